@@ -1,0 +1,99 @@
+/**
+ * The score sheet and tabulation model shared by the importer, the write path and the sample generator.
+ *
+ * Vocabulary (as the published recaps use it):
+ * - A *category* is a top header of the recap ("General Effect", "Equipment Analysis", "Visual"). Its score is
+ *   combined from its captions by `combine`.
+ * - A *caption* is one judge's sheet inside a category ("General Effect 1" by J. Howell). With a doubled panel the
+ *   category holds two captions of the same name, one per judge.
+ * - A *subcaption* is a line on a caption sheet ("Rep", "Perf", "Voc", "Exc") with the raw number the judge gives.
+ */
+
+/** How a category's score is made from its captions' totals. */
+export type CombineRule =
+  /** mean of the captions (doubled analysis panels) */
+  | 'average'
+  /** plain sum (General Effect: GE1 + GE2, or a single caption) */
+  | 'sum'
+  /** sum, then halved (four GE judges; drum corps Visual and Music) */
+  | 'sum-half';
+
+export interface SubcaptionDef {
+  /** stable key within its caption, e.g. "rep" */
+  key: string;
+  name: string;
+  initials: string;
+  /** highest score a judge may give on this line */
+  max: number;
+  /** factor applied to the raw score in a weighted ("*Tot") caption; 1 for a plain ("Tot") caption */
+  weight: number;
+}
+
+export interface CaptionDef {
+  /** stable key within the sheet, unique across categories, e.g. "ge1", "ea-1" */
+  key: string;
+  name: string;
+  initials: string;
+  /** true when the caption total is built from weighted subcaptions (recap header "*Tot") */
+  weighted: boolean;
+  subcaptions: SubcaptionDef[];
+}
+
+export interface CategoryDef {
+  key: string;
+  name: string;
+  combine: CombineRule;
+  captions: CaptionDef[];
+}
+
+export interface ScoreSheet {
+  name: string;
+  categories: CategoryDef[];
+}
+
+/** One judge's raw number on one subcaption line of one performance. */
+export interface SubcaptionScore {
+  captionKey: string;
+  subcaptionKey: string;
+  score: number;
+}
+
+/** Input to tabulation: one performance of one division and round. */
+export interface PerformanceInput {
+  /** caller's id for the performance; echoed back in the results */
+  id: string | number;
+  /** false for a group that did not perform or was not scored: it gets no scores and no ranks */
+  performed: boolean;
+  scores: SubcaptionScore[];
+  /** sum of timing and other penalties, a positive number that is subtracted */
+  penalty: number;
+}
+
+export interface RankedNumber {
+  score: number;
+  /** standard competition ranking (1, 2, 2, 4) among the performances of the same division and round */
+  rank: number;
+}
+
+export interface SubcaptionResult extends RankedNumber {
+  key: string;
+}
+
+export interface CaptionResult extends RankedNumber {
+  key: string;
+  subcaptions: SubcaptionResult[];
+}
+
+export interface CategoryResult extends RankedNumber {
+  key: string;
+  captions: CaptionResult[];
+}
+
+export interface PerformanceResult {
+  id: string | number;
+  performed: boolean;
+  categories: CategoryResult[];
+  subtotal: RankedNumber;
+  penalty: number;
+  total: RankedNumber;
+}
