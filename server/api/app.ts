@@ -1,0 +1,85 @@
+/**
+ * The API application: middleware and routes, no listening. Tests import this; server.ts serves it.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { randomUUID } from 'node:crypto';
+import type { AppEnv } from './http/context.js';
+import { answerError, problemResponse, validationProblem } from './http/errors.js';
+import { ApiProblem } from './http/problem.js';
+import type { Services } from './services.js';
+import { bearerAuth } from './auth/bearer.js';
+import { rateLimit } from './auth/rate-limit.js';
+import { oauthRoutes } from './routes/oauth/index.js';
+import { v4Routes } from './routes/v4/index.js';
+import { v3Routes } from './routes/v3/index.js';
+import { v2Routes } from './routes/v2/index.js';
+import { writeRoutes } from './routes/v4-write/index.js';
+
+/** Every router validates the same way: the first bad part of the request becomes a 400 naming its fields. */
+export function newRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationProblem(result.error, result.target);
+    },
+  });
+}
+
+export function createApp(services: Services): OpenAPIHono<AppEnv> {
+  const app = newRouter();
+
+  app.use('*', async (c, next) => {
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 100) || randomUUID());
+    await next();
+    c.header('x-request-id', c.get('requestId'));
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: services.config.bodyLimitBytes,
+      onError: () => problemResponse(new ApiProblem(413, 'body_too_large', `The request body is larger than ${services.config.bodyLimitBytes} bytes`)),
+    }),
+  );
+  app.onError(answerError);
+  app.notFound((c) => problemResponse(new ApiProblem(404, 'not_found', `No operation at ${c.req.method} ${c.req.path}`)));
+
+  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  // The token and authorize endpoints authenticate the client themselves; everything else needs a bearer token.
+  app.route('/', oauthRoutes(services));
+  app.use('*', bearerAuth(services));
+  app.use('*', rateLimit(services.config.rateLimit));
+  app.route('/', v4Routes(services));
+  app.route('/', writeRoutes(services));
+  app.route('/v3', v3Routes(services));
+  app.route('/2018-03', v2Routes(services));
+  return app;
+}
+
+function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  const document = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Competition Management API',
+      version: '4.0.0',
+      description:
+        'Competition data for the marching arts: organizations, seasons, divisions, groups, events, competitions, performances, schedules and scores. ' +
+        'v4 has no path prefix, v3 lives under /v3/, v2 under /2018-03/. Every request but the OAuth2 endpoints carries `Authorization: Bearer <token>`.',
+    },
+  });
+  document.components = {
+    ...document.components,
+    securitySchemes: {
+      oauth2: {
+        type: 'oauth2',
+        flows: {
+          clientCredentials: { tokenUrl: '/v3/oauth2/token', scopes: {} },
+          authorizationCode: { authorizationUrl: '/v3/oauth2/authorize', tokenUrl: '/v3/oauth2/token', scopes: {} },
+        },
+      },
+    },
+  };
+  document.security = [{ oauth2: [] }];
+  return document;
+}

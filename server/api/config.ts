@@ -1,0 +1,50 @@
+/** API configuration, read and validated once at start-up. */
+export interface ApiConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  tokenTtlSeconds: number;
+  tlsCert?: string;
+  tlsKey?: string;
+  /** requests per application per window on the data routes */
+  rateLimit: { requests: number; windowSeconds: number };
+  /** token requests per client (or per address for unknown clients) per window */
+  tokenRateLimit: { requests: number; windowSeconds: number };
+  /** largest accepted request body, in bytes */
+  bodyLimitBytes: number;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  if ((env.TLS_CERT && !env.TLS_KEY) || (!env.TLS_CERT && env.TLS_KEY)) {
+    throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
+  }
+  return {
+    port: intFrom(env, 'API_PORT', 8443, 0),
+    host: env.API_HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || '.data',
+    tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7200),
+    tlsCert: env.TLS_CERT || undefined,
+    tlsKey: env.TLS_KEY || undefined,
+    rateLimit: {
+      requests: intFrom(env, 'RATE_LIMIT_REQUESTS', 6000),
+      windowSeconds: intFrom(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+    },
+    tokenRateLimit: {
+      requests: intFrom(env, 'TOKEN_RATE_LIMIT_REQUESTS', 60),
+      windowSeconds: intFrom(env, 'TOKEN_RATE_LIMIT_WINDOW_SECONDS', 60),
+    },
+    bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 256 * 1024),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The one place that picks the database: PGlite on disk (embedded default) or PostgreSQL through `pg` when
+ * DATABASE_URL is set. Everything above this module sees the same drizzle handle and the same notify/listen pair.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { applyMigrations } from './migrate.js';
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A transaction handle; repositories accept either this or the Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs raw SQL (migrations, LISTEN/NOTIFY helpers). */
+  exec(sql: string): Promise<void>;
+  /** Subscribes to a PostgreSQL notification channel; resolves once listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; unset means embedded PGlite */
+  url?: string;
+  /** folder of the embedded database (PGlite files live in `<dataDir>/pglite`) */
+  dataDir?: string;
+  /** PGlite in memory (tests that need a throwaway database) */
+  memory?: boolean;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options);
+  await applyMigrations(database);
+  return database;
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let client: PGlite;
+  if (options.memory) {
+    client = new PGlite();
+  } else {
+    const dir = path.resolve(options.dataDir ?? '.data', 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    kind: 'pglite',
+    db,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    listen: async (channel, onPayload) => {
+      await client.listen(channel, onPayload);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // Fail fast with the real reason (bad URL, server down) instead of on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners: pg.Client[] = [];
+  return {
+    kind: 'postgres',
+    db,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    listen: async (channel, onPayload) => {
+      // LISTEN needs a connection of its own that stays open; a pooled one would be handed to other queries.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+    },
+    close: async () => {
+      await Promise.all(listeners.map((client) => client.end()));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Database } from './database.js';
+import { sql } from 'drizzle-orm';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Applies every migrations/*.sql not yet applied, in name order, each in its own transaction. An advisory lock
+ * makes concurrent starts of several API instances on one PostgreSQL apply each migration exactly once.
+ */
+export async function applyMigrations(database: Database): Promise<void> {
+  const { db } = database;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727274)`);
+    await tx.execute(
+      sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const applied = await tx.execute<{ name: string }>(sql`SELECT name FROM schema_migrations`);
+    const done = new Set(rowsOf(applied).map((row) => row.name));
+    for (const file of readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort()) {
+      if (done.has(file)) continue;
+      // Prepared statements take one command each: run the file statement by statement (migrations hold no
+      // function bodies, so a semicolon at the end of a line always ends a statement).
+      const text = readFileSync(path.join(migrationsDir, file), 'utf8');
+      for (const statement of text.split(/;\s*$/m).map((part) => part.trim()).filter(isStatement)) {
+        await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${file})`);
+    }
+  });
+}
+
+/** drizzle's execute() returns `{ rows }` on both drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function isStatement(part: string): boolean {
+  return part.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--'));
+}

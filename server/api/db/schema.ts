@@ -1,0 +1,197 @@
+/**
+ * Drizzle table definitions: the typed view of migrations/*.sql (the SQL files are the source of truth for the
+ * database; test/db/schema.test.ts checks that both agree).
+ */
+import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
+import type { PerformanceResult, ScoreSheet } from '../tabulation/types.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  guid: uuid('guid').notNull(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const orgVersions = pgTable('org_versions', {
+  orgId: integer('org_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  clientId: text('client_id').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  name: text('name').notNull(),
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const authorizationCodes = pgTable('authorization_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  applicationId: integer('application_id').notNull(),
+  userId: integer('user_id').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  orgId: integer('org_id').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  status: integer('status').notNull(),
+  body: jsonb('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const groupTypes = pgTable('group_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const eventTypes = pgTable('event_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const seasons = pgTable('seasons', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  guid: uuid('guid').notNull(),
+  name: text('name').notNull(),
+  year: integer('year').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+});
+
+export const scoreSheets = pgTable('score_sheets', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  name: text('name').notNull(),
+  definition: jsonb('definition').$type<ScoreSheet>().notNull(),
+});
+
+export const divisions = pgTable('divisions', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  name: text('name').notNull(),
+  initials: text('initials').notNull(),
+  groupTypeId: integer('group_type_id').notNull(),
+  scoreSheetId: integer('score_sheet_id'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  guid: uuid('guid').notNull(),
+  name: text('name').notNull(),
+  location: text('location').notNull().default(''),
+  circuitId: text('circuit_id').notNull().default(''),
+  divisionId: integer('division_id').notNull(),
+  groupTypeId: integer('group_type_id').notNull(),
+  active: boolean('active').notNull().default(true),
+  pending: boolean('pending').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const events = pgTable('events', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  guid: uuid('guid').notNull(),
+  seasonId: integer('season_id').notNull(),
+  name: text('name').notNull(),
+  location: text('location').notNull().default(''),
+  eventTypeId: integer('event_type_id').notNull(),
+  practice: boolean('practice').notNull().default(false),
+  videoEnabled: boolean('video_enabled').notNull().default(false),
+  commentaryEnabled: boolean('commentary_enabled').notNull().default(false),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const competitions = pgTable('competitions', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  eventId: integer('event_id').notNull(),
+  guid: uuid('guid').notNull(),
+  name: text('name').notNull(),
+  startsAt: ts('starts_at').notNull(),
+  chiefJudge: text('chief_judge').notNull().default(''),
+  orgCompetitionId: text('org_competition_id').notNull().default(''),
+  groupTypeId: integer('group_type_id').notNull(),
+  categoryRecapReleased: boolean('category_recap_released').notNull().default(false),
+  recapReleased: boolean('recap_released').notNull().default(false),
+});
+
+export const rounds = pgTable('rounds', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  competitionId: integer('competition_id').notNull(),
+  number: integer('number').notNull(),
+  name: text('name').notNull().default(''),
+  scoresReleased: boolean('scores_released').notNull().default(false),
+});
+
+export const panelJudges = pgTable('panel_judges', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  roundId: integer('round_id').notNull(),
+  divisionId: integer('division_id').notNull(),
+  captionKey: text('caption_key').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+});
+
+export const roundSheets = pgTable('round_sheets', {
+  roundId: integer('round_id').notNull(),
+  divisionId: integer('division_id').notNull(),
+  orgId: integer('org_id').notNull(),
+  definition: jsonb('definition').$type<ScoreSheet>().notNull(),
+});
+
+export const performances = pgTable('performances', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  roundId: integer('round_id').notNull(),
+  divisionId: integer('division_id').notNull(),
+  groupId: integer('group_id').notNull(),
+  performsAt: ts('performs_at'),
+  performanceOrder: integer('performance_order').notNull().default(0),
+  performed: boolean('performed').notNull().default(true),
+  noScoreReason: text('no_score_reason').notNull().default(''),
+  penaltyThousandths: integer('penalty_thousandths').notNull().default(0),
+  result: jsonb('result').$type<PerformanceResult>(),
+});
+
+export const subcaptionScores = pgTable('subcaption_scores', {
+  performanceId: integer('performance_id').notNull(),
+  captionKey: text('caption_key').notNull(),
+  subcaptionKey: text('subcaption_key').notNull(),
+  scoreThousandths: integer('score_thousandths').notNull(),
+});
+
+export const penalties = pgTable('penalties', {
+  id: serial('id').primaryKey(),
+  performanceId: integer('performance_id').notNull(),
+  amountThousandths: integer('amount_thousandths').notNull(),
+  reason: text('reason').notNull().default(''),
+});

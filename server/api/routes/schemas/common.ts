@@ -1,0 +1,46 @@
+import { z } from '@hono/zod-openapi';
+
+export const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string().openapi({ example: 'invalid_parameter' }),
+    detail: z.string(),
+    errors: z
+      .array(z.object({ name: z.string(), in: z.string(), message: z.string() }))
+      .optional()
+      .openapi({ description: 'one entry per bad parameter or field' }),
+  })
+  .openapi('Problem');
+
+/** Path ids are positive integers; anything else is a 400 that names the parameter. */
+export const IntId = (name: string) =>
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .openapi({ param: { name, in: 'path' }, example: 1 });
+
+/** Query booleans as real clients send them: true/false (also 1/0). */
+export const QueryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+export const Paging = {
+  limit: z.coerce.number().int().min(1).max(500).optional().openapi({
+    description: 'page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link',
+  }),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional().openapi({ description: 'rows to skip' }),
+};
+
+export const errorResponses = {
+  400: { description: 'Bad Request: a parameter is unknown or malformed (named in errors)', content: { 'application/problem+json': { schema: Problem } } },
+  401: { description: 'Missing, malformed, unknown or expired access token', content: { 'application/problem+json': { schema: Problem } } },
+  429: { description: 'Rate limit exceeded (see Retry-After)', content: { 'application/problem+json': { schema: Problem } } },
+} as const;
+
+export const notFoundResponse = {
+  404: { description: 'Not found in the token\'s organization', content: { 'application/problem+json': { schema: Problem } } },
+} as const;

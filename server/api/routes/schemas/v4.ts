@@ -1,0 +1,180 @@
+/**
+ * v4 shapes. Event, Competition and Group follow the specification field for field; Season, Division, Schedule
+ * and Scores are our design of the shapes the specification leaves "not shown" (README: "Designed shapes").
+ */
+import { z } from '@hono/zod-openapi';
+
+export const EventListItem = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    location: z.string(),
+    seasonId: z.number().int(),
+    eventTypeId: z.number().int(),
+    eventType: z.string(),
+    practice: z.boolean(),
+    videoEnabled: z.boolean(),
+    commentaryEnabled: z.boolean(),
+  })
+  .openapi('EventListItem');
+
+export const Competition = z
+  .object({
+    id: z.number().int(),
+    guid: z.string().uuid(),
+    name: z.string(),
+    date: z.string().openapi({ description: 'ISO 8601 UTC timestamp with milliseconds', example: '2026-03-28T17:00:00.000Z' }),
+    standardScheduleUrl: z.string().url(),
+    logisticalScheduleUrl: z.string().url(),
+    recapUrl: z.string().url(),
+  })
+  .openapi('Competition');
+
+export const Event = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    location: z.string(),
+    seasonId: z.number().int(),
+    eventTypeId: z.number().int(),
+    eventType: z.string(),
+    competitions: z.array(Competition),
+  })
+  .openapi('Event');
+
+export const DivisionRef = z
+  .object({ id: z.number().int(), name: z.string(), initials: z.string() })
+  .openapi('DivisionRef');
+
+export const GroupType = z.object({ id: z.number().int(), name: z.string() }).openapi('GroupType');
+
+export const Group = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    location: z.string(),
+    circuitId: z.string().openapi({ description: 'numeric text', example: '1042' }),
+    division: DivisionRef,
+    active: z.boolean(),
+    pending: z.boolean(),
+    groupType: GroupType,
+  })
+  .openapi('Group');
+
+export const Division = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    initials: z.string(),
+    groupType: GroupType,
+    sortOrder: z.number().int().openapi({ description: 'the circuit\'s order of classes, lowest first' }),
+  })
+  .openapi('Division');
+
+export const Season = z
+  .object({
+    id: z.number().int(),
+    guid: z.string().uuid(),
+    name: z.string(),
+    year: z.number().int(),
+    startDate: z.string().openapi({ description: 'ISO 8601 date', example: '2026-01-01' }),
+    endDate: z.string().openapi({ description: 'ISO 8601 date', example: '2026-04-30' }),
+    current: z.boolean().openapi({ description: 'true for the season whose dates hold today (or the latest one)' }),
+  })
+  .openapi('Season');
+
+export const Round = z
+  .object({ number: z.number().int(), name: z.string(), scoresReleased: z.boolean() })
+  .openapi('Round');
+
+export const ScheduleEntry = z
+  .object({
+    performanceId: z.number().int(),
+    time: z.string().nullable().openapi({ description: 'performance time, ISO 8601 UTC with milliseconds; null when not yet set' }),
+    order: z.number().int(),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    division: DivisionRef,
+    group: z.object({ id: z.number().int(), name: z.string(), location: z.string() }),
+  })
+  .openapi('ScheduleEntry');
+
+export const Schedule = z
+  .object({
+    competition: z.object({ id: z.number().int(), guid: z.string().uuid(), name: z.string(), date: z.string() }),
+    data: z.array(ScheduleEntry),
+  })
+  .openapi('Schedule');
+
+const Ranked = { score: z.number(), rank: z.number().int().nullable() };
+
+export const SheetSubcaption = z.object({
+  key: z.string(),
+  name: z.string(),
+  initials: z.string(),
+  max: z.number(),
+  weight: z.number(),
+});
+export const SheetCaption = z.object({
+  key: z.string(),
+  name: z.string(),
+  initials: z.string(),
+  weighted: z.boolean(),
+  judge: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  subcaptions: z.array(SheetSubcaption),
+});
+export const SheetCategory = z.object({
+  key: z.string(),
+  name: z.string(),
+  combine: z.enum(['average', 'sum', 'sum-half']),
+  captions: z.array(SheetCaption),
+});
+
+export const PerformanceScores = z
+  .object({
+    performanceId: z.number().int(),
+    group: z.object({ id: z.number().int(), name: z.string(), location: z.string() }),
+    performed: z.boolean(),
+    noScoreReason: z.string(),
+    total: z.object(Ranked),
+    subtotal: z.object(Ranked),
+    penalty: z.number(),
+    categories: z.array(
+      z.object({
+        key: z.string(),
+        ...Ranked,
+        captions: z.array(
+          z.object({ key: z.string(), ...Ranked, subcaptions: z.array(z.object({ key: z.string(), ...Ranked })) }),
+        ),
+      }),
+    ),
+  })
+  .openapi('PerformanceScores');
+
+export const DivisionRoundScores = z
+  .object({
+    division: DivisionRef,
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    sheet: z.object({ name: z.string(), categories: z.array(SheetCategory) }),
+    performances: z.array(PerformanceScores).openapi({ description: 'ordered by rank, unscored performances last' }),
+  })
+  .openapi('DivisionRoundScores');
+
+export const CompetitionScores = z
+  .object({
+    competition: z.object({
+      id: z.number().int(),
+      guid: z.string().uuid(),
+      name: z.string(),
+      date: z.string(),
+      eventId: z.number().int(),
+      eventName: z.string(),
+      location: z.string(),
+      chiefJudge: z.string(),
+    }),
+    rounds: z.array(Round),
+    data: z.array(DivisionRoundScores).openapi({ description: 'released division/round sections only' }),
+  })
+  .openapi('CompetitionScores');
+
+export const list = <T extends z.ZodTypeAny>(item: T, name: string) =>
+  z.object({ data: z.array(item) }).openapi(name);

@@ -1,0 +1,55 @@
+/**
+ * `npm run api`: the API alone. Reads configuration, opens the database, listens with TLS, closes gracefully.
+ */
+import { readApiConfig } from './config.js';
+import { createServices } from './services.js';
+import { createApp } from './app.js';
+import { loadTls } from './http/tls.js';
+import { listenHttps, type RunningServer } from './http/listen.js';
+import { claimDataDir } from './db/data-dir-lock.js';
+
+export interface StartedApi {
+  server: RunningServer;
+  certPath: string;
+  stop(): Promise<void>;
+}
+
+export async function startApi(env: NodeJS.ProcessEnv = process.env): Promise<StartedApi> {
+  const config = readApiConfig(env);
+  const release = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
+  try {
+    const services = await createServices(config);
+    const app = createApp(services);
+    const tls = await loadTls({ certPath: config.tlsCert, keyPath: config.tlsKey, dataDir: config.dataDir });
+    const server = await listenHttps(app.fetch, tls, { port: config.port, host: config.host });
+    return {
+      server,
+      certPath: tls.certPath,
+      stop: async () => {
+        await server.close();
+        await services.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+const isEntryPoint = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/api/server.ts');
+if (isEntryPoint) {
+  startApi()
+    .then((api) => {
+      console.log(JSON.stringify({ level: 'info', msg: 'API listening', url: api.server.url, certificate: api.certPath }));
+      const shutdown = () => {
+        api.stop().then(() => process.exit(0), () => process.exit(1));
+      };
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+    })
+    .catch((error: Error) => {
+      console.error(`API failed to start: ${error.message}`);
+      process.exit(1);
+    });
+}

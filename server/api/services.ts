@@ -1,0 +1,32 @@
+/**
+ * Long-lived parts the app is built from. Tests build these in process (often several apps over one database);
+ * the entry point builds them once from the environment.
+ */
+import type { ApiConfig } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { createResponseCache, type ResponseCache } from './cache/response-cache.js';
+import { createTokenService, type TokenService } from './auth/tokens.js';
+
+export interface Services {
+  config: ApiConfig;
+  database: Database;
+  cache: ResponseCache;
+  tokens: TokenService;
+  close(): Promise<void>;
+}
+
+export async function createServices(config: ApiConfig, options: { memory?: boolean } = {}): Promise<Services> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memory });
+  const cache = await createResponseCache(database);
+  const tokens = await createTokenService(database, config);
+  return {
+    config,
+    database,
+    cache,
+    tokens,
+    close: async () => {
+      cache.close();
+      await database.close();
+    },
+  };
+}
