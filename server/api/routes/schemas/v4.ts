@@ -178,3 +178,43 @@ export const CompetitionScores = z
 
 export const list = <T extends z.ZodTypeAny>(item: T, name: string) =>
   z.object({ data: z.array(item) }).openapi(name);
+
+/** Our extension: a group's released results, for the group page (README: "Designed shapes"). */
+export const GroupPerformance = z
+  .object({
+    performanceId: z.number().int(),
+    competition: z.object({
+      id: z.number().int(),
+      guid: z.string().uuid(),
+      name: z.string(),
+      date: z.string(),
+      eventId: z.number().int(),
+      eventName: z.string(),
+      seasonId: z.number().int(),
+    }),
+    division: DivisionRef,
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    performed: z.boolean(),
+    total: z.object(Ranked).nullable().openapi({ description: 'null until the round\'s scores are released' }),
+    subtotal: z.object(Ranked).nullable(),
+    penalty: z.number().nullable(),
+    categories: z.array(z.object({ key: z.string(), name: z.string(), score: z.number(), rank: z.number().int().nullable() })),
+    groupsInRound: z.number().int().openapi({ description: 'how many performances its division and round had' }),
+  })
+  .openapi('GroupPerformance');
+
+/** Our extension: season standings per division, from released scores. */
+export const StandingsEntry = z
+  .object({
+    group: z.object({ id: z.number().int(), name: z.string(), location: z.string() }),
+    rank: z.number().int(),
+    bestScore: z.number(),
+    latestScore: z.number(),
+    latestCompetition: z.object({ id: z.number().int(), name: z.string(), date: z.string() }),
+    performances: z.number().int(),
+  })
+  .openapi('StandingsEntry');
+
+export const DivisionStandings = z
+  .object({ division: DivisionRef, groupType: GroupType, entries: z.array(StandingsEntry) })
+  .openapi('DivisionStandings');
