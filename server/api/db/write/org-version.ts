@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../database.js';
+import { rowsOf } from '../migrate.js';
+
+/** Channel on which every API instance hears that an organization's data changed (payload `<orgId>:<version>`). */
+export const ORG_CHANGED_CHANNEL = 'org_changed';
+
+/**
+ * Bumps the organization's data version and announces it. Must run inside the transaction that changed the data:
+ * PostgreSQL delivers the notification only when that transaction commits, so no instance can drop its cache and
+ * refill it from data that is not yet visible, and a rolled-back write announces nothing.
+ */
+export async function bumpOrgVersion(tx: DbOrTx, orgId: number): Promise<number> {
+  const result = await tx.execute(sql`
+    INSERT INTO org_versions (org_id, version) VALUES (${orgId}, 2)
+    ON CONFLICT (org_id) DO UPDATE SET version = org_versions.version + 1
+    RETURNING version`);
+  const version = Number(rowsOf<{ version: string | number }>(result)[0].version);
+  await tx.execute(sql`SELECT pg_notify(${ORG_CHANGED_CHANNEL}, ${`${orgId}:${version}`})`);
+  return version;
+}

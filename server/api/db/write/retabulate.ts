@@ -1,0 +1,111 @@
+/**
+ * Tabulate on write: after any change to scores, penalties, participation or the sheet of a division's round,
+ * the whole division+round is tabulated again (ranks depend on every performance) and each performance's
+ * `result` is stored. Reads never compute a score. See docs/decisions/006-tabulate-on-write.md.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../database.js';
+import { performances, roundSheets, subcaptionScores } from '../schema.js';
+import { tabulate } from '../../tabulation/tabulate.js';
+import type { PerformanceInput, PerformanceResult, ScoreSheet } from '../../tabulation/types.js';
+import { fromThousandths } from './support.js';
+
+export interface DivisionRound {
+  roundId: number;
+  divisionId: number;
+}
+
+/** Re-tabulates one division of one round. Callers have already checked that both belong to the organization. */
+export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number): Promise<void> {
+  await retabulateMany(tx, [{ roundId, divisionId }]);
+}
+
+/**
+ * Re-tabulates several division+rounds with a fixed number of queries (three reads and one write in all), which
+ * is what lets the bulk loader stay fast on PGlite's one-query-at-a-time engine.
+ */
+export async function retabulateMany(tx: DbOrTx, targets: readonly DivisionRound[]): Promise<void> {
+  if (targets.length === 0) return;
+  const roundIds = [...new Set(targets.map((target) => target.roundId))];
+  const wanted = new Set(targets.map(keyOf));
+
+  const sheets = new Map<string, ScoreSheet>();
+  for (const row of await tx.select().from(roundSheets).where(inArray(roundSheets.roundId, roundIds))) {
+    sheets.set(keyOf(row), row.definition);
+  }
+  const rows = (
+    await tx
+      .select({
+        id: performances.id,
+        roundId: performances.roundId,
+        divisionId: performances.divisionId,
+        performed: performances.performed,
+        penaltyThousandths: performances.penaltyThousandths,
+      })
+      .from(performances)
+      .where(inArray(performances.roundId, roundIds))
+  ).filter((row) => wanted.has(keyOf(row)));
+  if (rows.length === 0) return;
+
+  const scores = await tx
+    .select({
+      performanceId: subcaptionScores.performanceId,
+      captionKey: subcaptionScores.captionKey,
+      subcaptionKey: subcaptionScores.subcaptionKey,
+      scoreThousandths: subcaptionScores.scoreThousandths,
+    })
+    .from(subcaptionScores)
+    .innerJoin(performances, eq(performances.id, subcaptionScores.performanceId))
+    .where(inArray(performances.roundId, roundIds));
+  const scoresOf = new Map<number, PerformanceInput['scores']>();
+  for (const score of scores) {
+    let list = scoresOf.get(score.performanceId);
+    if (!list) scoresOf.set(score.performanceId, (list = []));
+    list.push({
+      captionKey: score.captionKey,
+      subcaptionKey: score.subcaptionKey,
+      score: fromThousandths(score.scoreThousandths),
+    });
+  }
+
+  const byTarget = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    let list = byTarget.get(key);
+    if (!list) byTarget.set(key, (list = []));
+    list.push(row);
+  }
+
+  const updates: { id: number; result: PerformanceResult | null }[] = [];
+  for (const [key, members] of byTarget) {
+    const sheet = sheets.get(key);
+    // A performance that is to perform but has no scores yet is simply not scored: it keeps a null result and
+    // takes no rank, so a half-entered round ranks only what has been entered.
+    const inputs: PerformanceInput[] = [];
+    for (const member of members) {
+      const memberScores = scoresOf.get(member.id) ?? [];
+      if (!sheet || (member.performed && memberScores.length === 0)) {
+        updates.push({ id: member.id, result: null });
+        continue;
+      }
+      inputs.push({
+        id: member.id,
+        performed: member.performed,
+        scores: member.performed ? memberScores : [],
+        penalty: fromThousandths(member.penaltyThousandths),
+      });
+    }
+    if (!sheet || inputs.length === 0) continue;
+    for (const result of tabulate(sheet, inputs)) updates.push({ id: Number(result.id), result });
+  }
+
+  await tx.execute(sql`
+    UPDATE performances AS p SET result = v.result
+    FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id integer, result jsonb)
+    WHERE p.id = v.id`);
+}
+
+function keyOf(target: DivisionRound): string {
+  return `${target.roundId}:${target.divisionId}`;
+}
+

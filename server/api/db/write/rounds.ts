@@ -1,0 +1,100 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../database.js';
+import { competitions, divisions, panelJudges, rounds, roundSheets, scoreSheets } from '../schema.js';
+import type { ScoreSheet } from '../../tabulation/types.js';
+import { RuleViolation } from './errors.js';
+import { retabulate } from './retabulate.js';
+import { checkSheet } from './sheet-rules.js';
+import { orgWrite, requireOwned, requireText } from './support.js';
+
+export type RoundRow = typeof rounds.$inferSelect;
+
+/** The competition's round with this number, created if missing; an existing round takes the new name. */
+export async function ensureRound(
+  db: DbOrTx,
+  orgId: number,
+  input: { competitionId: number; number: number; name: string },
+): Promise<RoundRow> {
+  if (!Number.isInteger(input.number) || input.number < 1) throw new RuleViolation('number', 'number must be 1 or more');
+  return orgWrite(db, orgId, async (tx) => {
+    const competition = await requireOwned(tx, competitions, 'competition', orgId, input.competitionId);
+    const [row] = await tx
+      .insert(rounds)
+      .values({ orgId, competitionId: competition.id, number: input.number, name: input.name.trim() })
+      .onConflictDoUpdate({ target: [rounds.competitionId, rounds.number], set: { name: input.name.trim() } })
+      .returning();
+    return row;
+  });
+}
+
+/**
+ * Sets the sheet a division is judged on in a round: the given one, or a copy of the division's score sheet.
+ * Existing scores are re-tabulated on the new sheet.
+ */
+export async function setRoundSheet(
+  db: DbOrTx,
+  orgId: number,
+  input: { roundId: number; divisionId: number; sheet?: ScoreSheet },
+): Promise<ScoreSheet> {
+  if (input.sheet) checkSheet('sheet', input.sheet);
+  return orgWrite(db, orgId, async (tx) => {
+    const round = await requireOwned(tx, rounds, 'round', orgId, input.roundId);
+    const division = await requireOwned(tx, divisions, 'division', orgId, input.divisionId);
+    let sheet = input.sheet;
+    if (!sheet) {
+      if (division.scoreSheetId === null) {
+        throw new RuleViolation('sheet', `division "${division.name}" has no score sheet: give one`);
+      }
+      sheet = (await requireOwned(tx, scoreSheets, 'score sheet', orgId, division.scoreSheetId)).definition;
+    }
+    await tx
+      .insert(roundSheets)
+      .values({ roundId: round.id, divisionId: division.id, orgId, definition: sheet })
+      .onConflictDoUpdate({ target: [roundSheets.roundId, roundSheets.divisionId], set: { definition: sheet } });
+    await retabulate(tx, round.id, division.id);
+    return sheet;
+  });
+}
+
+export interface PanelJudgeInput {
+  roundId: number;
+  divisionId: number;
+  captionKey: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Seats (or replaces) the judge of one caption of a division's panel in a round. */
+export async function setPanelJudge(
+  db: DbOrTx,
+  orgId: number,
+  input: PanelJudgeInput,
+): Promise<typeof panelJudges.$inferSelect> {
+  const firstName = requireText('firstName', input.firstName, 100);
+  const lastName = requireText('lastName', input.lastName, 100);
+  return orgWrite(db, orgId, async (tx) => {
+    const round = await requireOwned(tx, rounds, 'round', orgId, input.roundId);
+    const division = await requireOwned(tx, divisions, 'division', orgId, input.divisionId);
+    const sheet = await roundSheetOf(tx, round.id, division.id);
+    if (sheet && !sheet.categories.some((category) => category.captions.some((c) => c.key === input.captionKey))) {
+      throw new RuleViolation('captionKey', `the round's sheet has no caption "${input.captionKey}"`);
+    }
+    const [row] = await tx
+      .insert(panelJudges)
+      .values({ orgId, roundId: round.id, divisionId: division.id, captionKey: input.captionKey, firstName, lastName })
+      .onConflictDoUpdate({
+        target: [panelJudges.roundId, panelJudges.divisionId, panelJudges.captionKey],
+        set: { firstName, lastName },
+      })
+      .returning();
+    return row;
+  });
+}
+
+export async function roundSheetOf(tx: DbOrTx, roundId: number, divisionId: number): Promise<ScoreSheet | null> {
+  const rows = await tx
+    .select({ definition: roundSheets.definition })
+    .from(roundSheets)
+    .where(and(eq(roundSheets.roundId, roundId), eq(roundSheets.divisionId, divisionId)));
+  return rows[0]?.definition ?? null;
+}

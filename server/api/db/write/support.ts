@@ -1,0 +1,75 @@
+/** Plumbing shared by the write repositories: transactions, ownership checks, thousandths. */
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../database.js';
+import * as t from '../schema.js';
+import { NotFoundError, RuleViolation } from './errors.js';
+import { bumpOrgVersion } from './org-version.js';
+
+/**
+ * Runs one write as a unit: its own transaction on a Db, a savepoint inside a caller's transaction (so a failed
+ * write never leaves half of itself in the caller's transaction). Bumps the organization's version on success.
+ */
+export async function orgWrite<T>(db: DbOrTx, orgId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const value = await work(tx);
+    await bumpOrgVersion(tx, orgId);
+    return value;
+  });
+}
+
+/** Scores and penalties are stored as integer thousandths so sums and averages stay exact. */
+export function toThousandths(value: number): number {
+  return Math.round(value * 1000);
+}
+
+export function fromThousandths(value: number): number {
+  return value / 1000;
+}
+
+type OwnedTable =
+  | typeof t.seasons
+  | typeof t.scoreSheets
+  | typeof t.divisions
+  | typeof t.groups
+  | typeof t.events
+  | typeof t.competitions
+  | typeof t.rounds
+  | typeof t.performances;
+
+/** Loads a row of the organization by id; another organization's id is as missing as an unknown one. */
+export async function requireOwned<T extends OwnedTable>(
+  tx: DbOrTx,
+  table: T,
+  entity: string,
+  orgId: number,
+  id: number,
+): Promise<T['$inferSelect']> {
+  const rows = await tx
+    .select()
+    .from(table as OwnedTable)
+    .where(and(eq(table.id, id), eq(table.orgId, orgId)))
+    .limit(1);
+  if (rows.length === 0) throw new NotFoundError(entity, id);
+  return rows[0] as T['$inferSelect'];
+}
+
+export function requireText(field: string, value: string | undefined, max = 200): string {
+  const text = (value ?? '').trim();
+  if (text === '') throw new RuleViolation(field, `${field} must not be empty`);
+  if (text.length > max) throw new RuleViolation(field, `${field} must be at most ${max} characters`);
+  return text;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function requireDate(field: string, value: string): string {
+  if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new RuleViolation(field, `${field} must be a date (yyyy-mm-dd)`);
+  }
+  return value;
+}
+
+export async function requireGroupType(tx: DbOrTx, groupTypeId: number): Promise<void> {
+  const rows = await tx.select({ id: t.groupTypes.id }).from(t.groupTypes).where(eq(t.groupTypes.id, groupTypeId));
+  if (rows.length === 0) throw new RuleViolation('groupTypeId', `unknown group type ${groupTypeId}`);
+}
