@@ -1,11 +1,12 @@
 /**
  * The API application: middleware and routes, no listening. Tests import this; server.ts serves it.
  */
-import { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { randomUUID } from 'node:crypto';
 import type { AppEnv } from './http/context.js';
-import { answerError, problemResponse, validationProblem } from './http/errors.js';
+import { answerError, problemResponse } from './http/errors.js';
+import { newRouter } from './router.js';
 import { ApiProblem } from './http/problem.js';
 import type { Services } from './services.js';
 import { bearerAuth } from './auth/bearer.js';
@@ -16,14 +17,7 @@ import { v3Routes } from './routes/v3/index.js';
 import { v2Routes } from './routes/v2/index.js';
 import { writeRoutes } from './routes/v4-write/index.js';
 
-/** Every router validates the same way: the first bad part of the request becomes a 400 naming its fields. */
-export function newRouter(): OpenAPIHono<AppEnv> {
-  return new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationProblem(result.error, result.target);
-    },
-  });
-}
+export { newRouter };
 
 export function createApp(services: Services): OpenAPIHono<AppEnv> {
   const app = newRouter();

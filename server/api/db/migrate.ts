@@ -18,7 +18,7 @@ export async function applyMigrations(database: Database): Promise<void> {
       sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
     const applied = await tx.execute<{ name: string }>(sql`SELECT name FROM schema_migrations`);
-    const done = new Set(rowsOf(applied).map((row) => row.name));
+    const done = new Set(rowsOf<{ name: string }>(applied).map((row) => row.name));
     for (const file of readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort()) {
       if (done.has(file)) continue;
       // Prepared statements take one command each: run the file statement by statement (migrations hold no

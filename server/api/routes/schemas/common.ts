@@ -44,3 +44,12 @@ export const errorResponses = {
 export const notFoundResponse = {
   404: { description: 'Not found in the token\'s organization', content: { 'application/problem+json': { schema: Problem } } },
 } as const;
+
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'not a real date');
+
+export const SearchText = z.string().trim().min(1).max(100).openapi({ description: 'case-insensitive text in the name or location' });
+
+export const PositiveInt = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,0 +1,103 @@
+/**
+ * Computed read responses, kept per organization and keyed by the organization's data version.
+ *
+ * Every write transaction bumps org_versions.version and sends NOTIFY org_changed '<orgId>:<version>'
+ * (server/api/db/write/org-version.ts). Each API instance listens and drops that organization's entries, so a
+ * write on any instance invalidates the caches of all of them. The writing instance also calls invalidate() itself
+ * right after commit, so a read that follows a write on the same instance never waits for the notification.
+ * docs/decisions/001-read-cache.md has the reasoning.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { rowsOf } from '../db/migrate.js';
+
+export interface CachedResponse {
+  status: number;
+  body: string;
+  etag: string;
+  /** response headers that belong to the content (paging: X-Total-Count, Link) */
+  headers: Record<string, string>;
+}
+
+export interface ComputedResponse {
+  status: number;
+  value: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ResponseCache {
+  /** The cached response for this organization and key, computing (once, however many wait) on a miss. */
+  get(orgId: number, key: string, compute: () => Promise<ComputedResponse>): Promise<CachedResponse>;
+  invalidate(orgId: number): void;
+  stats(): { entries: number; hits: number; misses: number };
+  close(): void;
+}
+
+const MAX_ENTRIES = Number(process.env.API_CACHE_ENTRIES ?? 5000);
+
+export async function createResponseCache(database: Database): Promise<ResponseCache> {
+  const entries = new Map<string, CachedResponse & { orgId: number }>();
+  const inflight = new Map<string, Promise<CachedResponse>>();
+  /** bumped on every invalidation of an org, so a computation that raced a write is not stored */
+  const generations = new Map<number, number>();
+  let hits = 0;
+  let misses = 0;
+
+  const invalidate = (orgId: number) => {
+    generations.set(orgId, (generations.get(orgId) ?? 0) + 1);
+    for (const [key, entry] of entries) if (entry.orgId === orgId) entries.delete(key);
+    for (const key of inflight.keys()) if (key.startsWith(`${orgId}|`)) inflight.delete(key);
+  };
+
+  await database.listen('org_changed', (payload) => {
+    const orgId = Number(payload.split(':')[0]);
+    if (Number.isInteger(orgId)) invalidate(orgId);
+  });
+
+  return {
+    async get(orgId, key, compute) {
+      const fullKey = `${orgId}|${key}`;
+      const hit = entries.get(fullKey);
+      if (hit) {
+        hits++;
+        // refresh recency for the LRU bound
+        entries.delete(fullKey);
+        entries.set(fullKey, hit);
+        return hit;
+      }
+      const running = inflight.get(fullKey);
+      if (running) return running;
+      misses++;
+      const generation = generations.get(orgId) ?? 0;
+      const work = (async () => {
+        const { status, value, headers = {} } = await compute();
+        const body = JSON.stringify(value);
+        const response: CachedResponse = { status, body, headers, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+        if ((generations.get(orgId) ?? 0) === generation && status === 200) {
+          entries.set(fullKey, { ...response, orgId });
+          if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        }
+        return response;
+      })();
+      inflight.set(fullKey, work);
+      try {
+        return await work;
+      } finally {
+        if (inflight.get(fullKey) === work) inflight.delete(fullKey);
+      }
+    },
+    invalidate,
+    stats: () => ({ entries: entries.size, hits, misses }),
+    close: () => {
+      entries.clear();
+      inflight.clear();
+    },
+  };
+}
+
+/** The organization's current data version (used by tests and diagnostics). */
+export async function orgVersion(database: Database, orgId: number): Promise<number> {
+  const result = await database.db.execute(sql`SELECT version FROM org_versions WHERE org_id = ${orgId}`);
+  return Number(rowsOf<{ version: string | number }>(result)[0]?.version ?? 0);
+}

@@ -1,0 +1,64 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../database.js';
+import { competitions, divisions, events, groups, groupTypes, performances, roundSheets, rounds } from '../schema.js';
+
+const resultColumns = {
+  performanceId: performances.id,
+  performed: performances.performed,
+  result: performances.result,
+  released: rounds.scoresReleased,
+  roundNumber: rounds.number,
+  roundName: rounds.name,
+  roundId: rounds.id,
+  competition: {
+    id: competitions.id,
+    guid: competitions.guid,
+    name: competitions.name,
+    startsAt: competitions.startsAt,
+    eventId: events.id,
+    eventName: events.name,
+    seasonId: events.seasonId,
+  },
+  division: { id: divisions.id, name: divisions.name, initials: divisions.initials, sortOrder: divisions.sortOrder },
+  groupType: { id: groupTypes.id, name: groupTypes.name },
+  group: { id: groups.id, name: groups.name, location: groups.location },
+  sheet: roundSheets.definition,
+  groupsInRound: sql<number>`(SELECT count(*)::int FROM ${performances} p2 WHERE p2.round_id = ${performances.roundId} AND p2.division_id = ${performances.divisionId})`,
+};
+
+function resultsQuery(db: DbOrTx, conditions: SQL[]) {
+  return db
+    .select(resultColumns)
+    .from(performances)
+    .innerJoin(rounds, eq(rounds.id, performances.roundId))
+    .innerJoin(competitions, eq(competitions.id, rounds.competitionId))
+    .innerJoin(events, eq(events.id, competitions.eventId))
+    .innerJoin(divisions, eq(divisions.id, performances.divisionId))
+    .innerJoin(groupTypes, eq(groupTypes.id, divisions.groupTypeId))
+    .innerJoin(groups, eq(groups.id, performances.groupId))
+    .leftJoin(roundSheets, and(eq(roundSheets.roundId, performances.roundId), eq(roundSheets.divisionId, performances.divisionId)))
+    .where(and(...conditions))
+    .orderBy(asc(competitions.startsAt), asc(rounds.number), asc(performances.id));
+}
+
+export type GroupResultRow = Awaited<ReturnType<typeof groupResults>>[number];
+
+/** Every performance of a group (optionally within a season), oldest first, with its stored result. */
+export async function groupResults(db: DbOrTx, orgId: number, groupId: number, seasonId?: number) {
+  const conditions: SQL[] = [eq(performances.orgId, orgId), eq(performances.groupId, groupId)];
+  if (seasonId !== undefined) conditions.push(eq(events.seasonId, seasonId));
+  return resultsQuery(db, conditions);
+}
+
+/** Every released, scored performance of a season (optionally one division), for standings. */
+export async function seasonResults(db: DbOrTx, orgId: number, seasonId: number, divisionId?: number) {
+  const conditions: SQL[] = [
+    eq(performances.orgId, orgId),
+    eq(events.seasonId, seasonId),
+    eq(rounds.scoresReleased, true),
+    eq(performances.performed, true),
+    eq(events.practice, false),
+  ];
+  if (divisionId !== undefined) conditions.push(eq(performances.divisionId, divisionId));
+  return resultsQuery(db, conditions);
+}

@@ -1,0 +1,24 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../database.js';
+import { seasons } from '../schema.js';
+
+export type SeasonRow = typeof seasons.$inferSelect;
+
+export async function listSeasons(db: DbOrTx, orgId: number): Promise<SeasonRow[]> {
+  return db.select().from(seasons).where(eq(seasons.orgId, orgId)).orderBy(asc(seasons.startDate), asc(seasons.id));
+}
+
+export async function findSeason(db: DbOrTx, orgId: number, seasonId: number): Promise<SeasonRow | undefined> {
+  const [row] = await db.select().from(seasons).where(and(eq(seasons.orgId, orgId), eq(seasons.id, seasonId)));
+  return row;
+}
+
+/** The season whose dates hold `today`; failing that the latest season that has started; failing that the first. */
+export function currentSeasonId(rows: SeasonRow[], today: string): number | undefined {
+  const holding = rows.find((s) => s.startDate <= today && today <= s.endDate);
+  if (holding) return holding.id;
+  const started = rows.filter((s) => s.startDate <= today);
+  return (started.at(-1) ?? rows[0])?.id;
+}
+
+export const todayUtc = () => new Date().toISOString().slice(0, 10);

@@ -1,0 +1,88 @@
+/** Database records -> the v2 (/2018-03/) PascalCase records, numbers as decimal text (specification). */
+import type { z } from '@hono/zod-openapi';
+import type { CompetitionRecord, CompetitionSection, RoundRow, SectionPerformance } from '../../db/read/competitions.js';
+import type { PerformanceRecord, CompetitionRecord as CompetitionRecordV2 } from '../schemas/v2.js';
+import { formatCaptionScore, formatCategoryScore, formatSubcaptionScore, formatTotal } from '../../tabulation/format.js';
+import { isoTimestamp } from './v4.js';
+
+export function competitionRecord(
+  competition: CompetitionRecord,
+  roundRows: RoundRow[],
+  origin: string,
+  currentSeasonId: number | undefined,
+): z.infer<typeof CompetitionRecordV2> {
+  const released = roundRows.filter((round) => round.scoresReleased).length;
+  const allReleased = roundRows.length > 0 && released === roundRows.length;
+  return {
+    EventGuid: competition.eventGuid,
+    EventName: competition.eventName,
+    Location: competition.location,
+    Date: isoTimestamp(competition.startsAt),
+    CompetitionGuid: competition.guid,
+    CompetitionName: competition.name,
+    ChiefJudge: competition.chiefJudge,
+    RecapUrl: `${origin}/competitions/${competition.id}/scores`,
+    CategoryRecapUrl: `${origin}/competitions/${competition.id}/scores?view=categories`,
+    PerformancesUrl: `${origin}/2018-03/performances?c=${competition.guid}`,
+    ScoresReleased: released > 0,
+    CategoryRecapReleased: allReleased,
+    RecapReleased: allReleased,
+    OrgCompetitionID: competition.orgCompetitionId,
+    GroupTypeID: competition.groupTypeId,
+    SeasonGuid: competition.seasonGuid,
+    SeasonName: competition.seasonName,
+    IsCurrentSeason: competition.seasonId === currentSeasonId,
+    RegistrationUrl: `${origin}/2018-03/groups?c=${competition.guid}`,
+  };
+}
+
+/** Only released rounds reach this function (the route filters); unperformed groups carry zeros and rank 0. */
+export function performanceRecord(section: CompetitionSection, performance: SectionPerformance): z.infer<typeof PerformanceRecord> {
+  const result = performance.result;
+  const performed = performance.performed && result !== null && result.performed;
+  const categoriesByKey = new Map((result?.categories ?? []).map((category) => [category.key, category]));
+  return {
+    DivisionName: section.division.name,
+    DivisionInitials: section.division.initials,
+    Round: String(section.round.number),
+    RoundName: section.round.name,
+    GroupName: performance.group.name,
+    OrgGroupIdentifier: performance.group.circuitId,
+    TotalScore: formatTotal(performed ? result!.total.score : 0),
+    Rank: performed ? (result!.total.rank ?? 0) : 0,
+    SubtotalScore: formatTotal(performed ? result!.subtotal.score : 0),
+    SubtotalRank: performed ? (result!.subtotal.rank ?? 0) : 0,
+    Performed: performed,
+    NoScoreReason: performance.noScoreReason,
+    Categories: performed
+      ? (section.sheet?.categories ?? []).map((categoryDef) => {
+          const category = categoriesByKey.get(categoryDef.key);
+          const captionsByKey = new Map((category?.captions ?? []).map((caption) => [caption.key, caption]));
+          return {
+            Name: categoryDef.name,
+            Score: formatCategoryScore(category?.score ?? 0),
+            Rank: category?.rank ?? 0,
+            Captions: categoryDef.captions.map((captionDef) => {
+              const caption = captionsByKey.get(captionDef.key);
+              const judge = section.judges.get(captionDef.key);
+              const subsByKey = new Map((caption?.subcaptions ?? []).map((sub) => [sub.key, sub]));
+              return {
+                JudgeFirstName: judge?.firstName ?? '',
+                JudgeLastName: judge?.lastName ?? '',
+                Name: captionDef.name,
+                Initials: captionDef.initials,
+                Score: formatCaptionScore(caption?.score ?? 0),
+                Rank: caption?.rank ?? 0,
+                Subcaptions: captionDef.subcaptions.map((subDef) => ({
+                  Name: subDef.name,
+                  Initials: subDef.initials,
+                  Score: formatSubcaptionScore(subsByKey.get(subDef.key)?.score ?? 0),
+                  Rank: subsByKey.get(subDef.key)?.rank ?? 0,
+                })),
+              };
+            }),
+          };
+        })
+      : [],
+  };
+}

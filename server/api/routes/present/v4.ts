@@ -1,0 +1,128 @@
+/** Database records -> the v4 shapes (routes/schemas/v4.ts). */
+import type { z } from '@hono/zod-openapi';
+import type { EventRecord } from '../../db/read/events.js';
+import type { CompetitionSection } from '../../db/read/competitions.js';
+import type { GroupRecord } from '../../db/read/groups.js';
+import type { SeasonRow } from '../../db/read/seasons.js';
+import type { competitions } from '../../db/schema.js';
+import type * as v4 from '../schemas/v4.js';
+
+type CompetitionRow = typeof competitions.$inferSelect;
+
+export const isoTimestamp = (date: Date) => date.toISOString();
+
+export function eventListItem(event: EventRecord): z.infer<typeof v4.EventListItem> {
+  return {
+    id: event.id,
+    name: event.name,
+    location: event.location,
+    seasonId: event.seasonId,
+    eventTypeId: event.eventTypeId,
+    eventType: event.eventType,
+    practice: event.practice,
+    videoEnabled: event.videoEnabled,
+    commentaryEnabled: event.commentaryEnabled,
+  };
+}
+
+export function competitionItem(competition: CompetitionRow, origin: string): z.infer<typeof v4.Competition> {
+  const base = `${origin}/competitions/${competition.id}`;
+  return {
+    id: competition.id,
+    guid: competition.guid,
+    name: competition.name,
+    date: isoTimestamp(competition.startsAt),
+    standardScheduleUrl: `${base}/schedule`,
+    logisticalScheduleUrl: `${base}/schedule?view=logistical`,
+    recapUrl: `${base}/scores`,
+  };
+}
+
+export function eventWithCompetitions(event: EventRecord, rows: CompetitionRow[], origin: string): z.infer<typeof v4.Event> {
+  return {
+    id: event.id,
+    name: event.name,
+    location: event.location,
+    seasonId: event.seasonId,
+    eventTypeId: event.eventTypeId,
+    eventType: event.eventType,
+    competitions: rows.map((row) => competitionItem(row, origin)),
+  };
+}
+
+export function groupItem(group: GroupRecord): z.infer<typeof v4.Group> {
+  return {
+    id: group.id,
+    name: group.name,
+    location: group.location,
+    circuitId: group.circuitId,
+    division: group.division,
+    active: group.active,
+    pending: group.pending,
+    groupType: group.groupType,
+  };
+}
+
+export function seasonItem(season: SeasonRow, currentId: number | undefined): z.infer<typeof v4.Season> {
+  return {
+    id: season.id,
+    guid: season.guid,
+    name: season.name,
+    year: season.year,
+    startDate: season.startDate,
+    endDate: season.endDate,
+    current: season.id === currentId,
+  };
+}
+
+/** A rank as clients see it: null where there is none (an unperformed or unscored performance). */
+export const rankOrNull = (rank: number | null | undefined) => (rank && rank > 0 ? rank : null);
+
+export function divisionRoundScores(section: CompetitionSection): z.infer<typeof v4.DivisionRoundScores> {
+  const sheet = section.sheet ?? { name: '', categories: [] };
+  const scored = section.performances.map((performance) => {
+    const result = performance.result;
+    return {
+      performanceId: performance.id,
+      group: { id: performance.group.id, name: performance.group.name, location: performance.group.location },
+      performed: performance.performed && result !== null && result.performed,
+      noScoreReason: performance.noScoreReason,
+      total: { score: result?.total.score ?? 0, rank: rankOrNull(result?.total.rank) },
+      subtotal: { score: result?.subtotal.score ?? 0, rank: rankOrNull(result?.subtotal.rank) },
+      penalty: result?.penalty ?? 0,
+      categories: (result?.categories ?? []).map((category) => ({
+        key: category.key,
+        score: category.score,
+        rank: rankOrNull(category.rank),
+        captions: category.captions.map((caption) => ({
+          key: caption.key,
+          score: caption.score,
+          rank: rankOrNull(caption.rank),
+          subcaptions: caption.subcaptions.map((sub) => ({ key: sub.key, score: sub.score, rank: rankOrNull(sub.rank) })),
+        })),
+      })),
+    };
+  });
+  scored.sort((a, b) => (a.total.rank ?? Number.MAX_SAFE_INTEGER) - (b.total.rank ?? Number.MAX_SAFE_INTEGER) || a.group.name.localeCompare(b.group.name));
+  return {
+    division: { id: section.division.id, name: section.division.name, initials: section.division.initials },
+    round: { number: section.round.number, name: section.round.name },
+    sheet: {
+      name: sheet.name,
+      categories: sheet.categories.map((category) => ({
+        key: category.key,
+        name: category.name,
+        combine: category.combine,
+        captions: category.captions.map((caption) => ({
+          key: caption.key,
+          name: caption.name,
+          initials: caption.initials,
+          weighted: caption.weighted,
+          judge: section.judges.get(caption.key) ?? null,
+          subcaptions: caption.subcaptions.map((sub) => ({ key: sub.key, name: sub.name, initials: sub.initials, max: sub.max, weight: sub.weight })),
+        })),
+      })),
+    },
+    performances: scored,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * v2 (/2018-03/): read-only listings as top-level arrays of PascalCase records. `o` (organization guid) may be
+ * omitted, as real clients do: it then means the token's organization; another organization's guid is refused.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { newRouter } from '../../router.js';
+import type { Services } from '../../services.js';
+import type { AppEnv } from '../../http/context.js';
+import { cachedJson, originOf } from '../../http/cached-json.js';
+import { ApiProblem, notFound } from '../../http/problem.js';
+import { competitionSections, findCompetition, listCompetitions, roundsOf } from '../../db/read/competitions.js';
+import { registeredGroups } from '../../db/read/registered-groups.js';
+import { currentSeasonId, listSeasons, todayUtc } from '../../db/read/seasons.js';
+import { errorResponses, notFoundResponse, Problem, QueryBoolean } from '../schemas/common.js';
+import { CompetitionRecord, PerformanceRecord, RegisteredGroup } from '../schemas/v2.js';
+import { competitionRecord, performanceRecord } from '../present/v2.js';
+
+const OrgGuid = z.string().uuid('expected the organization guid').optional().openapi({ description: "organization guid; default: the token's organization" });
+const Year = z.coerce.number().int().min(1900).max(2999).optional().openapi({ description: 'season year, e.g. 2026' });
+const CompetitionGuid = z.string().uuid('expected a competition guid');
+
+const forbidden = { 403: { description: "Another organization's guid", content: { 'application/problem+json': { schema: Problem } } } };
+
+const competitionsRoute = createRoute({
+  method: 'get',
+  path: '/competitions',
+  summary: 'List competitions (v2)',
+  request: { query: z.strictObject({ o: OrgGuid, year: Year, includePractice: QueryBoolean.optional().openapi({ description: 'default false' }) }) },
+  responses: { 200: { description: 'Competitions by date', content: { 'application/json': { schema: z.array(CompetitionRecord) } } }, ...errorResponses, ...forbidden },
+});
+
+const performancesRoute = createRoute({
+  method: 'get',
+  path: '/performances',
+  summary: "List a competition's performances with scores (v2)",
+  request: { query: z.strictObject({ c: CompetitionGuid.openapi({ description: 'competition guid' }) }) },
+  responses: {
+    200: { description: 'Released performances, by division, round and rank', content: { 'application/json': { schema: z.array(PerformanceRecord) } } },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const groupsRoute = createRoute({
+  method: 'get',
+  path: '/groups',
+  summary: 'List registered groups (v2)',
+  request: {
+    query: z.strictObject({
+      o: OrgGuid,
+      year: Year,
+      c: CompetitionGuid.optional().openapi({ description: 'only groups registered (scheduled) in this competition' }),
+    }),
+  },
+  responses: {
+    200: { description: 'Groups by name', content: { 'application/json': { schema: z.array(RegisteredGroup) } } },
+    ...errorResponses,
+    ...forbidden,
+    ...notFoundResponse,
+  },
+});
+
+function checkOrganization(c: Context<AppEnv>, o: string | undefined) {
+  if (o !== undefined && o.toLowerCase() !== c.get('auth').orgGuid.toLowerCase()) {
+    throw new ApiProblem(403, 'forbidden_organization', "The o parameter names another organization: a token reads its own organization's data only", [
+      { name: 'o', in: 'query', message: "not the token's organization" },
+    ]);
+  }
+}
+
+export function v2Routes(services: Services) {
+  const db = services.database.db;
+  return newRouter()
+    .openapi(competitionsRoute, (c) => {
+      const { o, year, includePractice = false } = c.req.valid('query');
+      checkOrganization(c, o);
+      return cachedJson(c, services, async () => {
+        const orgId = c.get('auth').orgId;
+        const [rows, seasons] = await Promise.all([listCompetitions(db, orgId, { seasonYear: year, includePractice }), listSeasons(db, orgId)]);
+        const roundRows = await roundsOf(db, orgId, rows.map((row) => row.id));
+        const current = currentSeasonId(seasons, todayUtc());
+        const origin = originOf(c);
+        return { body: rows.map((row) => competitionRecord(row, roundRows.filter((r) => r.competitionId === row.id), origin, current)) };
+      }) as never;
+    })
+    .openapi(performancesRoute, (c) => {
+      const { c: guid } = c.req.valid('query');
+      return cachedJson(c, services, async () => {
+        const orgId = c.get('auth').orgId;
+        const competition = await findCompetition(db, orgId, { guid });
+        if (!competition) throw notFound(`Competition ${guid}`);
+        const sections = (await competitionSections(db, orgId, competition.id)).filter((section) => section.round.scoresReleased);
+        return {
+          body: sections.flatMap((section) =>
+            [...section.performances]
+              .sort((a, b) => rankKey(a) - rankKey(b) || a.group.name.localeCompare(b.group.name))
+              .map((performance) => performanceRecord(section, performance)),
+          ),
+        };
+      }) as never;
+    })
+    .openapi(groupsRoute, (c) => {
+      const { o, year, c: guid } = c.req.valid('query');
+      checkOrganization(c, o);
+      return cachedJson(c, services, async () => {
+        const orgId = c.get('auth').orgId;
+        let competitionId: number | undefined;
+        if (guid) {
+          const competition = await findCompetition(db, orgId, { guid });
+          if (!competition) throw notFound(`Competition ${guid}`);
+          competitionId = competition.id;
+        }
+        return { body: await registeredGroups(db, orgId, { seasonYear: year, competitionId }) };
+      }) as never;
+    });
+}
+
+const rankKey = (performance: { performed: boolean; result: { performed: boolean; total: { rank: number | null } } | null }) =>
+  performance.performed && performance.result?.performed ? (performance.result.total.rank ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
