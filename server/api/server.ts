@@ -2,7 +2,7 @@
  * `npm run api`: the API alone. Reads configuration, opens the database, listens with TLS, closes gracefully.
  */
 import { readApiConfig } from './config.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { createApp } from './app.js';
 import { loadTls } from './http/tls.js';
 import { listenHttps, type RunningServer } from './http/listen.js';
@@ -11,6 +11,7 @@ import { claimDataDir } from './db/data-dir-lock.js';
 export interface StartedApi {
   server: RunningServer;
   certPath: string;
+  services: Services;
   stop(): Promise<void>;
 }
 
@@ -25,6 +26,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env): Promise<St
     return {
       server,
       certPath: tls.certPath,
+      services,
       stop: async () => {
         await server.close();
         await services.close();

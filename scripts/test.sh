@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# `npm test`: type check, unit and integration tests (vitest: real HTTPS servers on real databases), then the
+# browser end-to-end tests (Playwright in Debian's chromium against the real `npm start` stack).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+npx tsc --noEmit -p .
+npx vitest run
+npx vite build --logLevel warn
+npx playwright test
