@@ -2,10 +2,18 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { ApiProblem, problemBody, type FieldProblem } from './problem.js';
+import { NotFoundError, RuleViolation } from '../db/write/errors.js';
 
 /** The one error handler: problem+json for every failure, and never a 5xx message or stack to the client. */
 export function answerError(error: unknown, c: Context): Response {
   if (error instanceof ApiProblem) return problemResponse(error);
+  if (error instanceof NotFoundError) {
+    const entity = error.entity.charAt(0).toUpperCase() + error.entity.slice(1);
+    return problemResponse(new ApiProblem(404, 'not_found', `${entity}${error.id === undefined ? '' : ` ${error.id}`} was not found`));
+  }
+  if (error instanceof RuleViolation) {
+    return problemResponse(new ApiProblem(422, 'rule_violation', error.message, [{ name: error.field, in: 'body', message: error.message }]));
+  }
   if (error instanceof HTTPException) {
     const status = error.status;
     const message = status === 413 ? 'The request body is too large' : error.message || 'Request failed';

@@ -218,3 +218,18 @@ export const StandingsEntry = z
 export const DivisionStandings = z
   .object({ division: DivisionRef, groupType: GroupType, entries: z.array(StandingsEntry) })
   .openapi('DivisionStandings');
+
+/** A scheduled performance as the write operations return it. */
+export const Performance = z
+  .object({
+    id: z.number().int(),
+    competitionId: z.number().int(),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    division: DivisionRef,
+    group: z.object({ id: z.number().int(), name: z.string(), location: z.string() }),
+    time: z.string().nullable(),
+    order: z.number().int(),
+    performed: z.boolean(),
+    noScoreReason: z.string(),
+  })
+  .openapi('Performance');
