@@ -1,0 +1,46 @@
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { paths } from '../config/paths';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded px-2 py-1 ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`;
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
+        Skip to content
+      </a>
+      <header className="bg-blue-900 text-white dark:bg-slate-900">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3">
+          <Link to={paths.home.href()} className="text-lg font-bold tracking-tight">
+            Marching Results
+          </Link>
+          <nav aria-label="Main">
+            <ul className="flex gap-1 text-sm">
+              <li>
+                <NavLink to={paths.home.href()} end className={navClass}>
+                  Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.seasons.href()} className={navClass}>
+                  Seasons
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <div className={`h-0.5 ${loading ? 'animate-pulse bg-sky-300' : 'bg-transparent'}`} aria-hidden="true" />
+      </header>
+      <main id="main" tabIndex={-1} aria-busy={loading} className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-700 dark:border-slate-800 dark:text-slate-300">
+        Times are shown in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

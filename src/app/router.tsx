@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { paths } from '../config/paths';
+import { PageSkeleton } from '../components/skeleton';
+import { RootLayout } from './root-layout';
+import { RouteErrorView } from './route-error';
+
+/** What a lazy route module exports: its loader takes the query client it warms. */
+interface RouteModule {
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+  default: ComponentType;
+  ErrorBoundary?: ComponentType;
+}
+
+const convert = (queryClient: QueryClient) => (module: RouteModule) => ({
+  loader: module.clientLoader?.(queryClient),
+  Component: module.default,
+  ErrorBoundary: module.ErrorBoundary,
+});
+
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  const lazy = (load: () => Promise<RouteModule>) => () => load().then(convert(queryClient));
+  return [
+    {
+      path: paths.home.path,
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorView,
+      HydrateFallback: PageSkeleton,
+      children: [
+        { index: true, lazy: lazy(() => import('./routes/home')) },
+        { path: paths.seasons.path, lazy: lazy(() => import('./routes/seasons')) },
+        { path: paths.season.path, lazy: lazy(() => import('./routes/season')) },
+        { path: paths.standings.path, lazy: lazy(() => import('./routes/standings')) },
+        { path: paths.event.path, lazy: lazy(() => import('./routes/event')) },
+        { path: paths.recap.path, lazy: lazy(() => import('./routes/recap')) },
+        { path: paths.schedule.path, lazy: lazy(() => import('./routes/schedule')) },
+        { path: paths.judges.path, lazy: lazy(() => import('./routes/judges')) },
+        { path: paths.group.path, lazy: lazy(() => import('./routes/group')) },
+        { path: '*', lazy: lazy(() => import('./routes/not-found')) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
+}

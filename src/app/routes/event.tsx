@@ -1,0 +1,88 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { EmptyState } from '../../components/empty-state';
+import { QueryNotices } from '../../components/query-notices';
+import { paths } from '../../config/paths';
+import { eventQueryOptions } from '../../features/events/api/get-event';
+import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
+import { formatDateTime } from '../../lib/dates';
+import { parseId, RouteErrorView } from '../route-error';
+
+export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
+  const eventId = parseId(params.eventId, 'Event');
+  await Promise.all([queryClient.ensureQueryData(eventQueryOptions(eventId)), queryClient.ensureQueryData(seasonsQueryOptions())]);
+  return null;
+};
+
+export default function EventRoute() {
+  const eventId = Number(useParams().eventId);
+  const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(eventQueryOptions(eventId));
+  const seasons = useSuspenseQuery(seasonsQueryOptions());
+  const event = data.body;
+  const season = seasons.data.body.data.find((candidate) => candidate.id === event.seasonId);
+  const competitions = [...event.competitions].sort((a, b) => a.date.localeCompare(b.date));
+  return (
+    <>
+      <Breadcrumbs
+        items={[
+          { label: 'Seasons', to: paths.seasons.href() },
+          ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []),
+          { label: event.name },
+        ]}
+      />
+      <h1 className="heading-1">{event.name}</h1>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        {event.location} · {event.eventType}
+      </p>
+      <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
+      <h2 className="heading-2">Competitions</h2>
+      {competitions.length === 0 ? (
+        <EmptyState title="No competitions scheduled yet" />
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {competitions.map((competition) => (
+            <li key={competition.id} className="rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+              <h3 className="text-lg font-semibold">{competition.name}</h3>
+              <p className="text-sm">
+                <time dateTime={competition.date}>{formatDateTime(competition.date)}</time>
+              </p>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                <li>
+                  <Link className="button" to={paths.recap.href(competition.id)} aria-label={`Recap: ${competition.name}`}>
+                    Recap
+                  </Link>
+                </li>
+                <li>
+                  <Link className="button" to={paths.schedule.href(competition.id)} aria-label={`Schedule: ${competition.name}`}>
+                    Schedule
+                  </Link>
+                </li>
+                <li>
+                  <Link className="button" to={paths.judges.href(competition.id)} aria-label={`Judges: ${competition.name}`}>
+                    Judges
+                  </Link>
+                </li>
+              </ul>
+              <p className="mt-3 text-xs">
+                Published documents:{' '}
+                <a className="link" href={competition.recapUrl} rel="noopener noreferrer" target="_blank">
+                  recap<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+                ,{' '}
+                <a className="link" href={competition.standardScheduleUrl} rel="noopener noreferrer" target="_blank">
+                  schedule<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorView resource="Event" />;
+}

@@ -1,0 +1,73 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { QueryNotices } from '../../components/query-notices';
+import { paths } from '../../config/paths';
+import { loadSeasonCalendar, useSeasonCalendar } from '../../features/events/api/season-calendar';
+import { CompetitionList } from '../../features/events/components/competition-list';
+import { splitByToday } from '../../features/events/utils/calendar';
+import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
+import type { Season } from '../../lib/api-models';
+import { RouteErrorView } from '../route-error';
+
+const LATEST = 6;
+const UPCOMING = 6;
+
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  const { body } = await queryClient.ensureQueryData(seasonsQueryOptions());
+  const season = currentSeason(body.data);
+  if (season) await loadSeasonCalendar(queryClient, season.id);
+  return null;
+};
+
+export default function HomeRoute() {
+  const seasons = useSuspenseQuery(seasonsQueryOptions());
+  const season = currentSeason(seasons.data.body.data);
+  if (!season) return <EmptyState title="No seasons yet">Results appear here once the circuit publishes its first season.</EmptyState>;
+  return <SeasonHome season={season} />;
+}
+
+function SeasonHome({ season }: { season: Season }) {
+  const { entries, stale } = useSeasonCalendar(season.id);
+  const { live, upcoming, latest } = splitByToday(entries, new Date());
+  return (
+    <>
+      <h1 className="heading-1">{season.name}</h1>
+      <p className="mt-1 flex gap-4 text-sm">
+        <Link className="link" to={paths.season.href(season.id)}>
+          All events this season
+        </Link>
+        <Link className="link" to={paths.standings.href(season.id)}>
+          Standings
+        </Link>
+      </p>
+      <QueryNotices stale={stale} refreshFailed={false} updatedAt={Date.now()} />
+
+      <section aria-labelledby="live-now">
+        <h2 id="live-now" className="heading-2">
+          Live now
+        </h2>
+        {live.length > 0 ? <CompetitionList entries={live} /> : <p>No competition today.</p>}
+      </section>
+
+      <section aria-labelledby="upcoming">
+        <h2 id="upcoming" className="heading-2">
+          Upcoming
+        </h2>
+        {upcoming.length > 0 ? <CompetitionList entries={upcoming.slice(0, UPCOMING)} /> : <p>No more competitions scheduled this season.</p>}
+      </section>
+
+      <section aria-labelledby="latest-results">
+        <h2 id="latest-results" className="heading-2">
+          Latest results
+        </h2>
+        {latest.length > 0 ? <CompetitionList entries={latest.slice(0, LATEST)} /> : <p>No competitions held yet this season.</p>}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorView resource="Season" />;
+}

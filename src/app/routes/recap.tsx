@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { QueryNotices } from '../../components/query-notices';
+import { competitionScoresQueryOptions } from '../../features/competitions/api/get-competition-scores';
+import { CompetitionHeader } from '../../features/competitions/components/competition-header';
+import { RecapSections } from '../../features/competitions/components/recap-sections';
+import { RecapViewSwitch } from '../../features/competitions/components/recap-view-switch';
+import { UnreleasedRounds } from '../../features/competitions/components/unreleased-rounds';
+import { parseView } from '../../features/competitions/utils/recap-model';
+import { isToday } from '../../lib/dates';
+import { parseId, RouteErrorView } from '../route-error';
+
+export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
+  await queryClient.ensureQueryData(competitionScoresQueryOptions(parseId(params.competitionId, 'Competition')));
+  return null;
+};
+
+export default function RecapRoute() {
+  const competitionId = Number(useParams().competitionId);
+  const [searchParams] = useSearchParams();
+  const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(competitionScoresQueryOptions(competitionId));
+  const scores = data.body;
+  const view = parseView(searchParams.get('view'));
+  return (
+    <>
+      <title>{`${scores.competition.name} recap · Marching Results`}</title>
+      <CompetitionHeader competition={scores.competition} />
+      <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} live={isToday(scores.competition.date)} />
+      <UnreleasedRounds rounds={scores.rounds} />
+      {scores.data.length === 0 ? (
+        <EmptyState title="No scores released yet">Scores appear here as soon as each round is released.</EmptyState>
+      ) : (
+        <>
+          <RecapViewSwitch current={view} />
+          <RecapSections scores={scores} view={view} />
+        </>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorView resource="Competition" />;
+}

@@ -1,0 +1,36 @@
+import { formatAge } from '../lib/dates';
+import { useNow } from '../lib/use-now';
+import { Notice } from './notice';
+
+interface QueryNoticesProps {
+  /** the BFF served its saved copy (X-BFF-Stale) */
+  stale: boolean;
+  /** the latest background refresh failed; the data on screen is from `updatedAt` */
+  refreshFailed: boolean;
+  updatedAt: number;
+  /** the data refreshes on its own: say how fresh it is */
+  live?: boolean;
+}
+
+/** What the reader needs to know about the freshness of the numbers on screen. */
+export function QueryNotices({ stale, refreshFailed, updatedAt, live = false }: QueryNoticesProps) {
+  const now = useNow(live || refreshFailed ? 1000 : 30_000);
+  const age = formatAge(now - updatedAt);
+  return (
+    <>
+      {live ? (
+        <p className="my-2 flex items-center gap-2 text-sm font-medium">
+          <span className="inline-block size-2.5 rounded-full bg-red-600" aria-hidden="true" />
+          <span>Live</span>
+          <span className="text-slate-700 dark:text-slate-300">· updated {age}</span>
+        </p>
+      ) : null}
+      {stale ? (
+        <Notice tone="warning">Showing saved results, the results service is not answering.</Notice>
+      ) : null}
+      {refreshFailed ? (
+        <Notice tone="warning">Could not refresh the results; showing the results from {age}. Trying again shortly.</Notice>
+      ) : null}
+    </>
+  );
+}

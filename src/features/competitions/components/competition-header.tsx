@@ -1,0 +1,19 @@
+import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { paths } from '../../../config/paths';
+import type { CompetitionScores } from '../../../lib/api-models';
+import { formatDateTime } from '../../../lib/dates';
+import { CompetitionNav } from './competition-nav';
+
+export function CompetitionHeader({ competition }: { competition: CompetitionScores['competition'] }) {
+  return (
+    <header>
+      <Breadcrumbs items={[{ label: competition.eventName, to: paths.event.href(competition.eventId) }, { label: competition.name }]} />
+      <h1 className="heading-1">{competition.name}</h1>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        <time dateTime={competition.date}>{formatDateTime(competition.date)}</time> · {competition.location}
+        {competition.chiefJudge ? <> · Chief judge: {competition.chiefJudge}</> : null}
+      </p>
+      <CompetitionNav competitionId={competition.id} />
+    </header>
+  );
+}

@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatRank } from '../../../lib/format';
+import { type HeaderCell, type RecapTable as RecapTableModel, type SortDirection } from '../utils/recap-model';
+import { ScoreValue, winnerCellClass } from './score-value';
+
+interface RecapTableProps {
+  table: RecapTableModel;
+  sortColumnId: string;
+  sortDirection: SortDirection;
+  onSort: (columnId: string) => void;
+}
+
+const stickyRank = 'sticky left-0 z-10 w-14 min-w-14 bg-white dark:bg-slate-950';
+const stickyGroup = 'sticky left-14 z-10 min-w-44 max-w-64 bg-white shadow-[1px_0_0_0_var(--color-slate-300)] dark:bg-slate-950 dark:shadow-[1px_0_0_0_var(--color-slate-700)]';
+
+function HeaderCellView({ cell, sortColumnId, sortDirection, onSort, label }: { cell: HeaderCell; sortColumnId: string; sortDirection: SortDirection; onSort: (id: string) => void; label?: string }) {
+  const sticky = cell.columnId === 'rank' ? stickyRank : cell.columnId === 'group' ? stickyGroup : '';
+  const sorted = cell.columnId !== undefined && cell.columnId === sortColumnId;
+  if (cell.columnId === undefined) {
+    return (
+      <th scope="colgroup" colSpan={cell.colSpan} rowSpan={cell.rowSpan} className="border-x border-slate-300 text-center dark:border-slate-700">
+        <span className="block">{cell.label}</span>
+        {cell.judge ? <span className="block text-xs font-normal">{cell.judge}</span> : null}
+      </th>
+    );
+  }
+  const numeric = cell.columnId !== 'group';
+  const arrow = sorted ? (sortDirection === 'asc' ? '▲' : '▼') : '';
+  return (
+    <th
+      scope="col"
+      colSpan={cell.colSpan}
+      rowSpan={cell.rowSpan}
+      aria-sort={sorted ? (sortDirection === 'asc' ? 'ascending' : 'descending') : undefined}
+      className={`${sticky} ${numeric ? 'text-right' : ''} whitespace-nowrap`}
+    >
+      <button type="button" className="inline-flex items-center gap-1 rounded px-0.5 hover:underline" title={label ?? cell.label} onClick={() => onSort(cell.columnId!)}>
+        <span aria-hidden={label ? true : undefined}>{cell.label}</span>
+        {label ? <span className="sr-only">{label}</span> : null}
+        <span aria-hidden="true" className="w-3 text-xs">
+          {arrow}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** The recap as a table on wide screens: grouped headers like the published page, the group column in view. */
+export function RecapTable({ table, sortColumnId, sortDirection, onSort }: RecapTableProps) {
+  const labels = new Map(table.columns.map((column) => [column.id, column.label]));
+  const captionId = `recap-${table.id}`;
+  return (
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-300 dark:border-slate-700">
+      <table className="data-table">
+        <caption id={captionId} className="px-2">
+          {table.title}
+          <span className="sr-only">
+            , sorted by {labels.get(sortColumnId) ?? 'rank'}, {sortDirection === 'asc' ? 'ascending' : 'descending'}
+          </span>
+        </caption>
+        <thead>
+          {table.headerRows.map((row, index) => (
+            <tr key={index}>
+              {row.map((cell) => (
+                <HeaderCellView
+                  key={cell.key}
+                  cell={cell}
+                  label={cell.columnId && labels.get(cell.columnId) !== cell.label ? labels.get(cell.columnId) : undefined}
+                  sortColumnId={sortColumnId}
+                  sortDirection={sortDirection}
+                  onSort={onSort}
+                />
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.rows.map(({ performance, cells }) => (
+            <tr key={performance.performanceId}>
+              {table.columns.map((column, index) => {
+                if (column.kind === 'rank') {
+                  return (
+                    <td key={column.id} className={`${stickyRank} num font-semibold`}>
+                      {performance.performed ? formatRank(performance.total.rank) : '—'}
+                    </td>
+                  );
+                }
+                if (column.kind === 'group') {
+                  return (
+                    <th key={column.id} scope="row" className={`${stickyGroup} font-normal`}>
+                      <Link className="link font-semibold" to={paths.group.href(performance.group.id)}>
+                        {performance.group.name}
+                      </Link>
+                      <span className="block text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</span>
+                      {!performance.performed ? <span className="block text-xs italic">{performance.noScoreReason || 'Did not perform'}</span> : null}
+                    </th>
+                  );
+                }
+                const value = cells[index];
+                const winner = column.highlightWinner && value?.rank === 1;
+                return (
+                  <td key={column.id} className={`num ${winner ? winnerCellClass : ''} ${column.id === 'total' ? 'font-semibold' : ''}`}>
+                    <ScoreValue value={value} format={column.format} highlightWinner={column.highlightWinner} />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+

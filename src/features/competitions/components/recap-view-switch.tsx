@@ -1,0 +1,39 @@
+import { Link, useSearchParams } from 'react-router';
+import type { RecapView } from '../../../config/paths';
+
+const views: { view: RecapView; label: string }[] = [
+  { view: 'summary', label: 'Summary' },
+  { view: 'categories', label: 'Categories' },
+  { view: 'full', label: 'Full breakdown' },
+];
+
+/** Links, not state: the chosen view is part of the shareable URL. */
+export function RecapViewSwitch({ current }: { current: RecapView }) {
+  const [searchParams] = useSearchParams();
+  const hrefFor = (view: RecapView) => {
+    const next = new URLSearchParams(searchParams);
+    if (view === 'summary') next.delete('view');
+    else next.set('view', view);
+    const text = next.toString();
+    return text ? `?${text}` : '?';
+  };
+  return (
+    <nav aria-label="Recap view" className="my-3">
+      <ul className="inline-flex overflow-hidden rounded-md border border-slate-400 dark:border-slate-500">
+        {views.map(({ view, label }) => (
+          <li key={view}>
+            <Link
+              to={hrefFor(view)}
+              replace
+              preventScrollReset
+              aria-current={view === current ? 'page' : undefined}
+              className={`block px-3 py-1.5 text-sm font-medium ${view === current ? 'bg-blue-900 text-white dark:bg-sky-300 dark:text-slate-950' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

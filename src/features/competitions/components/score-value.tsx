@@ -1,0 +1,22 @@
+import { formatRank, formatScore, type ScoreFormat } from '../../../lib/format';
+import type { Ranked } from '../utils/scores-lookup';
+
+/** A number over its rank, as the published recap prints them; rank 1 marks a caption winner. */
+export function ScoreValue({ value, format, highlightWinner = false }: { value: Ranked | null; format: ScoreFormat; highlightWinner?: boolean }) {
+  if (value === null) return <span className="text-slate-600 dark:text-slate-400">—</span>;
+  const winner = highlightWinner && value.rank === 1;
+  return (
+    <span className={`inline-flex flex-col items-end leading-tight ${winner ? 'font-bold' : ''}`}>
+      <span>{formatScore(value.score, format)}</span>
+      {value.rank !== null ? (
+        <span className="text-xs text-slate-700 dark:text-slate-300">
+          <span className="sr-only">rank </span>
+          {formatRank(value.rank)}
+          {winner ? <span className="sr-only"> (highest)</span> : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export const winnerCellClass = 'bg-amber-100 dark:bg-amber-900/60';

@@ -1,0 +1,42 @@
+import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
+
+export interface Ranked {
+  score: number;
+  rank: number | null;
+}
+
+/** Numbers of one performance by sheet key: categories, captions and subcaption lines. */
+export interface PerformanceLookup {
+  category(categoryKey: string): Ranked | null;
+  caption(captionKey: string): Ranked | null;
+  subcaption(captionKey: string, subcaptionKey: string): Ranked | null;
+}
+
+export function lookupPerformance(performance: PerformanceScores): PerformanceLookup {
+  const categories = new Map<string, Ranked>();
+  const captions = new Map<string, Ranked>();
+  const subcaptions = new Map<string, Ranked>();
+  for (const category of performance.categories) {
+    categories.set(category.key, category);
+    for (const caption of category.captions) {
+      captions.set(caption.key, caption);
+      for (const line of caption.subcaptions) subcaptions.set(`${caption.key}\u0000${line.key}`, line);
+    }
+  }
+  return {
+    category: (key) => categories.get(key) ?? null,
+    caption: (key) => captions.get(key) ?? null,
+    subcaption: (captionKey, key) => subcaptions.get(`${captionKey}\u0000${key}`) ?? null,
+  };
+}
+
+/** Stable id of a division/round section, for URLs and React keys. */
+export function sectionId(section: Pick<DivisionRoundScores, 'division' | 'round'>): string {
+  return `${section.division.id}-${section.round.number}`;
+}
+
+export function judgeName(judge: { firstName: string; lastName: string } | null): string | null {
+  if (!judge) return null;
+  const name = `${judge.firstName} ${judge.lastName}`.trim();
+  return name === '' ? null : name;
+}

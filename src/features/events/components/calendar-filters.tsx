@@ -1,0 +1,46 @@
+import { useSearchParams } from 'react-router';
+import type { EventListItem } from '../../../lib/api-models';
+
+/** Event type and practice filters, kept in the URL (`?type=2&practice=hide`). */
+export function CalendarFilters({ events }: { events: EventListItem[] }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const types = [...new Map(events.map((event) => [event.eventTypeId, event.eventType])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  const update = (name: string, value: string | null) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === null || value === '') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <form className="my-4 flex flex-wrap items-end gap-4" onSubmit={(event) => event.preventDefault()}>
+      <label className="flex flex-col text-sm">
+        <span className="font-medium">Event type</span>
+        <select
+          className="mt-1 rounded border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-500 dark:bg-slate-900"
+          value={searchParams.get('type') ?? ''}
+          onChange={(event) => update('type', event.target.value)}
+        >
+          <option value="">All types</option>
+          {types.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={searchParams.get('practice') === 'hide'}
+          onChange={(event) => update('practice', event.target.checked ? 'hide' : null)}
+        />
+        Hide practice events
+      </label>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { GroupPerformance } from '../../../lib/api-models';
+
+export interface TrendPoint {
+  performanceId: number;
+  date: string;
+  time: number;
+  score: number;
+  rank: number | null;
+  label: string;
+}
+
+/** Released, performed scores in date order: the points of the score trend. */
+export function trendPoints(performances: GroupPerformance[]): TrendPoint[] {
+  return performances
+    .filter((p) => p.performed && p.total !== null)
+    .map((p) => ({
+      performanceId: p.performanceId,
+      date: p.competition.date,
+      time: Date.parse(p.competition.date),
+      score: p.total!.score,
+      rank: p.total!.rank,
+      label: `${p.competition.name}, ${p.round.name}`,
+    }))
+    .sort((a, b) => a.time - b.time || a.performanceId - b.performanceId);
+}
+
+export interface Scale {
+  min: number;
+  max: number;
+}
+
+/** A score axis with some room around the points, on whole multiples of 5, inside 0–100. */
+export function scoreScale(points: TrendPoint[]): Scale {
+  if (points.length === 0) return { min: 0, max: 100 };
+  const scores = points.map((p) => p.score);
+  const min = Math.max(0, Math.floor((Math.min(...scores) - 2) / 5) * 5);
+  const max = Math.min(100, Math.ceil((Math.max(...scores) + 2) / 5) * 5);
+  return max > min ? { min, max } : { min: Math.max(0, min - 5), max: Math.min(100, max + 5) };
+}

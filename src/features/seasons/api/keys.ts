@@ -1,0 +1,5 @@
+export const seasonKeys = {
+  all: ['seasons'] as const,
+  lists: () => [...seasonKeys.all, 'list'] as const,
+  list: () => [...seasonKeys.lists()] as const,
+};

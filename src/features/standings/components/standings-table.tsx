@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import type { DivisionStandings } from '../../../lib/api-models';
+import { formatDate } from '../../../lib/dates';
+import { formatRank, formatScore } from '../../../lib/format';
+
+export function StandingsTable({ standings, seasonId }: { standings: DivisionStandings; seasonId: number }) {
+  const captionId = `standings-${standings.division.id}`;
+  return (
+    <section className="mt-6">
+      <div className="overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className="data-table">
+          <caption id={captionId} className="text-lg">
+            {standings.division.name} <span className="font-normal">· {standings.groupType.name}</span>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="num">Rank</th>
+              <th scope="col">Group</th>
+              <th scope="col" className="num">Best</th>
+              <th scope="col" className="num">Latest</th>
+              <th scope="col" className="hidden sm:table-cell">Latest competition</th>
+              <th scope="col" className="num hidden sm:table-cell">Shows</th>
+            </tr>
+          </thead>
+          <tbody>
+            {standings.entries.map((entry) => (
+              <tr key={entry.group.id}>
+                <td className="num font-semibold">{formatRank(entry.rank)}</td>
+                <th scope="row" className="font-normal">
+                  <Link className="link" to={paths.group.href(entry.group.id, seasonId)}>
+                    {entry.group.name}
+                  </Link>
+                  <span className="block text-xs text-slate-700 dark:text-slate-300">{entry.group.location}</span>
+                </th>
+                <td className="num">{formatScore(entry.bestScore, 'total')}</td>
+                <td className="num">{formatScore(entry.latestScore, 'total')}</td>
+                <td className="hidden sm:table-cell">
+                  <Link className="link" to={paths.recap.href(entry.latestCompetition.id)}>
+                    {entry.latestCompetition.name}
+                  </Link>
+                  <span className="block text-xs">{formatDate(entry.latestCompetition.date)}</span>
+                </td>
+                <td className="num hidden sm:table-cell">{entry.performances}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

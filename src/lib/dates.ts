@@ -1,0 +1,64 @@
+/**
+ * Dates in the viewer's time zone. The API sends competition times as UTC timestamps; season bounds as plain
+ * ISO dates (no time zone), which are shown as written. `timeZone` is for tests; the app passes nothing.
+ */
+interface ZoneOption {
+  timeZone?: string;
+}
+
+export function formatDateTime(iso: string, { timeZone }: ZoneOption = {}): string {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+export function formatDate(iso: string, { timeZone }: ZoneOption = {}): string {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+export function formatTime(iso: string, { timeZone }: ZoneOption = {}): string {
+  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+}
+
+/** A plain calendar date ("2026-03-28") as written, without shifting it through any time zone. */
+export function formatPlainDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** The viewer's calendar day of an instant, as "YYYY-MM-DD": the key for grouping and for "today". */
+export function localDayKey(instant: string | Date, { timeZone }: ZoneOption = {}): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
+    .formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** True when the competition falls on the viewer's today: it is (or will be) live. */
+export function isToday(iso: string, now: Date = new Date(), zone: ZoneOption = {}): boolean {
+  return localDayKey(iso, zone) === localDayKey(now, zone);
+}
+
+/** "updated 12 s ago" style text for an age in milliseconds. */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  return `${Math.round(minutes / 60)} h ago`;
+}

@@ -1,0 +1,35 @@
+/**
+ * Numbers as a published recap prints them: totals with three decimals, category and caption scores with two,
+ * subcaption lines as the judge gave them. Score formats use no digit grouping (scores stay below 1000).
+ */
+export type ScoreFormat = 'total' | 'category' | 'caption' | 'subcaption' | 'penalty';
+
+const fixed = (digits: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+const upTo = (digits: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: digits, useGrouping: false });
+
+const formats: Record<ScoreFormat, Intl.NumberFormat> = {
+  total: fixed(3),
+  category: fixed(2),
+  caption: fixed(2),
+  subcaption: upTo(2),
+  penalty: upTo(3),
+};
+
+export function formatScore(score: number | null | undefined, format: ScoreFormat): string {
+  if (score === null || score === undefined || Number.isNaN(score)) return '—';
+  return formats[format].format(score);
+}
+
+export function formatRank(rank: number | null | undefined): string {
+  return rank === null || rank === undefined ? '—' : String(rank);
+}
+
+/** "1st", "2nd", "23rd" for placements in prose. */
+export function formatOrdinal(rank: number): string {
+  const teen = rank % 100;
+  if (teen >= 11 && teen <= 13) return `${rank}th`;
+  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[rank % 10] ?? 'th';
+  return `${rank}${suffix}`;
+}
