@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npx tsc --noEmit -p .
+npx tsx scripts/gen-api-types.ts --check
 npx vitest run
 npx vite build --logLevel warn
 npx playwright test
