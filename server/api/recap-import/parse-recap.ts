@@ -26,7 +26,10 @@ export interface ParsedCaption {
   panelIndex: number | null;
   judge: string;
   subcaptions: string[];
-  /** the header over the caption total: "*Tot"/"Tot*" (weighted), "Tot" (plain) or "Rating" */
+  /**
+   * the header over the caption total: "*Tot"/"Tot*" (weighted), "Tot" (plain) or "Rating"; "" when the caption
+   * has a single line and no total column (drum corps SoundSport sheets), so its line is its total
+   */
   totalHeader: string;
 }
 
@@ -46,7 +49,8 @@ export interface ParsedCategory {
 }
 
 export interface ParsedGroupCategory {
-  captions: { subcaptions: PublishedNumber[]; total: PublishedNumber }[];
+  /** `total` is null for a caption without a total column (see `ParsedCaption.totalHeader`) */
+  captions: { subcaptions: PublishedNumber[]; total: PublishedNumber | null }[];
   /** one per panel that has a printed total, in panel order */
   panels: (PublishedNumber | null)[];
   total: PublishedNumber | null;
@@ -221,7 +225,7 @@ function readSection(grid: Element, index: number, where: string): ParsedSection
     }
     if (path.length !== depth) throw new RecapImportError(`${columnWhere}: header cells span rows unexpectedly`);
     const leaf = path[depth - 1].text;
-    if (afterSubtotal || path.some((cell) => /penalt/i.test(cell.text))) {
+    if (afterSubtotal || /^(pen|tp)$/i.test(leaf) || path.some((cell) => /penalt/i.test(cell.text))) {
       const judge = path[depth - 2].text;
       if (judge && !penaltyJudges.includes(judge)) penaltyJudges.push(judge);
       roles.push({ kind: 'penalty', header: leaf });
@@ -278,7 +282,7 @@ function readSection(grid: Element, index: number, where: string): ParsedSection
 
   for (const category of categories) {
     for (const caption of category.captions) {
-      if (!caption.totalHeader) {
+      if (!caption.totalHeader && caption.subcaptions.length !== 1) {
         throw new RecapImportError(`${where}: caption "${caption.name}" (${caption.judge}) has no total column`);
       }
     }
@@ -375,7 +379,7 @@ function readGroup(
     name,
     location: leadingCount > 1 ? cellText(nameCells[1]) : '',
     categories: categories.map((category) => ({
-      captions: category.captions.map(() => ({ subcaptions: [], total: { text: '', rank: null } })),
+      captions: category.captions.map(() => ({ subcaptions: [], total: null })),
       panels: category.panels.map(() => null),
       total: null,
     })),

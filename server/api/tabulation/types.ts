@@ -25,7 +25,10 @@ export interface SubcaptionDef {
   initials: string;
   /** highest score a judge may give on this line */
   max: number;
-  /** factor applied to the raw score in a weighted ("*Tot") caption; 1 for a plain ("Tot") caption */
+  /**
+   * factor applied to the raw score: differs between lines in a weighted ("*Tot") caption; the same for every line
+   * of a plain ("Tot") caption (1, or a scale such as 0.1 where lines out of 100 make a caption out of 20)
+   */
   weight: number;
 }
 
@@ -37,6 +40,12 @@ export interface CaptionDef {
   /** true when the caption total is built from weighted subcaptions (recap header "*Tot") */
   weighted: boolean;
   subcaptions: SubcaptionDef[];
+  /**
+   * Captions sharing a panel key within a category are one doubled panel (drum corps "General Effect 1" with two
+   * judges): their totals are averaged into the panel's score before the category's combine rule applies.
+   * Captions without a panel take part in the combine rule on their own.
+   */
+  panel?: string;
 }
 
 export interface CategoryDef {
@@ -49,6 +58,11 @@ export interface CategoryDef {
 export interface ScoreSheet {
   name: string;
   categories: CategoryDef[];
+  /**
+   * Total = (subtotal - penalty) / totalDivisor. 1 (the default) nearly everywhere; drum corps SoundSport sheets
+   * publish the mean of their three captions as the total.
+   */
+  totalDivisor?: number;
 }
 
 /** One judge's raw number on one subcaption line of one performance. */
@@ -71,8 +85,11 @@ export interface PerformanceInput {
 
 export interface RankedNumber {
   score: number;
-  /** standard competition ranking (1, 2, 2, 4) among the performances of the same division and round */
-  rank: number;
+  /**
+   * standard competition ranking (1, 2, 2, 4) among the performances of the same division and round;
+   * null for a performance that did not perform
+   */
+  rank: number | null;
 }
 
 export interface SubcaptionResult extends RankedNumber {
@@ -84,9 +101,16 @@ export interface CaptionResult extends RankedNumber {
   subcaptions: SubcaptionResult[];
 }
 
+export interface PanelResult extends RankedNumber {
+  /** the panel key shared by the panel's captions */
+  key: string;
+}
+
 export interface CategoryResult extends RankedNumber {
   key: string;
   captions: CaptionResult[];
+  /** doubled caption panels of the category (see `CaptionDef.panel`); empty when it has none */
+  panels: PanelResult[];
 }
 
 export interface PerformanceResult {

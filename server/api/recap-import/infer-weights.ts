@@ -1,0 +1,117 @@
+import { MICROS_PER_UNIT } from '../tabulation/decimal.js';
+import { roundRatioHalfUp } from '../tabulation/rounding.js';
+
+/** One group's row of one caption: the judge's raw numbers and the published caption total, in micros. */
+export interface CaptionRow {
+  raw: number[];
+  total: number;
+}
+
+export interface WeightQuestion {
+  /** rows of this caption in the section being imported: every one must be reproduced */
+  rows: CaptionRow[];
+  /** rows of captions with the same name and lines elsewhere on the page, to solve from when this section is small */
+  pageRows: CaptionRow[];
+  /** plain ("Tot") captions weigh every line alike */
+  plain: boolean;
+  /** weights known from the sheet catalogue for a caption with these lines, best match first (in micros) */
+  catalogue: number[][];
+}
+
+const WEIGHT_GRID = 1_000; // weights are snapped to thousandths (0.075, 0.125): what the sheets use
+const SEARCH_STEP = 10_000; // a last-resort search walks hundredths only, so a single row has a unique answer
+
+/**
+ * Finds the weights of a caption's lines, in micros, such that every row's published total is reproduced exactly
+ * under the published rounding. Candidates, in order: solved from this section's rows, solved from the page's rows
+ * for the same caption, the catalogue's weights for such a caption, and (for one-row sections) the only hundredths
+ * pair that fits. Returns null when nothing reproduces every row.
+ */
+export function inferWeights(question: WeightQuestion): number[] | null {
+  const lineCount = question.rows[0]?.raw.length ?? question.pageRows[0]?.raw.length ?? 0;
+  if (lineCount === 0) return null;
+  const candidates: number[][] = [];
+  const solvedHere = solve(question.rows, lineCount, question.plain);
+  if (solvedHere) candidates.push(solvedHere);
+  const solvedOnPage = solve(question.pageRows, lineCount, question.plain);
+  if (solvedOnPage) candidates.push(solvedOnPage);
+  candidates.push(...question.catalogue.filter((weights) => weights.length === lineCount));
+  for (const weights of candidates) {
+    if (weights.every((weight) => weight > 0) && reproducesAll(weights, question.rows)) return weights;
+  }
+  return searchUnique(question.rows, lineCount, question.plain);
+}
+
+export function captionTotal(weights: readonly number[], raw: readonly number[]): number {
+  const sum = raw.reduce((total, value, line) => total + BigInt(value) * BigInt(weights[line]), 0n);
+  return roundRatioHalfUp(sum, BigInt(MICROS_PER_UNIT));
+}
+
+function reproducesAll(weights: readonly number[], rows: readonly CaptionRow[]): boolean {
+  return rows.every((row) => captionTotal(weights, row.raw) === row.total);
+}
+
+function snap(weight: number): number {
+  const unit = MICROS_PER_UNIT / WEIGHT_GRID;
+  return Math.round(weight / unit) * unit;
+}
+
+/** Solves the weights from the rows that pin them down best (largest determinant), then snaps them. */
+function solve(rows: readonly CaptionRow[], lineCount: number, plain: boolean): number[] | null {
+  if (plain || lineCount === 1) {
+    const row = rows.reduce<CaptionRow | null>(
+      (best, current) => (sumOf(current.raw) > (best ? sumOf(best.raw) : 0) ? current : best),
+      null,
+    );
+    if (!row) return null;
+    const weight = snap((row.total / sumOf(row.raw)) * MICROS_PER_UNIT);
+    return Array.from({ length: lineCount }, () => weight);
+  }
+  if (lineCount !== 2) return null;
+  let best: { determinant: bigint; first: CaptionRow; second: CaptionRow } | null = null;
+  for (let i = 0; i < rows.length; i += 1) {
+    for (let j = i + 1; j < rows.length; j += 1) {
+      const [a1, b1] = rows[i].raw.map(BigInt);
+      const [a2, b2] = rows[j].raw.map(BigInt);
+      const determinant = a1 * b2 - a2 * b1;
+      const magnitude = determinant < 0n ? -determinant : determinant;
+      if (magnitude > 0n && (!best || magnitude > (best.determinant < 0n ? -best.determinant : best.determinant))) {
+        best = { determinant, first: rows[i], second: rows[j] };
+      }
+    }
+    if (i > 200) break;
+  }
+  if (!best) return null;
+  const [a1, b1] = best.first.raw.map(BigInt);
+  const [a2, b2] = best.second.raw.map(BigInt);
+  const t1 = BigInt(best.first.total);
+  const t2 = BigInt(best.second.total);
+  const scale = BigInt(MICROS_PER_UNIT);
+  const first = Number(((t1 * b2 - t2 * b1) * scale) / best.determinant);
+  const second = Number(((a1 * t2 - a2 * t1) * scale) / best.determinant);
+  return [snap(first), snap(second)];
+}
+
+function searchUnique(rows: readonly CaptionRow[], lineCount: number, plain: boolean): number[] | null {
+  if (rows.length === 0) return null;
+  const found: number[][] = [];
+  const steps = MICROS_PER_UNIT / SEARCH_STEP;
+  if (plain || lineCount === 1) {
+    for (let step = 1; step <= steps; step += 1) {
+      const weights = Array.from({ length: lineCount }, () => step * SEARCH_STEP);
+      if (reproducesAll(weights, rows)) found.push(weights);
+    }
+  } else if (lineCount === 2) {
+    for (let first = 1; first <= steps; first += 1) {
+      for (let second = 1; second <= steps; second += 1) {
+        const weights = [first * SEARCH_STEP, second * SEARCH_STEP];
+        if (reproducesAll(weights, rows)) found.push(weights);
+      }
+    }
+  }
+  return found.length === 1 ? found[0] : null;
+}
+
+function sumOf(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}

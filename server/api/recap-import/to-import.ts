@@ -1,0 +1,483 @@
+import type {
+  CaptionDef,
+  CategoryDef,
+  CombineRule,
+  PerformanceInput,
+  ScoreSheet,
+  SubcaptionScore,
+} from '../tabulation/types.js';
+import { fromMicros, parseMicros } from '../tabulation/decimal.js';
+import { knownSheets } from '../tabulation/sheets/index.js';
+import { panelKeys, tabulate } from '../tabulation/tabulate.js';
+import { RecapImportError } from './errors.js';
+import { inferWeights, type CaptionRow } from './infer-weights.js';
+import { splitJudgeName, type JudgeName } from './judge-name.js';
+import { initialsOf, slug, uniqueKey } from './keys.js';
+import {
+  parseRecapPage,
+  type ParsedCategory,
+  type ParsedGroup,
+  type ParsedRecapPage,
+  type ParsedSection,
+  type PublishedNumber,
+} from './parse-recap.js';
+
+/** A published number with its published rank; score null where the cell is blank. */
+export interface PublishedRanked {
+  score: number | null;
+  rank: number | null;
+}
+
+export interface PublishedCategory extends PublishedRanked {
+  key: string;
+  panels: (PublishedRanked & { key: string })[];
+  captions: (PublishedRanked & { key: string; subcaptions: (PublishedRanked & { key: string })[] })[];
+}
+
+/** Everything the page printed for one group, keyed like the sheet, to check a re-tabulation against. */
+export interface PublishedNumbers {
+  /**
+   * A category's number is its printed total column when the page has one, otherwise the number of its only caption
+   * (single-judge categories print no separate total).
+   */
+  categories: PublishedCategory[];
+  subtotal: PublishedRanked | null;
+  penalty: number;
+  total: PublishedRanked;
+}
+
+export interface ImportedPerformance {
+  groupName: string;
+  groupLocation: string;
+  performed: boolean;
+  /** why a listed group has no scores ("no scores published"), null when it performed */
+  noScoreReason: string | null;
+  scores: SubcaptionScore[];
+  penalty: number;
+  published: PublishedNumbers;
+}
+
+export interface ImportedJudge extends JudgeName {
+  captionKey: string;
+}
+
+export interface ImportedSection {
+  divisionName: string;
+  /** from "Round N" in the section's label, else the section's position among the page's sections of its division */
+  roundNumber: number;
+  /** the section's label as printed ("Round 5", "Red Round", "SA WHITE"), "" when it has none */
+  roundName: string;
+  sheet: ScoreSheet;
+  judges: ImportedJudge[];
+  /** the judge of timing and penalties, when the page names one */
+  penaltyJudge: JudgeName | null;
+  performances: ImportedPerformance[];
+}
+
+/**
+ * A section the importer deliberately leaves out, with the reason: festival sections publish words, not scores,
+ * and some sections list their groups without any scores.
+ */
+export interface SkippedSection {
+  divisionName: string;
+  roundName: string;
+  reason: string;
+}
+
+export interface ImportedRecap {
+  title: string;
+  location: string;
+  /** ISO yyyy-mm-dd, null when the page prints no event date */
+  date: string | null;
+  chiefJudge: string | null;
+  sections: ImportedSection[];
+  skippedSections: SkippedSection[];
+}
+
+/** Parses and imports a recap page in one step. `source` names the page in error messages. */
+export function importRecapHtml(html: string, source = 'recap page'): ImportedRecap {
+  return toImportedRecap(parseRecapPage(html, source), source);
+}
+
+/**
+ * Turns a parsed page into score sheets, raw scores and penalties, and proves the sheet by re-tabulating every
+ * section and comparing caption, panel, category, subtotal and total numbers with the published ones. Throws
+ * `RecapImportError` on the first thing it cannot read or reproduce; it never returns part of a page.
+ */
+export function toImportedRecap(page: ParsedRecapPage, source = 'recap page'): ImportedRecap {
+  const pageRows = collectPageRows(page, source);
+  const sections: ImportedSection[] = [];
+  const skippedSections: SkippedSection[] = [];
+  const seenPerDivision = new Map<string, number>();
+  for (const section of page.sections) {
+    const ordinal = (seenPerDivision.get(section.divisionName) ?? 0) + 1;
+    seenPerDivision.set(section.divisionName, ordinal);
+    const where = `${source}, section ${section.index} (${section.divisionName || 'no division name'}${
+      section.roundLabel ? `, ${section.roundLabel}` : ''
+    })`;
+    if (section.scoring === 'ratings') {
+      skippedSections.push({
+        divisionName: section.divisionName,
+        roundName: section.roundLabel,
+        reason: 'festival section: published ratings are words ("Excellent"), not scores',
+      });
+      continue;
+    }
+    if (!section.groups.some((group, g) => scoredState(group, `${where}, row ${g + 1}`).performed)) {
+      skippedSections.push({
+        divisionName: section.divisionName,
+        roundName: section.roundLabel,
+        reason: 'no scores published: every group is listed without scores',
+      });
+      continue;
+    }
+    sections.push(importSection(section, ordinal, pageRows, where));
+  }
+  return {
+    title: page.title,
+    location: page.location,
+    date: page.date,
+    chiefJudge: page.chiefJudge,
+    sections,
+    skippedSections,
+  };
+}
+
+function roundNumberOf(label: string, ordinal: number): number {
+  const match = /\bround\s+(\d+)\b/i.exec(label);
+  return match ? Number(match[1]) : ordinal;
+}
+
+function captionSignature(category: ParsedCategory, captionIndex: number): string {
+  const caption = category.captions[captionIndex];
+  return [category.name, caption.name, caption.subcaptions.join('/'), caption.totalHeader].join('|').toLowerCase();
+}
+
+function numberOf(published: PublishedNumber, where: string): number | null {
+  if (published.text === '') return null;
+  try {
+    return parseMicros(published.text);
+  } catch {
+    throw new RecapImportError(`${where}: "${published.text}" is not a number`);
+  }
+}
+
+/** Rows of every caption on the page, so a section with one or two groups can borrow the others' evidence. */
+function collectPageRows(page: ParsedRecapPage, source: string): Map<string, CaptionRow[]> {
+  const rows = new Map<string, CaptionRow[]>();
+  for (const section of page.sections) {
+    if (section.scoring !== 'scores') continue;
+    section.categories.forEach((category, c) => {
+      category.captions.forEach((_, k) => {
+        const signature = captionSignature(category, k);
+        for (const group of section.groups) {
+          const row = captionRow(group, c, k, `${source}, section ${section.index}, "${group.name}"`);
+          if (row) rows.set(signature, [...(rows.get(signature) ?? []), row]);
+        }
+      });
+    });
+  }
+  return rows;
+}
+
+function captionRow(group: ParsedGroup, category: number, caption: number, where: string): CaptionRow | null {
+  const printed = group.categories[category].captions[caption];
+  const raw = printed.subcaptions.map((number) => numberOf(number, where));
+  if (raw.some((value) => value === null)) return null;
+  const total = numberOf(printed.total ?? printed.subcaptions[0], where);
+  if (total === null) return null;
+  return { raw: raw as number[], total };
+}
+
+interface CaptionPlan {
+  category: number;
+  caption: number;
+  def: CaptionDef;
+}
+
+function importSection(
+  section: ParsedSection,
+  ordinal: number,
+  pageRows: Map<string, CaptionRow[]>,
+  where: string,
+): ImportedSection {
+  if (section.categories.length === 0) throw new RecapImportError(`${where}: no scored categories`);
+  const states = section.groups.map((group, g) => scoredState(group, `${where}, row ${g + 1} ("${group.name}")`));
+  const performedFlags = states.map((state) => state.performed);
+  const captionKeys = new Set<string>();
+  const categoryKeys = new Set<string>();
+  const panelKeySet = new Set<string>();
+  const plans: CaptionPlan[] = [];
+
+  const categories: CategoryDef[] = section.categories.map((category, c) => {
+    const categoryKey = uniqueKey(slug(category.name), categoryKeys);
+    const panelKeyOf = new Map<number, string>();
+    category.panels.forEach((panel, p) => {
+      if (panel.captionIndexes.length > 1) panelKeyOf.set(p, uniqueKey(slug(panel.name), panelKeySet));
+    });
+    const captions = category.captions.map((caption, k): CaptionDef => {
+      const captionWhere = `${where}, caption "${caption.name}" (${caption.judge || 'no judge name'})`;
+      const rows = section.groups.flatMap((group, g) =>
+        performedFlags[g] ? [captionRow(group, c, k, `${captionWhere}, row ${g + 1}`)].filter((row) => row !== null) : [],
+      );
+      const plain = !/\*/.test(caption.totalHeader);
+      const subcaptionKeys = new Set<string>();
+      const weights = inferWeights({
+        rows,
+        pageRows: pageRows.get(captionSignature(category, k)) ?? [],
+        plain,
+        catalogue: catalogueWeights(category.name, caption.name, caption.subcaptions),
+      });
+      if (!weights) {
+        const example = rows[0];
+        throw new RecapImportError(
+          `${captionWhere}: no weights for ${caption.subcaptions.join('/')} reproduce the published caption totals` +
+            (example
+              ? ` (e.g. ${example.raw.map(fromMicros).join(', ')} -> ${fromMicros(example.total)})`
+              : ' (no scored rows)'),
+        );
+      }
+      const panel = caption.panelIndex !== null ? panelKeyOf.get(caption.panelIndex) : undefined;
+      const def: CaptionDef = {
+        key: uniqueKey(slug(caption.name === category.name ? categoryKey : caption.name), captionKeys),
+        name: caption.name,
+        initials: initialsOf(caption.name),
+        weighted: !plain,
+        subcaptions: caption.subcaptions.map((name, s) => ({
+          key: uniqueKey(slug(name), subcaptionKeys),
+          name,
+          initials: name,
+          max: 100,
+          weight: fromMicros(weights[s]),
+        })),
+        ...(panel === undefined ? {} : { panel }),
+      };
+      plans.push({ category: c, caption: k, def });
+      return def;
+    });
+    return { key: categoryKey, name: category.name, combine: combineRuleFor(section, category, captions), captions };
+  });
+
+  const performances = section.groups.map((group, g) =>
+    importPerformance(group, states[g], categories, plans, section, `${where}, row ${g + 1} ("${group.name}")`),
+  );
+  const sheet: ScoreSheet = { name: sheetName(section), categories };
+  const divisor = totalDivisorFor(performances, categories.length, where);
+  if (divisor !== 1) sheet.totalDivisor = divisor;
+  confirmSheet(sheet, performances, where);
+
+  return {
+    divisionName: section.divisionName,
+    roundNumber: roundNumberOf(section.roundLabel, ordinal),
+    roundName: section.roundLabel,
+    sheet,
+    judges: plans.map((plan) => ({
+      captionKey: plan.def.key,
+      ...splitJudgeName(section.categories[plan.category].captions[plan.caption].judge),
+    })),
+    penaltyJudge: section.penaltyJudges[0] ? splitJudgeName(section.penaltyJudges[0]) : null,
+    performances,
+  };
+}
+
+function sheetName(section: ParsedSection): string {
+  return section.categories.map((category) => category.name).join(' / ');
+}
+
+/**
+ * A group performed when the page prints its judges' numbers. A group listed with every line blank did not
+ * perform; one printed with every number 0 and every rank 0 was entered but never scored (CompetitionSuite prints
+ * such rows for sections whose results were not entered). A row with only some lines blank is not something the
+ * importer can guess at.
+ */
+function scoredState(group: ParsedGroup, where: string): { performed: boolean; noScoreReason: string | null } {
+  const lines = group.categories.flatMap((category) => category.captions.flatMap((caption) => caption.subcaptions));
+  const blank = lines.filter((line) => line.text === '').length;
+  if (blank === lines.length) return { performed: false, noScoreReason: 'no scores published' };
+  if (blank > 0) throw new RecapImportError(`${where}: ${blank} of ${lines.length} judges' numbers are blank`);
+  const printed = [...lines, group.total, ...(group.subtotal ? [group.subtotal] : [])];
+  const zeroAndUnranked = printed.every((number) => numberOf(number, where) === 0 && number.rank === 0);
+  if (zeroAndUnranked) return { performed: false, noScoreReason: 'published with zero scores and no ranks (not scored)' };
+  return { performed: true, noScoreReason: null };
+}
+
+/**
+ * The combine rules of the activity, read from how the category is judged: drum corps General Effect panels are
+ * summed and the other drum corps categories summed then halved; General Effect categories with several judges
+ * are summed (halved where four sit); any other doubled caption (analysis, or a percussion "Effect Music" panel)
+ * is averaged. `confirmSheet` then checks the rule
+ * against every published category number.
+ */
+function combineRuleFor(section: ParsedSection, category: ParsedCategory, captions: CaptionDef[]): CombineRule {
+  const units = panelKeys(captions).length + captions.filter((caption) => caption.panel === undefined).length;
+  if (units === 1) return 'sum';
+  const drumCorps = section.categories.some((entry) => entry.panels.length > 0);
+  const generalEffect = /general effect/i.test(category.name);
+  if (drumCorps) return generalEffect ? 'sum' : 'sum-half';
+  if (generalEffect) return units === 4 ? 'sum-half' : 'sum';
+  return 'average';
+}
+
+function catalogueWeights(categoryName: string, captionName: string, lines: string[]): number[][] {
+  const wanted = lines.map((line) => line.toLowerCase());
+  const byName: number[][] = [];
+  const byLines: number[][] = [];
+  for (const sheet of knownSheets) {
+    for (const category of sheet.categories) {
+      for (const caption of category.captions) {
+        const names = caption.subcaptions.map((subcaption) => subcaption.name.toLowerCase());
+        if (names.length !== wanted.length || names.some((name, i) => name !== wanted[i])) continue;
+        const weights = caption.subcaptions.map((subcaption) => parseMicros(String(subcaption.weight)));
+        const sameName = [caption.name, category.name].some((name) =>
+          [captionName, categoryName].some((printed) => printed.toLowerCase() === name.toLowerCase()),
+        );
+        const target = sameName ? byName : byLines;
+        if (!target.some((known) => known.every((weight, i) => weight === weights[i]))) target.push(weights);
+      }
+    }
+  }
+  return [...byName, ...byLines];
+}
+
+function importPerformance(
+  group: ParsedGroup,
+  { performed, noScoreReason }: { performed: boolean; noScoreReason: string | null },
+  categories: CategoryDef[],
+  plans: CaptionPlan[],
+  section: ParsedSection,
+  where: string,
+): ImportedPerformance {
+  const scores: SubcaptionScore[] = [];
+  if (performed) {
+    for (const plan of plans) {
+      const printed = group.categories[plan.category].captions[plan.caption];
+      plan.def.subcaptions.forEach((subcaption, s) => {
+        scores.push({
+          captionKey: plan.def.key,
+          subcaptionKey: subcaption.key,
+          score: fromMicros(numberOf(printed.subcaptions[s], where) as number),
+        });
+      });
+    }
+  }
+  const penalty = performed ? penaltyOf(group, where) : 0;
+  const ranked = (published: PublishedNumber): PublishedRanked => {
+    const score = numberOf(published, where);
+    return { score: score === null ? null : fromMicros(score), rank: published.rank };
+  };
+  const published: PublishedNumbers = {
+    categories: categories.map((category, c): PublishedCategory => {
+      const printed = group.categories[c];
+      const parsed = section.categories[c];
+      const captions = category.captions.map((caption, k) => {
+        const printedCaption = printed.captions[k];
+        return {
+          key: caption.key,
+          ...ranked(printedCaption.total ?? printedCaption.subcaptions[0]),
+          subcaptions: caption.subcaptions.map((subcaption, s) => ({
+            key: subcaption.key,
+            ...ranked(printedCaption.subcaptions[s]),
+          })),
+        };
+      });
+      const panels = panelKeys(category.captions).map((key) => {
+        const panelIndex = parsed.panels.findIndex((_, p) =>
+          parsed.panels[p].captionIndexes.every((k) => category.captions[k].panel === key),
+        );
+        const number = panelIndex >= 0 ? printed.panels[panelIndex] : null;
+        if (!number) throw new RecapImportError(`${where}: doubled panel ${key} has no published total`);
+        return { key, ...ranked(number) };
+      });
+      const own = printed.total
+        ? ranked(printed.total)
+        : captions.length === 1
+          ? { score: captions[0].score, rank: captions[0].rank }
+          : { score: null, rank: null };
+      return { key: category.key, ...own, panels, captions };
+    }),
+    subtotal: group.subtotal ? ranked(group.subtotal) : null,
+    penalty: fromMicros(penalty),
+    total: ranked(group.total),
+  };
+  return {
+    groupName: group.name,
+    groupLocation: group.location,
+    performed,
+    noScoreReason,
+    scores,
+    penalty: fromMicros(penalty),
+    published,
+  };
+}
+
+/**
+ * The penalty is what the penalty judge wrote ("Pen"/"TP" columns, positive). Older pages repeat it in total columns,
+ * some as a negative number; those must agree with the judge's number or the page is not read.
+ */
+function penaltyOf(group: ParsedGroup, where: string): number {
+  const lines = group.penalties.filter((entry) => !/^tot/i.test(entry.header));
+  const totals = group.penalties.filter((entry) => /^tot/i.test(entry.header));
+  const penalty = lines.reduce((sum, entry) => sum + Math.abs(numberOf(entry.number, where) ?? 0), 0);
+  for (const entry of totals) {
+    const total = Math.abs(numberOf(entry.number, where) ?? 0);
+    if (total !== penalty) {
+      throw new RecapImportError(`${where}: penalty total ${entry.number.text} disagrees with the penalty ${fromMicros(penalty)}`);
+    }
+  }
+  return penalty;
+}
+
+/**
+ * Total is subtotal minus penalty everywhere except drum corps SoundSport, whose published total is the mean of its
+ * captions; the divisor is read from the first scored group and confirmed with all of them in `confirmSheet`.
+ */
+function totalDivisorFor(performances: ImportedPerformance[], categoryCount: number, where: string): number {
+  const first = performances.find((performance) => performance.performed && performance.published.subtotal?.score);
+  if (!first) return 1;
+  const subtotal = parseMicros(String(first.published.subtotal?.score ?? 0));
+  const total = parseMicros(String(first.published.total.score ?? 0));
+  const penalty = parseMicros(String(first.penalty));
+  if (subtotal - penalty === total) return 1;
+  if (categoryCount > 1 && penalty === 0 && Math.abs(subtotal / categoryCount - total) < 1_000) return categoryCount;
+  throw new RecapImportError(
+    `${where}, "${first.groupName}": total ${fromMicros(total)} is neither Sub Total ${fromMicros(subtotal)} minus ` +
+      `penalty ${fromMicros(penalty)} nor their mean`,
+  );
+}
+
+/**
+ * Re-tabulates the section with the derived sheet and demands every published caption, panel, category, subtotal
+ * and total number back, so a wrong weight or combine rule (or a page that leaves captions out) is an error here.
+ */
+function confirmSheet(sheet: ScoreSheet, performances: ImportedPerformance[], where: string): void {
+  const inputs: PerformanceInput[] = performances.map((performance, index) => ({
+    id: index,
+    performed: performance.performed,
+    scores: performance.scores,
+    penalty: performance.penalty,
+  }));
+  const results = tabulate(sheet, inputs);
+  results.forEach((result, index) => {
+    const performance = performances[index];
+    if (!performance.performed) return;
+    const rowWhere = `${where}, row ${index + 1} ("${performance.groupName}")`;
+    const check = (what: string, computed: number, published: number | null) => {
+      if (published !== null && parseMicros(String(computed)) !== parseMicros(String(published))) {
+        throw new RecapImportError(`${rowWhere}: ${what} computes to ${computed} but the page publishes ${published}`);
+      }
+    };
+    result.categories.forEach((category, c) => {
+      const printed = performance.published.categories[c];
+      const name = sheet.categories[c].name;
+      category.captions.forEach((caption, k) =>
+        check(`caption ${sheet.categories[c].captions[k].name} (${caption.key})`, caption.score, printed.captions[k].score),
+      );
+      category.panels.forEach((panel, p) => check(`panel ${panel.key}`, panel.score, printed.panels[p].score));
+      check(`category ${name} (combined by ${sheet.categories[c].combine})`, category.score, printed.score);
+    });
+    if (performance.published.subtotal) {
+      check('Sub Total (the sum of the printed categories)', result.subtotal.score, performance.published.subtotal.score);
+    }
+    check('Total', result.total.score, performance.published.total.score);
+  });
+}

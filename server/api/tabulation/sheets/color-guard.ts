@@ -1,0 +1,78 @@
+import type { ScoreSheet } from '../types.js';
+import { caption, category, line } from './build.js';
+
+/**
+ * Color guard (WGI-style) sheets as the Texas, Florida and California circuits' recaps show them: Equipment and
+ * Movement analysis with weighted Vocabulary/Excellence, Design Analysis, and two General Effect judges summed.
+ * Weights are the ones every row of the recaps reproduces.
+ */
+
+/** Equipment 20 (Voc 7 / Exc 13), Movement 20, Design 20, General Effect 2 x 20: the common 100-point sheet. */
+export const colorGuardSheet: ScoreSheet = {
+  name: 'Color Guard',
+  categories: [
+    category('equipment', 'Equipment Analysis', 'sum', [
+      caption('ea', 'Equipment Analysis', 'EA', [line('voc', 'Voc', 0.07), line('exc', 'Exc', 0.13)]),
+    ]),
+    category('movement', 'Movement Analysis', 'sum', [
+      caption('ma', 'Movement Analysis', 'MA', [line('voc', 'Voc', 0.07), line('exc', 'Exc', 0.13)]),
+    ]),
+    category('design', 'Design Analysis', 'sum', [
+      caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.1), line('exc', 'Exc', 0.1)]),
+    ]),
+    category('general-effect', 'General Effect', 'sum', [
+      caption('ge1', 'General Effect', 'GE1', [line('rep', 'Rep', 0.1), line('perf', 'Perf', 0.1)]),
+      caption('ge2', 'General Effect', 'GE2', [line('rep', 'Rep', 0.1), line('perf', 'Perf', 0.1)]),
+    ]),
+  ],
+};
+
+/** The same sheet with Vocabulary 6 / Excellence 14 (Texas 2024-2026 scholastic classes). */
+export const colorGuardSheetExcellence14: ScoreSheet = {
+  name: 'Color Guard (Excellence 14)',
+  categories: colorGuardSheet.categories.map((entry) =>
+    entry.key === 'equipment' || entry.key === 'movement'
+      ? {
+          ...entry,
+          captions: entry.captions.map((sheet) => ({
+            ...sheet,
+            subcaptions: [line('voc', 'Voc', 0.06), line('exc', 'Exc', 0.14)],
+          })),
+        }
+      : entry,
+  ),
+};
+
+/** One judge per caption, each caption out of 25 (WGASC scholastic A classes). */
+export const colorGuardSheetSingleGe: ScoreSheet = {
+  name: 'Color Guard (single General Effect judge)',
+  categories: [
+    category('equipment', 'Equipment Analysis', 'sum', [
+      caption('ea', 'Equipment Analysis', 'EA', [line('voc', 'Voc', 0.075), line('exc', 'Exc', 0.175)]),
+    ]),
+    category('movement', 'Movement', 'sum', [
+      caption('mv', 'Movement', 'MV', [line('voc', 'Voc', 0.075), line('exc', 'Exc', 0.175)]),
+    ]),
+    category('design', 'Design Analysis', 'sum', [
+      caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.125), line('exc', 'Exc', 0.125)]),
+    ]),
+    category('general-effect', 'General Effect', 'sum', [
+      caption('ge', 'General Effect', 'GE', [line('rep', 'Rep', 0.125), line('perf', 'Perf', 0.125)]),
+    ]),
+  ],
+};
+
+/** Doubled Equipment and Movement panels, averaged (TCGC championship rounds). */
+export const colorGuardDoubledAnalysisSheet: ScoreSheet = {
+  name: 'Color Guard (doubled analysis panels)',
+  categories: [
+    category('equipment', 'Equipment', 'average', [
+      caption('e1', 'Equipment', 'E1', [line('voc', 'Voc', 0.07), line('exc', 'Exc', 0.13)]),
+      caption('e2', 'Equipment', 'E2', [line('voc', 'Voc', 0.07), line('exc', 'Exc', 0.13)]),
+    ]),
+    category('movement', 'Movement', 'average', [
+      caption('m1', 'Movement', 'M1', [line('voc', 'Voc', 0.07), line('exc', 'Exc', 0.13)]),
+      caption('m2', 'Movement', 'M2', [line('voc', 'Voc', 0.07), line('exc', 'Exc', 0.13)]),
+    ]),
+  ],
+};

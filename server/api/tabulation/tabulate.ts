@@ -1,0 +1,139 @@
+import type {
+  CaptionDef,
+  CaptionResult,
+  CategoryResult,
+  PerformanceInput,
+  PerformanceResult,
+  ScoreSheet,
+} from './types.js';
+import { MICROS_PER_UNIT, fromMicros, toMicros } from './decimal.js';
+import { averagePanel, combineCategory } from './combine.js';
+import { rankScores } from './rank.js';
+import { roundHalfUp, roundQuotientHalfUp, roundRatioHalfUp } from './rounding.js';
+
+/**
+ * Tabulates one division and round: caption totals from the judges' subcaption numbers and weights, doubled panels
+ * averaged, categories combined by their rule, subtotal = sum of categories, total = subtotal - penalty (divided by
+ * the sheet's total divisor), and the rank of every number among the performances that performed.
+ *
+ * All arithmetic is exact (integer micros) and rounded once per published number, as `rounding.ts` describes.
+ * Scores missing from a performed performance count as 0, as the scoring system does for a blank sheet line; use
+ * `validateScores` to refuse incomplete input before tabulating.
+ */
+export function tabulate(sheet: ScoreSheet, performances: PerformanceInput[]): PerformanceResult[] {
+  const computed = performances.map((performance) => computePerformance(sheet, performance));
+  const rankOf = (pick: (performance: ComputedPerformance) => number) =>
+    rankScores(computed.map((performance) => (performance.performed ? pick(performance) : null)));
+
+  const subtotalRanks = rankOf((performance) => performance.subtotal);
+  const totalRanks = rankOf((performance) => performance.total);
+  const categoryRanks = sheet.categories.map((_, c) => rankOf((performance) => performance.categories[c].score));
+  const panelRanks = sheet.categories.map((category, c) =>
+    panelKeys(category.captions).map((_, p) => rankOf((performance) => performance.categories[c].panels[p])),
+  );
+  const captionRanks = sheet.categories.map((category, c) =>
+    category.captions.map((_, k) => rankOf((performance) => performance.categories[c].captions[k].score)),
+  );
+  const subcaptionRanks = sheet.categories.map((category, c) =>
+    category.captions.map((caption, k) =>
+      caption.subcaptions.map((_, s) => rankOf((performance) => performance.categories[c].captions[k].subcaptions[s])),
+    ),
+  );
+
+  return computed.map((performance, index) => ({
+    id: performance.id,
+    performed: performance.performed,
+    categories: sheet.categories.map((category, c): CategoryResult => {
+      const computedCategory = performance.categories[c];
+      return {
+        key: category.key,
+        score: fromMicros(computedCategory.score),
+        rank: categoryRanks[c][index],
+        panels: panelKeys(category.captions).map((key, p) => ({
+          key,
+          score: fromMicros(computedCategory.panels[p]),
+          rank: panelRanks[c][p][index],
+        })),
+        captions: category.captions.map((caption, k): CaptionResult => ({
+          key: caption.key,
+          score: fromMicros(computedCategory.captions[k].score),
+          rank: captionRanks[c][k][index],
+          subcaptions: caption.subcaptions.map((subcaption, s) => ({
+            key: subcaption.key,
+            score: fromMicros(computedCategory.captions[k].subcaptions[s]),
+            rank: subcaptionRanks[c][k][s][index],
+          })),
+        })),
+      };
+    }),
+    subtotal: { score: fromMicros(performance.subtotal), rank: subtotalRanks[index] },
+    penalty: fromMicros(performance.penalty),
+    total: { score: fromMicros(performance.total), rank: totalRanks[index] },
+  }));
+}
+
+interface ComputedPerformance {
+  id: string | number;
+  performed: boolean;
+  categories: {
+    score: number;
+    panels: number[];
+    captions: { score: number; subcaptions: number[] }[];
+  }[];
+  subtotal: number;
+  penalty: number;
+  total: number;
+}
+
+/** Panel keys of a category in the order their first caption appears. */
+export function panelKeys(captions: readonly CaptionDef[]): string[] {
+  const keys: string[] = [];
+  for (const caption of captions) {
+    if (caption.panel !== undefined && !keys.includes(caption.panel)) keys.push(caption.panel);
+  }
+  return keys;
+}
+
+function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): ComputedPerformance {
+  const penalty = performance.performed ? toMicros(performance.penalty) : 0;
+  if (!performance.performed) {
+    return {
+      id: performance.id,
+      performed: false,
+      categories: sheet.categories.map((category) => ({
+        score: 0,
+        panels: panelKeys(category.captions).map(() => 0),
+        captions: category.captions.map((caption) => ({ score: 0, subcaptions: caption.subcaptions.map(() => 0) })),
+      })),
+      subtotal: 0,
+      penalty: 0,
+      total: 0,
+    };
+  }
+  const raw = new Map<string, number>();
+  for (const score of performance.scores) raw.set(`${score.captionKey}\u0000${score.subcaptionKey}`, toMicros(score.score));
+
+  const categories = sheet.categories.map((category) => {
+    const captions = category.captions.map((caption) => {
+      const subcaptions = caption.subcaptions.map((subcaption) => raw.get(`${caption.key}\u0000${subcaption.key}`) ?? 0);
+      const weighted = caption.subcaptions.reduce(
+        (sum, subcaption, s) => sum + BigInt(subcaptions[s]) * BigInt(toMicros(subcaption.weight)),
+        0n,
+      );
+      return { score: roundRatioHalfUp(weighted, BigInt(MICROS_PER_UNIT)), subcaptions };
+    });
+    const keys = panelKeys(category.captions);
+    const panels = keys.map((key) =>
+      averagePanel(captions.filter((_, k) => category.captions[k].panel === key).map((caption) => caption.score)),
+    );
+    const units = [
+      ...panels,
+      ...captions.filter((_, k) => category.captions[k].panel === undefined).map((caption) => caption.score),
+    ];
+    return { score: combineCategory(category.combine, units), panels, captions };
+  });
+  const subtotal = categories.reduce((sum, category) => sum + category.score, 0);
+  const divisor = sheet.totalDivisor ?? 1;
+  const total = divisor === 1 ? roundHalfUp(subtotal - penalty) : roundQuotientHalfUp(subtotal - penalty, divisor);
+  return { id: performance.id, performed: true, categories, subtotal, penalty, total };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCaptionScore,
+  formatCategoryScore,
+  formatSubcaptionScore,
+  formatTotal,
+} from '../../server/api/tabulation/format.js';
+
+describe('v2 number formats', () => {
+  it('prints totals and subtotals with three fraction digits', () => {
+    expect(formatTotal(87.3)).toBe('87.300');
+    expect(formatTotal(0)).toBe('0.000');
+    expect(formatTotal(74.6666)).toBe('74.667');
+  });
+
+  it('prints caption and category scores with two digits, or three when the third is set', () => {
+    expect(formatCaptionScore(20.4)).toBe('20.40');
+    expect(formatCaptionScore(19.363)).toBe('19.363');
+    expect(formatCategoryScore(28.125)).toBe('28.125');
+    expect(formatCategoryScore(22)).toBe('22.00');
+  });
+
+  it('prints raw subcaption numbers integer-like, keeping a fraction the judge gave', () => {
+    expect(formatSubcaptionScore(68)).toBe('68');
+    expect(formatSubcaptionScore(92.5)).toBe('92.5');
+    expect(formatSubcaptionScore(9.25)).toBe('9.25');
+  });
+});
