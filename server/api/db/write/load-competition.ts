@@ -161,6 +161,10 @@ export async function loadCompetition(
       if (!roundNames.has(section.roundNumber) || section.roundName) roundNames.set(section.roundNumber, section.roundName);
     }
     const releasedRounds = input.competition?.releasedRounds;
+    if (roundNames.size === 0) {
+      await bumpOrgVersion(tx, orgId);
+      return { seasonId, eventId, competitionId: competition.id, roundIds: new Map(), performances: 0, createdDivisions, createdGroups };
+    }
     const roundRows = await tx
       .insert(t.rounds)
       .values(
