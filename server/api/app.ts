@@ -75,5 +75,11 @@ function openApiDocument(app: OpenAPIHono<AppEnv>) {
     },
   };
   document.security = [{ oauth2: [] }];
+  // Write bodies are declared optional for the validator's sake (routes/v4-write/body.ts); every one is required.
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of [item?.post, item?.put, item?.patch]) {
+      if (operation?.requestBody && 'content' in operation.requestBody) operation.requestBody.required = true;
+    }
+  }
   return document;
 }

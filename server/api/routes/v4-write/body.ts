@@ -20,7 +20,10 @@ export const requireWriteContentType: MiddlewareHandler = async (c, next) => {
 
 /** A body declared for both content types: form fields arrive as text, so schemas coerce. */
 export const bodyOf = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
-  required: true,
+  // `required: true` would make @hono/zod-openapi run the JSON and the form validator on every request, whatever
+  // its Content-Type; with false each runs only for its own type (the 415 middleware refuses the rest). The
+  // OpenAPI document marks these bodies required again (app.ts).
+  required: false,
   description,
   content: {
     'application/json': { schema },
@@ -47,8 +50,8 @@ export const Timestamp = z
  * The 415 middleware guarantees one of them matched.
  */
 export function validBody<T>(c: { req: { valid: unknown; header(name: string): string | undefined } }): T {
-  const valid = c.req.valid as (target: 'json' | 'form') => T;
-  return (c.req.header('content-type') ?? '').toLowerCase().includes('json') ? valid('json') : valid('form');
+  const req = c.req as unknown as { valid(target: 'json' | 'form'): T };
+  return (c.req.header('content-type') ?? '').toLowerCase().includes('json') ? req.valid('json') : req.valid('form');
 }
 
 /**
