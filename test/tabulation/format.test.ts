@@ -13,10 +13,12 @@ describe('v2 number formats', () => {
     expect(formatTotal(74.6666)).toBe('74.667');
   });
 
-  it('prints caption and category scores with two digits, or three when the third is set', () => {
+  it('prints caption and category scores with exactly two fraction digits, rounded half up', () => {
     expect(formatCaptionScore(20.4)).toBe('20.40');
-    expect(formatCaptionScore(19.363)).toBe('19.363');
-    expect(formatCategoryScore(28.125)).toBe('28.125');
+    expect(formatCaptionScore(19.363)).toBe('19.36');
+    expect(formatCaptionScore(18.575)).toBe('18.58');
+    expect(formatCategoryScore(28.125)).toBe('28.13');
+    expect(formatCategoryScore(28.124)).toBe('28.12');
     expect(formatCategoryScore(22)).toBe('22.00');
   });
 

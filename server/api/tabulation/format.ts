@@ -2,11 +2,12 @@ import { microsToText, toMicros } from './decimal.js';
 import { PUBLISHED_FRACTION_DIGITS, roundHalfUp } from './rounding.js';
 
 /**
- * Number formats of the v2 API, matching how the recaps print them.
+ * Number formats of the v2 API, exactly as its specification gives them: totals and subtotals with 3 fraction
+ * digits, category and caption scores with 2, subcaption scores integer-like.
  *
- * Caption and category scores are "two fraction digits" ("20.40"), but the published rule keeps a third digit
- * when the number has one (a doubled panel's 18.575, a weighted 19.363): cutting it would print a different
- * number from the one used for ranking, so these formats show 2 digits, or 3 when the third is not zero.
+ * Recaps sometimes print a third digit on a caption (a doubled panel's 18.575, a weighted 19.363); v2 clients
+ * parse two, so those are rounded half up to two here. The exact number, the one that was ranked, is in the v4
+ * scores operation (a JSON number), and ranks always come from the exact numbers.
  */
 
 /** Totals and subtotals: always three fraction digits ("87.300"). */
@@ -14,12 +15,12 @@ export function formatTotal(value: number): string {
   return microsToText(roundHalfUp(toMicros(value)), PUBLISHED_FRACTION_DIGITS, PUBLISHED_FRACTION_DIGITS);
 }
 
-/** Category scores: two fraction digits, three when needed ("27.85", "28.125"). */
+/** Category scores: two fraction digits ("27.85"; 28.125 prints "28.13"). */
 export function formatCategoryScore(value: number): string {
-  return microsToText(roundHalfUp(toMicros(value)), 2, PUBLISHED_FRACTION_DIGITS);
+  return microsToText(roundHalfUp(toMicros(value), 2), 2, 2);
 }
 
-/** Caption scores: two fraction digits, three when needed ("18.40", "19.363"). */
+/** Caption scores: two fraction digits ("18.40"; 19.363 prints "19.36"). */
 export function formatCaptionScore(value: number): string {
   return formatCategoryScore(value);
 }
