@@ -65,16 +65,6 @@ export default function EventRoute() {
                   </Link>
                 </li>
               </ul>
-              <p className="mt-3 text-xs">
-                Published documents:{' '}
-                <a className="link" href={competition.recapUrl} rel="noopener noreferrer" target="_blank">
-                  recap<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-                ,{' '}
-                <a className="link" href={competition.standardScheduleUrl} rel="noopener noreferrer" target="_blank">
-                  schedule<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </p>
             </li>
           ))}
         </ul>

@@ -8,7 +8,9 @@ export function CompetitionHeader({ competition }: { competition: CompetitionSco
   return (
     <header>
       <Breadcrumbs items={[{ label: competition.eventName, to: paths.event.href(competition.eventId) }, { label: competition.name }]} />
-      <h1 className="heading-1">{competition.name}</h1>
+      <h1 className="heading-1">
+        {competition.eventName} <span className="font-normal">· {competition.name}</span>
+      </h1>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         <time dateTime={competition.date}>{formatDateTime(competition.date)}</time> · {competition.location}
         {competition.chiefJudge ? <> · Chief judge: {competition.chiefJudge}</> : null}

@@ -22,7 +22,7 @@ function JudgeTable({ comparison }: { comparison: JudgeComparison }) {
   const title = `${comparison.captionName}${comparison.judge ? ` — ${comparison.judge}` : ''}`;
   return (
     <section aria-label={title} className="min-w-0">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="data-table">
           <caption>
             <span className="block">{title}</span>

@@ -34,7 +34,7 @@ export function RecapCards({ section, table, view, sortColumnId, sortDirection, 
           {table.columns.flatMap((column) =>
             (['asc', 'desc'] as const).map((direction) => (
               <option key={`${column.id}|${direction}`} value={`${column.id}|${direction}`}>
-                {column.label} ({column.kind === 'group' ? (direction === 'asc' ? 'A–Z' : 'Z–A') : direction === 'asc' ? 'low to high' : 'high to low'})
+                {column.label} ({sortWording(column.kind, direction)})
               </option>
             )),
           )}
@@ -49,6 +49,12 @@ export function RecapCards({ section, table, view, sortColumnId, sortDirection, 
       </ol>
     </div>
   );
+}
+
+function sortWording(kind: 'rank' | 'group' | 'score', direction: SortDirection): string {
+  if (kind === 'group') return direction === 'asc' ? 'A–Z' : 'Z–A';
+  if (kind === 'rank') return direction === 'asc' ? 'first to last' : 'last to first';
+  return direction === 'asc' ? 'lowest first' : 'highest first';
 }
 
 function RecapCard({ section, performance, view }: { section: DivisionRoundScores; performance: PerformanceScores; view: RecapView }) {
@@ -78,7 +84,7 @@ function RecapCard({ section, performance, view }: { section: DivisionRoundScore
         <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           {section.sheet.categories.map((category) => (
             <div key={category.key} className="flex justify-between gap-2">
-              <dt className="min-w-0 truncate">{category.name}</dt>
+              <dt className="min-w-0 break-words">{category.name}</dt>
               <dd className="tabular-nums">
                 <ScoreValue value={lookup.category(category.key)} format="category" highlightWinner />
               </dd>

@@ -11,8 +11,8 @@ interface RecapTableProps {
   onSort: (columnId: string) => void;
 }
 
-const stickyRank = 'sticky left-0 z-10 w-14 min-w-14 bg-white dark:bg-slate-950';
-const stickyGroup = 'sticky left-14 z-10 min-w-44 max-w-64 bg-white shadow-[1px_0_0_0_var(--color-slate-300)] dark:bg-slate-950 dark:shadow-[1px_0_0_0_var(--color-slate-700)]';
+const stickyRank = 'sticky left-0 z-10 w-14 min-w-14 bg-white dark:bg-slate-950 [thead_&]:bg-slate-100 dark:[thead_&]:bg-slate-900';
+const stickyGroup = 'sticky left-14 z-10 min-w-44 max-w-64 bg-white shadow-[1px_0_0_0_var(--color-slate-300)] dark:bg-slate-950 dark:shadow-[1px_0_0_0_var(--color-slate-700)] [thead_&]:bg-slate-100 dark:[thead_&]:bg-slate-900';
 
 function HeaderCellView({ cell, sortColumnId, sortDirection, onSort, label }: { cell: HeaderCell; sortColumnId: string; sortDirection: SortDirection; onSort: (id: string) => void; label?: string }) {
   const sticky = cell.columnId === 'rank' ? stickyRank : cell.columnId === 'group' ? stickyGroup : '';
@@ -51,9 +51,9 @@ export function RecapTable({ table, sortColumnId, sortDirection, onSort }: Recap
   const labels = new Map(table.columns.map((column) => [column.id, column.label]));
   const captionId = `recap-${table.id}`;
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-300 dark:border-slate-700">
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto rounded-md border border-slate-300 dark:border-slate-700">
       <table className="data-table">
-        <caption id={captionId} className="px-2">
+        <caption id={captionId} className="sr-only">
           {table.title}
           <span className="sr-only">
             , sorted by {labels.get(sortColumnId) ?? 'rank'}, {sortDirection === 'asc' ? 'ascending' : 'descending'}

@@ -16,11 +16,12 @@ export function lookupPerformance(performance: PerformanceScores): PerformanceLo
   const categories = new Map<string, Ranked>();
   const captions = new Map<string, Ranked>();
   const subcaptions = new Map<string, Ranked>();
+  const ranked = ({ score, rank }: Ranked): Ranked => ({ score, rank });
   for (const category of performance.categories) {
-    categories.set(category.key, category);
+    categories.set(category.key, ranked(category));
     for (const caption of category.captions) {
-      captions.set(caption.key, caption);
-      for (const line of caption.subcaptions) subcaptions.set(`${caption.key}\u0000${line.key}`, line);
+      captions.set(caption.key, ranked(caption));
+      for (const line of caption.subcaptions) subcaptions.set(`${caption.key}\u0000${line.key}`, ranked(line));
     }
   }
   return {

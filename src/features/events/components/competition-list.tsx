@@ -9,28 +9,24 @@ export function CompetitionList({ entries, showEvent = true }: { entries: Calend
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {entries.map(({ event, competition }) => (
         <li key={competition.id} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
-          <p className="font-semibold">
-            <Link className="link" to={paths.recap.href(competition.id)}>
-              {competition.name}
-            </Link>
-          </p>
           {showEvent ? (
-            <p className="text-sm">
+            <p className="font-semibold">
               <Link className="link" to={paths.event.href(event.id)}>
                 {event.name}
               </Link>
-              {event.practice ? <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs dark:bg-slate-800">Practice</span> : null}
+              {event.practice ? <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs font-normal dark:bg-slate-800">Practice</span> : null}
             </p>
           ) : null}
+          <p>{competition.name}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">{event.location}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             <time dateTime={competition.date}>{formatDateTime(competition.date)}</time>
           </p>
           <p className="mt-2 flex gap-3 text-sm">
-            <Link className="link" to={paths.recap.href(competition.id)} aria-label={`Recap: ${competition.name}`}>
+            <Link className="link" to={paths.recap.href(competition.id)} aria-label={`Recap: ${event.name}, ${competition.name}`}>
               Recap
             </Link>
-            <Link className="link" to={paths.schedule.href(competition.id)} aria-label={`Schedule: ${competition.name}`}>
+            <Link className="link" to={paths.schedule.href(competition.id)} aria-label={`Schedule: ${event.name}, ${competition.name}`}>
               Schedule
             </Link>
           </p>

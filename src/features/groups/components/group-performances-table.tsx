@@ -8,7 +8,7 @@ import { formatRank, formatScore } from '../../../lib/format';
 export function GroupPerformancesTable({ performances, seasonName }: { performances: GroupPerformance[]; seasonName: string }) {
   const ordered = [...performances].sort((a, b) => a.competition.date.localeCompare(b.competition.date) || a.round.number - b.round.number);
   return (
-    <div className="overflow-x-auto" role="region" aria-labelledby="performances-caption" tabIndex={0}>
+    <div className="relative overflow-x-auto" role="region" aria-labelledby="performances-caption" tabIndex={0}>
       <table className="data-table">
         <caption id="performances-caption">Performances in {seasonName}</caption>
         <thead>

@@ -8,7 +8,7 @@ export function StandingsTable({ standings, seasonId }: { standings: DivisionSta
   const captionId = `standings-${standings.division.id}`;
   return (
     <section className="mt-6">
-      <div className="overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div className="relative overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className="data-table">
           <caption id={captionId} className="text-lg">
             {standings.division.name} <span className="font-normal">· {standings.groupType.name}</span>

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiGet, apiUrl, ApiError } from './api-client';
+
+function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const type = typeof body === 'string' ? 'text/plain' : status >= 400 ? 'application/problem+json' : 'application/json';
+  const fetchMock = vi.fn(async () => new Response(text, { status, headers: { 'content-type': type, ...headers } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiGet', () => {
+  it('asks the BFF at a relative /api path with the query', async () => {
+    const fetchMock = respond(200, { data: [] });
+    await apiGet('/events/', { query: { seasonId: 3, q: undefined, practice: false } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/events/?seasonId=3&practice=false', expect.anything());
+    expect(apiUrl('/seasons/')).toBe('/api/seasons/');
+  });
+
+  it('returns the body, not stale, on 200', async () => {
+    respond(200, { data: [{ id: 1 }] });
+    await expect(apiGet('/seasons/')).resolves.toEqual({ body: { data: [{ id: 1 }] }, stale: false });
+  });
+
+  it('flags a saved copy served by the BFF', async () => {
+    respond(200, { data: [] }, { 'x-bff-stale': '1' });
+    await expect(apiGet('/seasons/')).resolves.toMatchObject({ stale: true });
+  });
+
+  it('throws an ApiError with status, code and problem body', async () => {
+    const problem = { type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found', detail: 'No competition 99' };
+    respond(404, problem);
+    const error = await apiGet('/competitions/99/scores').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found', body: problem, stale: false });
+  });
+
+  it('keeps a non-JSON error body as text', async () => {
+    respond(502, 'Bad Gateway');
+    await expect(apiGet('/seasons/')).rejects.toMatchObject({ status: 502, code: 'http_502', body: 'Bad Gateway' });
+  });
+
+  it('turns a dropped connection into status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    await expect(apiGet('/seasons/')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('lets a cancelled request stay a cancellation', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new DOMException('aborted', 'AbortError'); }));
+    await expect(apiGet('/seasons/', { signal: controller.signal })).rejects.toHaveProperty('name', 'AbortError');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatOrdinal, formatRank, formatScore } from './format';
+
+describe('formatScore', () => {
+  it('prints totals with three decimals, as published', () => {
+    expect(formatScore(83.4, 'total')).toBe('83.400');
+    expect(formatScore(63.675, 'total')).toBe('63.675');
+  });
+
+  it('prints category and caption scores with two decimals', () => {
+    expect(formatScore(41.7, 'caption')).toBe('41.70');
+    expect(formatScore(17.25, 'category')).toBe('17.25');
+  });
+
+  it('prints subcaption lines as given, without trailing zeros', () => {
+    expect(formatScore(84, 'subcaption')).toBe('84');
+    expect(formatScore(8.5, 'subcaption')).toBe('8.5');
+  });
+
+  it('never groups digits and shows a dash for a missing number', () => {
+    expect(formatScore(1234.5, 'total')).toBe('1234.500');
+    expect(formatScore(null, 'total')).toBe('—');
+    expect(formatScore(Number.NaN, 'caption')).toBe('—');
+  });
+
+  it('prints penalties without padding', () => {
+    expect(formatScore(0, 'penalty')).toBe('0');
+    expect(formatScore(0.5, 'penalty')).toBe('0.5');
+  });
+});
+
+describe('ranks', () => {
+  it('shows a dash for an unranked performance', () => {
+    expect(formatRank(null)).toBe('—');
+    expect(formatRank(2)).toBe('2');
+  });
+
+  it('writes ordinals with the teens right', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111].map(formatOrdinal)).toEqual([
+      '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th',
+    ]);
+  });
+});
