@@ -113,7 +113,7 @@ export async function loadSample(database: Database, orgId: number, options: Sam
           name,
           groupTypeIds,
           groups,
-          startHourUtc: name === 'Color Guard' ? 15 : 21,
+          startHourUtc: name === 'Color Guard' ? 14 : 15,
         });
         eventId = loaded.eventId;
         competitions += 1;
@@ -227,7 +227,7 @@ function planEvents(today: Date, seasons: ReturnType<typeof seasonsAround>): Pla
     event('Circuit Championships', 6, fixed(4, 11), previous, 'past', { eventTypeId: 2, championship: true, attendance: 1 }),
     event('Fall Evaluation Clinic', 7, relative(-28), current, 'past', { eventTypeId: 3, practice: true, attendance: 0.3 }),
     event('Red River Classic', 8, relative(-14), current, 'past', { attendance: 0.45 }),
-    event('Holiday Preview', 9, today, current, 'today', { championship: true, attendance: 0.35 }),
+    event('Holiday Preview', 9, today, current, 'today', { championship: true, attendance: 0.3 }),
     event('New Year Invitational', 10, relative(14), current, 'future', { attendance: 0.45 }),
     event('Frisco Winter Contest', 11, relative(28), current, 'future', { attendance: 0.4 }),
   ];
@@ -268,7 +268,8 @@ async function loadEventCompetition(tx: Tx, orgId: number, random: Random, newGu
       (event.state === 'today' && (division.groupTypeId === COLOR_GUARD || index < divisions.length / 2));
     const field = random.shuffle(entrants.filter((group) => group.division === division));
     if (field.length === 0) return;
-    const hasPrelims = event.championship && field.length >= 8;
+    // Championships hold prelims in the big classes (today's smaller show in every class of four or more).
+    const hasPrelims = event.championship && field.length >= (event.state === 'today' ? 4 : 8);
     let finalists = field;
     if (hasPrelims) {
       const prelims = perform(random, division, field, event, scored, 0);
@@ -401,7 +402,7 @@ function scheduleSections(sections: (LoadSection & { division: SampleDivision })
       performance.performsAt = new Date(clock);
       clock += entry.division.interval * 60_000;
     }
-    clock += 15 * 60_000;
+    clock += 10 * 60_000;
   }
 }
 
