@@ -1,0 +1,136 @@
+/**
+ * The backend-for-frontend application: `/api/*` forwards allowed reads to the Competition Management API with the
+ * BFF's own credentials, `/api/health` reports on the BFF itself, everything else is the built web app. No
+ * listening here: tests and server.ts both build it with createBffApp.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { BffConfig } from './config.js';
+import { ALLOWED_READ_OPERATIONS, isAllowedRead, unsafePathReason } from './allow-list.js';
+import { clientCredentialsGrant } from './client-credentials.js';
+import { logJsonLine, type LogLine } from './log.js';
+import { problemResponse } from './problems.js';
+import { createReadProxy } from './proxy.js';
+import { createStaticSite } from './static-files.js';
+import { createTokenCycler } from './token-cycler.js';
+import { createUpstreamHttp, type UpstreamHttp } from './upstream-http.js';
+
+export interface BffDeps {
+  /** the upstream client; by default one built from the config (server.ts passes its own so it can close it) */
+  upstream?: UpstreamHttp;
+  /** the clock for token expiry and cache freshness */
+  now?: () => number;
+  log?: (line: LogLine) => void;
+}
+
+/** Bindings are absent when the app is driven through app.request() rather than @hono/node-server. */
+export type BffEnv = { Bindings: Partial<HttpBindings> };
+
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+const securityHeaders: MiddlewareHandler<BffEnv> = async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+};
+
+export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv> {
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? logJsonLine;
+  const upstream = deps.upstream ?? createUpstreamHttp(config);
+  const tokens = createTokenCycler(clientCredentialsGrant(upstream, config), now);
+  const proxy = createReadProxy({ config, http: upstream, tokens, now, log });
+  const site = createStaticSite({ dir: config.staticDir });
+
+  const app = new Hono<BffEnv>();
+  app.use('*', securityHeaders);
+  app.onError((error, c) => {
+    log({ level: 'error', msg: 'unhandled error', error: error.name, detail: error.message, path: c.req.path });
+    return problemResponse({ status: 500, code: 'internal_error', detail: 'The server failed to answer this request.' });
+  });
+
+  // Checked on the raw request target: URL parsing would already have folded "/api/../x" into "/x".
+  app.use('*', async (c, next) => {
+    const { path } = rawTarget(c);
+    if (path === '/api' || path.startsWith('/api/')) {
+      const reason = unsafePathReason(path);
+      if (reason) return problemResponse({ status: 404, code: 'path_not_allowed', detail: `Refused: ${reason}.` });
+    }
+    await next();
+  });
+
+  app.get('/api/health', () =>
+    Response.json({ status: 'ok', cache: { entries: proxy.cachedEntries } }, { headers: { 'cache-control': 'no-cache' } }),
+  );
+
+  app.all('/api/*', async (c) => {
+    const { path: rawPath, search } = rawTarget(c);
+    const path = rawPath.slice('/api'.length);
+    if (!isAllowedRead(path)) return notAnAllowedRead(path);
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      return problemResponse({
+        status: 405,
+        code: 'method_not_allowed',
+        detail: `The BFF forwards reads only: ${c.req.method} is not accepted on /api${path}; use GET.`,
+        headers: { allow: 'GET, HEAD' },
+      });
+    }
+    const answer = await proxy.read({
+      path,
+      search,
+      accept: c.req.header('accept')?.trim().toLowerCase() || 'application/json',
+      ifNoneMatch: c.req.header('if-none-match'),
+      requestId: randomUUID(),
+    });
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  });
+  app.all('/api', () => notAnAllowedRead(''));
+
+  app.get('*', (c) => site.serve(c.req.raw));
+  app.all('*', (c) =>
+    problemResponse({
+      status: 405,
+      code: 'method_not_allowed',
+      detail: `${c.req.method} is not accepted here: the web app is read with GET.`,
+      headers: { allow: 'GET, HEAD' },
+    }),
+  );
+  return app;
+}
+
+/** The request's path (percent-escapes and dot segments untouched) and query string ("?..." or ""). */
+function rawTarget(c: Context<BffEnv>): { path: string; search: string } {
+  const incoming = c.env?.incoming?.url;
+  let target: string;
+  if (incoming !== undefined) {
+    target = incoming.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  } else {
+    const url = new URL(c.req.url);
+    target = `${url.pathname}${url.search}`;
+  }
+  const query = target.indexOf('?');
+  const path = query === -1 ? target : target.slice(0, query);
+  const search = query === -1 || query === target.length - 1 ? '' : target.slice(query);
+  return { path: path || '/', search };
+}
+
+function notAnAllowedRead(path: string): Response {
+  const hint = isAllowedRead(`${path}/`) ? ` Did you mean /api${path}/?` : '';
+  return problemResponse({
+    status: 404,
+    code: 'not_an_allowed_read',
+    detail:
+      `/api${path} is not one of the read operations this server forwards.${hint} ` +
+      `Allowed: ${ALLOWED_READ_OPERATIONS.map((operation) => `/api${operation}`).join(', ')}.`,
+  });
+}

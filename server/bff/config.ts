@@ -1,0 +1,137 @@
+/**
+ * BFF configuration, parsed and validated once at start-up. `readBffConfig(env)` reads the environment;
+ * `defineBffConfig(input)` takes an object (what `server/start.ts` builds from the embedded API's URL, credentials
+ * and certificate). Both return the same validated, defaulted `BffConfig`.
+ *
+ * | env                      | field              | default      |
+ * |--------------------------|--------------------|--------------|
+ * | PORT                     | port               | 8080 (0: any free port) |
+ * | BFF_HOST                 | host               | 127.0.0.1    |
+ * | API_BASE_URL             | apiBaseUrl         | required, https:// |
+ * | API_CLIENT_ID            | clientId           | required     |
+ * | API_CLIENT_SECRET        | clientSecret       | required     |
+ * | API_CA_FILE              | apiCaFile          | none: Node's trust store (+ NODE_EXTRA_CA_CERTS) |
+ * | BFF_UPSTREAM_TIMEOUT_MS  | upstreamTimeoutMs  | 8000, per upstream call |
+ * | BFF_CACHE_TTL_MS         | cacheTtlMs         | 5000, fresh window (0: always revalidate) |
+ * | BFF_CACHE_MAX_ENTRIES    | cacheMaxEntries    | 500 (LRU)    |
+ * | BFF_STALE_MAX_AGE_MS     | staleMaxAgeMs      | 86400000: the oldest saved copy served during an outage |
+ * | BFF_STATIC_DIR           | staticDir          | dist         |
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export interface BffConfig {
+  port: number;
+  host: string;
+  /** the upstream's origin and optional path prefix, without a trailing slash */
+  apiBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** PEM of an extra certificate authority for the upstream (read from apiCaFile, or given directly) */
+  apiCa?: string;
+  apiCaFile?: string;
+  upstreamTimeoutMs: number;
+  cacheTtlMs: number;
+  cacheMaxEntries: number;
+  staleMaxAgeMs: number;
+  staticDir: string;
+}
+
+export type BffConfigInput = Partial<Omit<BffConfig, 'port' | 'upstreamTimeoutMs' | 'cacheTtlMs' | 'cacheMaxEntries' | 'staleMaxAgeMs'>> & {
+  port?: number | string;
+  upstreamTimeoutMs?: number | string;
+  cacheTtlMs?: number | string;
+  cacheMaxEntries?: number | string;
+  staleMaxAgeMs?: number | string;
+};
+
+const ENV_NAMES: Record<keyof BffConfig, string> = {
+  port: 'PORT',
+  host: 'BFF_HOST',
+  apiBaseUrl: 'API_BASE_URL',
+  clientId: 'API_CLIENT_ID',
+  clientSecret: 'API_CLIENT_SECRET',
+  apiCa: 'API_CA_FILE',
+  apiCaFile: 'API_CA_FILE',
+  upstreamTimeoutMs: 'BFF_UPSTREAM_TIMEOUT_MS',
+  cacheTtlMs: 'BFF_CACHE_TTL_MS',
+  cacheMaxEntries: 'BFF_CACHE_MAX_ENTRIES',
+  staleMaxAgeMs: 'BFF_STALE_MAX_AGE_MS',
+  staticDir: 'BFF_STATIC_DIR',
+};
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int(`must be a whole number`).min(min).max(max).default(fallback);
+
+const schema = z.object({
+  port: wholeNumber(0, 65_535, 8080),
+  host: z.string().min(1).default('127.0.0.1'),
+  apiBaseUrl: z
+    .string({ error: 'is required (the Competition Management API, e.g. https://localhost:8443)' })
+    .refine((value) => URL.canParse(value), 'must be an absolute URL such as https://localhost:8443')
+    .refine(
+      (value) => !URL.canParse(value) || new URL(value).protocol === 'https:',
+      'must be an https:// URL: the API is HTTPS-only and the client secret is sent to it',
+    )
+    .refine((value) => {
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return !url.search && !url.hash && !url.username && !url.password;
+    }, 'must not carry a query, fragment or user info')
+    .transform((value) => {
+      const url = new URL(value);
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    }),
+  clientId: z.string({ error: 'is required' }).min(1, 'is required'),
+  clientSecret: z.string({ error: 'is required' }).min(1, 'is required'),
+  apiCa: z.string().optional(),
+  apiCaFile: z.string().min(1).optional(),
+  upstreamTimeoutMs: wholeNumber(1, 600_000, 8000),
+  cacheTtlMs: wholeNumber(0, 86_400_000, 5000),
+  cacheMaxEntries: wholeNumber(1, 1_000_000, 500),
+  staleMaxAgeMs: wholeNumber(0, 30 * 86_400_000, 86_400_000),
+  staticDir: z.string().min(1).default('dist'),
+});
+
+/** Validates a configuration object and fills in defaults; reads `apiCaFile` when `apiCa` is not given. */
+export function defineBffConfig(input: BffConfigInput, describe: (field: keyof BffConfig) => string = String): BffConfig {
+  const cleaned = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    // Messages name the setting, never its value: a secret must not reach a log through a config error.
+    const problems = result.error.issues.map((issue) => `${describe(issue.path[0] as keyof BffConfig)} ${issue.message}`);
+    throw new Error(`Invalid BFF configuration: ${problems.join('; ')}`);
+  }
+  const config: BffConfig = result.data;
+  if (config.apiCa === undefined && config.apiCaFile) {
+    try {
+      config.apiCa = readFileSync(config.apiCaFile, 'utf8');
+    } catch (error) {
+      throw new Error(`Invalid BFF configuration: ${describe('apiCaFile')} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}: ${config.apiCaFile})`);
+    }
+  }
+  if (config.apiCa !== undefined && !config.apiCa.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new Error(`Invalid BFF configuration: ${describe('apiCaFile')} does not hold a PEM certificate`);
+  }
+  return config;
+}
+
+/** The configuration from environment variables (see the table above). */
+export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
+  return defineBffConfig(
+    {
+      port: env.PORT,
+      host: env.BFF_HOST,
+      apiBaseUrl: env.API_BASE_URL,
+      clientId: env.API_CLIENT_ID,
+      clientSecret: env.API_CLIENT_SECRET,
+      apiCaFile: env.API_CA_FILE,
+      upstreamTimeoutMs: env.BFF_UPSTREAM_TIMEOUT_MS,
+      cacheTtlMs: env.BFF_CACHE_TTL_MS,
+      cacheMaxEntries: env.BFF_CACHE_MAX_ENTRIES,
+      staleMaxAgeMs: env.BFF_STALE_MAX_AGE_MS,
+      staticDir: env.BFF_STATIC_DIR,
+    },
+    (field) => ENV_NAMES[field] ?? String(field),
+  );
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defineBffConfig, readBffConfig } from '../../server/bff/config.js';
+import { testTls } from './fake-upstream.js';
+
+const required = {
+  API_BASE_URL: 'https://localhost:8443/',
+  API_CLIENT_ID: 'client-1',
+  API_CLIENT_SECRET: 'do-not-print-me',
+};
+
+describe('BFF configuration', () => {
+  it('reads the environment with the documented defaults', () => {
+    expect(readBffConfig(required)).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      apiBaseUrl: 'https://localhost:8443',
+      clientId: 'client-1',
+      clientSecret: 'do-not-print-me',
+      upstreamTimeoutMs: 8000,
+      cacheTtlMs: 5000,
+      cacheMaxEntries: 500,
+      staleMaxAgeMs: 86_400_000,
+      staticDir: 'dist',
+    });
+    expect(
+      readBffConfig({ ...required, PORT: '9090', BFF_HOST: '0.0.0.0', BFF_UPSTREAM_TIMEOUT_MS: '2500', BFF_CACHE_TTL_MS: '0', BFF_STATIC_DIR: 'build' }),
+    ).toMatchObject({ port: 9090, host: '0.0.0.0', upstreamTimeoutMs: 2500, cacheTtlMs: 0, staticDir: 'build' });
+  });
+
+  it('names the setting that is wrong, never the secret', () => {
+    expect(() => readBffConfig({ ...required, API_CLIENT_SECRET: '' })).toThrow(/API_CLIENT_SECRET is required/);
+    expect(() => readBffConfig({ ...required, API_BASE_URL: 'http://localhost:8443' })).toThrow(/API_BASE_URL must be an https:\/\/ URL/);
+    expect(() => readBffConfig({ ...required, API_BASE_URL: 'localhost:8443' })).toThrow(/API_BASE_URL/);
+    expect(() => readBffConfig({ ...required, PORT: 'eighty' })).toThrow(/PORT/);
+    try {
+      readBffConfig({ ...required, BFF_CACHE_TTL_MS: '-1', BFF_UPSTREAM_TIMEOUT_MS: 'x' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/BFF_CACHE_TTL_MS.*BFF_UPSTREAM_TIMEOUT_MS|BFF_UPSTREAM_TIMEOUT_MS.*BFF_CACHE_TTL_MS/);
+      expect((error as Error).message).not.toContain('do-not-print-me');
+    }
+  });
+
+  it('reads the CA certificate from API_CA_FILE and says clearly when it cannot', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bff-ca-'));
+    const caFile = path.join(dir, 'cert.pem');
+    writeFileSync(caFile, (await testTls()).cert);
+    expect(readBffConfig({ ...required, API_CA_FILE: caFile }).apiCa).toContain('BEGIN CERTIFICATE');
+    expect(() => readBffConfig({ ...required, API_CA_FILE: path.join(dir, 'missing.pem') })).toThrow(/API_CA_FILE cannot be read \(ENOENT/);
+    writeFileSync(path.join(dir, 'junk.pem'), 'not a certificate');
+    expect(() => readBffConfig({ ...required, API_CA_FILE: path.join(dir, 'junk.pem') })).toThrow(/API_CA_FILE does not hold a PEM certificate/);
+  });
+
+  it('accepts a config object for start.ts, keeping a path prefix of the base URL', () => {
+    const config = defineBffConfig({ apiBaseUrl: 'https://api.example.org/cm/', clientId: 'a', clientSecret: 'b', port: 0 });
+    expect(config).toMatchObject({ apiBaseUrl: 'https://api.example.org/cm', port: 0, cacheTtlMs: 5000 });
+    expect(() => defineBffConfig({ apiBaseUrl: 'https://x.example', clientId: 'a' })).toThrow(/clientSecret is required/);
+  });
+});
