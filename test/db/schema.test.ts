@@ -25,7 +25,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const tables = Object.values(schema).filter((value): value is PgTable => value instanceof PgTable);
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => value instanceof PgTable);
 
 it('declares a drizzle table for every table the migrations create', async () => {
   const result = await database.db.execute(

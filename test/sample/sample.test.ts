@@ -74,7 +74,8 @@ async function snapshot(orgId: number) {
     groups,
     events,
     judges,
-    performances: performances.map(({ result, ...row }) => ({ ...row, result: result && { ...result, id: undefined } })),
+    // the result echoes the performance id; everything else in it must match
+    performances: performances.map(({ result, ...row }) => ({ ...row, result: result && { ...result, id: 0 } })),
   };
 }
 
