@@ -16,6 +16,9 @@ export function answerError(error: unknown, c: Context): Response {
   }
   if (error instanceof HTTPException) {
     const status = error.status;
+    if (status === 400 && /malformed/i.test(error.message)) {
+      return problemResponse(new ApiProblem(400, 'malformed_body', `The request body is malformed: ${error.message}`));
+    }
     const message = status === 413 ? 'The request body is too large' : error.message || 'Request failed';
     return problemResponse(new ApiProblem(status, status === 413 ? 'body_too_large' : 'bad_request', message));
   }

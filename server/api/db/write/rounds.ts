@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, panelJudges, rounds, roundSheets, scoreSheets } from '../schema.js';
 import type { ScoreSheet } from '../../tabulation/types.js';
@@ -9,19 +9,22 @@ import { orgWrite, requireOwned, requireText } from './support.js';
 
 export type RoundRow = typeof rounds.$inferSelect;
 
-/** The competition's round with this number, created if missing; an existing round takes the new name. */
+/** The competition's round with this number, created if missing; an existing round takes the new name, if one is given. */
 export async function ensureRound(
   db: DbOrTx,
   orgId: number,
-  input: { competitionId: number; number: number; name: string },
+  input: { competitionId: number; number: number; name?: string },
 ): Promise<RoundRow> {
   if (!Number.isInteger(input.number) || input.number < 1) throw new RuleViolation('number', 'number must be 1 or more');
   return orgWrite(db, orgId, async (tx) => {
     const competition = await requireOwned(tx, competitions, 'competition', orgId, input.competitionId);
     const [row] = await tx
       .insert(rounds)
-      .values({ orgId, competitionId: competition.id, number: input.number, name: input.name.trim() })
-      .onConflictDoUpdate({ target: [rounds.competitionId, rounds.number], set: { name: input.name.trim() } })
+      .values({ orgId, competitionId: competition.id, number: input.number, name: input.name?.trim() ?? '' })
+      .onConflictDoUpdate({
+        target: [rounds.competitionId, rounds.number],
+        set: { name: input.name === undefined ? sql`${rounds.name}` : input.name.trim() },
+      })
       .returning();
     return row;
   });

@@ -109,7 +109,7 @@ export function performanceWriteRoutes(services: Services) {
       const { competitionId } = c.req.valid('param');
       const body = validBody<z.infer<typeof AddPerformanceBody>>(c);
       const created = await db.transaction(async (tx) => {
-        const round = await ensureRound(tx, orgId, { competitionId, number: body.round ?? 1, name: body.roundName ?? '' });
+        const round = await ensureRound(tx, orgId, { competitionId, number: body.round ?? 1, name: body.roundName });
         return addPerformance(tx, orgId, { roundId: round.id, divisionId: body.divisionId, groupId: body.groupId, performsAt: body.time ?? null, order: body.order });
       });
       services.cache.invalidate(orgId);
