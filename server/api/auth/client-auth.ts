@@ -1,0 +1,72 @@
+import type { DbOrTx } from '../db/database.js';
+import { findApplicationByClientId, type Application } from '../db/repositories/applications.js';
+import { OAuthError, invalidClient } from './oauth-error.js';
+import { secretMatchesHash, sha256Hex } from './secrets.js';
+
+/** Who the client says it is, and how it said so. */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret?: string;
+  method: 'basic' | 'body';
+}
+
+/**
+ * Reads the client's credentials from HTTP Basic (RFC 6749 §2.3.1: id and secret form-url-encoded, then joined
+ * by a colon) or from the client_id/client_secret parameters. Using both ways at once is an invalid_request
+ * (§2.3: one authentication method per request); a malformed or non-Basic Authorization header is invalid_client.
+ * Undefined when the request names no client at all.
+ */
+export function readClientCredentials(authorization: string | undefined, params: Map<string, string>): ClientCredentials | undefined {
+  const bodyId = params.get('client_id');
+  const bodySecret = params.get('client_secret');
+  if (authorization === undefined || authorization.trim() === '') {
+    return bodyId === undefined ? undefined : { clientId: bodyId, clientSecret: bodySecret, method: 'body' };
+  }
+  const basic = parseBasic(authorization);
+  if (bodySecret !== undefined) {
+    throw new OAuthError('invalid_request', 'Send the client credentials either with HTTP Basic or in the body, not both');
+  }
+  if (bodyId !== undefined && bodyId !== basic.clientId) {
+    throw new OAuthError('invalid_request', 'client_id in the body differs from the HTTP Basic client id');
+  }
+  return basic;
+}
+
+function parseBasic(authorization: string): ClientCredentials {
+  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization);
+  if (!match) throw invalidClient('The Authorization header must be HTTP Basic client credentials (client_id:client_secret)');
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw invalidClient('HTTP Basic credentials must be client_id:client_secret');
+  try {
+    return { clientId: formDecode(decoded.slice(0, colon)), clientSecret: formDecode(decoded.slice(colon + 1)), method: 'basic' };
+  } catch {
+    throw invalidClient('HTTP Basic credentials are not correctly url-encoded');
+  }
+}
+
+function formDecode(value: string): string {
+  return decodeURIComponent(value.replace(/\+/g, ' '));
+}
+
+// Compared against when the client is unknown, so unknown clients and wrong secrets take the same path.
+const UNKNOWN_CLIENT_HASH = sha256Hex('no client has this secret');
+
+/**
+ * The application these credentials authenticate, or invalid_client. The same description for an unknown client
+ * and a wrong secret, so the answer does not tell which client ids exist.
+ */
+export async function authenticateClient(
+  db: DbOrTx,
+  credentials: ClientCredentials | undefined,
+  known?: Application,
+): Promise<Application> {
+  if (!credentials) {
+    throw invalidClient('Client authentication is required: HTTP Basic, or client_id and client_secret in the body');
+  }
+  if (credentials.clientSecret === undefined) throw invalidClient('client_secret is required');
+  const application = known ?? (await findApplicationByClientId(db, credentials.clientId));
+  const matches = secretMatchesHash(credentials.clientSecret, application?.secretHash ?? UNKNOWN_CLIENT_HASH);
+  if (!application || !matches) throw invalidClient('Unknown client or wrong client secret');
+  return application;
+}

@@ -1,0 +1,135 @@
+/**
+ * Starts the real HTTPS API in this process (startApi: real TLS listener, real database in a fresh temporary
+ * DATA_DIR, a free port) for integration tests, with a fetch that trusts its self-signed certificate and small
+ * factories for organizations, API keys, users and tokens.
+ */
+import https from 'node:https';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startApi } from '../../server/api/server.js';
+import type { Services } from '../../server/api/services.js';
+import { createOrganization, findOrganizationByGuid, type Organization } from '../../server/api/db/repositories/organizations.js';
+import { createApplication } from '../../server/api/db/repositories/applications.js';
+import { createUser, type User } from '../../server/api/db/repositories/users.js';
+
+export interface TestApi {
+  /** e.g. https://localhost:41234 */
+  url: string;
+  certPath: string;
+  /** the server's certificate (PEM), for clients that need to trust it */
+  ca: string;
+  dataDir: string;
+  services: Services;
+  /** Like fetch, over real HTTPS to this server; never follows redirects. `path` is relative to `url`. */
+  fetch(path: string, init?: TestRequestInit): Promise<Response>;
+  createOrg(name?: string): Promise<Organization>;
+  createKey(orgGuid: string, options?: { name?: string; redirectUris?: string[] }): Promise<{ clientId: string; clientSecret: string }>;
+  createUser(orgGuid: string, email: string, password: string): Promise<User>;
+  /** An access token by the client credentials grant (throws unless the token endpoint answers 200). */
+  token(clientId: string, clientSecret: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface TestRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  /** a URLSearchParams body is sent form-encoded unless a content-type header says otherwise */
+  body?: string | URLSearchParams;
+}
+
+export interface TestApiOptions {
+  /** extra environment for readApiConfig (e.g. TOKEN_TTL_SECONDS, RATE_LIMIT_REQUESTS) */
+  env?: Record<string, string>;
+  /** serve an existing DATA_DIR (kept on stop) instead of a fresh temporary one (removed on stop) */
+  dataDir?: string;
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'api-test-')));
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, API_PORT: '0', API_HOST: '127.0.0.1', ...options.env };
+  let api;
+  try {
+    api = await startApi(env);
+  } catch (error) {
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const ca = await readFile(api.certPath, 'utf8');
+  const { db } = api.services.database;
+  const url = api.server.url;
+
+  const fetchApi = (requestPath: string, init: TestRequestInit = {}) => httpsFetch(new URL(requestPath, url), init, ca);
+
+  const orgByGuid = async (guid: string) => {
+    const organization = await findOrganizationByGuid(db, guid);
+    if (!organization) throw new Error(`No organization ${guid}`);
+    return organization;
+  };
+
+  let orgCount = 0;
+  return {
+    url,
+    certPath: api.certPath,
+    ca,
+    dataDir,
+    services: api.services,
+    fetch: fetchApi,
+    createOrg: (name = `Test Circuit ${++orgCount}`) => createOrganization(db, { name }),
+    async createKey(orgGuid, keyOptions = {}) {
+      const organization = await orgByGuid(orgGuid);
+      const { application, clientSecret } = await createApplication(db, {
+        orgId: organization.id,
+        name: keyOptions.name ?? 'Test key',
+        redirectUris: keyOptions.redirectUris,
+      });
+      return { clientId: application.clientId, clientSecret };
+    },
+    async createUser(orgGuid, email, password) {
+      const organization = await orgByGuid(orgGuid);
+      return createUser(db, { orgId: organization.id, email, password });
+    },
+    async token(clientId, clientSecret) {
+      const response = await fetchApi('/v3/oauth2/token', {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+      });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${body}`);
+      return (JSON.parse(body) as { access_token: string }).access_token;
+    },
+    async stop() {
+      await api.stop();
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Node 20's global fetch cannot trust a CA per call; node:https can. */
+function httpsFetch(target: URL, init: TestRequestInit, ca: string): Promise<Response> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body = init.body;
+  if (body instanceof URLSearchParams) {
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    body = body.toString();
+  }
+  return new Promise((resolve, reject) => {
+    const request = https.request(target, { method: init.method ?? 'GET', headers, ca, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const responseHeaders = new Headers();
+        for (let i = 0; i < response.rawHeaders.length; i += 2) responseHeaders.append(response.rawHeaders[i], response.rawHeaders[i + 1]);
+        const status = response.statusCode ?? 0;
+        const hasBody = status !== 204 && status !== 304 && init.method !== 'HEAD';
+        resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, headers: responseHeaders }));
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
