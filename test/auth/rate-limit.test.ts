@@ -97,4 +97,28 @@ describe('rate limits on the real server (3 requests per minute)', () => {
     for (const id of ['made-up-1', 'made-up-2', 'made-up-3']) expect((await attempt(id)).status).toBe(401);
     expect((await attempt('made-up-4')).status).toBe(429);
   });
+
+  it('limits sign-in attempts on the authorization page per remote address', async () => {
+    const org = await api.createOrg('Sign-in Circuit');
+    const key = await api.createKey(org.guid, { redirectUris: ['https://scores.example/cb'] });
+    const attempt = () =>
+      api.fetch('/v3/oauth2/authorize', {
+        method: 'POST',
+        body: new URLSearchParams({
+          response_type: 'code',
+          client_id: key.clientId,
+          redirect_uri: 'https://scores.example/cb',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+          email: 'someone@example.com',
+          password: 'a guessed password',
+        }),
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(200);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await refused.text()).toMatch(/role="alert">Too many sign-in attempts/);
+  });
 });

@@ -6,6 +6,8 @@ import { findUserByCredentials } from '../../db/repositories/users.js';
 import { createAuthorizationCode } from '../../db/repositories/authorization-codes.js';
 import { authCodeTtlSeconds } from '../../auth/auth-code-ttl.js';
 import { redirectWith } from '../../auth/redirect-uri.js';
+import { createRateLimiter, rateLimitHeaders } from '../../auth/rate-limiter.js';
+import { remoteAddress } from './remote-address.js';
 import { checkAuthorizationRequest, type AuthorizationCheck } from './authorization-request.js';
 import { authorizationErrorHtml, htmlHeaders, signInHtml } from './sign-in-page.js';
 
@@ -60,6 +62,8 @@ export const authorizeSignInRoute = createRoute({
 export function registerAuthorizeRoutes(router: ApiRouter, services: Services): void {
   const { db } = services.database;
   const codeTtlSeconds = authCodeTtlSeconds(services.config);
+  // Sign-in attempts share the token endpoint's allowance, per address: enough for people, too few for guessing.
+  const signInLimiter = createRateLimiter(services.config.tokenRateLimit);
   router.openAPIRegistry.registerPath(authorizePageRoute);
   router.openAPIRegistry.registerPath(authorizeSignInRoute);
 
@@ -86,6 +90,11 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
       page(200, signInHtml({ request, applicationName: application.name, organizationName: organization?.name ?? '', email, error }), request.redirectUri);
 
     if (email === '' || password === '') return again('Enter your email and your password.');
+    const decision = signInLimiter.hit(`address:${remoteAddress(c)}`);
+    if (!decision.allowed) {
+      const response = again(`Too many sign-in attempts. Try again in ${decision.resetSeconds} seconds.`);
+      return new Response(response.body, { status: 429, headers: { ...Object.fromEntries(response.headers), ...rateLimitHeaders(decision) } });
+    }
     const user = await findUserByCredentials(db, { orgId: application.orgId, email, password });
     // One message for unknown emails and wrong passwords: the form must not reveal who has an account.
     if (!user) return again('The email or password is not correct.');

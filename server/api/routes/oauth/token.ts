@@ -1,6 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ApiRouter } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { findApplicationByClientId } from '../../db/repositories/applications.js';
@@ -9,6 +7,7 @@ import { OAuthError, oauthErrorResponse, tokenEndpointResponse } from '../../aut
 import { authorizationCodeGrant, clientCredentialsGrant, SUPPORTED_GRANT_TYPES } from '../../auth/grants.js';
 import { createRateLimiter, rateLimitHeaders } from '../../auth/rate-limiter.js';
 import { readTokenParameters } from './token-parameters.js';
+import { remoteAddress } from './remote-address.js';
 
 const TokenRequest = z
   .object({
@@ -104,13 +103,4 @@ export function registerTokenRoute(router: ApiRouter, services: Services): void 
       return oauthErrorResponse(new OAuthError(error.error, error.description, error.status, { ...rateHeaders, ...error.headers }));
     }
   });
-}
-
-function remoteAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // app.request() in unit tests has no socket
-    return 'unknown';
-  }
 }
