@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-postgres.sh
 npx tsc --noEmit -p .
 npx tsx scripts/gen-api-types.ts --check
 npx vitest run

@@ -5,6 +5,8 @@ export interface ApiConfig {
   databaseUrl?: string;
   dataDir: string;
   tokenTtlSeconds: number;
+  /** lifetime of Authorization Code flow codes (RFC 6749 §4.1.2: at most 10 minutes) */
+  authCodeTtlSeconds: number;
   tlsCert?: string;
   tlsKey?: string;
   /** requests per application per window on the data routes */
@@ -35,6 +37,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || '.data',
     tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7200),
+    authCodeTtlSeconds: intFrom(env, 'AUTH_CODE_TTL_SECONDS', 600),
     tlsCert: env.TLS_CERT || undefined,
     tlsKey: env.TLS_KEY || undefined,
     rateLimit: {

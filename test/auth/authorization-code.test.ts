@@ -11,12 +11,8 @@ let api: TestApi;
 let client: { clientId: string; clientSecret: string };
 let userId: number;
 let orgId: number;
-let previousTtl: string | undefined;
 
 beforeAll(async () => {
-  // Until ApiConfig carries AUTH_CODE_TTL_SECONDS the routes read it from process.env; pass it both ways.
-  previousTtl = process.env.AUTH_CODE_TTL_SECONDS;
-  process.env.AUTH_CODE_TTL_SECONDS = String(CODE_TTL_SECONDS);
   api = await startTestApi({ env: { AUTH_CODE_TTL_SECONDS: String(CODE_TTL_SECONDS) } });
   const org = await api.createOrg('Code Flow Circuit');
   orgId = org.id;
@@ -24,8 +20,6 @@ beforeAll(async () => {
   userId = (await api.createUser(org.guid, 'Judge@Example.com', PASSWORD)).id;
 });
 afterAll(async () => {
-  if (previousTtl === undefined) delete process.env.AUTH_CODE_TTL_SECONDS;
-  else process.env.AUTH_CODE_TTL_SECONDS = previousTtl;
   await api?.stop();
 });
 

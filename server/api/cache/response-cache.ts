@@ -50,10 +50,17 @@ export async function createResponseCache(database: Database): Promise<ResponseC
     for (const key of inflight.keys()) if (key.startsWith(`${orgId}|`)) inflight.delete(key);
   };
 
-  await database.listen('org_changed', (payload) => {
-    const orgId = Number(payload.split(':')[0]);
-    if (Number.isInteger(orgId)) invalidate(orgId);
-  });
+  const invalidateAll = () => {
+    for (const orgId of new Set([...generations.keys(), ...[...entries.values()].map((entry) => entry.orgId)])) invalidate(orgId);
+  };
+  await database.listen(
+    'org_changed',
+    (payload) => {
+      const orgId = Number(payload.split(':')[0]);
+      if (Number.isInteger(orgId)) invalidate(orgId);
+    },
+    invalidateAll,
+  );
 
   return {
     async get(orgId, key, compute) {

@@ -21,8 +21,11 @@ export interface Database {
   db: Db;
   /** Runs raw SQL (migrations, LISTEN/NOTIFY helpers). */
   exec(sql: string): Promise<void>;
-  /** Subscribes to a PostgreSQL notification channel; resolves once listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /**
+   * Subscribes to a PostgreSQL notification channel; resolves once listening. `onGap` runs whenever
+   * notifications may have been missed (the listening connection dropped and was re-established).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,23 +75,35 @@ async function openPostgres(url: string): Promise<Database> {
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
+  let closed = false;
   return {
     kind: 'postgres',
     db,
     exec: async (sql) => {
       await pool.query(sql);
     },
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onGap) => {
       // LISTEN needs a connection of its own that stays open; a pooled one would be handed to other queries.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? '');
+        });
+        client.on('error', () => {
+          // Notifications sent while we are away are lost: tell the listener, then listen again.
+          listeners.splice(listeners.indexOf(client), 1);
+          client.end().catch(() => {});
+          onGap?.();
+          if (!closed) setTimeout(() => connect().then(onGap, () => client.emit('error', new Error('reconnect failed'))), 1000);
+        });
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        listeners.push(client);
+      };
+      await connect();
     },
     close: async () => {
+      closed = true;
       await Promise.all(listeners.map((client) => client.end()));
       await pool.end();
     },

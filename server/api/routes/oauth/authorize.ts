@@ -4,7 +4,6 @@ import type { Services } from '../../services.js';
 import { findOrganizationById } from '../../db/repositories/organizations.js';
 import { findUserByCredentials } from '../../db/repositories/users.js';
 import { createAuthorizationCode } from '../../db/repositories/authorization-codes.js';
-import { authCodeTtlSeconds } from '../../auth/auth-code-ttl.js';
 import { redirectWith } from '../../auth/redirect-uri.js';
 import { createRateLimiter, rateLimitHeaders } from '../../auth/rate-limiter.js';
 import { remoteAddress } from './remote-address.js';
@@ -61,7 +60,7 @@ export const authorizeSignInRoute = createRoute({
 /** The authorization endpoint. Parsed by hand like the token endpoint: its errors are pages and redirects. */
 export function registerAuthorizeRoutes(router: ApiRouter, services: Services): void {
   const { db } = services.database;
-  const codeTtlSeconds = authCodeTtlSeconds(services.config);
+  const codeTtlSeconds = services.config.authCodeTtlSeconds;
   // Sign-in attempts share the token endpoint's allowance, per address: enough for people, too few for guessing.
   const signInLimiter = createRateLimiter(services.config.tokenRateLimit);
   router.openAPIRegistry.registerPath(authorizePageRoute);

@@ -1,0 +1,92 @@
+/**
+ * A throwaway PostgreSQL server for tests of the DATABASE_URL path: initdb into a temporary folder, listen on a
+ * free loopback port, stop and remove on stop(). PostgreSQL refuses to run as root, so as root it runs as the
+ * `postgres` system user (Debian's postgresql package creates it; scripts/ensure-postgres.sh installs it).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface TestPostgres {
+  url: string;
+  /** a fresh, empty database on this server */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function binDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) {
+    const dir = path.join(root, version, 'bin');
+    if (existsSync(path.join(dir, 'postgres'))) return dir;
+  }
+  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (Debian: apt-get install postgresql; `npm test` does this through scripts/ensure-postgres.sh)');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = binDir();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
+  const dataDir = path.join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const runAs = (command: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] as const : [command, args] as const);
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+    chmodSync(dir, 0o700);
+  }
+  const [initCommand, initArgs] = runAs(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  execFileSync(initCommand, [...initArgs], { stdio: 'pipe' });
+  const port = await freePort();
+  const [command, args] = runAs(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']);
+  const server: ChildProcess = spawn(command, [...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.end();
+      break;
+    } catch (error) {
+      if (attempt > 100 || server.exitCode !== null) {
+        server.kill('SIGKILL');
+        throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      await client.end();
+      return url.replace(/\/postgres$/, `/${name}`);
+    },
+    async stop() {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGINT');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
