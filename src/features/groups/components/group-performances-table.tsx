@@ -28,9 +28,8 @@ export function GroupPerformancesTable({ performances, seasonName }: { performan
               </td>
               <th scope="row" className="font-normal">
                 <Link className="link" to={paths.recap.href(p.competition.id)}>
-                  {p.competition.name}
+                  {p.competition.eventName} · {p.competition.name}
                 </Link>
-                <span className="block text-xs text-slate-700 dark:text-slate-300">{p.competition.eventName}</span>
               </th>
               <td>
                 {p.division.name} · {p.round.name}
