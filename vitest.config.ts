@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'server',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Integration suites start real HTTPS servers on real databases: one file at a time keeps the

@@ -4,7 +4,7 @@
  * factories for organizations, API keys, users and tokens.
  */
 import https from 'node:https';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startApi } from '../../server/api/server.js';
@@ -48,6 +48,9 @@ export interface TestApiOptions {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'api-test-')));
+  // a copy of the run's migrated template database (test/global-setup.ts) opens in ~2 s instead of ~10 s
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  if (ownsDataDir && template && !options.env?.DATABASE_URL) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, API_PORT: '0', API_HOST: '127.0.0.1', ...options.env };
   let api;
   try {
