@@ -5,18 +5,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
-import { cachedJson, originOf, pagingHeaders } from '../../http/cached-json.js';
+import { cachedJson, pagingHeaders } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
-import { competitionsOfEvents, findEvent, listEvents } from '../../db/read/events.js';
-import { findGroup, listGroups } from '../../db/read/groups.js';
-import { listDivisions } from '../../db/read/divisions.js';
+import { listEvents } from '../../db/read/events.js';
+import { findGroup } from '../../db/read/groups.js';
 import { currentSeasonId, findSeason, listSeasons, todayUtc } from '../../db/read/seasons.js';
 import { errorResponses, IntId, notFoundResponse, Paging } from '../schemas/common.js';
 import { Division, Event, EventListItem, Group, list, Season } from '../schemas/v4.js';
-import { eventListItem, eventWithCompetitions, groupItem, seasonItem } from '../present/v4.js';
-import { EventQuery } from '../v4/events.js';
-import { GroupQuery } from '../v4/groups.js';
-import { DivisionQuery } from '../v4/reference.js';
+import { eventListItem, seasonItem } from '../present/v4.js';
+import { EventQuery, eventHandlers } from '../v4/events.js';
+import { GroupQuery, listGroupsHandler } from '../v4/groups.js';
+import { DivisionQuery, referenceHandlers } from '../v4/reference.js';
 
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   200: { description, content: { 'application/json': { schema } } },
@@ -53,55 +52,31 @@ const routes = {
 
 export function v3Routes(services: Services) {
   const db = services.database.db;
-  const orgOf = (c: { get(key: 'auth'): { orgId: number } }) => c.get('auth').orgId;
+  const events = eventHandlers(services);
+  const reference = referenceHandlers(services);
+  const listGroups = listGroupsHandler(services);
   return newRouter()
-    .openapi(routes.seasons, (c) =>
-      cachedJson(c, services, async () => {
-        const rows = await listSeasons(db, orgOf(c));
-        const current = currentSeasonId(rows, todayUtc());
-        return { body: { data: rows.map((row) => seasonItem(row, current)) } };
-      }) as never,
-    )
+    .openapi(routes.seasons, (c) => reference.seasons(c))
     .openapi(routes.season, (c) => {
       const { seasonId } = c.req.valid('param');
       return cachedJson(c, services, async () => {
-        const season = await findSeason(db, orgOf(c), seasonId);
+        const orgId = c.get('auth').orgId;
+        const season = await findSeason(db, orgId, seasonId);
         if (!season) throw notFound(`Season ${seasonId}`);
-        return { body: seasonItem(season, currentSeasonId(await listSeasons(db, orgOf(c)), todayUtc())) };
+        return { body: seasonItem(season, currentSeasonId(await listSeasons(db, orgId), todayUtc())) };
       }) as never;
     })
-    .openapi(routes.events, (c) => {
-      const { limit = 100, offset = 0, ...filters } = c.req.valid('query');
-      return cachedJson(c, services, async () => {
-        const { rows, total } = await listEvents(db, orgOf(c), filters, { limit, offset });
-        return { body: { data: rows.map(eventListItem) }, headers: pagingHeaders(c, total, limit, offset) };
-      }) as never;
-    })
-    .openapi(routes.event, (c) => {
-      const { eventId } = c.req.valid('param');
-      return cachedJson(c, services, async () => {
-        const event = await findEvent(db, orgOf(c), eventId);
-        if (!event) throw notFound(`Event ${eventId}`);
-        return { body: eventWithCompetitions(event, await competitionsOfEvents(db, orgOf(c), [event.id]), originOf(c)) };
-      }) as never;
-    })
-    .openapi(routes.groups, (c) => {
-      const { limit = 100, offset = 0, ...filters } = c.req.valid('query');
-      return cachedJson(c, services, async () => {
-        const { rows, total } = await listGroups(db, orgOf(c), filters, { limit, offset });
-        return { body: { data: rows.map(groupItem) }, headers: pagingHeaders(c, total, limit, offset) };
-      }) as never;
-    })
-    .openapi(routes.divisions, (c) => {
-      const filters = c.req.valid('query');
-      return cachedJson(c, services, async () => ({ body: { data: await listDivisions(db, orgOf(c), filters) } })) as never;
-    })
+    .openapi(routes.events, (c) => events.list(c, c.req.valid('query')))
+    .openapi(routes.event, (c) => events.get(c, c.req.valid('param').eventId))
+    .openapi(routes.groups, (c) => listGroups(c, c.req.valid('query')))
+    .openapi(routes.divisions, (c) => reference.divisions(c, c.req.valid('query')))
     .openapi(routes.groupEvents, (c) => {
       const { groupId } = c.req.valid('param');
       const { limit = 100, offset = 0 } = c.req.valid('query');
       return cachedJson(c, services, async () => {
-        if (!(await findGroup(db, orgOf(c), groupId))) throw notFound(`Group ${groupId}`);
-        const { rows, total } = await listEvents(db, orgOf(c), { groupId }, { limit, offset });
+        const orgId = c.get('auth').orgId;
+        if (!(await findGroup(db, orgId, groupId))) throw notFound(`Group ${groupId}`);
+        const { rows, total } = await listEvents(db, orgId, { groupId }, { limit, offset });
         return { body: { data: rows.map(eventListItem) }, headers: pagingHeaders(c, total, limit, offset) };
       }) as never;
     });

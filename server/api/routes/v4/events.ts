@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson, originOf, pagingHeaders } from '../../http/cached-json.js';
@@ -34,23 +36,30 @@ const getRoute = createRoute({
   responses: { 200: { description: 'The event', content: { 'application/json': { schema: Event } } }, ...errorResponses, ...notFoundResponse },
 });
 
-export function eventRoutes(services: Services) {
+/** The event reads, shared by v4 and v3 (same records, same filters). */
+export function eventHandlers(services: Services) {
   const db = services.database.db;
-  return newRouter()
-    .openapi(listRoute, (c) => {
-      const { limit = 100, offset = 0, ...filters } = c.req.valid('query');
+  return {
+    list: (c: Context<AppEnv>, query: z.infer<typeof EventQuery>) => {
+      const { limit = 100, offset = 0, ...filters } = query;
       return cachedJson(c, services, async () => {
         const { rows, total } = await listEvents(db, c.get('auth').orgId, filters, { limit, offset });
         return { body: { data: rows.map(eventListItem) }, headers: pagingHeaders(c, total, limit, offset) };
       }) as never;
-    })
-    .openapi(getRoute, (c) => {
-      const { eventId } = c.req.valid('param');
-      return cachedJson(c, services, async () => {
+    },
+    get: (c: Context<AppEnv>, eventId: number) =>
+      cachedJson(c, services, async () => {
         const orgId = c.get('auth').orgId;
         const event = await findEvent(db, orgId, eventId);
         if (!event) throw notFound(`Event ${eventId}`);
         return { body: eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), originOf(c)) };
-      }) as never;
-    });
+      }) as never,
+  };
+}
+
+export function eventRoutes(services: Services) {
+  const events = eventHandlers(services);
+  return newRouter()
+    .openapi(listRoute, (c) => events.list(c, c.req.valid('query')))
+    .openapi(getRoute, (c) => events.get(c, c.req.valid('param').eventId));
 }

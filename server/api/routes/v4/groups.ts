@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson, pagingHeaders } from '../../http/cached-json.js';
@@ -48,16 +50,23 @@ const performancesRoute = createRoute({
   },
 });
 
+/** The group listing, shared by v4 and v3. */
+export function listGroupsHandler(services: Services) {
+  const db = services.database.db;
+  return (c: Context<AppEnv>, query: z.infer<typeof GroupQuery>) => {
+    const { limit = 100, offset = 0, ...filters } = query;
+    return cachedJson(c, services, async () => {
+      const { rows, total } = await listGroups(db, c.get('auth').orgId, filters, { limit, offset });
+      return { body: { data: rows.map(groupItem) }, headers: pagingHeaders(c, total, limit, offset) };
+    }) as never;
+  };
+}
+
 export function groupRoutes(services: Services) {
   const db = services.database.db;
+  const list = listGroupsHandler(services);
   return newRouter()
-    .openapi(listRoute, (c) => {
-      const { limit = 100, offset = 0, ...filters } = c.req.valid('query');
-      return cachedJson(c, services, async () => {
-        const { rows, total } = await listGroups(db, c.get('auth').orgId, filters, { limit, offset });
-        return { body: { data: rows.map(groupItem) }, headers: pagingHeaders(c, total, limit, offset) };
-      }) as never;
-    })
+    .openapi(listRoute, (c) => list(c, c.req.valid('query')))
     .openapi(getRoute, (c) => {
       const { groupId } = c.req.valid('param');
       return cachedJson(c, services, async () => {

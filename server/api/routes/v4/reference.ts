@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
@@ -28,18 +30,24 @@ const seasonsRoute = createRoute({
   responses: { 200: { description: 'Seasons, oldest first', content: { 'application/json': { schema: list(Season, 'SeasonList') } } }, ...errorResponses },
 });
 
-export function referenceRoutes(services: Services) {
+/** The division and season listings, shared by v4 and v3. */
+export function referenceHandlers(services: Services) {
   const db = services.database.db;
-  return newRouter()
-    .openapi(divisionsRoute, (c) => {
-      const filters = c.req.valid('query');
-      return cachedJson(c, services, async () => ({ body: { data: await listDivisions(db, c.get('auth').orgId, filters) } })) as never;
-    })
-    .openapi(seasonsRoute, (c) =>
+  return {
+    divisions: (c: Context<AppEnv>, filters: z.infer<typeof DivisionQuery>) =>
+      cachedJson(c, services, async () => ({ body: { data: await listDivisions(db, c.get('auth').orgId, filters) } })) as never,
+    seasons: (c: Context<AppEnv>) =>
       cachedJson(c, services, async () => {
         const rows = await listSeasons(db, c.get('auth').orgId);
         const current = currentSeasonId(rows, todayUtc());
         return { body: { data: rows.map((row) => seasonItem(row, current)) } };
       }) as never,
-    );
+  };
+}
+
+export function referenceRoutes(services: Services) {
+  const reference = referenceHandlers(services);
+  return newRouter()
+    .openapi(divisionsRoute, (c) => reference.divisions(c, c.req.valid('query')))
+    .openapi(seasonsRoute, (c) => reference.seasons(c));
 }
