@@ -71,10 +71,21 @@ describe("one organization's token never sees another's data", () => {
 
   it("another organization's ids are 404 on every write, and nothing changes", async () => {
     const before = (await api.fetch(`/competitions/${a.competition.id}/scores`, { headers: { authorization: `Bearer ${await tokenFor(a.org.guid)}` } }).then((r) => r.text()));
+    // ids in the path are 404; ids in the body are references that break a rule: 422 naming the field
+    const references: [string, unknown, string][] = [
+      ['/groups/', { name: 'Sneaky', divisionId: a.scholasticA.id }, 'divisionId'],
+      [`/groups/${b.groups['Alpha HS'].id}`, { divisionId: a.scholasticA.id }, 'divisionId'],
+      ['/events/', { seasonId: a.season.id, name: 'Sneaky', eventTypeId: 1, startDate: '2027-01-01' }, 'seasonId'],
+      [`/competitions/${b.competition.id}/performances`, { groupId: a.groups['Alpha HS'].id, divisionId: b.scholasticA.id, round: 2 }, 'groupId'],
+      [`/competitions/${b.competition.id}/performances`, { groupId: b.groups['Alpha HS'].id, divisionId: a.scholasticA.id, round: 2 }, 'divisionId'],
+    ];
+    for (const [path, body, field] of references) {
+      const { status, text } = await asB(path, { method: 'POST', body: JSON.stringify(body) });
+      expect(status, path).toBe(422);
+      expect(JSON.parse(text).errors[0].name, path).toBe(field);
+    }
     const writes: [string, string, unknown][] = [
       ['POST', `/groups/${a.groups['Alpha HS'].id}`, { name: 'Hijacked' }],
-      ['POST', '/groups/', { name: 'Sneaky', divisionId: a.scholasticA.id }],
-      ['POST', '/events/', { seasonId: a.season.id, name: 'Sneaky', eventTypeId: 1, startDate: '2027-01-01' }],
       ['POST', `/events/${a.event.id}/competitions`, { name: 'Sneaky', date: '2027-01-01T10:00:00Z', groupTypeId: 1 }],
       ['POST', `/competitions/${a.competition.id}/performances`, { groupId: b.groups['Alpha HS'].id, divisionId: b.scholasticA.id }],
       ['POST', `/performances/${a.performances['Alpha HS']}/scores`, { captionKey: 'ea', scores: { voc: 1, exc: 1 } }],

@@ -65,7 +65,8 @@ describe('groups', () => {
     expect(badJson.status).toBe(400);
     expect(badJson.body.code).toBe('malformed_body');
     const unknownDivision = await send('POST', '/groups/', { name: 'Ghost', divisionId: 999999 });
-    expect([404, 422]).toContain(unknownDivision.status);
+    expect(unknownDivision.status).toBe(422);
+    expect(unknownDivision.body.errors).toEqual([{ name: 'divisionId', in: 'body', message: expect.stringContaining('division') }]);
     const xml = await send('POST', '/groups/', '<group/>', { 'content-type': 'application/xml' });
     expect(xml.status).toBe(415);
     expect(xml.body.errors[0].name).toBe('Content-Type');
@@ -131,7 +132,13 @@ describe('events, competitions and performances', () => {
     const noZone = await send('POST', `/events/${circuit.event.id}/competitions`, { name: 'Y', date: '2027-03-06T14:00:00', groupTypeId: 1 });
     expect(noZone.status).toBe(400);
     expect(noZone.body.errors[0].name).toBe('date');
-    expect((await send('POST', '/events/', { seasonId: 999999, name: 'X', eventTypeId: 1, startDate: '2027-03-06' })).status).toBe(404);
+    const unknownSeason = await send('POST', '/events/', { seasonId: 999999, name: 'X', eventTypeId: 1, startDate: '2027-03-06' });
+    expect(unknownSeason.status).toBe(422);
+    expect(unknownSeason.body.errors[0].name).toBe('seasonId');
+    const unknownType = await send('POST', '/events/', { seasonId: circuit.season.id, name: 'X', eventTypeId: 99, startDate: '2027-03-06' });
+    expect(unknownType.status).toBe(422);
+    expect(unknownType.body.errors[0].name).toBe('eventTypeId');
+    expect((await send('POST', '/events/999999/competitions', { name: 'Y', date: '2027-03-06T14:00:00Z', groupTypeId: 1 })).status).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { ApiProblem } from '../../http/problem.js';
+import { NotFoundError, RuleViolation } from '../../db/write/errors.js';
 
 /**
  * Write bodies come as JSON or as a form (specification: "a JSON or a form-encoded body, with the matching
@@ -72,4 +73,20 @@ export function foldDottedFields(value: unknown): unknown {
     if (typeof inner === 'object' && inner !== null) inner[name.slice(dot + 1)] = field;
   }
   return folded;
+}
+
+/**
+ * Ids named in the body are references: one the organization does not have (another organization's included) is
+ * a rule break, 422 naming the field, while an id in the path stays 404. `fields` maps the repositories' entity
+ * names to the body fields that carry them.
+ */
+export async function referencing<T>(fields: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof NotFoundError && Object.hasOwn(fields, error.entity)) {
+      throw new RuleViolation(fields[error.entity], `no ${error.entity} ${error.id ?? ''} in this organization`.replace('  ', ' '));
+    }
+    throw error;
+  }
 }

@@ -9,7 +9,7 @@ import { competitionsOfEvents, findEvent } from '../../db/read/events.js';
 import { IntId, IsoDate } from '../schemas/common.js';
 import { Competition, Event } from '../schemas/v4.js';
 import { competitionItem, eventWithCompetitions } from '../present/v4.js';
-import { BoolField, bodyOf, IdField, Text, Timestamp, validBody } from './body.js';
+import { BoolField, bodyOf, IdField, referencing, Text, Timestamp, validBody } from './body.js';
 import { writeErrors } from './groups.js';
 
 const CreateEventBody = z
@@ -61,7 +61,7 @@ export function eventWriteRoutes(services: Services) {
   return newRouter()
     .openapi(createEventRoute, async (c) => {
       const orgId = c.get('auth').orgId;
-      const row = await createEvent(db, orgId, validBody<z.infer<typeof CreateEventBody>>(c));
+      const row = await referencing({ season: 'seasonId' }, () => createEvent(db, orgId, validBody<z.infer<typeof CreateEventBody>>(c)));
       services.cache.invalidate(orgId);
       const event = (await findEvent(db, orgId, row.id))!;
       return c.json(eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), originOf(c)), 201);

@@ -6,7 +6,7 @@ import { findGroup } from '../../db/read/groups.js';
 import { errorResponses, IntId, notFoundResponse, Problem } from '../schemas/common.js';
 import { Group } from '../schemas/v4.js';
 import { groupItem } from '../present/v4.js';
-import { BoolField, bodyOf, IdField, Text, validBody } from './body.js';
+import { BoolField, bodyOf, IdField, referencing, Text, validBody } from './body.js';
 
 const unprocessable = { 422: { description: 'Well-formed but breaks a rule (named in errors)', content: { 'application/problem+json': { schema: Problem } } } };
 const unsupported = { 415: { description: 'Body is neither JSON nor form-encoded', content: { 'application/problem+json': { schema: Problem } } } };
@@ -47,14 +47,14 @@ export function groupWriteRoutes(services: Services) {
   return newRouter()
     .openapi(createRouteDef, async (c) => {
       const orgId = c.get('auth').orgId;
-      const row = await createGroup(db, orgId, validBody<z.infer<typeof CreateGroupBody>>(c));
+      const row = await referencing({ division: 'divisionId' }, () => createGroup(db, orgId, validBody<z.infer<typeof CreateGroupBody>>(c)));
       services.cache.invalidate(orgId);
       return c.json(groupItem((await findGroup(db, orgId, row.id))!), 201);
     })
     .openapi(updateRouteDef, async (c) => {
       const orgId = c.get('auth').orgId;
       const { groupId } = c.req.valid('param');
-      await updateGroup(db, orgId, { groupId, ...validBody<z.infer<typeof UpdateGroupBody>>(c) });
+      await referencing({ division: 'divisionId' }, () => updateGroup(db, orgId, { groupId, ...validBody<z.infer<typeof UpdateGroupBody>>(c) }));
       services.cache.invalidate(orgId);
       return c.json(groupItem((await findGroup(db, orgId, groupId))!), 200);
     });

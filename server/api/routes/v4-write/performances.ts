@@ -6,11 +6,11 @@ import type { DbOrTx } from '../../db/database.js';
 import { addPerformance, deletePerformance, setPerformed } from '../../db/write/performances.js';
 import { ensureRound, setPanelJudge } from '../../db/write/rounds.js';
 import { NotFoundError } from '../../db/write/errors.js';
-import { divisions, groups, performances, rounds } from '../../db/schema.js';
+import { competitions, divisions, groups, performances, rounds } from '../../db/schema.js';
 import { IntId } from '../schemas/common.js';
 import { Performance } from '../schemas/v4.js';
 import { isoTimestamp } from '../present/v4.js';
-import { BoolField, bodyOf, IdField, Text, Timestamp, validBody } from './body.js';
+import { BoolField, bodyOf, IdField, referencing, Text, Timestamp, validBody } from './body.js';
 import { writeErrors } from './groups.js';
 
 const AddPerformanceBody = z
@@ -110,7 +110,9 @@ export function performanceWriteRoutes(services: Services) {
       const body = validBody<z.infer<typeof AddPerformanceBody>>(c);
       const created = await db.transaction(async (tx) => {
         const round = await ensureRound(tx, orgId, { competitionId, number: body.round ?? 1, name: body.roundName });
-        return addPerformance(tx, orgId, { roundId: round.id, divisionId: body.divisionId, groupId: body.groupId, performsAt: body.time ?? null, order: body.order });
+        return referencing({ group: 'groupId', division: 'divisionId' }, () =>
+          addPerformance(tx, orgId, { roundId: round.id, divisionId: body.divisionId, groupId: body.groupId, performsAt: body.time ?? null, order: body.order }),
+        );
       });
       services.cache.invalidate(orgId);
       return c.json(await presentPerformance(db, orgId, created.id), 201);
@@ -133,9 +135,13 @@ export function performanceWriteRoutes(services: Services) {
       const { competitionId } = c.req.valid('param');
       const body = validBody<z.infer<typeof JudgeBody>>(c);
       await db.transaction(async (tx) => {
-        const [round] = await tx.select().from(rounds).where(and(eq(rounds.orgId, orgId), eq(rounds.competitionId, competitionId), eq(rounds.number, body.round)));
-        if (!round) throw new NotFoundError('round', body.round);
-        await setPanelJudge(tx, orgId, { roundId: round.id, divisionId: body.divisionId, captionKey: body.captionKey, firstName: body.firstName, lastName: body.lastName });
+        const [competition] = await tx.select({ id: competitions.id }).from(competitions).where(and(eq(competitions.orgId, orgId), eq(competitions.id, competitionId)));
+        if (!competition) throw new NotFoundError('competition', competitionId);
+        await referencing({ round: 'round', division: 'divisionId' }, async () => {
+          const [round] = await tx.select().from(rounds).where(and(eq(rounds.competitionId, competitionId), eq(rounds.number, body.round)));
+          if (!round) throw new NotFoundError('round', body.round);
+          await setPanelJudge(tx, orgId, { roundId: round.id, divisionId: body.divisionId, captionKey: body.captionKey, firstName: body.firstName, lastName: body.lastName });
+        });
       });
       services.cache.invalidate(orgId);
       return c.json({ round: body.round, divisionId: body.divisionId, captionKey: body.captionKey, firstName: body.firstName, lastName: body.lastName }, 200);

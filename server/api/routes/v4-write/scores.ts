@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import type { DbOrTx } from '../../db/database.js';
 import { setPenalty, setSubcaptionScores } from '../../db/write/scores.js';
 import { releaseScores, unreleaseScores } from '../../db/write/competitions.js';
-import { NotFoundError } from '../../db/write/errors.js';
+import { NotFoundError, RuleViolation } from '../../db/write/errors.js';
 import { competitions, performances, rounds } from '../../db/schema.js';
 import { IntId } from '../schemas/common.js';
 import { Round } from '../schemas/v4.js';
@@ -132,7 +132,7 @@ export function scoreWriteRoutes(services: Services) {
       if (!competition) throw new NotFoundError('competition', competitionId);
       if (round !== undefined) {
         const [exists] = await db.select({ id: rounds.id }).from(rounds).where(and(eq(rounds.competitionId, competitionId), eq(rounds.number, round)));
-        if (!exists) throw new NotFoundError('round', round);
+        if (!exists) throw new RuleViolation('round', `competition ${competitionId} has no round ${round}`);
       }
       await (released ? releaseScores : unreleaseScores)(db, orgId, { competitionId, roundNumber: round });
       services.cache.invalidate(orgId);
