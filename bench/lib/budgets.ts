@@ -1,0 +1,38 @@
+/**
+ * The performance budgets (docs/decisions/007-benchmarks.md says where each number comes from). A budget is
+ * checked against one measured value; `higherIsBetter` budgets are floors, the others ceilings.
+ */
+export interface Budget {
+  id: string;
+  label: string;
+  limit: number;
+  unit: string;
+  higherIsBetter: boolean;
+}
+
+export const BUDGETS = {
+  performancesRatio: { id: 'api.performances.ratio', label: 'API /2018-03/performances (biggest recap): req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
+  eventsRatio: { id: 'api.events.ratio', label: 'API /events/: req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
+  initialJs: { id: 'web.initial-js.gzip', label: 'Initial JS, gzip', limit: 150 * 1024, unit: 'bytes', higherIsBetter: false },
+  recapLcp: { id: 'web.recap.lcp', label: 'Recap page LCP, phone (4x CPU, Fast 3G), median', limit: 2000, unit: 'ms', higherIsBetter: false },
+  recapSwitch: { id: 'web.recap.switch-to-full', label: 'Recap: tap "Full breakdown" to painted, phone (4x CPU), median', limit: 100, unit: 'ms', higherIsBetter: false },
+} satisfies Record<string, Budget>;
+
+export interface BudgetCheck extends Budget {
+  actual: number | null;
+  /** null when the measurement did not run */
+  pass: boolean | null;
+}
+
+export function check(budget: Budget, actual: number | null | undefined): BudgetCheck {
+  if (actual === null || actual === undefined || Number.isNaN(actual)) return { ...budget, actual: null, pass: null };
+  return { ...budget, actual, pass: budget.higherIsBetter ? actual >= budget.limit : actual <= budget.limit };
+}
+
+export function formatValue(value: number | null, unit: string): string {
+  if (value === null) return 'n/a';
+  if (unit === 'bytes') return `${(value / 1024).toFixed(1)} KB`;
+  if (unit === 'ms') return `${value.toFixed(0)} ms`;
+  if (unit === 'x') return value.toFixed(2);
+  return `${value} ${unit}`;
+}

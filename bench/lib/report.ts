@@ -1,0 +1,155 @@
+/** The results file: one JSON for tools and history, one Markdown page for people, one table for the terminal. */
+import type { ThroughputReport } from '../api/throughput.js';
+import type { BundleReport } from '../web/bundle-size.js';
+import type { RecapPageRun } from '../web/recap-page.js';
+import { formatValue, type BudgetCheck } from './budgets.js';
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  commit: string;
+  /** files changed in the working tree when this ran (the tree is shared): the numbers describe that state */
+  dirtyFiles: string[];
+  machine: { cpus: number; cpuModel: string; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  api?: ThroughputReport;
+  web?: {
+    bundle?: BundleReport;
+    recapPage?: {
+      url: string;
+      competition: string;
+      emulation: { viewport: string; cpuSlowdown: number; network: { latencyMs: number; downloadBytesPerSecond: number; uploadBytesPerSecond: number; preset: string } };
+      runs: RecapPageRun[];
+      medianLcpMs: number;
+      medianSwitchMs: number;
+    };
+  };
+  budgets: BudgetCheck[];
+  /** measurements that failed to run, with the reason */
+  failures: { part: string; error: string }[];
+}
+
+const verdict = (check: BudgetCheck) => (check.pass === null ? 'NOT RUN' : check.pass ? 'PASS' : 'FAIL');
+
+export function budgetTable(results: BenchResults): string {
+  const rows = results.budgets.map((check) => [
+    check.label,
+    `${check.higherIsBetter ? '>=' : '<='} ${formatValue(check.limit, check.unit)}`,
+    formatValue(check.actual, check.unit),
+    verdict(check),
+  ]);
+  return markdownTable(['Budget', 'Limit', 'Measured', 'Result'], rows);
+}
+
+export function apiTable(report: ThroughputReport): string {
+  const rows = report.comparisons.flatMap((comparison) =>
+    (['api', 'ceiling'] as const).map((side) => {
+      const result = comparison[side];
+      return [
+        side === 'api' ? comparison.route : '  (ceiling)',
+        side === 'api' ? String(comparison.bodyBytes) : '',
+        result.rps.toFixed(0),
+        result.p50Ms.toFixed(2),
+        result.p99Ms.toFixed(2),
+        String(result.errors),
+        result.serverCpuUsPerRequest.toFixed(0),
+        `${result.serverCpuPercent.toFixed(0)}% / ${result.clientCpuPercent.toFixed(0)}%`,
+        side === 'api' ? comparison.ratio.toFixed(2) : '',
+        side === 'api' ? comparison.cpuRatio.toFixed(2) : '',
+      ];
+    }),
+  );
+  return markdownTable(['Route', 'Body bytes', 'req/s', 'p50 ms', 'p99 ms', 'Errors', 'Server CPU µs/req', 'CPU server / client', 'Ratio (req/s)', 'Ratio (CPU/req)'], rows);
+}
+
+export function toMarkdown(results: BenchResults): string {
+  const lines: string[] = [
+    '# Benchmark results',
+    '',
+    `Run ${results.startedAt} on commit \`${results.commit.slice(0, 12)}\`${results.dirtyFiles.length ? ` (working tree with ${results.dirtyFiles.length} uncommitted file(s))` : ''}, ` +
+      `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average before ${results.machine.loadAverageBefore.map((value) => value.toFixed(2)).join(' ')}, after ${results.machine.loadAverageAfter.map((value) => value.toFixed(2)).join(' ')}.`,
+    'How and why: docs/decisions/007-benchmarks.md. Produced by `npm run bench`; the same data is in latest.json.',
+    '',
+    '## Budgets',
+    '',
+    budgetTable(results),
+  ];
+  if (results.failures.length) {
+    lines.push('', '## Did not run', '', ...results.failures.map((failure) => `- ${failure.part}: ${failure.error}`));
+  }
+  if (results.api) {
+    const { api } = results;
+    lines.push(
+      '',
+      '## API throughput',
+      '',
+      `Recap: ${api.recap.title} (${api.recap.file}, ${api.recap.performances} performances). ${api.options.connections} keep-alive HTTPS connections from a child process, ` +
+        `${api.options.warmupMs / 1000} s warm-up and ${api.options.durationMs / 1000} s measured per run; API and ceiling runs alternate, ${api.options.rounds} rounds, each figure the median over rounds. The ceiling answers the same bytes with the same listener and certificate. ` +
+        'Ratio (req/s) is the budgeted one; Ratio (CPU/req) compares server CPU per request, which stays meaningful if the load generator, not the server, limits the ceiling.',
+      '',
+      apiTable(api),
+    );
+  }
+  const bundle = results.web?.bundle;
+  if (bundle) {
+    lines.push(
+      '',
+      '## Web app bundle (gzip -9)',
+      '',
+      markdownTable(
+        ['What', 'Files', 'Bytes', 'Gzip'],
+        [
+          ['Initial JS (index.html script + modulepreload)', bundle.initialJs.map((asset) => asset.file).join(', '), kb(sum(bundle.initialJs, 'bytes')), kb(bundle.initialJsGzipBytes)],
+          ['Initial CSS', bundle.css.map((asset) => asset.file).join(', '), kb(sum(bundle.css, 'bytes')), kb(sum(bundle.css, 'gzipBytes'))],
+          ['Recap route chunk', bundle.recapChunk.file, kb(bundle.recapChunk.bytes), kb(bundle.recapChunk.gzipBytes)],
+          ['Recap route, all JS beyond the initial', bundle.recapRouteJs.map((asset) => asset.file).join(', '), kb(sum(bundle.recapRouteJs, 'bytes')), kb(bundle.recapRouteJsGzipBytes)],
+        ],
+      ),
+      '',
+      `index.html references ${bundle.htmlMatchesManifest ? 'exactly' : 'NOT exactly'} the entry's static imports in the Vite manifest.`,
+    );
+  }
+  const page = results.web?.recapPage;
+  if (page) {
+    const { network } = page.emulation;
+    lines.push(
+      '',
+      '## Recap page on a phone',
+      '',
+      `${page.competition} at \`${page.url}\`; ${page.emulation.viewport}, CPU ${page.emulation.cpuSlowdown}x slower, network "${network.preset}": ${network.latencyMs} ms latency, ` +
+        `${((network.downloadBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s down, ${((network.uploadBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s up. Each run is a cold first visit.`,
+      '',
+      markdownTable(
+        ['Run', 'FCP ms', 'LCP ms', 'LCP element', 'Switch to full ms', 'Tap event ms', 'Switch: script / style / layout ms', 'DOM nodes before → after', 'Transferred'],
+        page.runs.map((run, index) => [
+          String(index + 1),
+          run.fcpMs.toFixed(0),
+          run.lcpMs.toFixed(0),
+          run.lcpElement.replaceAll('|', '\\|'),
+          run.switchMs.toFixed(0),
+          run.tapEventMs === null ? '–' : run.tapEventMs.toFixed(0),
+          `${run.mainThread.switch.scriptMs.toFixed(0)} / ${run.mainThread.switch.styleMs.toFixed(0)} / ${run.mainThread.switch.layoutMs.toFixed(0)}`,
+          `${run.mainThread.load.domNodes} → ${run.mainThread.switch.domNodes}`,
+          kb(run.transferBytes),
+        ]),
+      ),
+      '',
+      `Median LCP ${page.medianLcpMs.toFixed(0)} ms, median switch ${page.medianSwitchMs.toFixed(0)} ms (${page.runs[0]?.breakdowns ?? 0} breakdowns opened). ` +
+        'Script / style / layout: main-thread time during the switch from Chrome\'s Performance.getMetrics (throttled).',
+      '',
+      'First run, what arrived when (ms after navigation start):',
+      '',
+      markdownTable(
+        ['Resource', 'Transferred', 'Decoded', 'Done at ms'],
+        (page.runs[0]?.resources ?? []).map((resource) => [resource.name, kb(resource.transferBytes), kb(resource.decodedBytes), String(resource.endMs)]),
+      ),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function markdownTable(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (items: { bytes: number; gzipBytes: number }[], key: 'bytes' | 'gzipBytes') => items.reduce((total, item) => total + item[key], 0);

@@ -1,0 +1,158 @@
+/**
+ * `npm run bench`: measures the API against the Node ceiling and the web app on an emulated phone, checks the
+ * budgets, writes bench/results/latest.json and latest.md and prints a summary. Exits 0 unless a measurement failed
+ * to run; with --strict, also 1 when a budget fails.
+ *
+ *   npm run bench -- [--only api|web] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { measureThroughput } from './api/throughput.js';
+import { BUDGETS, check } from './lib/budgets.js';
+import { biggestRecap } from './lib/biggest-recap.js';
+import { apiTable, budgetTable, toMarkdown, type BenchResults } from './lib/report.js';
+import { median } from './lib/stats.js';
+import { buildWebApp, measureBundle } from './web/bundle-size.js';
+import { CPU_SLOWDOWN, FAST_3G, measureRecapPage, PHONE } from './web/recap-page.js';
+import { startStack } from './web/stack.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'bench', 'results');
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      duration: { type: 'string', default: '4' },
+      warmup: { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '16' },
+      runs: { type: 'string', default: '3' },
+    },
+  });
+  if (values.only !== undefined && values.only !== 'api' && values.only !== 'web') throw new Error('--only is api or web');
+  process.chdir(root);
+  const log = (line: string) => console.log(line);
+
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    finishedAt: '',
+    commit: git(['rev-parse', 'HEAD']),
+    dirtyFiles: git(['status', '--porcelain']).split('\n').filter(Boolean).map((line) => line.slice(3)),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadAverageBefore: os.loadavg(), loadAverageAfter: [] },
+    budgets: [],
+    failures: [],
+  };
+
+  if (values.only !== 'web') {
+    log('API throughput');
+    try {
+      results.api = await measureThroughput(
+        { rounds: Number(values.rounds), connections: Number(values.connections), warmupMs: Number(values.warmup) * 1000, durationMs: Number(values.duration) * 1000 },
+        log,
+      );
+    } catch (error) {
+      results.failures.push({ part: 'api', error: messageOf(error) });
+      log(`  failed: ${messageOf(error)}`);
+    }
+  }
+
+  if (values.only !== 'api') {
+    const workDir = mkdtempSync(path.join(os.tmpdir(), 'marching-bench-'));
+    try {
+      const staticDir = path.join(workDir, 'dist');
+      log('Web app: vite build (into a temporary directory, with a manifest)');
+      try {
+        buildWebApp(staticDir);
+        results.web = { bundle: measureBundle(staticDir) };
+        log(`  initial JS ${(results.web.bundle!.initialJsGzipBytes / 1024).toFixed(1)} KB gzip, recap chunk ${(results.web.bundle!.recapChunk.gzipBytes / 1024).toFixed(1)} KB gzip`);
+      } catch (error) {
+        results.failures.push({ part: 'web bundle', error: messageOf(error) });
+        log(`  failed: ${messageOf(error)}`);
+      }
+      if (results.web?.bundle) {
+        log('Web app: recap page on an emulated phone');
+        try {
+          const recap = biggestRecap();
+          const stack = await startStack({ workDir, staticDir, recapFile: path.join(root, 'test/fixtures/recaps', `${recap.name}.gz`) });
+          try {
+            const url = `${stack.baseUrl}/competitions/${stack.competitionId}`;
+            const runs = await measureRecapPage(url, Number(values.runs), log);
+            results.web.recapPage = {
+              url: new URL(url).pathname,
+              competition: `${stack.competitionTitle} (${recap.name}, ${recap.performances} performances)`,
+              emulation: {
+                viewport: `${PHONE.viewport.width}x${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, touch`,
+                cpuSlowdown: CPU_SLOWDOWN,
+                network: { latencyMs: FAST_3G.latency, downloadBytesPerSecond: FAST_3G.downloadThroughput, uploadBytesPerSecond: FAST_3G.uploadThroughput, preset: 'DevTools Fast 3G' },
+              },
+              runs,
+              medianLcpMs: median(runs.map((run) => run.lcpMs)),
+              medianSwitchMs: median(runs.map((run) => run.switchMs)),
+            };
+          } finally {
+            await stack.stop();
+          }
+        } catch (error) {
+          results.failures.push({ part: 'web recap page', error: messageOf(error) });
+          log(`  failed: ${messageOf(error)}`);
+        }
+      }
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+
+  const ratioOf = (route: string) => results.api?.comparisons.find((comparison) => comparison.route === route)?.ratio;
+  results.budgets = [
+    ...(values.only !== 'web' ? [check(BUDGETS.performancesRatio, ratioOf('/2018-03/performances')), check(BUDGETS.eventsRatio, ratioOf('/events/'))] : []),
+    ...(values.only !== 'api'
+      ? [
+          check(BUDGETS.initialJs, results.web?.bundle?.initialJsGzipBytes),
+          check(BUDGETS.recapLcp, results.web?.recapPage?.medianLcpMs),
+          check(BUDGETS.recapSwitch, results.web?.recapPage?.medianSwitchMs),
+        ]
+      : []),
+  ];
+  results.machine.loadAverageAfter = os.loadavg();
+  results.finishedAt = new Date().toISOString();
+
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, 'latest.md'), toMarkdown(results));
+
+  log('');
+  if (results.api) log(`${apiTable(results.api)}\n`);
+  log(budgetTable(results));
+  log(`\nWritten: bench/results/latest.json, bench/results/latest.md`);
+  if (results.failures.length) {
+    log(`Did not run: ${results.failures.map((failure) => failure.part).join(', ')}`);
+    return 1;
+  }
+  return values.strict && results.budgets.some((budget) => budget.pass === false) ? 1 : 0;
+}
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: Error) => {
+    console.error(`bench failed: ${error.message}`);
+    process.exitCode = 1;
+  },
+);

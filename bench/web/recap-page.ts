@@ -1,0 +1,184 @@
+/**
+ * The recap page of the biggest real recap on an emulated mid-range phone, in Debian's chromium: LCP of a cold
+ * first visit, and the time from tapping "Full breakdown" to the first frame painted with every breakdown open.
+ */
+import { chromium, type Browser } from '@playwright/test';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Chrome DevTools' "Fast 3G" preset (named "Slow 4G" in newer DevTools): 562.5 ms latency (150 ms x 3.75),
+ * 1.6 Mbit/s down and 750 kbit/s up, each x 0.9, as DevTools applies them. Bytes per second.
+ */
+export const FAST_3G = { latency: 562.5, downloadThroughput: (1.6 * 1000 * 1000) / 8 * 0.9, uploadThroughput: (750 * 1000) / 8 * 0.9 };
+export const CPU_SLOWDOWN = 4;
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+export interface RecapPageRun {
+  lcpMs: number;
+  lcpElement: string;
+  fcpMs: number;
+  /** tap on "Full breakdown" to the first frame painted with every breakdown open */
+  switchMs: number;
+  /** the longest Event Timing entry of the tap (input to the next paint after its handlers), for comparison */
+  tapEventMs: number | null;
+  breakdowns: number;
+  /** where the main thread's time went (Chrome's Performance.getMetrics, throttled ms) */
+  mainThread: { load: MainThreadTime; switch: MainThreadTime };
+  /** bytes over the wire for the first visit (transferSize of navigation and resources) */
+  transferBytes: number;
+  resources: { name: string; transferBytes: number; decodedBytes: number; endMs: number }[];
+}
+
+export interface MainThreadTime {
+  scriptMs: number;
+  styleMs: number;
+  layoutMs: number;
+  taskMs: number;
+  domNodes: number;
+}
+
+/** One cold first visit (a new browser context) per run. */
+export async function measureRecapPage(url: string, runs: number, log: (line: string) => void): Promise<RecapPageRun[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const results: RecapPageRun[] = [];
+    for (let run = 1; run <= runs; run++) {
+      const result = await measureOnce(browser, url);
+      log(`  run ${run}: LCP ${result.lcpMs.toFixed(0)} ms (${result.lcpElement}), switch to full breakdown ${result.switchMs.toFixed(0)} ms, ${(result.transferBytes / 1024).toFixed(0)} KB transferred`);
+      results.push(result);
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun> {
+  const context = await browser.newContext({ ...PHONE, locale: 'en-US', timezoneId: 'America/Chicago' });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...FAST_3G });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+    const metrics = async () => {
+      const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+      const value = (name: string) => list.find((metric) => metric.name === name)?.value ?? NaN;
+      return {
+        scriptMs: value('ScriptDuration') * 1000,
+        styleMs: value('RecalcStyleDuration') * 1000,
+        layoutMs: value('LayoutDuration') * 1000,
+        taskMs: value('TaskDuration') * 1000,
+        domNodes: value('Nodes'),
+      };
+    };
+    // tsx keeps function names with a __name helper the page does not have: give it one.
+    await page.addInitScript({ content: `var __name = (target) => target; (${observePaints.toString()})();` });
+
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    const fullBreakdown = page.getByRole('navigation', { name: 'Recap view' }).getByRole('link', { name: 'Full breakdown' });
+    await fullBreakdown.waitFor({ state: 'visible', timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    // LCP candidates stop at the first input: read them before tapping.
+    const paints = await page.evaluate(() => (window as unknown as BenchWindow).__bench.paints());
+
+    const beforeTap = await metrics();
+    await page.evaluate(() => (window as unknown as BenchWindow).__bench.armSwitch());
+    await fullBreakdown.tap();
+    const switched = await Promise.race([
+      page.evaluate(() => (window as unknown as BenchWindow).__bench.switched),
+      page.waitForTimeout(60_000).then(() => {
+        throw new Error('the full breakdown did not show within 60 s of the tap');
+      }),
+    ]);
+    const afterSwitch = await metrics();
+    const resources = await page.evaluate(() =>
+      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((entry) => {
+        const timing = entry as PerformanceResourceTiming;
+        return { name: new URL(timing.name).pathname, transferBytes: timing.transferSize, decodedBytes: timing.decodedBodySize, endMs: Math.round(timing.responseEnd) };
+      }),
+    );
+    return {
+      ...paints,
+      ...switched,
+      mainThread: {
+        load: beforeTap,
+        switch: {
+          scriptMs: afterSwitch.scriptMs - beforeTap.scriptMs,
+          styleMs: afterSwitch.styleMs - beforeTap.styleMs,
+          layoutMs: afterSwitch.layoutMs - beforeTap.layoutMs,
+          taskMs: afterSwitch.taskMs - beforeTap.taskMs,
+          domNodes: afterSwitch.domNodes,
+        },
+      },
+      transferBytes: resources.reduce((sum, resource) => sum + resource.transferBytes, 0),
+      resources: resources.filter((resource) => resource.endMs <= paints.lcpMs + 5_000),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+interface BenchWindow {
+  __bench: {
+    paints(): { lcpMs: number; lcpElement: string; fcpMs: number };
+    armSwitch(): void;
+    switched: Promise<{ switchMs: number; tapEventMs: number | null; breakdowns: number }>;
+  };
+}
+
+/**
+ * Runs in the page before its scripts. LCP and FCP from buffered PerformanceObservers. The switch: a capture
+ * listener takes the tap's click event timestamp (same clock as performance.now()); a MutationObserver waits until
+ * the "Full breakdown" link is the current view and every card's breakdown (<details> in an <article>) is open; two animation frames
+ * later the frame with them has been painted. Event Timing entries of the tap are kept for comparison.
+ */
+function observePaints() {
+  let lcp: LargestContentfulPaint | undefined;
+  let fcp = NaN;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) lcp = entry as LargestContentfulPaint;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  const tapEvents: number[] = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (['pointerdown', 'pointerup', 'click', 'touchstart', 'touchend'].includes(entry.name)) tapEvents.push(entry.duration);
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+
+  const describe = (element: Element | null | undefined) =>
+    element ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"` : 'none';
+  const bench = {
+    paints: () => ({ lcpMs: lcp ? lcp.startTime : NaN, lcpElement: describe(lcp?.element), fcpMs: fcp }),
+    switched: undefined as unknown as Promise<{ switchMs: number; tapEventMs: number | null; breakdowns: number }>,
+    armSwitch() {
+      tapEvents.length = 0;
+      bench.switched = new Promise((resolve) => {
+        let tappedAt: number | undefined;
+        addEventListener('click', (event) => (tappedAt ??= event.timeStamp), { capture: true, once: true });
+        const shown = () => {
+          const current = document.querySelector('nav[aria-label="Recap view"] a[aria-current="page"]');
+          const details = document.querySelectorAll('article details');
+          return current?.textContent?.trim() === 'Full breakdown' && details.length > 0 && [...details].every((item) => (item as HTMLDetailsElement).open);
+        };
+        const observer = new MutationObserver(() => {
+          if (tappedAt === undefined || !shown()) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const painted = performance.now();
+              // Event Timing entries arrive after their paint; give them a moment.
+              setTimeout(() => resolve({ switchMs: painted - tappedAt!, tapEventMs: tapEvents.length ? Math.max(...tapEvents) : null, breakdowns: document.querySelectorAll('article details').length }), 500);
+            }),
+          );
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'aria-current'] });
+      });
+    },
+  };
+  (window as unknown as BenchWindow).__bench = bench;
+}
