@@ -23,17 +23,20 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   const app = newRouter();
 
   app.use('*', async (c, next) => {
-    c.set('requestId', c.req.header('x-request-id')?.slice(0, 100) || randomUUID());
+    const requestId = c.req.header('x-request-id')?.slice(0, 100) || randomUUID();
+    c.set('requestId', requestId);
+    // Set before next(): headers added to a finished response make Hono copy the whole response.
+    c.header('x-request-id', requestId);
     await next();
-    c.header('x-request-id', c.get('requestId'));
+    // Responses built outside the context (errors, 401s) do not carry prepared headers: add it in place.
+    if (!c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', requestId);
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: services.config.bodyLimitBytes,
-      onError: () => problemResponse(new ApiProblem(413, 'body_too_large', `The request body is larger than ${services.config.bodyLimitBytes} bytes`)),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: services.config.bodyLimitBytes,
+    onError: () => problemResponse(new ApiProblem(413, 'body_too_large', `The request body is larger than ${services.config.bodyLimitBytes} bytes`)),
+  });
+  // Only requests that carry bodies: on a GET the limiter would make the Node adapter build a full Request.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.onError(answerError);
   app.notFound((c) => problemResponse(new ApiProblem(404, 'not_found', `No operation at ${c.req.method} ${c.req.path}`)));
 

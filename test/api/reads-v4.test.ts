@@ -84,6 +84,19 @@ describe('GET /events/', () => {
   });
 });
 
+describe('every answer', () => {
+  it('carries a request id and the rate limit headers, errors included', async () => {
+    for (const path of ['/seasons/', '/events/999999', '/events/?x=1', '/no-such-operation']) {
+      const { headers } = await get(path);
+      expect(headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+      expect(headers.get('ratelimit-limit'), path).toMatch(/^\d+$/);
+      expect(headers.get('ratelimit-remaining'), path).toMatch(/^\d+$/);
+    }
+    const unauthenticated = await api.fetch('/seasons/');
+    expect(unauthenticated.headers.get('x-request-id')).toBeTruthy();
+  });
+});
+
 describe('GET /events/{eventId}', () => {
   it('returns the event with its competitions and without the three flags', async () => {
     const { status, body } = await get(`/events/${circuit.event.id}`);

@@ -24,7 +24,10 @@ export function rateLimit(limit: RateLimitPolicy): MiddlewareHandler<AppEnv> {
         ),
       );
     }
-    await next();
+    // Set before next(): headers added to a finished response make Hono copy the whole response.
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    await next();
+    // Error responses are built outside the context and miss the prepared headers: add them in place.
+    if (!c.res.headers.has('ratelimit-limit')) for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }

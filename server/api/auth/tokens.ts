@@ -34,6 +34,7 @@ export interface TokenService {
 const ISSUER = 'competition-api';
 const AUDIENCE = 'competition-api';
 const KID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export async function createTokenService(database: Database, config: ApiConfig): Promise<TokenService> {
   const signing = await ensureSigningKey(database.db);
@@ -49,6 +50,12 @@ export async function createTokenService(database: Database, config: ApiConfig):
     if (found) known.set(kid, found);
     return found;
   }
+
+  /**
+   * Tokens already verified, until they expire: a signature check costs more than the rest of a cached read, and
+   * a token that verified once stays valid until its exp (keys never change, 002). Bounded; oldest dropped first.
+   */
+  const verified = new Map<string, { auth: AuthContext; expiresAtMs: number }>();
 
   return {
     async issue(subject) {
@@ -74,6 +81,12 @@ export async function createTokenService(database: Database, config: ApiConfig):
     },
 
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAtMs) return { ok: true, auth: known.auth };
+        verified.delete(token);
+        return { ok: false, reason: 'expired' };
+      }
       let kid: unknown;
       try {
         kid = decodeProtectedHeader(token).kid;
@@ -91,7 +104,10 @@ export async function createTokenService(database: Database, config: ApiConfig):
           requiredClaims: ['exp', 'iat'],
         });
         const auth = authFrom(payload);
-        return auth ? { ok: true, auth } : { ok: false, reason: 'invalid' };
+        if (!auth) return { ok: false, reason: 'invalid' };
+        verified.set(token, { auth, expiresAtMs: (payload.exp as number) * 1000 });
+        if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+        return { ok: true, auth };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }
