@@ -1,4 +1,7 @@
-import { gzipSync } from 'node:zlib';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -27,8 +30,43 @@ function initialJsBudget(limit: number): Plugin {
   };
 }
 
+const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+/** The BFF's MIN_COMPRESSIBLE_BYTES (server/bff/compression.ts): it sends smaller files as they are. */
+const MIN_COMPRESSIBLE_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` at maximum effort next to each emitted asset, which the BFF serves by
+ * Accept-Encoding (server/bff/static-files.ts). Compressing once at build time affords brotli's slowest, smallest
+ * setting. index.html is left out: the BFF adds each page's preload hints to it, then compresses it.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const writes = Object.values(bundle)
+        // .vite/manifest.json is read by the BFF from disk, never sent.
+        .filter((item) => COMPRESSIBLE_FILE.test(item.fileName) && !item.fileName.startsWith('.vite/'))
+        .map(async (item) => {
+          const source = Buffer.from(item.type === 'chunk' ? item.code : item.source);
+          if (source.length < MIN_COMPRESSIBLE_BYTES) return;
+          const file = path.join(dir, item.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        });
+      await Promise.all(writes);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), initialJsBudget(INITIAL_JS_BUDGET_BYTES)],
+  plugins: [react(), tailwindcss(), initialJsBudget(INITIAL_JS_BUDGET_BYTES), precompressAssets()],
   server: {
     // The app only talks to the BFF; in dev the BFF runs on 8080 (override with BFF_URL).
     proxy: { '/api': { target: process.env.BFF_URL ?? 'http://localhost:8080' } },
@@ -36,5 +74,7 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: process.env.BFF_URL ?? 'http://localhost:8080' } },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest (dist/.vite/manifest.json, never served: the BFF refuses dotfiles) tells the BFF which chunks a
+  // page's route needs, for its preload hints (server/bff/page-hints.ts).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

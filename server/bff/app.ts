@@ -88,7 +88,8 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
     const answer = await proxy.read({
       path,
       search,
-      accept: c.req.header('accept')?.trim().toLowerCase() || 'application/json',
+      accept: readAccept(c.req.header('accept')),
+      acceptEncoding: c.req.header('accept-encoding'),
       ifNoneMatch: c.req.header('if-none-match'),
       requestId: randomUUID(),
     });
@@ -106,6 +107,16 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
     }),
   );
   return app;
+}
+
+/**
+ * The Accept forwarded upstream and keyed in the cache. The BFF relays JSON only, so accepting any type asks for
+ * JSON: the page's `<link rel="preload" as="fetch">` (page-hints.ts) sends that Accept, and its read must share the
+ * cache entry of the app's own `application/json` read.
+ */
+function readAccept(header: string | undefined): string {
+  const accept = header?.trim().toLowerCase();
+  return !accept || accept === '*/*' ? 'application/json' : accept;
 }
 
 /** The request's path (percent-escapes and dot segments untouched) and query string ("?..." or ""). */

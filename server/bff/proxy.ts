@@ -5,6 +5,7 @@
  * here, from the saved ETag; nothing of the browser's request but `Accept` reaches the upstream.
  */
 import { createHash } from 'node:crypto';
+import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags } from './compression.js';
 import type { BffConfig } from './config.js';
 import type { LogLine } from './log.js';
 import { problemForUpstream, problemJson, PROBLEM_CONTENT_TYPE } from './problems.js';
@@ -19,6 +20,8 @@ export interface ReadRequest {
   /** the raw query string with its "?", or "" */
   search: string;
   accept: string;
+  /** the browser's Accept-Encoding: saved JSON goes out as br or gzip when it allows */
+  acceptEncoding?: string;
   /** the browser's If-None-Match, answered by the BFF itself */
   ifNoneMatch?: string;
   requestId: string;
@@ -37,6 +40,8 @@ export interface ReadProxy {
 
 interface SavedRead {
   body: Buffer<ArrayBuffer>;
+  /** br and gzip forms of body, made on first request and kept with it (a 304 from the upstream keeps them too) */
+  encoded: EncodedBodies;
   contentType: string;
   /** the ETag the browser sees: the upstream's, or one computed from the body when the upstream sent none */
   etag: string;
@@ -175,6 +180,7 @@ export function createReadProxy(deps: {
       const link = typeof headers.link === 'string' ? rewriteLinks(headers.link, config.apiBaseUrl) : undefined;
       const fresh: SavedRead = {
         body: response.body,
+        encoded: new EncodedBodies(response.body),
         contentType,
         etag: upstreamEtag ?? `W/"${createHash('sha256').update(response.body).digest('base64url').slice(0, 27)}"`,
         upstreamEtag,
@@ -203,7 +209,7 @@ export function createReadProxy(deps: {
     return { kind: 'failed', error };
   }
 
-  function answer(outcome: Outcome, request: ReadRequest): ProxyAnswer {
+  async function answer(outcome: Outcome, request: ReadRequest): Promise<ProxyAnswer> {
     if (outcome.kind === 'failed') {
       const problem = problemForUpstream(outcome.error);
       return {
@@ -216,18 +222,24 @@ export function createReadProxy(deps: {
       return { status: outcome.status, headers: { 'content-type': outcome.contentType, 'cache-control': 'no-cache' }, body: outcome.body };
     }
     const { entry, cache } = outcome;
-    const headers: Record<string, string> = { etag: entry.etag, 'cache-control': 'no-cache', 'x-bff-cache': cache };
+    const compressible = isCompressible(entry.contentType, entry.body.length);
+    const encoding = compressible ? negotiateEncoding(request.acceptEncoding) : undefined;
+    const headers: Record<string, string> = { etag: encodedEtag(entry.etag, encoding), 'cache-control': 'no-cache', 'x-bff-cache': cache };
+    if (compressible) headers.vary = 'Accept-Encoding';
     if (cache === 'STALE') {
       headers['x-bff-stale'] = '1';
       headers.age = String(Math.max(0, Math.floor((now() - entry.validatedAt) / 1000)));
     }
-    if (request.ifNoneMatch && etagMatches(request.ifNoneMatch, entry.etag)) {
+    // Whichever coding the browser's copy came in, it holds this body.
+    if (request.ifNoneMatch && representationEtags(entry.etag).some((etag) => etagMatches(request.ifNoneMatch!, etag))) {
       return { status: 304, headers, body: null };
     }
     headers['content-type'] = entry.contentType;
     if (entry.totalCount) headers['x-total-count'] = entry.totalCount;
     if (entry.link) headers.link = entry.link;
-    return { status: 200, headers, body: entry.body };
+    if (!encoding) return { status: 200, headers, body: entry.body };
+    headers['content-encoding'] = encoding;
+    return { status: 200, headers, body: (await entry.encoded.get(encoding)) as Buffer<ArrayBuffer> };
   }
 
   return {

@@ -1,11 +1,17 @@
 /**
  * The built web app: files from the build directory, hashed `/assets/*` cached for a year, everything else
- * revalidated, and the SPA fallback (index.html) for page navigations. When there is no build, a page or problem
- * saying how to make one.
+ * revalidated, and the SPA fallback (index.html, with the page's preload hints) for page navigations. Text files go
+ * out as br or gzip when the browser accepts it: the build's precompressed `<file>.br` / `<file>.gz` when they are
+ * there (vite.config.ts writes them at maximum effort), otherwise compressed once here and kept in memory. When
+ * there is no build, a page or problem saying how to make one.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags, type Encoding } from './compression.js';
+import { createPageHints } from './page-hints.js';
 import { problemResponse } from './problems.js';
+import { LruCache } from './response-cache.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,22 +54,75 @@ export interface StaticSite {
   serve(request: Request): Promise<Response>;
 }
 
+/** What a static answer is made of; `encoded` gives the br or gzip bytes of `body`. */
+interface Representation {
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+  /** the identity's ETag; coded forms get encodedEtag() of it */
+  etag: string;
+  encoded?: EncodedBodies;
+}
+
+/** A build holds a few dozen files; the bound only matters for a directory that is not a build. */
+const MAX_KEPT_FILES = 200;
+/** Pages differ by their hints only; one per hinted path (a competition id) seen lately. */
+const MAX_KEPT_PAGES = 100;
+
 export function createStaticSite(options: { dir: string }): StaticSite {
   const root = path.resolve(options.dir);
   const indexPath = path.join(root, 'index.html');
+  const hints = createPageHints(root);
+  const files = new LruCache<{ version: string; representation: Representation }>(MAX_KEPT_FILES);
+  const pages = new LruCache<{ version: string; representation: Representation }>(MAX_KEPT_PAGES);
 
   async function serve(request: Request): Promise<Response> {
     const pathname = new URL(request.url).pathname;
     const file = resolveInside(root, pathname);
     if (file) {
       const found = await fileAt(file.endsWith(path.sep) ? path.join(file, 'index.html') : file);
-      if (found) return send(request, found, pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+      if (found) return send(request, await fileRepresentation(found, pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache'));
     }
     if (pathname.startsWith('/assets/')) return notFound(pathname);
     const index = await fileAt(indexPath);
     if (!index) return notBuilt(request);
     // Page navigations get the app, which routes on the client; a missing image or script stays a 404.
-    return acceptsHtml(request) ? send(request, index, 'no-cache') : notFound(pathname);
+    return acceptsHtml(request) ? send(request, await pageRepresentation(index, pathname)) : notFound(pathname);
+  }
+
+  async function fileRepresentation(file: FoundFile, cacheControl: string): Promise<Representation> {
+    const contentType = CONTENT_TYPES[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+    const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
+    if (!isCompressible(contentType, file.size)) {
+      return { body: await readFile(file.path), contentType, cacheControl, etag };
+    }
+    const version = `${file.size}:${file.mtimeMs}`;
+    const kept = files.get(file.path);
+    if (kept?.version === version) return { ...kept.representation, cacheControl };
+    const body = await readFile(file.path);
+    const representation: Representation = {
+      body,
+      contentType,
+      cacheControl,
+      etag,
+      encoded: new EncodedBodies(body, { effort: 'max', precompressed: (encoding) => precompressed(file, encoding) }),
+    };
+    files.set(file.path, { version, representation });
+    return representation;
+  }
+
+  async function pageRepresentation(index: FoundFile, pathname: string): Promise<Representation> {
+    const links = await hints.linksFor(pathname);
+    const key = links === '' ? '' : pathname;
+    const version = `${index.size}:${index.mtimeMs}:${links}`;
+    const kept = pages.get(key);
+    if (kept?.version === version) return kept.representation;
+    const template = await readFile(index.path, 'utf8');
+    const body = Buffer.from(links === '' ? template : template.replace('</head>', `${links}</head>`));
+    const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const representation: Representation = { body, contentType: CONTENT_TYPES['.html'], cacheControl: 'no-cache', etag, encoded: new EncodedBodies(body) };
+    pages.set(key, { version, representation });
+    return representation;
   }
 
   return { serve };
@@ -84,6 +143,13 @@ async function fileAt(file: string): Promise<FoundFile | undefined> {
   }
 }
 
+/** The build's `<file>.br` or `<file>.gz`, unless it is older than the file (left over from an earlier build). */
+async function precompressed(file: FoundFile, encoding: Encoding): Promise<Buffer | undefined> {
+  const sibling = await fileAt(`${file.path}.${encoding === 'br' ? 'br' : 'gz'}`);
+  if (!sibling || sibling.mtimeMs < file.mtimeMs) return undefined;
+  return readFile(sibling.path).catch(() => undefined);
+}
+
 /** The file a URL path names inside root, or undefined for escapes, dotfiles and undecodable paths. */
 function resolveInside(root: string, pathname: string): string | undefined {
   let decoded: string;
@@ -99,18 +165,20 @@ function resolveInside(root: string, pathname: string): string | undefined {
   return decoded.endsWith('/') ? file + path.sep : file;
 }
 
-async function send(request: Request, file: FoundFile, cacheControl: string): Promise<Response> {
-  const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
-  const headers = {
-    'content-type': CONTENT_TYPES[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream',
-    'cache-control': cacheControl,
-    etag,
-  };
+async function send(request: Request, representation: Representation): Promise<Response> {
+  const { body, contentType, cacheControl, etag, encoded } = representation;
+  const encoding = encoded ? negotiateEncoding(request.headers.get('accept-encoding')) : undefined;
+  const headers: Record<string, string> = { 'content-type': contentType, 'cache-control': cacheControl, etag: encodedEtag(etag, encoding) };
+  if (encoded) headers.vary = 'Accept-Encoding';
   const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-    return new Response(null, { status: 304, headers });
+  if (ifNoneMatch) {
+    const held = ifNoneMatch.split(',').map((tag) => tag.trim());
+    if (held.includes('*') || representationEtags(etag).some((tag) => held.includes(tag))) return new Response(null, { status: 304, headers });
   }
-  return new Response(await readFile(file.path), { status: 200, headers });
+  // Node's Buffers are Uint8Arrays over an ArrayBuffer; their type allows a SharedArrayBuffer, which Response refuses.
+  if (!encoding || !encoded) return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  headers['content-encoding'] = encoding;
+  return new Response((await encoded.get(encoding)) as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
 function notFound(pathname: string): Response {

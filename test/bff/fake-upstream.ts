@@ -198,6 +198,12 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
       const id = Number(eventMatch[1]);
       return id <= 2 ? { status: 200, body: { ...event(id), competitions: [] } } : { status: 404, body: problem(404, 'not_found', `Event ${id} was not found`) };
     }
+    const scoresMatch = /^\/competitions\/(\d+)\/scores$/.exec(path);
+    if (scoresMatch) {
+      // Big enough (some 6 KB) to be sent compressed, like a real recap's scores.
+      const performances = Array.from({ length: 40 }, (_, i) => ({ group: `Group ${i + 1}`, total: 90 - i * 0.25, rank: i + 1 }));
+      return { status: 200, body: { competition: { id: Number(scoresMatch[1]), name: `Finals v${v}` }, performances } };
+    }
     if (path === '/groups/') {
       return { status: 200, body: { data: [] }, headers: { link: '</groups/?offset=100>; rel="next"' } };
     }

@@ -3,6 +3,7 @@
  * the test reads and every log line is kept, so a suite can check that no secret or token ever left the BFF.
  */
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,11 @@ export interface Harness {
   get(target: string, headers?: Record<string, string>, method?: string): Promise<Answer>;
   /** sends the request target byte for byte (fetch would normalise "..", "%2e" and the like) */
   raw(target: string, method?: string, headers?: Record<string, string>): Promise<Answer>;
+  /**
+   * GET without decoding: `bytes` is what crossed the socket, `body` the same decoded by its Content-Encoding (a
+   * test can compare the two, which fetch, decoding on its own, would hide).
+   */
+  bytes(target: string, headers?: Record<string, string>): Promise<Answer & { bytes: Buffer }>;
   /** fails the test if the client secret or any issued token appears in an answer or a log line */
   expectNothingLeaked(): void;
   close(): Promise<void>;
@@ -73,6 +79,23 @@ export async function startHarness(overrides: BffConfigInput = {}): Promise<Harn
           response.on('end', () => {
             const flat = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
             resolve(record(response.statusCode ?? 0, flat, body));
+          });
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    },
+    bytes(target, headers = {}) {
+      return new Promise((resolve, reject) => {
+        const request = http.request({ host: '127.0.0.1', port: bff.port, path: target, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            const coding = response.headers['content-encoding'];
+            const decoded = coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
+            const flat = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
+            resolve({ ...record(response.statusCode ?? 0, flat, decoded.toString('utf8')), bytes });
           });
         });
         request.on('error', reject);
