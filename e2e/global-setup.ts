@@ -1,22 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startProcess, waitForOk } from './support/processes';
-import { STACK_ENV, type StackState } from './support/stack-state';
+import { STACK_ENV, type ImportedRecapPage, type StackState } from './support/stack-state';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const recapDir = path.join(root, 'e2e', 'fixtures', 'recaps');
 
 function cli(args: string[], env: NodeJS.ProcessEnv): string {
-  return execFileSync('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    return execFileSync('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    throw new Error(`cli ${args[0]} ${args[1]} failed: ${String((error as { stderr?: string }).stderr ?? (error as Error).message)}`);
+  }
 }
 
 /**
- * Builds the app, prepares a fresh embedded database (organization, sample circuit, recap fixtures: the CLI needs
- * the database to itself, so this happens before the server starts), then starts the real `npm start` stack on
- * free ports and waits for the BFF's health check. The returned function stops the stack and removes its data.
+ * Builds the app, prepares a fresh embedded database (organization, sample circuit, recap fixtures, a score-entry
+ * key: the CLI needs the database to itself, so this happens before the server starts), then starts the real
+ * `npm start` stack on free ports and waits for the BFF's health check. The returned function stops the stack and
+ * removes its data.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -30,17 +35,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const organization = JSON.parse(cli(['org', 'create', '--name', 'E2E Winter Circuit'], env)) as { guid: string };
   cli(['sample', '--org', organization.guid], env);
-  const importedRecaps: Record<string, string> = {};
-  for (const file of existsSync(recapDir) ? readdirSync(recapDir).filter((name) => name.endsWith('.htm')) : []) {
-    try {
-      importedRecaps[file] = cli(['import', '--org', organization.guid, path.join(recapDir, file)], env);
-    } catch (error) {
-      const stderr = String((error as { stderr?: string }).stderr ?? '');
-      if (!stderr.includes('not available')) throw new Error(`importing ${file} failed: ${stderr}`);
-      console.warn(`e2e: the CLI has no import command yet; recap fixtures not imported`);
-      break;
-    }
-  }
+  // One import for every page: the CLI starts once and checks every page before it writes anything.
+  const recapFiles = readdirSync(recapDir).filter((name) => name.endsWith('.htm')).sort();
+  const summary = cli(['import', '--org', organization.guid, ...recapFiles.map((file) => path.join(recapDir, file))], env);
+  const importedRecaps: ImportedRecapPage[] = (JSON.parse(summary) as { imported: ImportedRecapPage[] }).imported.map(
+    ({ file, eventId, competitionId, title, date }) => ({ file: path.basename(file), eventId, competitionId, title, date }),
+  );
+  const scoreEntryKey = JSON.parse(cli(['key', 'create', '--org', organization.guid, '--name', 'E2E score entry'], env)) as { client_id: string; client_secret: string };
 
   const logFile = path.join(workDir, 'stack.log');
   const stack = startProcess('npx', ['tsx', 'server/start.ts'], { ...env }, logFile);
@@ -61,6 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       organizationGuid: organization.guid,
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,
+      scoreEntry: { clientId: scoreEntryKey.client_id, clientSecret: scoreEntryKey.client_secret },
       importedRecaps,
     };
     process.env[STACK_ENV] = JSON.stringify(state);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { freePort, startProcess, startRelay, waitForOk } from './processes';
+import { scoreEntryClient, type ScoreEntryClient } from './score-entry';
 import { readStackState, type StackState } from './stack-state';
 
 /** A second BFF whose line to the API a test can cut, to see the app during an outage. */
@@ -12,8 +13,10 @@ export interface Outage {
   cutUpstream(): Promise<void>;
 }
 
-export const test = base.extend<{ outage: Outage }, { stack: StackState }>({
+export const test = base.extend<{ outage: Outage }, { stack: StackState; scoreEntry: ScoreEntryClient }>({
   stack: [async ({}, use) => use(readStackState()), { scope: 'worker' }],
+  /** the stack's API with the score-entry key, as a tabulation room's client would use it */
+  scoreEntry: [async ({ stack }, use) => use(await scoreEntryClient(stack)), { scope: 'worker' }],
   baseURL: async ({ stack }, use) => use(stack.baseURL),
   outage: async ({ stack }, use) => {
     const api = new URL(stack.apiURL);

@@ -1,3 +1,13 @@
+/** One published recap page that global setup imported (from the CLI's `import` summary). */
+export interface ImportedRecapPage {
+  /** the fixture's file name in e2e/fixtures/recaps */
+  file: string;
+  eventId: number;
+  competitionId: number;
+  title: string;
+  date: string;
+}
+
 /** What global setup tells the tests about the stack it started (passed through the environment). */
 export interface StackState {
   /** the BFF serving the built app and /api */
@@ -7,10 +17,13 @@ export interface StackState {
   caFile: string;
   dataDir: string;
   organizationGuid: string;
+  /** the web app's credentials (the BFF's) */
   clientId: string;
   clientSecret: string;
-  /** recaps imported before start: file name -> CLI output (empty when the import command is not available) */
-  importedRecaps: Record<string, string>;
+  /** a key of the same organization for tests that write as a score-entry client would */
+  scoreEntry: { clientId: string; clientSecret: string };
+  /** the recap pages in e2e/fixtures/recaps, imported before start */
+  importedRecaps: ImportedRecapPage[];
 }
 
 export const STACK_ENV = 'E2E_STACK_STATE';

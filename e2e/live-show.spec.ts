@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { Division, Group, ListOf, Season } from '../src/lib/api-models';
+import { colorGuardSheet } from '../server/api/tabulation/sheets/color-guard';
+import { todayInChicago } from './support/api-data';
+import { expect, test as base } from './support/fixtures';
+
+/**
+ * A show day run through the API as the tabulation room's score-entry client would, watched from the web app's
+ * recap page: nothing shows while judges' sheets come in, the release appears on the open page by itself (the app
+ * refetches a live competition every 15 s, the BFF caches for 5 s), and so does a correction.
+ */
+
+/**
+ * The sample circuit gives every color guard division it creates the Color Guard sheet (server/api/sample), and
+ * adding a performance copies the division's sheet onto the round: these are the captions the judges fill in.
+ */
+const SHEET = colorGuardSheet;
+const DIVISION = 'Scholastic World';
+const ROUND = 'Finals';
+/** the longest the open page may take to show a change: one refetch interval, the BFF's cache, and slack */
+const LIVE_UPDATE = { timeout: 40_000 };
+
+type Sheets = Record<string, number[]>;
+/** Each group's judges' numbers per caption key, line by line in the sheet's order. */
+const JUDGES: Record<'Alpha' | 'Bravo' | 'Charlie', Sheets> = {
+  Alpha: { ea: [81, 79], ma: [78, 80], da: [80, 79], ge1: [82, 80], ge2: [79, 81] },
+  Bravo: { ea: [83, 82], ma: [82, 81], da: [81, 83], ge1: [83, 82], ge2: [82, 84] },
+  Charlie: { ea: [72, 74], ma: [73, 71], da: [74, 72], ge1: [75, 73], ge2: [74, 75] },
+};
+const CORRECTION = { group: 'Alpha', captionKey: 'ge1', lines: [97, 96] } as const;
+
+const captions = SHEET.categories.flatMap((category) => category.captions);
+
+/** Every category of this sheet sums its captions, each caption its weighted lines: worked in thousandths. */
+function totalOf(sheets: Sheets): string {
+  const thousandths = captions.reduce(
+    (sum, caption) => sum + caption.subcaptions.reduce((lines, line, i) => lines + sheets[caption.key][i] * Math.round(line.weight * 1000), 0),
+    0,
+  );
+  return (thousandths / 1000).toFixed(3);
+}
+
+/** Names with totals and standard competition ranks (1, 2, 2, 4), best first. */
+function standings(totals: Record<string, string>) {
+  return Object.entries(totals)
+    .map(([name, total]) => ({ name, total, rank: 1 + Object.values(totals).filter((other) => Number(other) > Number(total)).length }))
+    .sort((a, b) => a.rank - b.rank);
+}
+
+interface LiveShow {
+  competitionId: number;
+  divisionName: string;
+  /** short name ("Alpha") -> the group as created, with its performance in this competition */
+  groups: Record<string, { name: string; performanceId: number }>;
+}
+
+const test = base.extend<{ liveShow: LiveShow }>({
+  liveShow: async ({ scoreEntry }, use) => {
+    const run = randomBytes(3).toString('hex');
+    const seasons = await scoreEntry.get<ListOf<Season>>('/seasons/');
+    const season = seasons.data.find((candidate) => candidate.current)!;
+    const divisions = await scoreEntry.get<ListOf<Division>>('/divisions/?groupTypeId=1');
+    const division = divisions.data.find((candidate) => candidate.name === DIVISION);
+    if (!division) throw new Error(`the sample circuit has no ${DIVISION} division`);
+    const event = await scoreEntry.post<{ id: number }>('/events/', { seasonId: season.id, name: `Live Check ${run}`, eventTypeId: 1, startDate: todayInChicago() }, 201);
+    // Starting now makes it today's competition wherever the viewer is: the app treats it as live.
+    const competition = await scoreEntry.post<{ id: number }>(
+      `/events/${event.id}/competitions`,
+      { name: `Color Guard ${run}`, date: new Date().toISOString(), groupTypeId: 1, rounds: [{ number: 1, name: ROUND }] },
+      201,
+    );
+    const groups: LiveShow['groups'] = {};
+    for (const [order, short] of Object.keys(JUDGES).entries()) {
+      const group = await scoreEntry.post<Group>('/groups/', { name: `${short} ${run} HS`, divisionId: division.id, location: 'Round Rock, TX' }, 201);
+      const performance = await scoreEntry.post<{ id: number }>(`/competitions/${competition.id}/performances`, { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 }, 201);
+      groups[short] = { name: group.name, performanceId: performance.id };
+    }
+    await use({ competitionId: competition.id, divisionName: division.name, groups });
+    for (const { performanceId } of Object.values(groups)) await scoreEntry.delete(`/performances/${performanceId}`);
+  },
+});
+
+// Skipped before the fixture runs, so a phone run creates no show of its own.
+test.skip(({ isMobile }) => isMobile, 'live updates do not depend on the layout');
+
+test('judges enter scores, the release and a correction appear on the open recap without a reload', async ({ page, scoreEntry, liveShow }) => {
+  // three waits for the app's 15 s refetch (nothing yet, the release, the correction)
+  test.setTimeout(150_000);
+  const { competitionId, groups } = liveShow;
+  const scoresUrl = `/api/competitions/${competitionId}/scores`;
+
+  await page.goto(`/competitions/${competitionId}`);
+  await expect(page.getByText('No scores released yet', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Scores not released yet: ${ROUND}.`)).toBeVisible();
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  // Judge by judge: each caption's judge hands in a sheet for every group.
+  for (const caption of captions) {
+    for (const [short, sheets] of Object.entries(JUDGES)) {
+      const scores = caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: sheets[caption.key][i] }));
+      await scoreEntry.post(`/performances/${groups[short].performanceId}/scores`, { captionKey: caption.key, scores });
+    }
+  }
+  const enteredAt = Date.now();
+  // The page asks again on its own; what it gets must still be nothing.
+  await page.waitForResponse((response) => response.url().endsWith(scoresUrl) && response.request().timing().startTime > enteredAt, LIVE_UPDATE);
+  await expect(page.getByText('No scores released yet', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await scoreEntry.post(`/competitions/${competitionId}/release`, {});
+  const table = page.getByRole('table', { name: new RegExp(`^${liveShow.divisionName} — ${ROUND}`) });
+  const expectRecap = async (totals: Record<string, string>) => {
+    const expected = standings(totals);
+    await expect(table.getByRole('rowheader')).toHaveText(expected.map(({ name }) => new RegExp(`^${groups[name].name}`)), LIVE_UPDATE);
+    for (const { name, total, rank } of expected) {
+      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${groups[name].name}`) }) });
+      await expect(row.getByRole('cell')).toHaveText([String(rank), new RegExp(`^${total.replace('.', '\\.')}\\s*rank ${rank}( \\(highest\\))?$`)]);
+    }
+  };
+  const released = Object.fromEntries(Object.entries(JUDGES).map(([short, sheets]) => [short, totalOf(sheets)]));
+  await expectRecap(released);
+
+  const corrected = { ...JUDGES[CORRECTION.group], [CORRECTION.captionKey]: [...CORRECTION.lines] };
+  const afterCorrection = { ...released, [CORRECTION.group]: totalOf(corrected) };
+  expect(standings(afterCorrection)[0].name, 'the correction is meant to change the winner').not.toBe(standings(released)[0].name);
+  const caption = captions.find((candidate) => candidate.key === CORRECTION.captionKey)!;
+  await scoreEntry.post(`/performances/${groups[CORRECTION.group].performanceId}/scores`, {
+    captionKey: caption.key,
+    scores: caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: CORRECTION.lines[i] })),
+  });
+  await expectRecap(afterCorrection);
+
+  expect(navigations, 'the page was never reloaded or left').toEqual([]);
+});

@@ -1,0 +1,53 @@
+import https from 'node:https';
+import { readFileSync } from 'node:fs';
+import type { StackState } from './stack-state';
+
+/**
+ * The API as a score-entry client uses it: HTTPS straight to the API (trusting only its generated certificate),
+ * a client-credentials token from the stack's score-entry key, JSON bodies. Any answer other than the expected
+ * status throws with the problem body, so a refused write fails the test where it happened.
+ */
+export interface ScoreEntryClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body: unknown, expectedStatus?: number): Promise<T>;
+  delete(path: string): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+function send(url: URL, ca: string, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(url, { method, headers, ca, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+export async function scoreEntryClient(stack: StackState): Promise<ScoreEntryClient> {
+  const ca = readFileSync(stack.caFile, 'utf8');
+  const at = (path: string) => new URL(path, stack.apiURL);
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: stack.scoreEntry.clientId, client_secret: stack.scoreEntry.clientSecret });
+  const tokenAnswer = await send(at('/v3/oauth2/token'), ca, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, form.toString());
+  if (tokenAnswer.status !== 200) throw new Error(`token request answered ${tokenAnswer.status}: ${tokenAnswer.text}`);
+  const authorization = `Bearer ${(JSON.parse(tokenAnswer.text) as { access_token: string }).access_token}`;
+
+  const call = async (method: string, path: string, expectedStatus: number, body?: unknown): Promise<string> => {
+    const headers: Record<string, string> = { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const answer = await send(at(path), ca, method, headers, body === undefined ? undefined : JSON.stringify(body));
+    if (answer.status !== expectedStatus) throw new Error(`${method} ${path} answered ${answer.status} (expected ${expectedStatus}): ${answer.text}`);
+    return answer.text;
+  };
+  return {
+    get: async (path) => JSON.parse(await call('GET', path, 200)),
+    post: async (path, body, expectedStatus = 200) => JSON.parse(await call('POST', path, expectedStatus, body)),
+    delete: async (path) => void (await call('DELETE', path, 204)),
+  };
+}
