@@ -7,14 +7,17 @@ describe('formatScore', () => {
     expect(formatScore(63.675, 'total')).toBe('63.675');
   });
 
-  it('prints category and caption scores with two decimals', () => {
+  it('prints category and caption scores with two decimals, or three when the number has a third', () => {
     expect(formatScore(41.7, 'caption')).toBe('41.70');
     expect(formatScore(17.25, 'category')).toBe('17.25');
+    expect(formatScore(37.075, 'category')).toBe('37.075');
+    expect(formatScore(19.363, 'caption')).toBe('19.363');
   });
 
   it('prints subcaption lines as given, without trailing zeros', () => {
     expect(formatScore(84, 'subcaption')).toBe('84');
     expect(formatScore(8.5, 'subcaption')).toBe('8.5');
+    expect(formatScore(9.25, 'subcaption')).toBe('9.25');
   });
 
   it('never groups digits and shows a dash for a missing number', () => {

@@ -1,19 +1,20 @@
 /**
- * Numbers as a published recap prints them: totals with three decimals, category and caption scores with two,
- * subcaption lines as the judge gave them. Score formats use no digit grouping (scores stay below 1000).
+ * Numbers as a published recap prints them: totals with three decimals, category and caption scores with two or,
+ * when the number has one (a doubled panel's average, a weighted caption), a third (37.075), subcaption lines as
+ * the judge gave them. Score formats use no digit grouping (scores stay below 1000).
  */
 export type ScoreFormat = 'total' | 'category' | 'caption' | 'subcaption' | 'penalty';
 
 const fixed = (digits: number) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
-const upTo = (digits: number) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: digits, useGrouping: false });
+const upTo = (digits: number, atLeast = 0) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: atLeast, maximumFractionDigits: digits, useGrouping: false });
 
 const formats: Record<ScoreFormat, Intl.NumberFormat> = {
   total: fixed(3),
-  category: fixed(2),
-  caption: fixed(2),
-  subcaption: upTo(2),
+  category: upTo(3, 2),
+  caption: upTo(3, 2),
+  subcaption: upTo(3),
   penalty: upTo(3),
 };
 
