@@ -1,5 +1,6 @@
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { paths } from '../config/paths';
+import { viewerTimeZone } from '../lib/dates';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`;
@@ -38,7 +39,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-700 dark:border-slate-800 dark:text-slate-300">
-        Times are shown in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+        Times are shown in your time zone ({viewerTimeZone()}).
       </footer>
       <ScrollRestoration />
     </div>

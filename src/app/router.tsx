@@ -5,6 +5,7 @@ import { paths } from '../config/paths';
 import { PageSkeleton } from '../components/skeleton';
 import { RootLayout } from './root-layout';
 import { RouteErrorView } from './route-error';
+import { recapLoader, recapShouldRevalidate } from './routes/recap-loader';
 
 /** What a lazy route module exports: its loader takes the query client it warms. */
 interface RouteModule {
@@ -18,6 +19,10 @@ const convert = (queryClient: QueryClient) => (module: RouteModule) => ({
   Component: module.default,
   ErrorBoundary: module.ErrorBoundary,
 });
+
+/** For a route whose loader is declared on the route itself: the module brings only what renders. */
+const lazyView = (load: () => Promise<Omit<RouteModule, 'clientLoader'>>) => () =>
+  load().then((module) => ({ Component: module.default, ErrorBoundary: module.ErrorBoundary }));
 
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
   const lazy = (load: () => Promise<RouteModule>) => () => load().then(convert(queryClient));
@@ -33,7 +38,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: paths.season.path, lazy: lazy(() => import('./routes/season')) },
         { path: paths.standings.path, lazy: lazy(() => import('./routes/standings')) },
         { path: paths.event.path, lazy: lazy(() => import('./routes/event')) },
-        { path: paths.recap.path, lazy: lazy(() => import('./routes/recap')) },
+        // The page fans open during a show: its scores read starts with the chunk download, not after it.
+        {
+          path: paths.recap.path,
+          loader: recapLoader(queryClient),
+          shouldRevalidate: recapShouldRevalidate,
+          lazy: lazyView(() => import('./routes/recap')),
+        },
         { path: paths.schedule.path, lazy: lazy(() => import('./routes/schedule')) },
         { path: paths.judges.path, lazy: lazy(() => import('./routes/judges')) },
         { path: paths.group.path, lazy: lazy(() => import('./routes/group')) },

@@ -43,10 +43,27 @@ export function formatPlainDate(date: string): string {
 
 /** The viewer's calendar day of an instant, as "YYYY-MM-DD": the key for grouping and for "today". */
 export function localDayKey(instant: string | Date, { timeZone }: ZoneOption = {}): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
-    .formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
+  const parts = dayKeyFormat(timeZone).formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+let viewerZone: string | undefined;
+/** The viewer's time zone, read once: each Intl.DateTimeFormat costs milliseconds on a slow phone. */
+export function viewerTimeZone(): string {
+  viewerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return viewerZone;
+}
+
+/** Built once per zone: isToday runs on every render of a live page and every refetch. */
+const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
+function dayKeyFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dayKeyFormats.get(timeZone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+    dayKeyFormats.set(timeZone ?? '', format);
+  }
+  return format;
 }
 
 /** True when the competition falls on the viewer's today: it is (or will be) live. */

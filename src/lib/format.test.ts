@@ -20,6 +20,14 @@ describe('formatScore', () => {
     expect(formatScore(9.25, 'subcaption')).toBe('9.25');
   });
 
+  it('rounds a tie in the printed number away from zero, as Intl does, not by its binary value', () => {
+    // 9.9995 and 37.0375 are stored a hair below the tie: toFixed alone would round them down.
+    expect(formatScore(9.9995, 'total')).toBe('10.000');
+    expect(formatScore(37.0375, 'category')).toBe('37.038');
+    expect(formatScore(-9.9995, 'penalty')).toBe('-10');
+    expect(formatScore(96.02499999999999, 'total')).toBe('96.025');
+  });
+
   it('never groups digits and shows a dash for a missing number', () => {
     expect(formatScore(1234.5, 'total')).toBe('1234.500');
     expect(formatScore(null, 'total')).toBe('—');

@@ -5,22 +5,31 @@
  */
 export type ScoreFormat = 'total' | 'category' | 'caption' | 'subcaption' | 'penalty';
 
-const fixed = (digits: number) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
-const upTo = (digits: number, atLeast = 0) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: atLeast, maximumFractionDigits: digits, useGrouping: false });
-
-const formats: Record<ScoreFormat, Intl.NumberFormat> = {
-  total: fixed(3),
-  category: upTo(3, 2),
-  caption: upTo(3, 2),
-  subcaption: upTo(3),
-  penalty: upTo(3),
+/** Fraction digits of each format: [at most, at least]. */
+const DIGITS: Record<ScoreFormat, [max: number, min: number]> = {
+  total: [3, 3],
+  category: [3, 2],
+  caption: [3, 2],
+  subcaption: [3, 0],
+  penalty: [3, 0],
 };
 
+/**
+ * The number rounded to `max` fraction digits, trailing zeros dropped down to `min`. It rounds as
+ * Intl.NumberFormat('en-US') does: the shortest decimal form of the number (what String() prints), a tie away from
+ * zero, so 9.9995 is 10.000 where toFixed alone would give 9.999. Intl itself is not used: a page's first Intl
+ * formatter loads locale data, some 100 ms on a slow phone before the recap can paint.
+ */
 export function formatScore(score: number | null | undefined, format: ScoreFormat): string {
   if (score === null || score === undefined || Number.isNaN(score)) return '—';
-  return formats[format].format(score);
+  const [max, min] = DIGITS[format];
+  const magnitude = String(Math.abs(score));
+  // Shifting the decimal form by an exponent parses it exactly (a score has few digits); tiny numbers print as 1e-7.
+  const rounded = magnitude.includes('e') ? Math.abs(score) : Number(`${Math.round(Number(`${magnitude}e${max}`))}e-${max}`);
+  const text = rounded.toFixed(max);
+  let end = text.length;
+  while (end > text.length - (max - min) && text[end - 1] === '0') end--;
+  return `${score < 0 ? '-' : ''}${text[end - 1] === '.' ? text.slice(0, end - 1) : text.slice(0, end)}`;
 }
 
 export function formatRank(rank: number | null | undefined): string {

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/react-query';
-import { makeCompetitionScores } from '../../test/factories';
+import { makeCompetitionScores, threeGroupSection } from '../../test/factories';
 import { appRoutes } from '../router';
 
 function serve(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -37,6 +37,34 @@ describe('recap page', () => {
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect(cards[0].textContent).toContain('47.000');
     expect(cards[2].textContent).toContain('Withdrew');
+  });
+
+  it("builds a group's breakdown when its card is opened, not before", async () => {
+    serve(200, makeCompetitionScores());
+    renderAt('/competitions/12');
+    const card = await screen.findByRole('article', { name: 'Alpha' });
+    expect(within(card).queryAllByRole('table')).toHaveLength(0);
+
+    fireEvent.click(within(card).getByText('Breakdown by caption and judge'));
+    const tables = await within(card).findAllByRole('table');
+    expect(tables.map((table) => table.querySelector('caption')?.textContent)).toContain('Equipment Analysis — Bo Kim');
+    expect(within(screen.getByRole('article', { name: 'Bravo' })).queryAllByRole('table')).toHaveLength(0);
+  });
+
+  it('opens every breakdown in the full view, in the later sections too', async () => {
+    const later = threeGroupSection();
+    later.division = { ...later.division, id: later.division.id + 1, name: 'Independent Open' };
+    serve(200, makeCompetitionScores({ data: [threeGroupSection(), later] }));
+    renderAt('/competitions/12?view=full');
+    const laterList = await screen.findByRole('list', { name: 'Independent Open — Finals' });
+    const cards = [...screen.getAllByRole('article')];
+    expect(cards).toHaveLength(6);
+    expect(within(laterList).getAllByRole('article')).toHaveLength(3);
+    // The group that did not perform has no breakdown; every other card's is open and built.
+    for (const card of cards.filter((item) => item.querySelector('details'))) {
+      await vi.waitFor(() => expect(card.querySelector('details')!.open && card.querySelector('details table')).toBeTruthy());
+    }
+    expect(cards.filter((item) => item.querySelector('details'))).toHaveLength(4);
   });
 
   it('says when no scores are released yet', async () => {

@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { competitionScoresQueryOptions } from '../../features/competitions/api/get-competition-scores';
@@ -10,13 +9,9 @@ import { RecapViewSwitch } from '../../features/competitions/components/recap-vi
 import { UnreleasedRounds } from '../../features/competitions/components/unreleased-rounds';
 import { parseView } from '../../features/competitions/utils/recap-model';
 import { isToday } from '../../lib/dates';
-import { parseId, RouteErrorView } from '../route-error';
+import { RouteErrorView } from '../route-error';
 
-export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
-  await queryClient.ensureQueryData(competitionScoresQueryOptions(parseId(params.competitionId, 'Competition')));
-  return null;
-};
-
+/** Its loader is recap-loader.ts, declared on the route so that it runs while this module downloads. */
 export default function RecapRoute() {
   const competitionId = Number(useParams().competitionId);
   const [searchParams] = useSearchParams();

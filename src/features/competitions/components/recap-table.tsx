@@ -1,7 +1,9 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import type { PerformanceScores } from '../../../lib/api-models';
 import { formatRank } from '../../../lib/format';
-import { type HeaderCell, type RecapTable as RecapTableModel, type SortDirection } from '../utils/recap-model';
+import type { HeaderCell, RecapColumn, RecapRow as RecapRowModel, RecapTable as RecapTableModel, SortDirection } from '../utils/recap-model';
 import { ScoreValue, winnerCellClass } from './score-value';
 
 interface RecapTableProps {
@@ -51,7 +53,7 @@ export function RecapTable({ table, sortColumnId, sortDirection, onSort }: Recap
   const labels = new Map(table.columns.map((column) => [column.id, column.label]));
   const captionId = `recap-${table.id}`;
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto rounded-md border border-slate-300 dark:border-slate-700">
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="skip-offscreen relative overflow-x-auto rounded-md border border-slate-300 [--offscreen-size:30rem] dark:border-slate-700">
       <table className="data-table">
         <caption id={captionId} className="sr-only">
           {table.title}
@@ -76,36 +78,8 @@ export function RecapTable({ table, sortColumnId, sortDirection, onSort }: Recap
           ))}
         </thead>
         <tbody>
-          {table.rows.map(({ performance, cells }) => (
-            <tr key={performance.performanceId}>
-              {table.columns.map((column, index) => {
-                if (column.kind === 'rank') {
-                  return (
-                    <td key={column.id} className={`${stickyRank} num font-semibold`}>
-                      {performance.performed ? formatRank(performance.total.rank) : '—'}
-                    </td>
-                  );
-                }
-                if (column.kind === 'group') {
-                  return (
-                    <th key={column.id} scope="row" className={`${stickyGroup} font-normal`}>
-                      <Link className="link font-semibold" to={paths.group.href(performance.group.id)}>
-                        {performance.group.name}
-                      </Link>
-                      <span className="block text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</span>
-                      {!performance.performed ? <span className="block text-xs italic">{performance.noScoreReason || 'Did not perform'}</span> : null}
-                    </th>
-                  );
-                }
-                const value = cells[index];
-                const winner = column.highlightWinner && value?.rank === 1;
-                return (
-                  <td key={column.id} className={`num ${winner ? winnerCellClass : ''} ${column.id === 'total' ? 'font-semibold' : ''}`}>
-                    <ScoreValue value={value} format={column.format} highlightWinner={column.highlightWinner} />
-                  </td>
-                );
-              })}
-            </tr>
+          {table.rows.map((row) => (
+            <RecapRow key={row.performance.performanceId} columns={table.columns} performance={row.performance} cells={row.cells} />
           ))}
         </tbody>
       </table>
@@ -113,3 +87,49 @@ export function RecapTable({ table, sortColumnId, sortDirection, onSort }: Recap
   );
 }
 
+interface RecapRowProps {
+  columns: RecapColumn[];
+  performance: PerformanceScores;
+  cells: RecapRowModel['cells'];
+}
+
+/**
+ * One group's row. The cells are a function of the columns and the performance, so a new sort, which keeps both,
+ * moves the row without rendering it again.
+ */
+const RecapRow = memo(
+  function RecapRow({ columns, performance, cells }: RecapRowProps) {
+    return (
+      <tr>
+        {columns.map((column, index) => {
+          if (column.kind === 'rank') {
+            return (
+              <td key={column.id} className={`${stickyRank} num font-semibold`}>
+                {performance.performed ? formatRank(performance.total.rank) : '—'}
+              </td>
+            );
+          }
+          if (column.kind === 'group') {
+            return (
+              <th key={column.id} scope="row" className={`${stickyGroup} font-normal`}>
+                <Link className="link font-semibold" to={paths.group.href(performance.group.id)}>
+                  {performance.group.name}
+                </Link>
+                <span className="block text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</span>
+                {!performance.performed ? <span className="block text-xs italic">{performance.noScoreReason || 'Did not perform'}</span> : null}
+              </th>
+            );
+          }
+          const value = cells[index];
+          const winner = column.highlightWinner && value?.rank === 1;
+          return (
+            <td key={column.id} className={`num ${winner ? winnerCellClass : ''} ${column.id === 'total' ? 'font-semibold' : ''}`}>
+              <ScoreValue value={value} format={column.format} highlightWinner={column.highlightWinner} />
+            </td>
+          );
+        })}
+      </tr>
+    );
+  },
+  (before, after) => before.columns === after.columns && before.performance === after.performance,
+);

@@ -159,12 +159,14 @@ export function sortPerformances(
   return [...performances].sort(compare);
 }
 
+/** `layout` is recapColumns(section, view), passed in to keep the same columns (and memoized rows) across sorts. */
 export function buildRecapTable(
   section: DivisionRoundScores,
   view: RecapView,
   sort: { columnId?: string; direction?: SortDirection } = {},
+  layout: { columns: RecapColumn[]; headerRows: HeaderCell[][] } = recapColumns(section, view),
 ): RecapTable {
-  const { columns, headerRows } = recapColumns(section, view);
+  const { columns, headerRows } = layout;
   const sortColumn = columns.find((column) => column.id === sort.columnId) ?? rankColumn;
   const direction = sortColumn.id === sort.columnId && sort.direction ? sort.direction : defaultDirection(sortColumn.id);
   const rows = sortPerformances(section.performances, sortColumn, direction).map((performance) => {

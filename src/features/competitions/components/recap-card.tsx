@@ -1,0 +1,92 @@
+import { memo, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths, type RecapView } from '../../../config/paths';
+import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
+import { formatRank, formatScore } from '../../../lib/format';
+import { lookupPerformance } from '../utils/scores-lookup';
+import { RecapBreakdown } from './recap-breakdown';
+import { ScoreValue } from './score-value';
+
+interface RecapCardProps {
+  sheet: DivisionRoundScores['sheet'];
+  performance: PerformanceScores;
+  view: RecapView;
+}
+
+/**
+ * One group's card. Its breakdown (some three hundred nodes) is built only while it is open: opened by a tap, or
+ * by the full view. A view switch renders each card again, but not its heading, categories or breakdown, which
+ * are memoized on the performance.
+ */
+export const RecapCard = memo(function RecapCard({ sheet, performance, view }: RecapCardProps) {
+  const [opened, setOpened] = useState(false);
+  const full = view === 'full';
+  const headingId = `card-${performance.performanceId}`;
+  return (
+    <article aria-labelledby={headingId} className="skip-offscreen rounded-lg border border-slate-300 p-3 [--offscreen-size:6.5rem] dark:border-slate-700">
+      <CardHeading performance={performance} headingId={headingId} />
+      {!performance.performed ? <p className="mt-2 text-sm italic">{performance.noScoreReason || 'Did not perform'}</p> : null}
+      {performance.performed && view !== 'summary' ? (
+        <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+          <CategoryScores sheet={sheet} performance={performance} />
+        </dl>
+      ) : null}
+      {performance.performed ? (
+        // `open` follows the view; a reader's own taps toggle it in between, and `opened` follows the element.
+        <details className="mt-3" open={full} onToggle={(event) => setOpened(event.currentTarget.open)}>
+          <summary className="cursor-pointer text-sm font-medium">Breakdown by caption and judge</summary>
+          {full || opened ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
+        </details>
+      ) : null}
+    </article>
+  );
+});
+
+const CardHeading = memo(function CardHeading({ performance, headingId }: { performance: PerformanceScores; headingId: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <p className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-lg font-bold dark:bg-slate-800" aria-label={`Rank ${formatRank(performance.total.rank)}`}>
+        {performance.performed ? formatRank(performance.total.rank) : '—'}
+      </p>
+      <div className="min-w-0 flex-1">
+        <h3 id={headingId} className="font-semibold break-words">
+          <Link className="link" to={paths.group.href(performance.group.id)}>
+            {performance.group.name}
+          </Link>
+        </h3>
+        <p className="text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</p>
+      </div>
+      <p className="text-right">
+        <span className="block text-xs text-slate-700 dark:text-slate-300">Total</span>
+        <span className="text-lg font-bold tabular-nums">{performance.performed ? formatScore(performance.total.score, 'total') : '—'}</span>
+      </p>
+    </div>
+  );
+});
+
+/** The terms of the card's category list. */
+const CategoryScores = memo(function CategoryScores({ sheet, performance }: { sheet: DivisionRoundScores['sheet']; performance: PerformanceScores }) {
+  const lookup = useMemo(() => lookupPerformance(performance), [performance]);
+  return (
+    <>
+      {sheet.categories.map((category) => (
+        <div key={category.key} className="flex justify-between gap-2">
+          <dt className="min-w-0 break-words">{category.name}</dt>
+          <dd className="tabular-nums">
+            <ScoreValue value={lookup.category(category.key)} format="category" highlightWinner />
+          </dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-2">
+        <dt>Sub Total</dt>
+        <dd className="tabular-nums">
+          <ScoreValue value={performance.subtotal} format="total" />
+        </dd>
+      </div>
+      <div className="flex justify-between gap-2">
+        <dt>Penalties</dt>
+        <dd className="tabular-nums">{formatScore(performance.penalty, 'penalty')}</dd>
+      </div>
+    </>
+  );
+});

@@ -1,0 +1,16 @@
+/**
+ * Calls `callback` once the browser has painted the current frame: a task queued from requestAnimationFrame runs
+ * after that frame's paint. Starting a follow-up transition from an effect is not enough: the browser keeps running
+ * React's scheduled work before it paints, so the first commit can wait behind the whole follow-up render.
+ * Returns a cancel function (for an effect's cleanup).
+ */
+export function afterNextPaint(callback: () => void): () => void {
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timeout = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timeout !== undefined) clearTimeout(timeout);
+  };
+}
