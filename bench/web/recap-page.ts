@@ -82,6 +82,9 @@ async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun>
     const fullBreakdown = page.getByRole('navigation', { name: 'Recap view' }).getByRole('link', { name: 'Full breakdown' });
     await fullBreakdown.waitFor({ state: 'visible', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    // The link can be in the DOM, and the network idle, before the frame that shows it is painted and its LCP entry
+    // delivered (an app that yields between commit and paint): wait for a candidate rather than read none.
+    await page.waitForFunction(() => !Number.isNaN((window as unknown as BenchWindow).__bench.paints().lcpMs), undefined, { timeout: 60_000 });
     // LCP candidates stop at the first input: read them before tapping.
     const paints = await page.evaluate(() => (window as unknown as BenchWindow).__bench.paints());
 
