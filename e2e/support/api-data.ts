@@ -48,10 +48,16 @@ export async function latestScoredCompetition(request: APIRequestContext, today:
 export const todayInChicago = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
 
 /** The published recap's number formats, written out here on purpose rather than imported from the app. */
+/** Two decimals, or three when the third is not zero, as the published recaps print caption and category scores. */
+const twoOrThree = (n: number) => {
+  const text = n.toFixed(3);
+  return text.endsWith('0') ? text.slice(0, -1) : text;
+};
+
 export const printed = {
   total: (n: number) => n.toFixed(3),
-  category: (n: number) => n.toFixed(2),
-  caption: (n: number) => n.toFixed(2),
-  subcaption: (n: number) => String(Number(n.toFixed(2))),
+  category: twoOrThree,
+  caption: twoOrThree,
+  subcaption: (n: number) => String(Number(n.toFixed(3))),
   penalty: (n: number) => String(Number(n.toFixed(3))),
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../helpers/api-server.js';
-import { buildSmallCircuit, BRAVO_PENALTY } from '../helpers/small-circuit.js';
+import type { TestApi } from '../helpers/api-server.js';
+import { buildSmallCircuit, BRAVO_PENALTY, startApiWithSmallCircuit } from '../helpers/small-circuit.js';
 
 let api: TestApi;
 let circuit: Awaited<ReturnType<typeof buildSmallCircuit>>;
@@ -16,10 +16,7 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  circuit = await buildSmallCircuit(api.services.database.db);
-  const key = await api.createKey(circuit.org.guid);
-  auth = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
+  ({ api, circuit, auth } = await startApiWithSmallCircuit());
 });
 afterAll(() => api?.stop());
 

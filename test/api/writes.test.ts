@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../helpers/api-server.js';
-import { buildSmallCircuit } from '../helpers/small-circuit.js';
+import type { TestApi } from '../helpers/api-server.js';
+import { buildSmallCircuit, startApiWithSmallCircuit } from '../helpers/small-circuit.js';
 
 let api: TestApi;
 let circuit: Awaited<ReturnType<typeof buildSmallCircuit>>;
@@ -22,10 +22,7 @@ const form = (path: string, fields: Record<string, string>) =>
   send('POST', path, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
 
 beforeAll(async () => {
-  api = await startTestApi();
-  circuit = await buildSmallCircuit(api.services.database.db);
-  const key = await api.createKey(circuit.org.guid);
-  auth = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
+  ({ api, circuit, auth } = await startApiWithSmallCircuit());
 });
 afterAll(() => api?.stop());
 

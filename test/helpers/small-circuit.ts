@@ -78,3 +78,13 @@ export async function buildSmallCircuit(db: Db, name = 'Small Circuit') {
   await releaseScores(db, org.id, { competitionId: competition.id, roundNumber: 1 });
   return { org, season, oldSeason, scholasticA, percussion, groups, event, practice, oldEvent, competition, performances, encorePerformanceId: encorePerformance.id };
 }
+
+/** A test API with the small circuit loaded and a bearer header for its organization. */
+export async function startApiWithSmallCircuit() {
+  const { startTestApi } = await import('./api-server.js');
+  const api = await startTestApi();
+  const circuit = await buildSmallCircuit(api.services.database.db);
+  const key = await api.createKey(circuit.org.guid);
+  const auth = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
+  return { api, circuit, auth };
+}
