@@ -200,7 +200,7 @@ describe('score entry and release', () => {
     expect(result.status).toBe(200);
     const section = (await get(`/competitions/${circuit.competition.id}/scores`)).body.data[0];
     const alpha = section.performances.find((p: Json) => p.group.name === 'Alpha HS');
-    expect(alpha).toMatchObject({ performed: false, noScoreReason: 'Withdrew', total: { rank: null } });
+    expect(alpha).toMatchObject({ performed: false, noScoreReason: 'Withdrew', total: { rank: null }, categories: [] });
     expect(section.performances.find((p: Json) => p.group.name === 'Bravo HS').total.rank).toBe(1);
     await send('POST', `/performances/${circuit.performances['Alpha HS']}/performed`, { performed: true });
   });

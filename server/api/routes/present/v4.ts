@@ -82,15 +82,17 @@ export function divisionRoundScores(section: CompetitionSection): z.infer<typeof
   const sheet = section.sheet ?? { name: '', categories: [] };
   const scored = section.performances.map((performance) => {
     const result = performance.result;
+    const performed = performance.performed && result !== null && result.performed;
     return {
       performanceId: performance.id,
       group: { id: performance.group.id, name: performance.group.name, location: performance.group.location },
-      performed: performance.performed && result !== null && result.performed,
+      performed,
       noScoreReason: performance.noScoreReason,
       total: { score: result?.total.score ?? 0, rank: rankOrNull(result?.total.rank) },
       subtotal: { score: result?.subtotal.score ?? 0, rank: rankOrNull(result?.subtotal.rank) },
       penalty: result?.penalty ?? 0,
-      categories: (result?.categories ?? []).map((category) => ({
+      // a group that did not perform has no numbers to show, only its reason
+      categories: (performed ? result!.categories : []).map((category) => ({
         key: category.key,
         score: category.score,
         rank: rankOrNull(category.rank),
