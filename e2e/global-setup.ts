@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startProcess, waitForOk } from './support/processes';
 import { STACK_ENV, type ImportedRecapPage, type StackState } from './support/stack-state';
+import { E2E_RECAP_PAGES, RECAP_FIXTURES_DIR } from './recap-pages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const recapDir = path.join(root, 'e2e', 'fixtures', 'recaps');
 
 function cli(args: string[], env: NodeJS.ProcessEnv): string {
   try {
@@ -36,10 +36,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const organization = JSON.parse(cli(['org', 'create', '--name', 'E2E Winter Circuit'], env)) as { guid: string };
   cli(['sample', '--org', organization.guid], env);
   // One import for every page: the CLI starts once and checks every page before it writes anything.
-  const recapFiles = readdirSync(recapDir).filter((name) => name.endsWith('.htm')).sort();
-  const summary = cli(['import', '--org', organization.guid, ...recapFiles.map((file) => path.join(recapDir, file))], env);
+  const summary = cli(['import', '--org', organization.guid, ...E2E_RECAP_PAGES.map((page) => path.join(RECAP_FIXTURES_DIR, `${page}.gz`))], env);
   const importedRecaps: ImportedRecapPage[] = (JSON.parse(summary) as { imported: ImportedRecapPage[] }).imported.map(
-    ({ file, eventId, competitionId, title, date }) => ({ file: path.basename(file), eventId, competitionId, title, date }),
+    ({ file, eventId, competitionId, title, date }) => ({ file: path.basename(file).replace(/\.gz$/, ''), eventId, competitionId, title, date }),
   );
   const scoreEntryKey = JSON.parse(cli(['key', 'create', '--org', organization.guid, '--name', 'E2E score entry'], env)) as { client_id: string; client_secret: string };
 

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readRecapFixture } from '../test/fixtures/recaps/load';
+import { E2E_RECAP_PAGES } from './recap-pages';
 import { parseRecapPage, type ParsedGroup, type ParsedSection, type PublishedNumber } from '../server/api/recap-import/parse-recap';
 import { importRecapHtml } from '../server/api/recap-import/to-import';
 import { expect, test } from './support/fixtures';
@@ -10,8 +9,7 @@ import { expect, test } from './support/fixtures';
  * on screen must be the one the page prints. The expected numbers come from the page itself (the project's parser
  * reading the fixture file), never from the API, so a wrong import, tabulation, API or screen all show up here.
  */
-const recapDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'recaps');
-const pages = readdirSync(recapDir).filter((file) => file.endsWith('.htm')).sort();
+const pages = E2E_RECAP_PAGES;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -72,7 +70,7 @@ for (const file of pages) {
     test.setTimeout(60_000);
     const imported = stack.importedRecaps.find((recap) => recap.file === file);
     if (!imported) throw new Error(`global setup did not import ${file}`);
-    const html = readFileSync(path.join(recapDir, file), 'utf8');
+    const html = readRecapFixture(file);
     const published = parseRecapPage(html, file);
     // The importer decides which sections carry scores (festival rating sections and score-less lists stay out).
     const shown = importRecapHtml(html, file).sections.map(({ divisionName, roundName }) => {

@@ -1,6 +1,6 @@
 /** One published recap page that global setup imported (from the CLI's `import` summary). */
 export interface ImportedRecapPage {
-  /** the fixture's file name in e2e/fixtures/recaps */
+  /** the page's file name in test/fixtures/recaps, without .gz (e2e/recap-pages.ts) */
   file: string;
   eventId: number;
   competitionId: number;
@@ -22,7 +22,7 @@ export interface StackState {
   clientSecret: string;
   /** a key of the same organization for tests that write as a score-entry client would */
   scoreEntry: { clientId: string; clientSecret: string };
-  /** the recap pages in e2e/fixtures/recaps, imported before start */
+  /** the recap pages of e2e/recap-pages.ts, imported before start */
   importedRecaps: ImportedRecapPage[];
 }
 
