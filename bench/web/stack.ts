@@ -5,8 +5,8 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../test/helpers/free-port.js';
 
 export interface RunningStack {
   /** the BFF, e.g. http://127.0.0.1:41234 */
@@ -97,15 +97,5 @@ async function waitForOk(url: string, timeoutMs: number, gaveUp: () => boolean):
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,18 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import net from 'node:net';
+import { freePort } from '../../test/helpers/free-port';
 
-/** A port that was free a moment ago: the OS picks it, we release it for the child to take. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface Started {
   child: ChildProcess;

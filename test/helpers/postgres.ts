@@ -5,10 +5,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 
 export interface TestPostgres {
   url: string;
@@ -27,16 +27,6 @@ function binDir(): string {
   throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (Debian: apt-get install postgresql; `npm test` does this through scripts/ensure-postgres.sh)');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = binDir();
