@@ -30,16 +30,9 @@ export const Competition = z
   })
   .openapi('Competition');
 
-export const Event = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    location: z.string(),
-    seasonId: z.number().int(),
-    eventTypeId: z.number().int(),
-    eventType: z.string(),
-    competitions: z.array(Competition),
-  })
+/** The single retrieval: the list item without its three flags, with the event's competitions. */
+export const Event = EventListItem.omit({ practice: true, videoEnabled: true, commentaryEnabled: true })
+  .extend({ competitions: z.array(Competition) })
   .openapi('Event');
 
 export const DivisionRef = z
