@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 /** Gzipped size of the JS a first visit must load: the entry chunk and its static imports. */
 const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
@@ -12,7 +12,7 @@ const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 function initialJsBudget(limit: number): Plugin {
   return {
     name: 'initial-js-budget',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
       const initial = new Set<string>();
@@ -44,7 +44,7 @@ function precompressAssets(): Plugin {
   const gzipAsync = promisify(gzip);
   return {
     name: 'precompress-assets',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       const writes = Object.values(bundle)
@@ -65,8 +65,35 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), initialJsBudget(INITIAL_JS_BUDGET_BYTES), precompressAssets()],
+/** Where the server entry goes inside the build: a dot directory, which the BFF never serves (static-files.ts). */
+const SERVER_ENTRY_DIR = '.ssr';
+
+/**
+ * After the browser build, the server entry (src/entry-server.tsx) into `<outDir>/.ssr/`, so every build, whatever
+ * its --outDir, carries the renderer that matches its own assets (server/bff/server-render.ts loads it). Everything
+ * it imports is bundled in: it runs from wherever the build is, without node_modules beside it.
+ */
+function serverEntry(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'server-entry',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: config.logLevel,
+        build: { ssr: 'src/entry-server.tsx', outDir: path.join(config.build.outDir, SERVER_ENTRY_DIR), emptyOutDir: true },
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), initialJsBudget(INITIAL_JS_BUDGET_BYTES), precompressAssets(), serverEntry()],
   server: {
     // The app only talks to the BFF; in dev the BFF runs on 8080 (override with BFF_URL).
     proxy: { '/api': { target: process.env.BFF_URL ?? 'http://localhost:8080' } },
@@ -74,9 +101,10 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: process.env.BFF_URL ?? 'http://localhost:8080' } },
   },
+  ssr: { noExternal: true },
   // The manifest (dist/.vite/manifest.json, never served: the BFF refuses dotfiles) tells the BFF which chunks a
   // page's route needs, for its preload hints (server/bff/page-hints.ts).
-  build: {
+  build: isSsrBuild ? { copyPublicDir: false } : {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
@@ -95,4 +123,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -12,6 +12,8 @@ import { clientCredentialsGrant } from './client-credentials.js';
 import { logJsonLine, type LogLine } from './log.js';
 import { problemResponse } from './problems.js';
 import { createReadProxy } from './proxy.js';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
+import { createServerRenderer } from './server-render.js';
 import { createStaticSite } from './static-files.js';
 import { createTokenCycler } from './token-cycler.js';
 import { createUpstreamHttp, type UpstreamHttp } from './upstream-http.js';
@@ -27,21 +29,15 @@ export interface BffDeps {
 /** Bindings are absent when the app is driven through app.request() rather than @hono/node-server. */
 export type BffEnv = { Bindings: Partial<HttpBindings> };
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-};
+export { CONTENT_SECURITY_POLICY };
 
 const securityHeaders: MiddlewareHandler<BffEnv> = async (c, next) => {
   await next();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    // A page with its stylesheet inline sets the same policy plus that style's hash (security-headers.ts).
+    if (name === 'content-security-policy' && c.res.headers.has(name)) continue;
+    c.res.headers.set(name, value);
+  }
 };
 
 export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv> {
@@ -50,7 +46,15 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
   const upstream = deps.upstream ?? createUpstreamHttp(config);
   const tokens = createTokenCycler(clientCredentialsGrant(upstream, config), now);
   const proxy = createReadProxy({ config, http: upstream, tokens, now, log });
-  const site = createStaticSite({ dir: config.staticDir });
+  // Server rendering reads through the same proxy as the browser: same allow-list, cache, token and coalescing.
+  const readInProcess = async (url: string): Promise<Response> => {
+    const target = new URL(url, 'http://in-process');
+    const path = target.pathname.startsWith('/api/') ? target.pathname.slice('/api'.length) : '';
+    if (!isAllowedRead(path)) return notAnAllowedRead(path);
+    const answer = await proxy.read({ path, search: target.search, accept: 'application/json', requestId: randomUUID() });
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+  const site = createStaticSite({ dir: config.staticDir, render: createServerRenderer({ dir: config.staticDir, read: readInProcess, log }) });
 
   const app = new Hono<BffEnv>();
   app.use('*', securityHeaders);

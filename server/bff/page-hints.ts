@@ -1,4 +1,5 @@
 /**
+ * What the BFF adds to a page's first visit, and whether it renders the page on the server (server-render.ts).
  * Preload hints for a page's first visit. Without them, the recap loads in a chain of round trips: index.html, then
  * the entry script, which runs the router, which asks for the route's chunk and the scores. index.html is served by
  * the BFF, which knows the page's path, so it names the route chunk (`<link rel="modulepreload">`, files from the
@@ -14,6 +15,12 @@ interface PageHint {
   module: string;
   /** the BFF path of the read the route's loader makes, exactly as the app's fetch asks for it */
   read: (match: RegExpExecArray) => string;
+  /**
+   * Rendered on the server, its data in the page: the recap is the page fans open on a phone at a show, and its
+   * first screen must not wait for the app's code. A page is listed here only once everything it renders is the
+   * same on the server and in the browser (the viewer's zone, clock and screen wait for hydration: useHydrated).
+   */
+  serverRendered: boolean;
 }
 
 /**
@@ -25,6 +32,7 @@ const PAGE_HINTS: PageHint[] = [
     page: /^\/competitions\/([1-9]\d{0,14})\/?$/,
     module: 'src/app/routes/recap.tsx',
     read: (match) => `/api/competitions/${match[1]}/scores`,
+    serverRendered: true,
   },
 ];
 
@@ -35,9 +43,17 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+export interface PagePlan {
+  /** `<link rel="modulepreload">` elements for the route's chunks */
+  modulePreloads: string;
+  /** `<link rel="preload" as="fetch">` for the route's read; a server-rendered page carries its data instead */
+  readPreload: string;
+  serverRendered: boolean;
+}
+
 export interface PageHints {
-  /** `<link>` elements for the head of the page at `pathname`; "" for a page without hints */
-  linksFor(pathname: string): Promise<string>;
+  /** what to add to the page at `pathname`, or undefined for a page without hints */
+  planFor(pathname: string): Promise<PagePlan | undefined>;
 }
 
 /** Reads `<root>/.vite/manifest.json` (`build.manifest` in vite.config.ts) again whenever the build changes. */
@@ -61,17 +77,18 @@ export function createPageHints(root: string): PageHints {
   }
 
   return {
-    async linksFor(pathname) {
+    async planFor(pathname) {
       for (const hint of PAGE_HINTS) {
         const match = hint.page.exec(pathname);
         if (!match) continue;
         const modules = routeChunks(await manifest(), hint.module);
-        return [
-          ...modules.map((file) => `<link rel="modulepreload" href="/${escapeAttribute(file)}">`),
-          `<link rel="preload" as="fetch" href="${escapeAttribute(hint.read(match))}" crossorigin>`,
-        ].join('');
+        return {
+          modulePreloads: modules.map((file) => `<link rel="modulepreload" href="/${escapeAttribute(file)}">`).join(''),
+          readPreload: `<link rel="preload" as="fetch" href="${escapeAttribute(hint.read(match))}" crossorigin>`,
+          serverRendered: hint.serverRendered,
+        };
       }
-      return '';
+      return undefined;
     },
   };
 }

@@ -9,9 +9,11 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags, type Encoding } from './compression.js';
-import { createPageHints } from './page-hints.js';
+import { createPageHints, type PagePlan } from './page-hints.js';
 import { problemResponse } from './problems.js';
 import { LruCache } from './response-cache.js';
+import { contentSecurityPolicy } from './security-headers.js';
+import type { RenderedPage, RenderPage } from './server-render.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,6 +64,8 @@ interface Representation {
   /** the identity's ETag; coded forms get encodedEtag() of it */
   etag: string;
   encoded?: EncodedBodies;
+  /** a policy of its own: a page carrying its stylesheet inline allows that style by hash */
+  contentSecurityPolicy?: string;
 }
 
 /** A build holds a few dozen files; the bound only matters for a directory that is not a build. */
@@ -69,7 +73,8 @@ const MAX_KEPT_FILES = 200;
 /** Pages differ by their hints only; one per hinted path (a competition id) seen lately. */
 const MAX_KEPT_PAGES = 100;
 
-export function createStaticSite(options: { dir: string }): StaticSite {
+/** `render`: server rendering for the pages page-hints.ts marks (server-render.ts); without it every page is the plain app. */
+export function createStaticSite(options: { dir: string; render?: RenderPage }): StaticSite {
   const root = path.resolve(options.dir);
   const indexPath = path.join(root, 'index.html');
   const hints = createPageHints(root);
@@ -87,7 +92,13 @@ export function createStaticSite(options: { dir: string }): StaticSite {
     const index = await fileAt(indexPath);
     if (!index) return notBuilt(request);
     // Page navigations get the app, which routes on the client; a missing image or script stays a 404.
-    return acceptsHtml(request) ? send(request, await pageRepresentation(index, pathname)) : notFound(pathname);
+    if (!acceptsHtml(request)) return notFound(pathname);
+    const plan = await hints.planFor(pathname);
+    if (plan?.serverRendered && options.render) {
+      const rendered = await options.render(request.url);
+      if (rendered) return send(request, await renderedRepresentation(index, plan, rendered));
+    }
+    return send(request, await pageRepresentation(index, pathname, plan));
   }
 
   async function fileRepresentation(file: FoundFile, cacheControl: string): Promise<Representation> {
@@ -111,8 +122,8 @@ export function createStaticSite(options: { dir: string }): StaticSite {
     return representation;
   }
 
-  async function pageRepresentation(index: FoundFile, pathname: string): Promise<Representation> {
-    const links = await hints.linksFor(pathname);
+  async function pageRepresentation(index: FoundFile, pathname: string, plan: PagePlan | undefined): Promise<Representation> {
+    const links = plan ? plan.modulePreloads + plan.readPreload : '';
     const key = links === '' ? '' : pathname;
     const version = `${index.size}:${index.mtimeMs}:${links}`;
     const kept = pages.get(key);
@@ -123,6 +134,54 @@ export function createStaticSite(options: { dir: string }): StaticSite {
     const representation: Representation = { body, contentType: CONTENT_TYPES['.html'], cacheControl: 'no-cache', etag, encoded: new EncodedBodies(body) };
     pages.set(key, { version, representation });
     return representation;
+  }
+
+  /**
+   * A server-rendered page: its markup in the root element and its state in a JSON data block after it. Made per
+   * request (the numbers change during a show) and not kept; its ETag still lets an unchanged page answer 304.
+   */
+  async function renderedRepresentation(index: FoundFile, plan: PagePlan, rendered: RenderedPage): Promise<Representation> {
+    const template = await readFile(index.path, 'utf8');
+    // The page's <title> (React renders it where the route declares it) replaces the template's in the head, where
+    // hydration looks for it.
+    let title: string | undefined;
+    const html = rendered.html.replace(/<title>[^<]*<\/title>/, (element) => {
+      title = element;
+      return '';
+    });
+    const withRoot = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    if (withRoot === template) throw new Error('index.html has no empty <div id="root"></div> to render into');
+    const page = (title === undefined ? withRoot : withRoot.replace(/<title>[^<]*<\/title>/, () => title!))
+      .replace('</head>', () => `${plan.modulePreloads}</head>`)
+      .replace('</body>', () => `<script type="application/json" id="server-state">${rendered.state}</script></body>`);
+    const { html: withStyle, styleHash } = await inlineStylesheet(page);
+    const body = Buffer.from(withStyle);
+    const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    return {
+      body,
+      contentType: CONTENT_TYPES['.html'],
+      cacheControl: 'no-cache',
+      etag,
+      encoded: new EncodedBodies(body),
+      contentSecurityPolicy: styleHash ? contentSecurityPolicy([styleHash]) : undefined,
+    };
+  }
+
+  /**
+   * The app's stylesheet inside a server-rendered page: a linked stylesheet blocks the first paint for another
+   * round trip (half a second on a phone's 3G), shared with the scripts' download; inline, the page paints as its
+   * HTML arrives. The app's navigations after that need no other stylesheet (the build makes one). The CSP allows
+   * exactly this style, by hash. A stylesheet that could end its element, or is not there, stays linked.
+   */
+  async function inlineStylesheet(html: string): Promise<{ html: string; styleHash?: string }> {
+    const link = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"?#]+\.css)">/.exec(html);
+    const file = link ? resolveInside(root, link[1]) : undefined;
+    const found = file ? await fileAt(file) : undefined;
+    if (!link || !found) return { html };
+    const css = (await fileRepresentation(found, IMMUTABLE)).body.toString('utf8');
+    if (/<\/style/i.test(css)) return { html };
+    const styleHash = `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+    return { html: html.replace(link[0], () => `<style>${css}</style>`), styleHash };
   }
 
   return { serve };
@@ -169,6 +228,7 @@ async function send(request: Request, representation: Representation): Promise<R
   const { body, contentType, cacheControl, etag, encoded } = representation;
   const encoding = encoded ? negotiateEncoding(request.headers.get('accept-encoding')) : undefined;
   const headers: Record<string, string> = { 'content-type': contentType, 'cache-control': cacheControl, etag: encodedEtag(etag, encoding) };
+  if (representation.contentSecurityPolicy) headers['content-security-policy'] = representation.contentSecurityPolicy;
   if (encoded) headers.vary = 'Accept-Encoding';
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) {

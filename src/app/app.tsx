@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from '../lib/react-query';
-import { createAppRouter } from './router';
+import type { createAppRouter } from './router';
 
-const router = createAppRouter(queryClient);
-
-export function App() {
+export function App({ queryClient, router }: { queryClient: QueryClient; router: ReturnType<typeof createAppRouter> }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { paths } from '../config/paths';
 import { viewerTimeZone } from '../lib/dates';
+import { useHydrated } from '../lib/use-hydrated';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`;
@@ -8,6 +9,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function RootLayout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
+  // The viewer's zone is the browser's: server HTML leaves it out.
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
@@ -39,7 +42,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-700 dark:border-slate-800 dark:text-slate-300">
-        Times are shown in your time zone ({viewerTimeZone()}).
+        Times are shown in your time zone{hydrated ? ` (${viewerTimeZone()})` : ''}.
       </footer>
       <ScrollRestoration />
     </div>

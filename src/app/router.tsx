@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { paths } from '../config/paths';
 import { PageSkeleton } from '../components/skeleton';
@@ -54,6 +54,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(appRoutes(queryClient));
+/** `hydrationData`: the loader results of a page the server rendered (src/entry-server.tsx), so they do not run again. */
+export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  return createBrowserRouter(appRoutes(queryClient), { hydrationData });
 }

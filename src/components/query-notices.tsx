@@ -1,4 +1,5 @@
 import { formatAge } from '../lib/dates';
+import { useHydrated } from '../lib/use-hydrated';
 import { useNow } from '../lib/use-now';
 import { Notice } from './notice';
 
@@ -13,7 +14,9 @@ interface QueryNoticesProps {
 }
 
 /** What the reader needs to know about the freshness of the numbers on screen. */
-export function QueryNotices({ stale, refreshFailed, updatedAt, live = false }: QueryNoticesProps) {
+export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompetition = false }: QueryNoticesProps) {
+  // "Today" is the viewer's: server HTML and its hydration leave the live line out, the next render adds it.
+  const live = useHydrated() && liveCompetition;
   const now = useNow(live || refreshFailed ? 1000 : 30_000);
   const age = formatAge(now - updatedAt);
   return (

@@ -61,6 +61,18 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * How a request reaches the BFF. In the browser, fetch. When the BFF renders a page on the server
+ * (src/entry-server.tsx), it hands the app its own in-process reader, the same for every page, so this is set once.
+ */
+export type ApiTransport = (url: string, init: { headers: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** GET a BFF path (`/competitions/12/scores`) as JSON. Only fetches: the query layer decides what the user sees. */
 export async function apiGet<T>(
   path: string,
@@ -68,7 +80,7 @@ export async function apiGet<T>(
 ): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), { headers: { accept: 'application/json' }, signal });
+    response = await transport(apiUrl(path, query), { headers: { accept: 'application/json' }, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : null);

@@ -6,8 +6,8 @@ interface ZoneOption {
   timeZone?: string;
 }
 
-export function formatDateTime(iso: string, { timeZone }: ZoneOption = {}): string {
-  return new Intl.DateTimeFormat(undefined, {
+export function formatDateTime(iso: string, { timeZone, locale }: ZoneOption & { locale?: string } = {}): string {
+  return new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** Subscribes to a CSS media query; false where matchMedia is missing (tests without a layout engine). */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Subscribes to a CSS media query; false where matchMedia is missing (tests without a layout engine), undefined
+ * on the server and while the browser hydrates server HTML: the server cannot know the screen, so it renders both
+ * layouts and lets CSS show one (see RecapSections).
+ */
+export function useMediaQuery(query: string): boolean | undefined {
   return useSyncExternalStore(
     (onChange) => {
       if (typeof window.matchMedia !== 'function') return () => {};
@@ -10,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false),
-    () => false,
+    () => undefined,
   );
 }
 

@@ -7,7 +7,7 @@ import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
 import { eventQueryOptions } from '../../features/events/api/get-event';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
-import { formatDateTime } from '../../lib/dates';
+import { LocalDateTime } from '../../components/local-date-time';
 import { parseId, RouteErrorView } from '../route-error';
 
 export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
@@ -46,7 +46,7 @@ export default function EventRoute() {
             <li key={competition.id} className="rounded-lg border border-slate-300 p-4 dark:border-slate-700">
               <h3 className="text-lg font-semibold">{competition.name}</h3>
               <p className="text-sm">
-                <time dateTime={competition.date}>{formatDateTime(competition.date)}</time>
+                <LocalDateTime iso={competition.date} />
               </p>
               <ul className="mt-3 flex flex-wrap gap-2">
                 <li>

@@ -6,7 +6,8 @@ import { QueryNotices } from '../../components/query-notices';
 import { competitionScheduleQueryOptions } from '../../features/competitions/api/get-competition-schedule';
 import { CompetitionNav } from '../../features/competitions/components/competition-nav';
 import { ScheduleTable } from '../../features/competitions/components/schedule-table';
-import { formatDateTime, isToday } from '../../lib/dates';
+import { LocalDateTime } from '../../components/local-date-time';
+import { isToday } from '../../lib/dates';
 import { parseId, RouteErrorView } from '../route-error';
 
 export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
@@ -23,7 +24,7 @@ export default function ScheduleRoute() {
       <title>{`${competition.name} schedule · Marching Results`}</title>
       <h1 className="heading-1">{competition.name}</h1>
       <p className="mt-1 text-sm">
-        <time dateTime={competition.date}>{formatDateTime(competition.date)}</time>
+        <LocalDateTime iso={competition.date} />
       </p>
       <CompetitionNav competitionId={competition.id} />
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} live={isToday(competition.date)} />

@@ -1,7 +1,7 @@
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { paths } from '../../../config/paths';
 import type { CompetitionScores } from '../../../lib/api-models';
-import { formatDateTime } from '../../../lib/dates';
+import { LocalDateTime } from '../../../components/local-date-time';
 import { CompetitionNav } from './competition-nav';
 
 export function CompetitionHeader({ competition }: { competition: CompetitionScores['competition'] }) {
@@ -12,7 +12,7 @@ export function CompetitionHeader({ competition }: { competition: CompetitionSco
         {competition.eventName} <span className="font-normal">· {competition.name}</span>
       </h1>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        <time dateTime={competition.date}>{formatDateTime(competition.date)}</time> · {competition.location}
+        <LocalDateTime iso={competition.date} /> · {competition.location}
         {competition.chiefJudge ? <> · Chief judge: {competition.chiefJudge}</> : null}
       </p>
       <CompetitionNav competitionId={competition.id} />

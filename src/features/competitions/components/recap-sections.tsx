@@ -46,7 +46,8 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
 interface RecapSectionProps {
   section: DivisionRoundScores;
   view: RecapView;
-  wide: boolean;
+  /** undefined on the server and while hydrating: both layouts render, CSS shows the one for the screen */
+  wide: boolean | undefined;
   sortColumnId: string | undefined;
   sortDirection: SortDirection | undefined;
   onSortBy: (columnId: string) => void;
@@ -68,11 +69,15 @@ const RecapSection = memo(function RecapSection({ section, view, wide, sortColum
       <h2 id={headingId} className="mb-2 text-xl font-semibold">
         {section.division.name} <span className="font-normal text-slate-700 dark:text-slate-300">· {section.round.name}</span>
       </h2>
-      {wide ? (
-        <RecapTable table={table} sortColumnId={activeColumn} sortDirection={direction} onSort={onSortBy} />
-      ) : (
-        <RecapCards sheet={section.sheet} table={table} view={view} sortColumnId={activeColumn} sortDirection={direction} onSort={onSetSort} />
-      )}
+      {/* The wrappers stay when the screen becomes known, so the layout that remains keeps the server's DOM. */}
+      <div className={wide === undefined ? 'hidden md:block' : undefined}>
+        {wide !== false ? <RecapTable table={table} sortColumnId={activeColumn} sortDirection={direction} onSort={onSortBy} /> : null}
+      </div>
+      <div className={wide === undefined ? 'md:hidden' : undefined}>
+        {wide !== true ? (
+          <RecapCards sheet={section.sheet} table={table} view={view} sortColumnId={activeColumn} sortDirection={direction} onSort={onSetSort} />
+        ) : null}
+      </div>
     </section>
   );
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../../lib/dates';
+import { LocalDateTime } from '../../../components/local-date-time';
 import type { CalendarEntry } from '../api/season-calendar';
 
 /** Competitions as cards: name, event, where and when (viewer's time zone), with the recap and schedule a tap away. */
@@ -20,7 +20,7 @@ export function CompetitionList({ entries, showEvent = true }: { entries: Calend
           <p>{competition.name}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">{event.location}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            <time dateTime={competition.date}>{formatDateTime(competition.date)}</time>
+            <LocalDateTime iso={competition.date} />
           </p>
           <p className="mt-2 flex gap-3 text-sm">
             <Link className="link" to={paths.recap.href(competition.id)} aria-label={`Recap: ${event.name}, ${competition.name}`}>

@@ -1,0 +1,11 @@
+import { formatDateTime } from '../lib/dates';
+import { useHydrated } from '../lib/use-hydrated';
+
+/**
+ * An instant in the viewer's time zone and language. Server HTML (and the hydration of it) cannot know either, so it
+ * shows the instant in UTC, in English, and the viewer's own form replaces it right after hydration.
+ */
+export function LocalDateTime({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  return <time dateTime={iso}>{hydrated ? formatDateTime(iso) : formatDateTime(iso, { timeZone: 'UTC', locale: 'en-US' })}</time>;
+}

@@ -1,0 +1,56 @@
+/**
+ * Server rendering, built by vite.config.ts into `<build>/.ssr/entry-server.js` and run by the BFF
+ * (server/bff/server-render.ts) for the pages it renders on the server. The same routes, loaders and components
+ * as the browser: the loaders fill a query client of the request's own through the BFF's in-process reader, the
+ * page renders to HTML, and the filled queries and loader results go with it so the browser hydrates instead of
+ * loading again. A page whose loaders fail is not rendered here: the browser app loads it and shows the error.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { appRoutes } from './app/router';
+import { serializeServerState, type ServerState } from './app/server-state';
+import { setApiTransport, type ApiTransport } from './lib/api-client';
+import { queryDefaults } from './lib/react-query';
+
+export interface RenderedPage {
+  /** the app's markup, for the page's `<div id="root">` */
+  html: string;
+  /** ServerState as JSON text, safe inside a `<script type="application/json">` */
+  state: string;
+}
+
+export type RenderPage = (url: string) => Promise<RenderedPage | undefined>;
+
+/** `transport` answers the app's `/api/...` reads; the BFF passes its read proxy, the same for every page. */
+export function createPageRenderer(transport: ApiTransport): RenderPage {
+  setApiTransport(transport);
+  return async (url) => {
+    // One client per page: no request sees another's queries. No retries (the browser retries when it loads the
+    // page itself) and no garbage-collection timers keeping a finished render in memory.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { ...queryDefaults.queries, retry: false, gcTime: Infinity } },
+    });
+    try {
+      const handler = createStaticHandler(appRoutes(queryClient));
+      const context = await handler.query(new Request(url));
+      if (context instanceof Response || context.statusCode !== 200 || context.errors) return undefined;
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const html = renderToString(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+      const state: ServerState = {
+        queries: dehydrate(queryClient),
+        router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+      };
+      return { html, state: serializeServerState(state) };
+    } finally {
+      queryClient.clear();
+    }
+  };
+}
