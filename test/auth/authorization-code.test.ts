@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import { s256Challenge } from '../../server/api/auth/pkce.js';
+import { sha256Hex } from '../../server/api/auth/secrets.js';
+import { SPENT_CODE_RETENTION_MS } from '../../server/api/db/repositories/authorization-codes.js';
+import { authorizationCodes } from '../../server/api/db/schema.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 
 const CODE_TTL_SECONDS = 3;
@@ -151,6 +155,24 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     const response = await exchange({ code, code_verifier: verifier });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired' });
+  });
+
+  it('forgets codes a day after they expired, used or not, as the next sign-in happens', async () => {
+    const { db } = api.services.database;
+    const { verifier } = pkce();
+    const code = await codeFor(verifier);
+    await exchange({ code, code_verifier: verifier });
+    const unused = await codeFor(pkce().verifier);
+    const recent = await codeFor(pkce().verifier);
+    const hashes = [code, unused, recent].map(sha256Hex);
+    // the first two expired a day and a minute ago; the third a minute short of a day ago
+    const past = (ms: number) => new Date(Date.now() - ms);
+    await db.update(authorizationCodes).set({ expiresAt: past(SPENT_CODE_RETENTION_MS + 60_000) }).where(inArray(authorizationCodes.codeHash, hashes.slice(0, 2)));
+    await db.update(authorizationCodes).set({ expiresAt: past(SPENT_CODE_RETENTION_MS - 60_000) }).where(eq(authorizationCodes.codeHash, hashes[2]));
+
+    await codeFor(pkce().verifier);
+    const left = await db.select({ codeHash: authorizationCodes.codeHash }).from(authorizationCodes).where(inArray(authorizationCodes.codeHash, hashes));
+    expect(left).toEqual([{ codeHash: hashes[2] }]);
   });
 
   it('requires the client secret (confidential clients) and the PKCE verifier', async () => {

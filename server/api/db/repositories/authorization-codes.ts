@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { authorizationCodes } from '../schema.js';
 import { randomToken, sha256Hex } from '../../auth/secrets.js';
@@ -11,11 +11,22 @@ export interface AuthorizationGrant {
   expiresAt: Date;
 }
 
-/** Issues a code for a signed-in user; only its sha-256 is stored, so a database leak yields no usable codes. */
+/**
+ * How long a code is kept after it expired, used or not: long enough that a late exchange is told "expired" rather
+ * than "unknown", short enough that the table holds about a day of sign-ins.
+ */
+export const SPENT_CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Issues a code for a signed-in user; only its sha-256 is stored, so a database leak yields no usable codes. Each
+ * sign-in also deletes the codes that expired more than SPENT_CODE_RETENTION_MS ago, so the table does not grow
+ * with every sign-in ever made (no separate job to run, on any number of instances).
+ */
 export async function createAuthorizationCode(
   db: DbOrTx,
   input: { applicationId: number; userId: number; redirectUri: string; codeChallenge: string; ttlSeconds: number },
 ): Promise<string> {
+  await db.delete(authorizationCodes).where(lt(authorizationCodes.expiresAt, new Date(Date.now() - SPENT_CODE_RETENTION_MS)));
   const code = randomToken(32);
   await db.insert(authorizationCodes).values({
     codeHash: sha256Hex(code),
