@@ -21,6 +21,7 @@ function renderAt(url: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 afterEach(() => {
@@ -65,6 +66,27 @@ describe('recap page', () => {
       await vi.waitFor(() => expect(card.querySelector('details')!.open && card.querySelector('details table')).toBeTruthy());
     }
     expect(cards.filter((item) => item.querySelector('details'))).toHaveLength(4);
+  });
+
+  it('shows a chosen view in the tap itself, then puts it in the URL, which still rules on its own changes', async () => {
+    serve(200, makeCompetitionScores());
+    const router = renderAt('/competitions/12');
+    const card = await screen.findByRole('article', { name: 'Alpha' });
+    const views = screen.getByRole('navigation', { name: 'Recap view' });
+
+    fireEvent.click(within(views).getByRole('link', { name: 'Full breakdown' }));
+    // Before the URL changed: the link is the current view and the first card shows its built breakdown.
+    expect(router.state.location.search).toBe('');
+    expect(within(views).getByRole('link', { name: 'Full breakdown' }).getAttribute('aria-current')).toBe('page');
+    expect(card.querySelector('details')!.open).toBe(true);
+    expect(within(card).getAllByRole('table').length).toBeGreaterThan(0);
+
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?view=full'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    // A URL change that is not a tap here (a link elsewhere, back and forward) sets the view.
+    await router.navigate('/competitions/12?view=categories');
+    await vi.waitFor(() => expect(within(views).getByRole('link', { name: 'Categories' }).getAttribute('aria-current')).toBe('page'));
+    await vi.waitFor(() => expect(card.querySelector('details')!.open).toBe(false));
   });
 
   it('says when no scores are released yet', async () => {

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { competitionScoresQueryOptions } from '../../features/competitions/api/get-competition-scores';
@@ -7,17 +7,16 @@ import { CompetitionHeader } from '../../features/competitions/components/compet
 import { RecapSections } from '../../features/competitions/components/recap-sections';
 import { RecapViewSwitch } from '../../features/competitions/components/recap-view-switch';
 import { UnreleasedRounds } from '../../features/competitions/components/unreleased-rounds';
-import { parseView } from '../../features/competitions/utils/recap-model';
+import { useRecapView } from '../../features/competitions/components/use-recap-view';
 import { isToday } from '../../lib/dates';
 import { RouteErrorView } from '../route-error';
 
 /** Its loader is recap-loader.ts, declared on the route so that it runs while this module downloads. */
 export default function RecapRoute() {
   const competitionId = Number(useParams().competitionId);
-  const [searchParams] = useSearchParams();
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(competitionScoresQueryOptions(competitionId));
   const scores = data.body;
-  const view = parseView(searchParams.get('view'));
+  const { view, choose } = useRecapView();
   return (
     <>
       <title>{`${scores.competition.name} recap · Marching Results`}</title>
@@ -28,7 +27,7 @@ export default function RecapRoute() {
         <EmptyState title="No scores released yet">Scores appear here as soon as each round is released.</EmptyState>
       ) : (
         <>
-          <RecapViewSwitch current={view} />
+          <RecapViewSwitch current={view} onChoose={choose} />
           <RecapSections scores={scores} view={view} />
         </>
       )}

@@ -1,10 +1,12 @@
+import { memo } from 'react';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { paths } from '../../../config/paths';
 import type { CompetitionScores } from '../../../lib/api-models';
 import { LocalDateTime } from '../../../components/local-date-time';
 import { CompetitionNav } from './competition-nav';
 
-export function CompetitionHeader({ competition }: { competition: CompetitionScores['competition'] }) {
+/** Memoized: a view or sort change renders the recap again, not its header (dates are costly to format on a phone). */
+export const CompetitionHeader = memo(function CompetitionHeader({ competition }: { competition: CompetitionScores['competition'] }) {
   return (
     <header>
       <Breadcrumbs items={[{ label: competition.eventName, to: paths.event.href(competition.eventId) }, { label: competition.name }]} />
@@ -18,4 +20,4 @@ export function CompetitionHeader({ competition }: { competition: CompetitionSco
       <CompetitionNav competitionId={competition.id} />
     </header>
   );
-}
+});

@@ -7,8 +7,12 @@ const views: { view: RecapView; label: string }[] = [
   { view: 'full', label: 'Full breakdown' },
 ];
 
-/** Links, not state: the chosen view is part of the shareable URL. */
-export function RecapViewSwitch({ current }: { current: RecapView }) {
+/**
+ * Links: the chosen view is part of the shareable URL, and a link opens in a new tab like any other. With
+ * `onChoose`, a plain click goes to it instead of the router, to show the view at once and put it in the URL after
+ * (useRecapView).
+ */
+export function RecapViewSwitch({ current, onChoose }: { current: RecapView; onChoose?: (view: RecapView, href: string) => void }) {
   const [searchParams] = useSearchParams();
   const hrefFor = (view: RecapView) => {
     const next = new URLSearchParams(searchParams);
@@ -26,6 +30,12 @@ export function RecapViewSwitch({ current }: { current: RecapView }) {
               to={hrefFor(view)}
               replace
               preventScrollReset
+              onClick={(event) => {
+                if (!onChoose || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+                // The router's own navigation is skipped for a prevented click.
+                event.preventDefault();
+                if (view !== current) onChoose(view, hrefFor(view));
+              }}
               aria-current={view === current ? 'page' : undefined}
               className={`block px-3 py-1.5 text-sm font-medium ${view === current ? 'bg-blue-900 text-white dark:bg-sky-300 dark:text-slate-950' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
             >
