@@ -94,6 +94,7 @@ async function main(): Promise<number> {
               runs,
               medianLcpMs: median(runs.map((run) => run.lcpMs)),
               medianSwitchMs: median(runs.map((run) => run.switchMs)),
+              medianAllBuiltMs: median(runs.map((run) => run.allBuiltMs)),
             };
           } finally {
             await stack.stop();
