@@ -14,9 +14,10 @@ interface RecapCardProps {
 }
 
 /**
- * One group's card. Its breakdown (some three hundred nodes) is built only while it is open: opened by a tap, or
- * by the full view. A view switch renders each card again, but not its heading, categories or breakdown, which
- * are memoized on the performance.
+ * One group's card. Its breakdown (some four hundred and fifty nodes) is built only while it is open: opened by a
+ * tap, or by the full view. Memoized: a card renders again only when its view or its performance changes (a view
+ * switch reaches most cards in a later commit, see RecapSections), and then not its heading, categories or
+ * breakdown, which are memoized on the performance.
  */
 export const RecapCard = memo(function RecapCard({ sheet, performance, view }: RecapCardProps) {
   const [opened, setOpened] = useState(false);
@@ -32,8 +33,16 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view }: R
         </dl>
       ) : null}
       {performance.performed ? (
-        // `open` follows the view; a reader's own taps toggle it in between, and `opened` follows the element.
-        <details className="mt-3" open={full} onToggle={(event) => setOpened(event.currentTarget.open)}>
+        // `open` follows the view; a reader's own taps toggle it in between, and `opened` follows the element. In the
+        // full view the breakdown is built anyway: its opening there (the switch's own, on every card) is not tracked,
+        // which spares each card a render after the switch.
+        <details
+          className="mt-3"
+          open={full}
+          onToggle={(event) => {
+            if (!full || !event.currentTarget.open) setOpened(event.currentTarget.open);
+          }}
+        >
           <summary className="cursor-pointer text-sm font-medium">Breakdown by caption and judge</summary>
           {full || opened ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
         </details>
