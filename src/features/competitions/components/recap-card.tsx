@@ -1,5 +1,4 @@
-import { memo, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { createContext, memo, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { paths, type RecapView } from '../../../config/paths';
 import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
 import { formatRank, formatScore } from '../../../lib/format';
@@ -51,6 +50,30 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view }: R
   );
 });
 
+/**
+ * How a card's group link navigates in the app: the router's navigate, from RecapSections. The router's <Link>
+ * renders again on every URL change (it reads the location), and a view switch or a sort changes the URL: the links
+ * of some eighty cards would render again on every tap. This navigate keeps its identity, so the links do not.
+ * Without a provider the link is an ordinary one.
+ */
+export const GroupLinkNavigate = createContext<((href: string) => void) | null>(null);
+
+/** A link to an absolute path in the app, followed like the router's <Link> follows it. */
+function GroupLink({ href, children }: { href: string; children: ReactNode }) {
+  const navigate = useContext(GroupLinkNavigate);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // What the router's <Link> leaves to the browser: modified clicks (new tab, new window, download).
+    if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return (
+    <a className="link" href={href} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
 const CardHeading = memo(function CardHeading({ performance, headingId }: { performance: PerformanceScores; headingId: string }) {
   return (
     <div className="flex items-start gap-3">
@@ -59,9 +82,7 @@ const CardHeading = memo(function CardHeading({ performance, headingId }: { perf
       </p>
       <div className="min-w-0 flex-1">
         <h3 id={headingId} className="font-semibold break-words">
-          <Link className="link" to={paths.group.href(performance.group.id)}>
-            {performance.group.name}
-          </Link>
+          <GroupLink href={paths.group.href(performance.group.id)}>{performance.group.name}</GroupLink>
         </h3>
         <p className="text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</p>
       </div>

@@ -149,4 +149,10 @@ describe('a view switch on the phone recap', () => {
     expect(frames).toHaveLength(0);
   });
 
+  it("follows a card's group link in the app", async () => {
+    const router = renderPage(makeCompetitionScores());
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Alpha' })));
+    expect(router.state.location.pathname).toBe(paths.group.href(1));
+    expect(screen.getByRole('heading', { level: 1, name: 'Group page' })).toBeTruthy();
+  });
 });

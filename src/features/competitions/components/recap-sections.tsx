@@ -1,10 +1,12 @@
 import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { RecapView } from '../../../config/paths';
 import { afterNextPaint } from '../../../lib/after-next-paint';
 import type { CompetitionScores, DivisionRoundScores } from '../../../lib/api-models';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { buildRecapTable, defaultDirection, recapColumns, sortPerformances, type SortDirection } from '../utils/recap-model';
 import { sectionId } from '../utils/scores-lookup';
+import { GroupLinkNavigate } from './recap-card';
 import { RecapCards } from './recap-cards';
 import { RecapTable } from './recap-table';
 import { useRecapSort } from './use-recap-sort';
@@ -63,6 +65,7 @@ function catchUpStep(later: LaterViews, target: RecapView, sections: DivisionRou
 export function RecapSections({ scores, view }: { scores: CompetitionScores; view: RecapView }) {
   const wide = useMediaQuery(WIDE_SCREEN);
   const sort = useStableRecapSort();
+  const navigate = useNavigate();
   const [allSections, setAllSections] = useState(false);
   // The cards after the first FIRST_CARDS catch up with `view` once the first ones have painted it, a step per
   // painted frame. A step whose target is no longer the view (the reader chose another while it rendered) changes
@@ -79,7 +82,7 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
   const sections = allSections ? scores.data : scores.data.slice(0, FIRST_SECTIONS);
   let cardsBefore = 0;
   return (
-    <>
+    <GroupLinkNavigate value={navigate}>
       {sections.map((section) => {
         const firstCards = Math.min(Math.max(FIRST_CARDS - cardsBefore, 0), section.performances.length);
         cardsBefore += section.performances.length;
@@ -99,7 +102,7 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
           />
         );
       })}
-    </>
+    </GroupLinkNavigate>
   );
 }
 
