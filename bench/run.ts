@@ -140,7 +140,8 @@ async function main(): Promise<number> {
 
 function git(args: string[]): string {
   try {
-    return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    // trimEnd: a porcelain status line starts with a space when the index is unchanged.
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trimEnd();
   } catch {
     return '';
   }
