@@ -94,6 +94,7 @@ async function main(): Promise<number> {
               runs,
               medianLcpMs: median(runs.map((run) => run.lcpMs)),
               medianSwitchMs: median(runs.map((run) => run.switchMs)),
+              medianAllBuiltMs: median(runs.map((run) => run.allBuiltMs)),
             };
           } finally {
             await stack.stop();
@@ -139,7 +140,8 @@ async function main(): Promise<number> {
 
 function git(args: string[]): string {
   try {
-    return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    // trimEnd: a porcelain status line starts with a space when the index is unchanged.
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trimEnd();
   } catch {
     return '';
   }

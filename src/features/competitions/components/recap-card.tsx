@@ -1,5 +1,4 @@
-import { memo, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { createContext, memo, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { paths, type RecapView } from '../../../config/paths';
 import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
 import { formatRank, formatScore } from '../../../lib/format';
@@ -14,9 +13,10 @@ interface RecapCardProps {
 }
 
 /**
- * One group's card. Its breakdown (some three hundred nodes) is built only while it is open: opened by a tap, or
- * by the full view. A view switch renders each card again, but not its heading, categories or breakdown, which
- * are memoized on the performance.
+ * One group's card. Its breakdown (some four hundred and fifty nodes) is built only while it is open: opened by a
+ * tap, or by the full view. Memoized: a card renders again only when its view or its performance changes (a view
+ * switch reaches most cards in a later commit, see RecapSections), and then not its heading, categories or
+ * breakdown, which are memoized on the performance.
  */
 export const RecapCard = memo(function RecapCard({ sheet, performance, view }: RecapCardProps) {
   const [opened, setOpened] = useState(false);
@@ -32,8 +32,16 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view }: R
         </dl>
       ) : null}
       {performance.performed ? (
-        // `open` follows the view; a reader's own taps toggle it in between, and `opened` follows the element.
-        <details className="mt-3" open={full} onToggle={(event) => setOpened(event.currentTarget.open)}>
+        // `open` follows the view; a reader's own taps toggle it in between, and `opened` follows the element. In the
+        // full view the breakdown is built anyway: its opening there (the switch's own, on every card) is not tracked,
+        // which spares each card a render after the switch.
+        <details
+          className="mt-3"
+          open={full}
+          onToggle={(event) => {
+            if (!full || !event.currentTarget.open) setOpened(event.currentTarget.open);
+          }}
+        >
           <summary className="cursor-pointer text-sm font-medium">Breakdown by caption and judge</summary>
           {full || opened ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
         </details>
@@ -41,6 +49,30 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view }: R
     </article>
   );
 });
+
+/**
+ * How a card's group link navigates in the app: the router's navigate, from RecapSections. The router's <Link>
+ * renders again on every URL change (it reads the location), and a view switch or a sort changes the URL: the links
+ * of some eighty cards would render again on every tap. This navigate keeps its identity, so the links do not.
+ * Without a provider the link is an ordinary one.
+ */
+export const GroupLinkNavigate = createContext<((href: string) => void) | null>(null);
+
+/** A link to an absolute path in the app, followed like the router's <Link> follows it. */
+function GroupLink({ href, children }: { href: string; children: ReactNode }) {
+  const navigate = useContext(GroupLinkNavigate);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // What the router's <Link> leaves to the browser: modified clicks (new tab, new window, download).
+    if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return (
+    <a className="link" href={href} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
 
 const CardHeading = memo(function CardHeading({ performance, headingId }: { performance: PerformanceScores; headingId: string }) {
   return (
@@ -50,9 +82,7 @@ const CardHeading = memo(function CardHeading({ performance, headingId }: { perf
       </p>
       <div className="min-w-0 flex-1">
         <h3 id={headingId} className="font-semibold break-words">
-          <Link className="link" to={paths.group.href(performance.group.id)}>
-            {performance.group.name}
-          </Link>
+          <GroupLink href={paths.group.href(performance.group.id)}>{performance.group.name}</GroupLink>
         </h3>
         <p className="text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</p>
       </div>

@@ -1,20 +1,43 @@
+import { useMemo } from 'react';
 import type { RecapView } from '../../../config/paths';
-import type { DivisionRoundScores } from '../../../lib/api-models';
-import type { RecapTable, SortDirection } from '../utils/recap-model';
+import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
+import type { RecapColumn, SortDirection } from '../utils/recap-model';
 import { RecapCard } from './recap-card';
 
 interface RecapCardsProps {
+  /** the section's id and title (the list's name) */
+  id: string;
+  title: string;
   sheet: DivisionRoundScores['sheet'];
-  table: RecapTable;
+  /** the view's columns, for the sort menu */
+  columns: RecapColumn[];
+  /** in the chosen order */
+  performances: PerformanceScores[];
+  /** the view of the sort menu and of the first `firstCards` cards */
   view: RecapView;
+  /** the view of the other cards, until they catch up with a switch (see RecapSections) */
+  laterView: RecapView;
+  firstCards: number;
   sortColumnId: string;
   sortDirection: SortDirection;
   onSort: (columnId: string, direction: SortDirection) => void;
 }
 
 /** The recap on a phone: one card per group, its breakdown a tap away; nothing wider than the screen. */
-export function RecapCards({ sheet, table, view, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
-  const sortId = `sort-${table.id}`;
+export function RecapCards({ id, title, sheet, columns, performances, view, laterView, firstCards, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
+  const sortId = `sort-${id}`;
+  // The same for every render of a view: a catch-up that renders the section again for its later cards leaves them.
+  const options = useMemo(
+    () =>
+      columns.flatMap((column) =>
+        (['asc', 'desc'] as const).map((direction) => (
+          <option key={`${column.id}|${direction}`} value={`${column.id}|${direction}`}>
+            {column.label} ({sortWording(column.kind, direction)})
+          </option>
+        )),
+      ),
+    [columns],
+  );
   return (
     <div>
       <label htmlFor={sortId} className="mb-2 flex items-center gap-2 text-sm">
@@ -28,19 +51,13 @@ export function RecapCards({ sheet, table, view, sortColumnId, sortDirection, on
             onSort(columnId, direction as SortDirection);
           }}
         >
-          {table.columns.flatMap((column) =>
-            (['asc', 'desc'] as const).map((direction) => (
-              <option key={`${column.id}|${direction}`} value={`${column.id}|${direction}`}>
-                {column.label} ({sortWording(column.kind, direction)})
-              </option>
-            )),
-          )}
+          {options}
         </select>
       </label>
-      <ol aria-label={table.title} className="space-y-3">
-        {table.rows.map(({ performance }) => (
+      <ol aria-label={title} className="space-y-3">
+        {performances.map((performance, index) => (
           <li key={performance.performanceId}>
-            <RecapCard sheet={sheet} performance={performance} view={view} />
+            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? view : laterView} />
           </li>
         ))}
       </ol>

@@ -1,51 +1,133 @@
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { RecapView } from '../../../config/paths';
 import { afterNextPaint } from '../../../lib/after-next-paint';
 import type { CompetitionScores, DivisionRoundScores } from '../../../lib/api-models';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
-import { buildRecapTable, defaultDirection, recapColumns, type SortDirection } from '../utils/recap-model';
+import { buildRecapTable, defaultDirection, recapColumns, sortPerformances, type SortDirection } from '../utils/recap-model';
 import { sectionId } from '../utils/scores-lookup';
+import { GroupLinkNavigate } from './recap-card';
 import { RecapCards } from './recap-cards';
 import { RecapTable } from './recap-table';
 import { useRecapSort } from './use-recap-sort';
 
 /**
- * Sections that render first, on the page's first paint and on a view switch. A big recap has a dozen sections
- * and some eighty groups; its full breakdown is some thirty thousand nodes, about a second of work on a mid-range
- * phone. The heading and the first section paint at once, and once that frame is painted the other sections follow
- * in a transition, which yields to input while it builds them.
+ * Sections that render first, on the page's first paint. A big recap has a dozen sections and some eighty groups;
+ * the heading and the first section paint at once, and once that frame is painted the other sections follow in a
+ * transition, which yields to input while it builds them.
  */
 const FIRST_SECTIONS = 1;
+
+/**
+ * Cards, counted from the top of the page, that take a new view in the same commit as the tap that chose it; the
+ * others catch up once that frame is painted. Two fill a phone screen: with its full breakdown open, the first card
+ * of the biggest recap is some 1,200 px tall and fills the 430 px a 844 px screen shows below the header and the view
+ * switch (690 px when the reader has scrolled the switch to the top), but the smallest sheets we know make a card of
+ * some 580 px, which leaves the second card's top in view. Each card more costs some 40 ms of a mid-range phone
+ * (about 450 nodes to build, then their style and layout: a card that was on screen before the switch is laid out in
+ * full even when the first pushes it off), so no more than that. On a wide screen the same count picks the sections
+ * whose table switches first.
+ */
+export const FIRST_CARDS = 2;
+
+/**
+ * The other cards catch up in steps, each in its own transition once the previous one is painted: whole sections,
+ * from the top, until a step holds this many cards. A transition yields to input while it renders, but it commits in
+ * one task, and a breakdown's DOM and the commit's bookkeeping cost some milliseconds each on a phone: twenty cards
+ * keep that task short enough for a tap to wait little on it, and the eighty of a big recap catch up in four steps.
+ */
+export const CATCH_UP_CARDS = 20;
+
+/** The view of the cards after the first FIRST_CARDS, by section: where a catch-up has reached, else `rest`. */
+interface LaterViews {
+  sections: Readonly<Record<string, RecapView>>;
+  rest: RecapView;
+}
+
+const laterViewOf = (later: LaterViews, section: DivisionRoundScores) => later.sections[sectionId(section)] ?? later.rest;
+
+/** One step of a catch-up with `target`: the next sections from the top that are not there yet. */
+function catchUpStep(later: LaterViews, target: RecapView, sections: DivisionRoundScores[]): LaterViews {
+  const reached = { ...later.sections };
+  let cards = 0;
+  for (const section of sections) {
+    if (cards >= CATCH_UP_CARDS) break;
+    if (laterViewOf(later, section) === target) continue;
+    reached[sectionId(section)] = target;
+    cards += section.performances.length;
+  }
+  // All there: one view for every section, those a refetch adds included.
+  if (sections.every((section) => (reached[sectionId(section)] ?? later.rest) === target)) return { sections: {}, rest: target };
+  return { sections: reached, rest: later.rest };
+}
 
 /** One section per division and round: a table on wide screens, cards on a phone. */
 export function RecapSections({ scores, view }: { scores: CompetitionScores; view: RecapView }) {
   const wide = useMediaQuery(WIDE_SCREEN);
-  const sort = useRecapSort();
+  const sort = useStableRecapSort();
+  const navigate = useNavigate();
   const [allSections, setAllSections] = useState(false);
-  // The view the later sections show: it catches up with `view` after the first sections have painted it.
-  const [laterView, setLaterView] = useState(view);
+  // The cards after the first FIRST_CARDS catch up with `view` once the first ones have painted it, a step per
+  // painted frame. A step whose target is no longer the view (the reader chose another while it rendered) changes
+  // nothing: it would build cards in a view nobody wants, and a step toward the new one is already on its way.
+  const [later, catchUp] = useReducer(
+    (current: LaterViews, target: RecapView) => (target === view ? catchUpStep(current, target, scores.data) : current),
+    { sections: {}, rest: view },
+  );
+  const caughtUp = later.rest === view && Object.keys(later.sections).length === 0;
   useEffect(() => {
     if (!allSections) return afterNextPaint(() => startTransition(() => setAllSections(true)));
-    if (laterView !== view) return afterNextPaint(() => startTransition(() => setLaterView(view)));
-  }, [allSections, laterView, view]);
+    if (!caughtUp) return afterNextPaint(() => startTransition(() => catchUp(view)));
+  }, [allSections, caughtUp, later, view]);
   const sections = allSections ? scores.data : scores.data.slice(0, FIRST_SECTIONS);
-  return sections.map((section, index) => (
-    <RecapSection
-      key={sectionId(section)}
-      section={section}
-      view={index < FIRST_SECTIONS ? view : laterView}
-      wide={wide}
-      sortColumnId={sort.columnId}
-      sortDirection={sort.direction}
-      onSortBy={sort.sortBy}
-      onSetSort={sort.setSort}
-    />
-  ));
+  let cardsBefore = 0;
+  return (
+    <GroupLinkNavigate value={navigate}>
+      {sections.map((section) => {
+        const firstCards = Math.min(Math.max(FIRST_CARDS - cardsBefore, 0), section.performances.length);
+        cardsBefore += section.performances.length;
+        const laterView = laterViewOf(later, section);
+        return (
+          <RecapSection
+            key={sectionId(section)}
+            section={section}
+            view={firstCards > 0 ? view : laterView}
+            laterView={laterView}
+            firstCards={firstCards}
+            wide={wide}
+            sortColumnId={sort.columnId}
+            sortDirection={sort.direction}
+            onSortBy={sort.sortBy}
+            onSetSort={sort.setSort}
+          />
+        );
+      })}
+    </GroupLinkNavigate>
+  );
+}
+
+/**
+ * useRecapSort with setters that keep their identity: the router's setSearchParams, which they call, changes with
+ * every URL change, and new setters would render every section again on a view switch. They call the latest ones.
+ */
+function useStableRecapSort(): ReturnType<typeof useRecapSort> {
+  const sort = useRecapSort();
+  const latest = useRef(sort);
+  useLayoutEffect(() => {
+    latest.current = sort;
+  });
+  const sortBy = useCallback((columnId: string) => latest.current.sortBy(columnId), []);
+  const setSort = useCallback((columnId: string, direction: SortDirection) => latest.current.setSort(columnId, direction), []);
+  return { columnId: sort.columnId, direction: sort.direction, sortBy, setSort };
 }
 
 interface RecapSectionProps {
   section: DivisionRoundScores;
+  /** the section's view (its table, its sort menu) and its first `firstCards` cards' */
   view: RecapView;
+  /** the view of its other cards */
+  laterView: RecapView;
+  firstCards: number;
   /** undefined on the server and while hydrating: both layouts render, CSS shows the one for the screen */
   wide: boolean | undefined;
   sortColumnId: string | undefined;
@@ -54,15 +136,22 @@ interface RecapSectionProps {
   onSetSort: (columnId: string, direction: SortDirection) => void;
 }
 
-/** Memoized: adding the later sections, or a refetch that leaves a section as it was, does not render it again. */
-const RecapSection = memo(function RecapSection({ section, view, wide, sortColumnId, sortDirection, onSortBy, onSetSort }: RecapSectionProps) {
+/**
+ * Memoized: adding the later sections, a view switch that has not reached its cards yet, or a refetch that leaves a
+ * section as it was, does not render it again.
+ */
+const RecapSection = memo(function RecapSection({ section, view, laterView, firstCards, wide, sortColumnId, sortDirection, onSortBy, onSetSort }: RecapSectionProps) {
   const layout = useMemo(() => recapColumns(section, view), [section, view]);
+  const column = layout.columns.find((item) => item.id === sortColumnId) ?? layout.columns.find((item) => item.id === 'rank')!;
+  const direction = column.id === sortColumnId && sortDirection ? sortDirection : defaultDirection(column.id);
+  // The table's cells are the wide screen's alone (and the server's, which does not know the screen).
   const table = useMemo(
-    () => buildRecapTable(section, view, { columnId: sortColumnId, direction: sortDirection }, layout),
-    [section, view, sortColumnId, sortDirection, layout],
+    () => (wide !== false ? buildRecapTable(section, view, { columnId: column.id, direction }, layout) : undefined),
+    [wide, section, view, column.id, direction, layout],
   );
-  const activeColumn = table.columns.some((column) => column.id === sortColumnId) ? sortColumnId! : 'rank';
-  const direction = activeColumn === sortColumnId && sortDirection ? sortDirection : defaultDirection(activeColumn);
+  // The cards' order. A column id means the same numbers in every view, so it is memoized on the id, not on the
+  // view's column objects: a view switch keeps the order it has and does not sort again.
+  const performances = useMemo(() => sortPerformances(section.performances, column, direction), [section, column.id, direction]);
   const headingId = `section-${sectionId(section)}`;
   return (
     <section aria-labelledby={headingId} className="mt-8">
@@ -71,11 +160,23 @@ const RecapSection = memo(function RecapSection({ section, view, wide, sortColum
       </h2>
       {/* The wrappers stay when the screen becomes known, so the layout that remains keeps the server's DOM. */}
       <div className={wide === undefined ? 'hidden md:block' : undefined}>
-        {wide !== false ? <RecapTable table={table} sortColumnId={activeColumn} sortDirection={direction} onSort={onSortBy} /> : null}
+        {table ? <RecapTable table={table} sortColumnId={column.id} sortDirection={direction} onSort={onSortBy} /> : null}
       </div>
       <div className={wide === undefined ? 'md:hidden' : undefined}>
         {wide !== true ? (
-          <RecapCards sheet={section.sheet} table={table} view={view} sortColumnId={activeColumn} sortDirection={direction} onSort={onSetSort} />
+          <RecapCards
+            id={sectionId(section)}
+            title={`${section.division.name} — ${section.round.name}`}
+            sheet={section.sheet}
+            columns={layout.columns}
+            performances={performances}
+            view={view}
+            laterView={laterView}
+            firstCards={firstCards}
+            sortColumnId={column.id}
+            sortDirection={direction}
+            onSort={onSetSort}
+          />
         ) : null}
       </div>
     </section>

@@ -1,0 +1,158 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../config/paths';
+import type { CompetitionScores, DivisionRoundScores } from '../../../lib/api-models';
+import { makeCompetitionScores, makeSection } from '../../../test/factories';
+import { parseView } from '../utils/recap-model';
+import { CATCH_UP_CARDS, FIRST_CARDS, RecapSections } from './recap-sections';
+import { RecapViewSwitch } from './recap-view-switch';
+
+// The frames are the test's to paint: each afterNextPaint callback waits in `frames` until paint() runs it.
+const frames = vi.hoisted(() => [] as (() => void)[]);
+vi.mock('../../../lib/after-next-paint', () => ({
+  afterNextPaint: (callback: () => void) => {
+    frames.push(callback);
+    return () => {
+      const index = frames.indexOf(callback);
+      if (index >= 0) frames.splice(index, 1);
+    };
+  },
+}));
+
+async function paint() {
+  const due = frames.splice(0);
+  await act(async () => due.forEach((callback) => callback()));
+}
+
+/** A section of `groups` groups that all performed, ranked in order. */
+function section(divisionId: number, name: string, groups: number): DivisionRoundScores {
+  const made = makeSection(
+    Array.from({ length: groups }, (_, index) => {
+      const rank = index + 1;
+      const ranked = (score: number) => ({ score: score - index / 10, rank });
+      return {
+        id: divisionId * 100 + rank, name: `${name} ${rank}`,
+        ge: ranked(30), ea1: ranked(18), ea2: ranked(17), ea: ranked(17.5), subtotal: ranked(47.5), total: ranked(47.5),
+      };
+    }),
+  );
+  return { ...made, division: { ...made.division, id: divisionId, name } };
+}
+
+function Page({ scores }: { scores: CompetitionScores }) {
+  const [searchParams] = useSearchParams();
+  const view = parseView(searchParams.get('view'));
+  return (
+    <>
+      <RecapViewSwitch current={view} />
+      <RecapSections scores={scores} view={view} />
+    </>
+  );
+}
+
+function renderPage(scores: CompetitionScores, url = '/') {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Page scores={scores} /> },
+      { path: paths.group.path, element: <h1>Group page</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** What a card shows: its breakdown open and built, its category scores, or only its total. */
+function viewOf(card: HTMLElement): string {
+  const details = card.querySelector('details')!;
+  if (details.open) return details.querySelector('table') ? 'full' : 'open, nothing built';
+  if (details.querySelector('table')) return 'closed, breakdown built';
+  return card.querySelector('dl') ? 'categories' : 'summary';
+}
+
+const views = () => screen.getAllByRole('article').map(viewOf);
+const repeat = (count: number, view: string) => Array.from({ length: count }, () => view);
+
+async function choose(label: string) {
+  const link = within(screen.getByRole('navigation', { name: 'Recap view' })).getByRole('link', { name: label });
+  await act(async () => fireEvent.click(link));
+  expect(link.getAttribute('aria-current')).toBe('page');
+}
+
+afterEach(() => {
+  cleanup();
+  frames.length = 0;
+});
+
+describe('a view switch on the phone recap', () => {
+  // Four sections of eight: the first step of a catch-up takes three sections (24 cards, the first 20 and the rest
+  // of the section the 20th is in), the second the last one.
+  const scores = makeCompetitionScores({ data: [section(1, 'Alpha', 8), section(2, 'Bravo', 8), section(3, 'Charlie', 8), section(4, 'Delta', 8)] });
+
+  it('switches the first cards in the commit of the tap and the others a step per painted frame, in the latest view', async () => {
+    expect(FIRST_CARDS).toBeLessThan(8);
+    expect(CATCH_UP_CARDS).toBeGreaterThan(16);
+    expect(CATCH_UP_CARDS).toBeLessThanOrEqual(24);
+    renderPage(scores);
+    expect(screen.getAllByRole('article')).toHaveLength(8);
+    await paint(); // the first frame: the other sections follow
+    expect(views()).toEqual(repeat(32, 'summary'));
+
+    await choose('Full breakdown');
+    expect(views()).toEqual([...repeat(FIRST_CARDS, 'full'), ...repeat(32 - FIRST_CARDS, 'summary')]);
+    await paint();
+    expect(views()).toEqual([...repeat(24, 'full'), ...repeat(8, 'summary')]);
+
+    // Another view before the catch-up is done: the first cards take it at once, the others keep what they show
+    // until a step of the new catch-up reaches them.
+    await choose('Categories');
+    expect(views()).toEqual([...repeat(FIRST_CARDS, 'categories'), ...repeat(24 - FIRST_CARDS, 'full'), ...repeat(8, 'summary')]);
+    await paint();
+    expect(views()).toEqual([...repeat(24, 'categories'), ...repeat(8, 'summary')]);
+    await paint();
+    expect(views()).toEqual(repeat(32, 'categories'));
+    expect(frames).toHaveLength(0);
+  });
+
+  it('does not step toward a view the reader has left', async () => {
+    renderPage(scores);
+    await paint();
+    await choose('Full breakdown');
+    // The step toward the full view, as if its transition rendered after the reader chose another view.
+    const late = [...frames];
+    await choose('Summary');
+    expect(frames).toHaveLength(0);
+    await act(async () => late.forEach((callback) => callback()));
+    expect(views()).toEqual(repeat(32, 'summary'));
+    expect(frames).toHaveLength(0);
+  });
+
+  it('keeps the staging through a sort: the first cards in the order shown are the ones switched', async () => {
+    renderPage(scores);
+    await paint();
+    await choose('Full breakdown');
+    await act(async () => fireEvent.change(screen.getAllByRole('combobox', { name: 'Sort by' })[0], { target: { value: 'group|desc' } }));
+    const cards = within(screen.getByRole('list', { name: 'Alpha — Finals' })).getAllByRole('article');
+    expect(within(cards[0]).getByRole('heading', { level: 3 }).textContent).toBe('Alpha 8');
+    expect(cards.map(viewOf)).toEqual([...repeat(FIRST_CARDS, 'full'), ...repeat(8 - FIRST_CARDS, 'summary')]);
+    await paint();
+    await paint();
+    expect(views()).toEqual(repeat(32, 'full'));
+  });
+
+  it('opens the page in the full view with every card full once the other sections are there', async () => {
+    renderPage(scores, '/?view=full');
+    expect(screen.getAllByRole('article').map(viewOf)).toEqual(repeat(8, 'full'));
+    await paint();
+    expect(views()).toEqual(repeat(32, 'full'));
+    expect(frames).toHaveLength(0);
+  });
+
+  it("follows a card's group link in the app", async () => {
+    const router = renderPage(makeCompetitionScores());
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Alpha' })));
+    expect(router.state.location.pathname).toBe(paths.group.href(1));
+    expect(screen.getByRole('heading', { level: 1, name: 'Group page' })).toBeTruthy();
+  });
+});
