@@ -66,9 +66,25 @@ function dayKeyFormat(timeZone: string | undefined): Intl.DateTimeFormat {
   return format;
 }
 
-/** True when the competition falls on the viewer's today: it is (or will be) live. */
+/**
+ * True when the competition falls on the viewer's today: it is (or will be) live. Runs on every render and refetch
+ * of a live page, and a day key costs a millisecond or more on a phone: the competition's key is kept per instant
+ * and zone, today's for the minute.
+ */
 export function isToday(iso: string, now: Date = new Date(), zone: ZoneOption = {}): boolean {
-  return localDayKey(iso, zone) === localDayKey(now, zone);
+  return cachedDayKey(`${zone.timeZone ?? ''}|${iso}`, iso, zone) === cachedDayKey(`${zone.timeZone ?? ''}|minute ${Math.floor(now.getTime() / 60_000)}`, now, zone);
+}
+
+const dayKeys = new Map<string, string>();
+function cachedDayKey(cacheKey: string, instant: string | Date, zone: ZoneOption): string {
+  let key = dayKeys.get(cacheKey);
+  if (key === undefined) {
+    // A page sees a handful of competitions and minutes; start over rather than grow without end.
+    if (dayKeys.size >= 500) dayKeys.clear();
+    key = localDayKey(instant, zone);
+    dayKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 /** "updated 12 s ago" style text for an age in milliseconds. */

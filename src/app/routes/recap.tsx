@@ -4,10 +4,8 @@ import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { competitionScoresQueryOptions } from '../../features/competitions/api/get-competition-scores';
 import { CompetitionHeader } from '../../features/competitions/components/competition-header';
-import { RecapSections } from '../../features/competitions/components/recap-sections';
-import { RecapViewSwitch } from '../../features/competitions/components/recap-view-switch';
+import { RecapViews } from '../../features/competitions/components/recap-views';
 import { UnreleasedRounds } from '../../features/competitions/components/unreleased-rounds';
-import { useRecapView } from '../../features/competitions/components/use-recap-view';
 import { isToday } from '../../lib/dates';
 import { RouteErrorView } from '../route-error';
 
@@ -16,7 +14,6 @@ export default function RecapRoute() {
   const competitionId = Number(useParams().competitionId);
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(competitionScoresQueryOptions(competitionId));
   const scores = data.body;
-  const { view, choose } = useRecapView();
   return (
     <>
       <title>{`${scores.competition.name} recap · Marching Results`}</title>
@@ -26,10 +23,7 @@ export default function RecapRoute() {
       {scores.data.length === 0 ? (
         <EmptyState title="No scores released yet">Scores appear here as soon as each round is released.</EmptyState>
       ) : (
-        <>
-          <RecapViewSwitch current={view} onChoose={choose} />
-          <RecapSections scores={scores} view={view} />
-        </>
+        <RecapViews scores={scores} />
       )}
     </>
   );

@@ -10,6 +10,13 @@ interface RecapCardProps {
   sheet: DivisionRoundScores['sheet'];
   performance: PerformanceScores;
   view: RecapView;
+  /**
+   * Build the breakdown even while closed. The cards a view switch shows first (RecapSections' FIRST_CARDS) build
+   * theirs once the page has settled, so a tap on "Full breakdown" only opens them: building some nine hundred
+   * nodes in the tap is most of what a phone would otherwise do before the switched screen paints. A closed
+   * breakdown costs no style or layout.
+   */
+  prebuilt?: boolean;
 }
 
 /**
@@ -18,7 +25,7 @@ interface RecapCardProps {
  * switch reaches most cards in a later commit, see RecapSections), and then not its heading, categories or
  * breakdown, which are memoized on the performance.
  */
-export const RecapCard = memo(function RecapCard({ sheet, performance, view }: RecapCardProps) {
+export const RecapCard = memo(function RecapCard({ sheet, performance, view, prebuilt = false }: RecapCardProps) {
   const [opened, setOpened] = useState(false);
   const full = view === 'full';
   const headingId = `card-${performance.performanceId}`;
@@ -43,7 +50,7 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view }: R
           }}
         >
           <summary className="cursor-pointer text-sm font-medium">Breakdown by caption and judge</summary>
-          {full || opened ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
+          {full || opened || prebuilt ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
         </details>
       ) : null}
     </article>

@@ -18,13 +18,14 @@ interface RecapCardsProps {
   /** the view of the other cards, until they catch up with a switch (see RecapSections) */
   laterView: RecapView;
   firstCards: number;
+  prebuildFirstCards: boolean;
   sortColumnId: string;
   sortDirection: SortDirection;
   onSort: (columnId: string, direction: SortDirection) => void;
 }
 
 /** The recap on a phone: one card per group, its breakdown a tap away; nothing wider than the screen. */
-export function RecapCards({ id, title, sheet, columns, performances, view, laterView, firstCards, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
+export function RecapCards({ id, title, sheet, columns, performances, view, laterView, firstCards, prebuildFirstCards, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
   const sortId = `sort-${id}`;
   // The same for every render of a view: a catch-up that renders the section again for its later cards leaves them.
   const options = useMemo(
@@ -57,7 +58,7 @@ export function RecapCards({ id, title, sheet, columns, performances, view, late
       <ol aria-label={title} className="space-y-3">
         {performances.map((performance, index) => (
           <li key={performance.performanceId}>
-            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? view : laterView} />
+            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? view : laterView} prebuilt={prebuildFirstCards && index < firstCards} />
           </li>
         ))}
       </ol>

@@ -63,12 +63,15 @@ function renderPage(scores: CompetitionScores, url = '/') {
   return router;
 }
 
-/** What a card shows: its breakdown open and built, its category scores, or only its total. */
+/**
+ * What a card shows: its breakdown open and built, its category scores, or only its total; and whether a closed
+ * breakdown is built ahead (the first cards, once the page has settled).
+ */
 function viewOf(card: HTMLElement): string {
   const details = card.querySelector('details')!;
-  if (details.open) return details.querySelector('table') ? 'full' : 'open, nothing built';
-  if (details.querySelector('table')) return 'closed, breakdown built';
-  return card.querySelector('dl') ? 'categories' : 'summary';
+  const built = details.querySelector('table') !== null;
+  if (details.open) return built ? 'full' : 'open, nothing built';
+  return `${card.querySelector('dl') ? 'categories' : 'summary'}${built ? ', built ahead' : ''}`;
 }
 
 const views = () => screen.getAllByRole('article').map(viewOf);
@@ -96,8 +99,9 @@ describe('a view switch on the phone recap', () => {
     expect(CATCH_UP_CARDS).toBeLessThanOrEqual(24);
     renderPage(scores);
     expect(screen.getAllByRole('article')).toHaveLength(8);
-    await paint(); // the first frame: the other sections follow
-    expect(views()).toEqual(repeat(32, 'summary'));
+    expect(views()).toEqual(repeat(8, 'summary'));
+    await paint(); // the first frame: the other sections follow, and the first cards build their breakdowns ahead
+    expect(views()).toEqual([...repeat(FIRST_CARDS, 'summary, built ahead'), ...repeat(32 - FIRST_CARDS, 'summary')]);
 
     await choose('Full breakdown');
     expect(views()).toEqual([...repeat(FIRST_CARDS, 'full'), ...repeat(32 - FIRST_CARDS, 'summary')]);
@@ -107,11 +111,11 @@ describe('a view switch on the phone recap', () => {
     // Another view before the catch-up is done: the first cards take it at once, the others keep what they show
     // until a step of the new catch-up reaches them.
     await choose('Categories');
-    expect(views()).toEqual([...repeat(FIRST_CARDS, 'categories'), ...repeat(24 - FIRST_CARDS, 'full'), ...repeat(8, 'summary')]);
+    expect(views()).toEqual([...repeat(FIRST_CARDS, 'categories, built ahead'), ...repeat(24 - FIRST_CARDS, 'full'), ...repeat(8, 'summary')]);
     await paint();
-    expect(views()).toEqual([...repeat(24, 'categories'), ...repeat(8, 'summary')]);
+    expect(views()).toEqual([...repeat(FIRST_CARDS, 'categories, built ahead'), ...repeat(24 - FIRST_CARDS, 'categories'), ...repeat(8, 'summary')]);
     await paint();
-    expect(views()).toEqual(repeat(32, 'categories'));
+    expect(views()).toEqual([...repeat(FIRST_CARDS, 'categories, built ahead'), ...repeat(32 - FIRST_CARDS, 'categories')]);
     expect(frames).toHaveLength(0);
   });
 
@@ -124,7 +128,7 @@ describe('a view switch on the phone recap', () => {
     await choose('Summary');
     expect(frames).toHaveLength(0);
     await act(async () => late.forEach((callback) => callback()));
-    expect(views()).toEqual(repeat(32, 'summary'));
+    expect(views()).toEqual([...repeat(FIRST_CARDS, 'summary, built ahead'), ...repeat(32 - FIRST_CARDS, 'summary')]);
     expect(frames).toHaveLength(0);
   });
 

@@ -94,6 +94,7 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
             view={firstCards > 0 ? view : laterView}
             laterView={laterView}
             firstCards={firstCards}
+            prebuildFirstCards={allSections && firstCards > 0}
             wide={wide}
             sortColumnId={sort.columnId}
             sortDirection={sort.direction}
@@ -128,6 +129,8 @@ interface RecapSectionProps {
   /** the view of its other cards */
   laterView: RecapView;
   firstCards: number;
+  /** build the first cards' breakdowns ahead, closed, once the page has settled (see RecapCard's `prebuilt`) */
+  prebuildFirstCards: boolean;
   /** undefined on the server and while hydrating: both layouts render, CSS shows the one for the screen */
   wide: boolean | undefined;
   sortColumnId: string | undefined;
@@ -140,7 +143,7 @@ interface RecapSectionProps {
  * Memoized: adding the later sections, a view switch that has not reached its cards yet, or a refetch that leaves a
  * section as it was, does not render it again.
  */
-const RecapSection = memo(function RecapSection({ section, view, laterView, firstCards, wide, sortColumnId, sortDirection, onSortBy, onSetSort }: RecapSectionProps) {
+const RecapSection = memo(function RecapSection({ section, view, laterView, firstCards, prebuildFirstCards, wide, sortColumnId, sortDirection, onSortBy, onSetSort }: RecapSectionProps) {
   const layout = useMemo(() => recapColumns(section, view), [section, view]);
   const column = layout.columns.find((item) => item.id === sortColumnId) ?? layout.columns.find((item) => item.id === 'rank')!;
   const direction = column.id === sortColumnId && sortDirection ? sortDirection : defaultDirection(column.id);
@@ -173,6 +176,7 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
             view={view}
             laterView={laterView}
             firstCards={firstCards}
+            prebuildFirstCards={prebuildFirstCards}
             sortColumnId={column.id}
             sortDirection={direction}
             onSort={onSetSort}
