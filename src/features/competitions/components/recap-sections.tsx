@@ -1,4 +1,4 @@
-import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RecapView } from '../../../config/paths';
 import { afterNextPaint } from '../../../lib/after-next-paint';
@@ -64,7 +64,7 @@ function catchUpStep(later: LaterViews, target: RecapView, sections: DivisionRou
 /** One section per division and round: a table on wide screens, cards on a phone. */
 export function RecapSections({ scores, view }: { scores: CompetitionScores; view: RecapView }) {
   const wide = useMediaQuery(WIDE_SCREEN);
-  const sort = useStableRecapSort();
+  const sort = useRecapSort();
   const navigate = useNavigate();
   const [allSections, setAllSections] = useState(false);
   // The cards after the first FIRST_CARDS catch up with `view` once the first ones have painted it, a step per
@@ -105,21 +105,6 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
       })}
     </GroupLinkNavigate>
   );
-}
-
-/**
- * useRecapSort with setters that keep their identity: the router's setSearchParams, which they call, changes with
- * every URL change, and new setters would render every section again on a view switch. They call the latest ones.
- */
-function useStableRecapSort(): ReturnType<typeof useRecapSort> {
-  const sort = useRecapSort();
-  const latest = useRef(sort);
-  useLayoutEffect(() => {
-    latest.current = sort;
-  });
-  const sortBy = useCallback((columnId: string) => latest.current.sortBy(columnId), []);
-  const setSort = useCallback((columnId: string, direction: SortDirection) => latest.current.setSort(columnId, direction), []);
-  return { columnId: sort.columnId, direction: sort.direction, sortBy, setSort };
 }
 
 interface RecapSectionProps {

@@ -1,18 +1,23 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { defaultDirection, parseDirection, type SortDirection } from '../utils/recap-model';
 
 /**
  * The recap's sort column and direction, read from and written to the URL (`?sort=cat:ge&dir=desc`). The setters
- * read the current URL when called, so they only change when the router's setter does.
+ * read the current URL when called and keep their identity: the router's setSearchParams changes with every URL
+ * change, and setters that followed it would render every recap section again on each view switch or sort.
  */
 export function useRecapSort(): { columnId?: string; direction?: SortDirection; sortBy: (columnId: string) => void; setSort: (columnId: string, direction: SortDirection) => void } {
   const [searchParams, setSearchParams] = useSearchParams();
   const columnId = searchParams.get('sort') ?? undefined;
   const direction = parseDirection(searchParams.get('dir'));
+  const latestSetSearchParams = useRef(setSearchParams);
+  useLayoutEffect(() => {
+    latestSetSearchParams.current = setSearchParams;
+  });
   const update = useCallback(
     (next: (current: { columnId: string; direction: SortDirection }) => { columnId: string; direction: SortDirection }) =>
-      setSearchParams(
+      latestSetSearchParams.current(
         (previous) => {
           const currentColumn = previous.get('sort') ?? 'rank';
           const chosen = next({ columnId: currentColumn, direction: parseDirection(previous.get('dir')) ?? defaultDirection(currentColumn) });
@@ -28,7 +33,7 @@ export function useRecapSort(): { columnId?: string; direction?: SortDirection; 
         },
         { replace: true, preventScrollReset: true },
       ),
-    [setSearchParams],
+    [],
   );
   const setSort = useCallback((nextColumn: string, nextDirection: SortDirection) => update(() => ({ columnId: nextColumn, direction: nextDirection })), [update]);
   const sortBy = useCallback(
