@@ -141,7 +141,7 @@ export function createStaticSite(options: { dir: string; render?: RenderPage }):
    * request (the numbers change during a show) and not kept; its ETag still lets an unchanged page answer 304.
    */
   async function renderedRepresentation(index: FoundFile, plan: PagePlan, rendered: RenderedPage): Promise<Representation> {
-    const template = await readFile(index.path, 'utf8');
+    const template = await renderingTemplate(index);
     // The page's <title> (React renders it where the route declares it) replaces the template's in the head, where
     // hydration looks for it.
     let title: string | undefined;
@@ -149,13 +149,12 @@ export function createStaticSite(options: { dir: string; render?: RenderPage }):
       title = element;
       return '';
     });
-    const withRoot = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-    if (withRoot === template) throw new Error('index.html has no empty <div id="root"></div> to render into');
+    const withRoot = template.html.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    if (withRoot === template.html) throw new Error('index.html has no empty <div id="root"></div> to render into');
     const page = (title === undefined ? withRoot : withRoot.replace(/<title>[^<]*<\/title>/, () => title!))
       .replace('</head>', () => `${plan.modulePreloads}</head>`)
       .replace('</body>', () => `<script type="application/json" id="server-state">${rendered.state}</script></body>`);
-    const { html: withStyle, styleHash } = await inlineStylesheet(page);
-    const body = Buffer.from(withStyle);
+    const body = Buffer.from(page);
     const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     return {
       body,
@@ -163,8 +162,16 @@ export function createStaticSite(options: { dir: string; render?: RenderPage }):
       cacheControl: 'no-cache',
       etag,
       encoded: new EncodedBodies(body),
-      contentSecurityPolicy: styleHash ? contentSecurityPolicy([styleHash]) : undefined,
+      contentSecurityPolicy: template.styleHash ? contentSecurityPolicy([template.styleHash]) : undefined,
     };
+  }
+
+  /** index.html with its stylesheet inline, made once per build (a new stylesheet comes with a new index.html). */
+  let kept: { version: string; html: string; styleHash?: string } | undefined;
+  async function renderingTemplate(index: FoundFile): Promise<{ html: string; styleHash?: string }> {
+    const version = `${index.size}:${index.mtimeMs}`;
+    if (kept?.version !== version) kept = { version, ...(await inlineStylesheet(await readFile(index.path, 'utf8'))) };
+    return kept;
   }
 
   /**
