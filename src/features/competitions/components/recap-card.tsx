@@ -11,7 +11,7 @@ interface RecapCardProps {
   performance: PerformanceScores;
   view: RecapView;
   /**
-   * Build the breakdown even while closed. The cards a view switch shows first (RecapSections' FIRST_CARDS) build
+   * Build the breakdown even while closed. The cards a view switch most likely shows first (RecapSections' PREBUILT_CARDS) build
    * theirs once the page has settled, so a tap on "Full breakdown" only opens them: building some nine hundred
    * nodes in the tap is most of what a phone would otherwise do before the switched screen paints. A closed
    * breakdown costs no style or layout.

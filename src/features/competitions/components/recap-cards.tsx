@@ -18,14 +18,15 @@ interface RecapCardsProps {
   /** the view of the other cards, until they catch up with a switch (see RecapSections) */
   laterView: RecapView;
   firstCards: number;
-  prebuildFirstCards: boolean;
+  /** how many of the first cards build their breakdowns ahead, closed */
+  prebuiltCards: number;
   sortColumnId: string;
   sortDirection: SortDirection;
   onSort: (columnId: string, direction: SortDirection) => void;
 }
 
 /** The recap on a phone: one card per group, its breakdown a tap away; nothing wider than the screen. */
-export function RecapCards({ id, title, sheet, columns, performances, view, laterView, firstCards, prebuildFirstCards, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
+export function RecapCards({ id, title, sheet, columns, performances, view, laterView, firstCards, prebuiltCards, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
   const sortId = `sort-${id}`;
   // The same for every render of a view: a catch-up that renders the section again for its later cards leaves them.
   const options = useMemo(
@@ -58,7 +59,7 @@ export function RecapCards({ id, title, sheet, columns, performances, view, late
       <ol aria-label={title} className="space-y-3">
         {performances.map((performance, index) => (
           <li key={performance.performanceId}>
-            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? view : laterView} prebuilt={prebuildFirstCards && index < firstCards} />
+            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? view : laterView} prebuilt={index < prebuiltCards} />
           </li>
         ))}
       </ol>

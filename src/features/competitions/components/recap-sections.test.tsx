@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import type { CompetitionScores, DivisionRoundScores } from '../../../lib/api-models';
 import { makeCompetitionScores, makeSection } from '../../../test/factories';
 import { parseView } from '../utils/recap-model';
-import { CATCH_UP_CARDS, FIRST_CARDS, RecapSections } from './recap-sections';
+import { CATCH_UP_CARDS, FIRST_CARDS_AT_MOST, PREBUILT_CARDS, RecapSections } from './recap-sections';
 import { RecapViewSwitch } from './recap-view-switch';
 
 // The frames are the test's to paint: each afterNextPaint callback waits in `frames` until paint() runs it.
@@ -75,6 +75,9 @@ function viewOf(card: HTMLElement): string {
 }
 
 const views = () => screen.getAllByRole('article').map(viewOf);
+/** jsdom lays nothing out: every card's top is 0, on screen, so a switch shows the most cards it may at once. */
+const AT_ONCE = FIRST_CARDS_AT_MOST;
+const PREBUILT = PREBUILT_CARDS;
 const repeat = (count: number, view: string) => Array.from({ length: count }, () => view);
 
 async function choose(label: string) {
@@ -85,6 +88,7 @@ async function choose(label: string) {
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   frames.length = 0;
 });
 
@@ -94,28 +98,34 @@ describe('a view switch on the phone recap', () => {
   const scores = makeCompetitionScores({ data: [section(1, 'Alpha', 8), section(2, 'Bravo', 8), section(3, 'Charlie', 8), section(4, 'Delta', 8)] });
 
   it('switches the first cards in the commit of the tap and the others a step per painted frame, in the latest view', async () => {
-    expect(FIRST_CARDS).toBeLessThan(8);
+    expect(AT_ONCE).toBeLessThan(8);
+    expect(PREBUILT).toBeLessThan(AT_ONCE);
     expect(CATCH_UP_CARDS).toBeGreaterThan(16);
     expect(CATCH_UP_CARDS).toBeLessThanOrEqual(24);
     renderPage(scores);
     expect(screen.getAllByRole('article')).toHaveLength(8);
     expect(views()).toEqual(repeat(8, 'summary'));
     await paint(); // the first frame: the other sections follow, and the first cards build their breakdowns ahead
-    expect(views()).toEqual([...repeat(FIRST_CARDS, 'summary, built ahead'), ...repeat(32 - FIRST_CARDS, 'summary')]);
+    expect(views()).toEqual([...repeat(PREBUILT, 'summary, built ahead'), ...repeat(32 - PREBUILT, 'summary')]);
 
     await choose('Full breakdown');
-    expect(views()).toEqual([...repeat(FIRST_CARDS, 'full'), ...repeat(32 - FIRST_CARDS, 'summary')]);
+    expect(views()).toEqual([...repeat(AT_ONCE, 'full'), ...repeat(32 - AT_ONCE, 'summary')]);
     await paint();
     expect(views()).toEqual([...repeat(24, 'full'), ...repeat(8, 'summary')]);
 
     // Another view before the catch-up is done: the first cards take it at once, the others keep what they show
     // until a step of the new catch-up reaches them.
     await choose('Categories');
-    expect(views()).toEqual([...repeat(FIRST_CARDS, 'categories, built ahead'), ...repeat(24 - FIRST_CARDS, 'full'), ...repeat(8, 'summary')]);
+    expect(views()).toEqual([
+      ...repeat(PREBUILT, 'categories, built ahead'),
+      ...repeat(AT_ONCE - PREBUILT, 'categories'),
+      ...repeat(24 - AT_ONCE, 'full'),
+      ...repeat(8, 'summary'),
+    ]);
     await paint();
-    expect(views()).toEqual([...repeat(FIRST_CARDS, 'categories, built ahead'), ...repeat(24 - FIRST_CARDS, 'categories'), ...repeat(8, 'summary')]);
+    expect(views()).toEqual([...repeat(PREBUILT, 'categories, built ahead'), ...repeat(24 - PREBUILT, 'categories'), ...repeat(8, 'summary')]);
     await paint();
-    expect(views()).toEqual([...repeat(FIRST_CARDS, 'categories, built ahead'), ...repeat(32 - FIRST_CARDS, 'categories')]);
+    expect(views()).toEqual([...repeat(PREBUILT, 'categories, built ahead'), ...repeat(32 - PREBUILT, 'categories')]);
     expect(frames).toHaveLength(0);
   });
 
@@ -128,8 +138,32 @@ describe('a view switch on the phone recap', () => {
     await choose('Summary');
     expect(frames).toHaveLength(0);
     await act(async () => late.forEach((callback) => callback()));
-    expect(views()).toEqual([...repeat(FIRST_CARDS, 'summary, built ahead'), ...repeat(32 - FIRST_CARDS, 'summary')]);
+    expect(views()).toEqual([...repeat(PREBUILT, 'summary, built ahead'), ...repeat(32 - PREBUILT, 'summary')]);
     expect(frames).toHaveLength(0);
+  });
+
+  it('switches at once only the cards whose tops are on screen once the ones before them are switched', async () => {
+    // Cards 300 px apart from 100 px down a 768 px screen: the first three are on screen, the fourth is not.
+    expect(window.innerHeight).toBe(768);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const index = [...document.querySelectorAll('article')].indexOf(this);
+      return { top: 100 + index * 300 } as DOMRect;
+    });
+    renderPage(scores);
+    await paint();
+    await choose('Full breakdown');
+    expect(views()).toEqual([...repeat(3, 'full'), ...repeat(29, 'summary')]);
+    await paint();
+    await paint();
+    expect(views()).toEqual(repeat(32, 'full'));
+
+    // One tall card fills the screen: it switches alone.
+    vi.mocked(HTMLElement.prototype.getBoundingClientRect).mockImplementation(function (this: HTMLElement) {
+      const index = [...document.querySelectorAll('article')].indexOf(this);
+      return { top: 400 + index * 1200 } as DOMRect;
+    });
+    await choose('Summary');
+    expect(views().slice(0, 2)).toEqual(['summary, built ahead', 'full']);
   });
 
   it('keeps the staging through a sort: the first cards in the order shown are the ones switched', async () => {
@@ -139,7 +173,7 @@ describe('a view switch on the phone recap', () => {
     await act(async () => fireEvent.change(screen.getAllByRole('combobox', { name: 'Sort by' })[0], { target: { value: 'group|desc' } }));
     const cards = within(screen.getByRole('list', { name: 'Alpha — Finals' })).getAllByRole('article');
     expect(within(cards[0]).getByRole('heading', { level: 3 }).textContent).toBe('Alpha 8');
-    expect(cards.map(viewOf)).toEqual([...repeat(FIRST_CARDS, 'full'), ...repeat(8 - FIRST_CARDS, 'summary')]);
+    expect(cards.map(viewOf)).toEqual([...repeat(AT_ONCE, 'full'), ...repeat(8 - AT_ONCE, 'summary')]);
     await paint();
     await paint();
     expect(views()).toEqual(repeat(32, 'full'));

@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useMemo, useReducer, useState } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RecapView } from '../../../config/paths';
 import { afterNextPaint } from '../../../lib/after-next-paint';
@@ -19,16 +19,20 @@ import { useRecapSort } from './use-recap-sort';
 const FIRST_SECTIONS = 1;
 
 /**
- * Cards, counted from the top of the page, that take a new view in the same commit as the tap that chose it; the
- * others catch up once that frame is painted. Two fill a phone screen: with its full breakdown open, the first card
- * of the biggest recap is some 1,200 px tall and fills the 430 px a 844 px screen shows below the header and the view
- * switch (690 px when the reader has scrolled the switch to the top), but the smallest sheets we know make a card of
- * some 580 px, which leaves the second card's top in view. Each card more costs some 40 ms of a mid-range phone
- * (about 450 nodes to build, then their style and layout: a card that was on screen before the switch is laid out in
- * full even when the first pushes it off), so no more than that. On a wide screen the same count picks the sections
- * whose table switches first.
+ * A view switch shows at once the cards on screen: the first card of the page takes the new view in the tap's own
+ * update, and before that frame is painted each next card whose top is then on screen takes it too, at most this
+ * many. With its full breakdown open, a card of the biggest recap (some 1,200 px) fills a phone screen alone; the
+ * smallest sheets we know make cards of some 580 px, which leave the second card's top in view. Every card switched
+ * in the tap costs some 40 ms on a mid-range phone (the style and layout of its breakdown), so only those on screen.
+ * The others catch up once that frame is painted. On a wide screen (no cards) the first section's table switches first.
  */
-export const FIRST_CARDS = 2;
+export const FIRST_CARDS_AT_MOST = 4;
+
+/**
+ * Cards whose breakdowns are built ahead, closed, once the page has settled: those a switch to the full view most
+ * likely shows at once, so the tap only opens them (see RecapCard's `prebuilt`).
+ */
+export const PREBUILT_CARDS = 2;
 
 /**
  * The other cards catch up in steps, each in its own transition once the previous one is painted: whole sections,
@@ -38,7 +42,7 @@ export const FIRST_CARDS = 2;
  */
 export const CATCH_UP_CARDS = 20;
 
-/** The view of the cards after the first FIRST_CARDS, by section: where a catch-up has reached, else `rest`. */
+/** The view of the cards after those a switch shows at once, by section: where a catch-up has reached, else `rest`. */
 interface LaterViews {
   sections: Readonly<Record<string, RecapView>>;
   rest: RecapView;
@@ -67,7 +71,7 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
   const sort = useRecapSort();
   const navigate = useNavigate();
   const [allSections, setAllSections] = useState(false);
-  // The cards after the first FIRST_CARDS catch up with `view` once the first ones have painted it, a step per
+  // The cards after those on screen catch up with `view` once the first ones have painted it, a step per
   // painted frame. A step whose target is no longer the view (the reader chose another while it rendered) changes
   // nothing: it would build cards in a view nobody wants, and a step toward the new one is already on its way.
   const [later, catchUp] = useReducer(
@@ -79,31 +83,47 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
     if (!allSections) return afterNextPaint(() => startTransition(() => setAllSections(true)));
     if (!caughtUp) return afterNextPaint(() => startTransition(() => catchUp(view)));
   }, [allSections, caughtUp, later, view]);
+  // How many cards, from the top of the page, show `view` already: one on a switch, then as many as are on screen.
+  const [onScreen, setOnScreen] = useState({ view, cards: 1 });
+  const shownCards = onScreen.view === view ? onScreen.cards : 1;
+  const list = useRef<HTMLDivElement>(null);
+  // After the switch's commit and before its paint: the next card's position with the switched ones laid out. Only
+  // then: reading a position lays the page out at once, and in a catch-up's commit that would be twenty breakdowns
+  // in one task, in the way of the reader's next tap.
+  useLayoutEffect(() => {
+    if (caughtUp || shownCards >= FIRST_CARDS_AT_MOST) return;
+    const next = list.current?.querySelectorAll('article')[shownCards];
+    if (next && next.getBoundingClientRect().top < window.innerHeight) setOnScreen({ view, cards: shownCards + 1 });
+  }, [view, shownCards]);
   const sections = allSections ? scores.data : scores.data.slice(0, FIRST_SECTIONS);
   let cardsBefore = 0;
   return (
-    <GroupLinkNavigate value={navigate}>
-      {sections.map((section) => {
-        const firstCards = Math.min(Math.max(FIRST_CARDS - cardsBefore, 0), section.performances.length);
-        cardsBefore += section.performances.length;
-        const laterView = laterViewOf(later, section);
-        return (
-          <RecapSection
-            key={sectionId(section)}
-            section={section}
-            view={firstCards > 0 ? view : laterView}
-            laterView={laterView}
-            firstCards={firstCards}
-            prebuildFirstCards={allSections && firstCards > 0}
-            wide={wide}
-            sortColumnId={sort.columnId}
-            sortDirection={sort.direction}
-            onSortBy={sort.sortBy}
-            onSetSort={sort.setSort}
-          />
-        );
-      })}
-    </GroupLinkNavigate>
+    <div ref={list}>
+      <GroupLinkNavigate value={navigate}>
+        {sections.map((section) => {
+          const upTo = (count: number) => Math.min(Math.max(count - cardsBefore, 0), section.performances.length);
+          const firstCards = upTo(shownCards);
+          const prebuiltCards = allSections ? upTo(PREBUILT_CARDS) : 0;
+          cardsBefore += section.performances.length;
+          const laterView = laterViewOf(later, section);
+          return (
+            <RecapSection
+              key={sectionId(section)}
+              section={section}
+              view={firstCards > 0 ? view : laterView}
+              laterView={laterView}
+              firstCards={firstCards}
+              prebuiltCards={prebuiltCards}
+              wide={wide}
+              sortColumnId={sort.columnId}
+              sortDirection={sort.direction}
+              onSortBy={sort.sortBy}
+              onSetSort={sort.setSort}
+            />
+          );
+        })}
+      </GroupLinkNavigate>
+    </div>
   );
 }
 
@@ -114,8 +134,8 @@ interface RecapSectionProps {
   /** the view of its other cards */
   laterView: RecapView;
   firstCards: number;
-  /** build the first cards' breakdowns ahead, closed, once the page has settled (see RecapCard's `prebuilt`) */
-  prebuildFirstCards: boolean;
+  /** how many of its first cards build their breakdowns ahead (PREBUILT_CARDS) */
+  prebuiltCards: number;
   /** undefined on the server and while hydrating: both layouts render, CSS shows the one for the screen */
   wide: boolean | undefined;
   sortColumnId: string | undefined;
@@ -128,7 +148,7 @@ interface RecapSectionProps {
  * Memoized: adding the later sections, a view switch that has not reached its cards yet, or a refetch that leaves a
  * section as it was, does not render it again.
  */
-const RecapSection = memo(function RecapSection({ section, view, laterView, firstCards, prebuildFirstCards, wide, sortColumnId, sortDirection, onSortBy, onSetSort }: RecapSectionProps) {
+const RecapSection = memo(function RecapSection({ section, view, laterView, firstCards, prebuiltCards, wide, sortColumnId, sortDirection, onSortBy, onSetSort }: RecapSectionProps) {
   const layout = useMemo(() => recapColumns(section, view), [section, view]);
   const column = layout.columns.find((item) => item.id === sortColumnId) ?? layout.columns.find((item) => item.id === 'rank')!;
   const direction = column.id === sortColumnId && sortDirection ? sortDirection : defaultDirection(column.id);
@@ -161,7 +181,7 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
             view={view}
             laterView={laterView}
             firstCards={firstCards}
-            prebuildFirstCards={prebuildFirstCards}
+            prebuiltCards={prebuiltCards}
             sortColumnId={column.id}
             sortDirection={direction}
             onSort={onSetSort}
