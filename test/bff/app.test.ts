@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../server/bff/app.js';
+import { writeBuild } from './built-app.js';
 import { startHarness, type Answer, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -14,14 +14,13 @@ afterEach(async () => {
 
 /** A build like Vite's: index.html at the top, content-hashed files under assets/. */
 function builtApp(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bff-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Scores</title><script type="module" src="/assets/index-4f9a2c.js"></script>');
-  writeFileSync(path.join(dir, 'assets', 'index-4f9a2c.js'), 'console.log("scoreboard")');
-  writeFileSync(path.join(dir, 'assets', 'index-77b1e0.css'), 'body{margin:0}');
-  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(dir, '.env'), 'SECRET=1');
-  return dir;
+  return writeBuild({
+    'index.html': '<!doctype html><title>Scores</title><script type="module" src="/assets/index-4f9a2c.js"></script>',
+    'assets/index-4f9a2c.js': 'console.log("scoreboard")',
+    'assets/index-77b1e0.css': 'body{margin:0}',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    '.env': 'SECRET=1',
+  });
 }
 
 function expectSecurityHeaders(answer: Answer) {

@@ -1,53 +1,31 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EncodedBodies, negotiateEncoding } from '../../server/bff/compression.js';
-import { startHarness, type Harness } from './harness.js';
+import { writeBuild } from './built-app.js';
+import { harnessPerTest, startHarness } from './harness.js';
 
-let h: Harness | undefined;
-
-async function harness(...args: Parameters<typeof startHarness>): Promise<Harness> {
-  h = await startHarness(...args);
-  return h;
-}
-
-afterEach(async () => {
-  if (!h) return;
-  const current = h;
-  h = undefined;
-  try {
-    current.expectNothingLeaked();
-  } finally {
-    await current.close();
-  }
-});
+const harnesses = harnessPerTest();
+const harness = harnesses.start;
 
 const SCRIPT = `export const results = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ rank: i + 1, group: `Group ${i}` })))};\n`;
 
 /** A build like Vite's, with a manifest: the recap route's chunk imports a shared chunk and the entry's own one. */
 function builtApp(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bff-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  mkdirSync(path.join(dir, '.vite'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Scores</title><script type="module" src="/assets/index-4f9a2c.js"></script></head><body></body></html>',
-  );
-  writeFileSync(path.join(dir, 'assets', 'index-4f9a2c.js'), SCRIPT);
-  writeFileSync(path.join(dir, 'assets', 'tiny-0a1b2c.js'), 'export {};');
-  writeFileSync(path.join(dir, 'assets', 'logo-9f8e7d.png'), Buffer.alloc(4096, 7));
-  writeFileSync(
-    path.join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
+  return writeBuild({
+    'index.html':
+      '<!doctype html><html><head><title>Scores</title><script type="module" src="/assets/index-4f9a2c.js"></script></head><body></body></html>',
+    'assets/index-4f9a2c.js': SCRIPT,
+    'assets/tiny-0a1b2c.js': 'export {};',
+    'assets/logo-9f8e7d.png': Buffer.alloc(4096, 7),
+    '.vite/manifest.json': JSON.stringify({
       'index.html': { file: 'assets/index-4f9a2c.js', isEntry: true, imports: ['_vendor-1.js'], dynamicImports: ['src/app/routes/recap.tsx'] },
       '_vendor-1.js': { file: 'assets/vendor-1e1e1e.js' },
       'src/app/routes/recap.tsx': { file: 'assets/recap-7d7d7d.js', isDynamicEntry: true, imports: ['_vendor-1.js', '_format-2.js'] },
       '_format-2.js': { file: 'assets/format-2f2f2f.js' },
     }),
-  );
-  return dir;
+  });
 }
 
 const BR = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -238,8 +216,7 @@ describe('preload hints in the page', () => {
     const dir = builtApp();
     const withManifest = await harness({ staticDir: dir });
     expect((await withManifest.bytes('/.vite/manifest.json')).status).toBe(404);
-    await withManifest.close();
-    h = undefined;
+    await harnesses.closeEarly();
 
     writeFileSync(path.join(dir, '.vite', 'manifest.json'), 'not json');
     const { bytes } = await harness({ staticDir: dir });

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { defineBffConfig, type BffConfigInput } from '../../server/bff/config.js';
 import type { LogLine } from '../../server/bff/log.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
@@ -130,4 +130,38 @@ export function gate(): { promise: Promise<void>; open(): void } {
   let open!: () => void;
   const promise = new Promise<void>((resolve) => (open = resolve));
   return { promise, open };
+}
+
+/**
+ * One harness at a time per test: `start` runs it, `current` is the running one, and after each test it is checked
+ * for leaks (expectNothingLeaked) and closed. `closeEarly` closes it without the check, for a test that starts a
+ * second one over the same build.
+ */
+export function harnessPerTest() {
+  let running: Harness | undefined;
+  afterEach(async () => {
+    if (!running) return;
+    const current = running;
+    running = undefined;
+    try {
+      current.expectNothingLeaked();
+    } finally {
+      await current.close();
+    }
+  });
+  return {
+    async start(overrides: BffConfigInput = {}): Promise<Harness> {
+      running = await startHarness(overrides);
+      return running;
+    },
+    current(): Harness {
+      if (!running) throw new Error('no harness is running');
+      return running;
+    },
+    async closeEarly(): Promise<void> {
+      const current = running;
+      running = undefined;
+      await current?.close();
+    },
+  };
 }

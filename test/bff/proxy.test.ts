@@ -1,23 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { gate, startHarness, until, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { gate, harnessPerTest, until, type Harness } from './harness.js';
 
-let h: Harness | undefined;
-
-async function harness(...args: Parameters<typeof startHarness>): Promise<Harness> {
-  h = await startHarness(...args);
-  return h;
-}
-
-afterEach(async () => {
-  if (!h) return;
-  const current = h;
-  h = undefined;
-  try {
-    current.expectNothingLeaked();
-  } finally {
-    await current.close();
-  }
-});
+const harnesses = harnessPerTest();
+const harness = harnesses.start;
 
 const failures = (harness: Harness) => harness.logs.filter((line) => line.msg === 'upstream failure');
 
@@ -76,7 +61,7 @@ describe('tokens', () => {
     expect(answer.json()).toMatchObject({ status: 502, code: 'upstream_token_rejected' });
     expect(upstream.tokenRequests).toBe(2);
     expect(upstream.readsOf('/events/2')).toBe(2);
-    expect(failures(h!)).toHaveLength(1);
+    expect(failures(harnesses.current())).toHaveLength(1);
   });
 
   it('concurrent 401s share one token renewal', async () => {
@@ -117,9 +102,9 @@ describe('tokens', () => {
     expect(answer.body).not.toContain(upstream.clientId);
     expect(upstream.readLog).toHaveLength(0);
 
-    const [line] = failures(h!);
+    const [line] = failures(harnesses.current());
     expect(line).toMatchObject({ level: 'warn', reason: 'credentials_refused', upstreamStatus: 401, path: '/events/' });
-    expect(JSON.stringify(h!.logs)).not.toContain(upstream.clientId);
+    expect(JSON.stringify(harnesses.current().logs)).not.toContain(upstream.clientId);
   });
 });
 
@@ -204,7 +189,7 @@ describe('protecting the upstream', () => {
       expect(stale.headers['x-bff-stale']).toBe('1');
       expect(stale.headers['x-bff-cache']).toBe('STALE');
       expect(stale.headers.age).toBe('65');
-      const [line] = failures(h!);
+      const [line] = failures(harnesses.current());
       expect(line).toMatchObject({ served: 'stale', path: '/events/' });
     });
   }
@@ -216,7 +201,7 @@ describe('protecting the upstream', () => {
     expect(answer.status).toBe(503);
     expect(answer.json()).toMatchObject({ status: 503, code: 'upstream_unavailable' });
     expect(answer.json().detail).toMatch(/no saved copy/);
-    expect(failures(h!)).toHaveLength(1);
+    expect(failures(harnesses.current())).toHaveLength(1);
   });
 
   it('answers 504 when the upstream hangs and nothing is saved, within the timeout', async () => {
@@ -261,7 +246,7 @@ describe('protecting the upstream', () => {
     const bad = await get('/api/2018-03/competitions?year=abc');
     expect(bad.status).toBe(400);
     expect(bad.json().code).toBe('invalid_parameter');
-    expect(failures(h!)).toHaveLength(0);
+    expect(failures(harnesses.current())).toHaveLength(0);
   });
 
   it('keeps the query string and answers each query separately', async () => {
@@ -330,7 +315,7 @@ describe('what crosses the BFF', () => {
     await get('/api/events/');
     await get('/api/health');
     expect(upstream.issued.length).toBeGreaterThanOrEqual(2);
-    h!.expectNothingLeaked();
+    harnesses.current().expectNothingLeaked();
   });
 });
 

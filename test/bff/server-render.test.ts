@@ -5,11 +5,11 @@
  * e2e/server-render.spec.ts.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../server/bff/app.js';
+import { writeBuild } from './built-app.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -39,27 +39,17 @@ export function createPageRenderer(read) {
 `;
 
 function builtApp(renderer: string | null = RENDERER('Rendered')): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bff-ssr-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  mkdirSync(path.join(dir, '.vite'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Scores</title><script type="module" src="/assets/index-4f9a2c.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(path.join(dir, 'assets', 'index-4f9a2c.js'), 'console.log("scoreboard")');
-  writeFileSync(path.join(dir, 'assets', 'recap-7d7d7d.js'), 'export default 1');
-  writeFileSync(
-    path.join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
+  return writeBuild({
+    'index.html':
+      '<!doctype html><html><head><title>Scores</title><script type="module" src="/assets/index-4f9a2c.js"></script></head><body><div id="root"></div></body></html>',
+    'assets/index-4f9a2c.js': 'console.log("scoreboard")',
+    'assets/recap-7d7d7d.js': 'export default 1',
+    '.vite/manifest.json': JSON.stringify({
       'index.html': { file: 'assets/index-4f9a2c.js', isEntry: true },
       'src/app/routes/recap.tsx': { file: 'assets/recap-7d7d7d.js' },
     }),
-  );
-  if (renderer !== null) {
-    mkdirSync(path.join(dir, '.ssr'));
-    writeFileSync(path.join(dir, '.ssr', 'entry-server.js'), renderer);
-  }
-  return dir;
+    ...(renderer === null ? {} : { '.ssr/entry-server.js': renderer }),
+  });
 }
 
 describe('server-rendered pages', () => {
