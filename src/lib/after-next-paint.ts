@@ -14,3 +14,19 @@ export function afterNextPaint(callback: () => void): () => void {
     if (timeout !== undefined) clearTimeout(timeout);
   };
 }
+
+/**
+ * Calls `callback` once the frame after the next one has started: by then the next frame has been painted and
+ * handed on to be rasterized and shown, which the main thread's work would otherwise compete with for the CPU.
+ * For work that follows a change the reader waits to see, and that the reader does not see itself.
+ */
+export function afterNextFrameShown(callback: () => void): () => void {
+  let cancelNext: (() => void) | undefined;
+  const cancelFirst = afterNextPaint(() => {
+    cancelNext = afterNextPaint(callback);
+  });
+  return () => {
+    cancelFirst();
+    cancelNext?.();
+  };
+}

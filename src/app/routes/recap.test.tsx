@@ -13,6 +13,9 @@ function serve(status: number, body: unknown, headers: Record<string, string> = 
   );
 }
 
+/** Whether a card's breakdown disclosure is expanded. */
+const expanded = (card: HTMLElement) => within(card).getByRole('button', { name: 'Breakdown by caption and judge' }).getAttribute('aria-expanded') === 'true';
+
 function renderAt(url: string) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [url] });
@@ -61,11 +64,12 @@ describe('recap page', () => {
     const cards = [...screen.getAllByRole('article')];
     expect(cards).toHaveLength(6);
     expect(within(laterList).getAllByRole('article')).toHaveLength(3);
-    // The group that did not perform has no breakdown; every other card's is open and built.
-    for (const card of cards.filter((item) => item.querySelector('details'))) {
-      await vi.waitFor(() => expect(card.querySelector('details')!.open && card.querySelector('details table')).toBeTruthy());
+    // The group that did not perform has no breakdown; every other card's is expanded and built.
+    const withBreakdown = cards.filter((item) => within(item).queryByRole('button', { name: 'Breakdown by caption and judge' }));
+    for (const card of withBreakdown) {
+      await vi.waitFor(() => expect(expanded(card) && within(card).queryAllByRole('table').length > 0).toBe(true));
     }
-    expect(cards.filter((item) => item.querySelector('details'))).toHaveLength(4);
+    expect(withBreakdown).toHaveLength(4);
   });
 
   it('shows a chosen view in the tap itself, then puts it in the URL, which still rules on its own changes', async () => {
@@ -78,7 +82,7 @@ describe('recap page', () => {
     // Before the URL changed: the link is the current view and the first card shows its built breakdown.
     expect(router.state.location.search).toBe('');
     expect(within(views).getByRole('link', { name: 'Full breakdown' }).getAttribute('aria-current')).toBe('page');
-    expect(card.querySelector('details')!.open).toBe(true);
+    expect(expanded(card)).toBe(true);
     expect(within(card).getAllByRole('table').length).toBeGreaterThan(0);
 
     await vi.waitFor(() => expect(router.state.location.search).toBe('?view=full'));
@@ -86,7 +90,38 @@ describe('recap page', () => {
     // A URL change that is not a tap here (a link elsewhere, back and forward) sets the view.
     await router.navigate('/competitions/12?view=categories');
     await vi.waitFor(() => expect(within(views).getByRole('link', { name: 'Categories' }).getAttribute('aria-current')).toBe('page'));
-    await vi.waitFor(() => expect(card.querySelector('details')!.open).toBe(false));
+    await vi.waitFor(() => expect(expanded(card)).toBe(false));
+  });
+
+  it("keeps a reader's own expand and collapse until the view changes to or from the full breakdown", async () => {
+    serve(200, makeCompetitionScores());
+    renderAt('/competitions/12');
+    const card = await screen.findByRole('article', { name: 'Bravo' });
+    const views = screen.getByRole('navigation', { name: 'Recap view' });
+    const disclosure = within(card).getByRole('button', { name: 'Breakdown by caption and judge' });
+    const region = document.getElementById(disclosure.getAttribute('aria-controls')!)!;
+    expect(card.contains(region)).toBe(true);
+    expect(region.getAttribute('aria-hidden')).toBe('true');
+
+    fireEvent.click(disclosure);
+    expect(expanded(card)).toBe(true);
+    expect(region.hasAttribute('aria-hidden')).toBe(false);
+    expect(within(region).getAllByRole('table').length).toBeGreaterThan(0);
+    // Summary to categories: the reader's choice holds.
+    fireEvent.click(within(views).getByRole('link', { name: 'Categories' }));
+    expect(expanded(card)).toBe(true);
+    // The full view expands every card; a card collapsed there stays collapsed until the view changes again.
+    fireEvent.click(within(views).getByRole('link', { name: 'Full breakdown' }));
+    await vi.waitFor(() => expect(expanded(card)).toBe(true));
+    fireEvent.click(disclosure);
+    expect(expanded(card)).toBe(false);
+    expect(region.getAttribute('aria-hidden')).toBe('true');
+    // Leaving the full view collapses every card again.
+    fireEvent.click(within(views).getByRole('link', { name: 'Summary' }));
+    await vi.waitFor(() => expect(within(views).getByRole('link', { name: 'Summary' }).getAttribute('aria-current')).toBe('page'));
+    expect(expanded(card)).toBe(false);
+    fireEvent.click(disclosure);
+    expect(expanded(card)).toBe(true);
   });
 
   it('says when no scores are released yet', async () => {

@@ -11,51 +11,69 @@ interface RecapCardProps {
   performance: PerformanceScores;
   view: RecapView;
   /**
-   * Build the breakdown even while closed. The cards a view switch most likely shows first (RecapSections' PREBUILT_CARDS) build
-   * theirs once the page has settled, so a tap on "Full breakdown" only opens them: building some nine hundred
-   * nodes in the tap is most of what a phone would otherwise do before the switched screen paints. A closed
-   * breakdown costs no style or layout.
+   * Build the breakdown even while collapsed. The cards a view switch most likely shows first (RecapSections'
+   * PREBUILT_CARDS) build and lay out theirs once the page has settled, so a tap on "Full breakdown" only shows them:
+   * building, styling and laying out some four hundred and fifty nodes in the tap is most of what a phone would
+   * otherwise do before the switched screen paints.
    */
   prebuilt?: boolean;
 }
 
 /**
- * One group's card. Its breakdown (some four hundred and fifty nodes) is built only while it is open: opened by a
- * tap, or by the full view. Memoized: a card renders again only when its view or its performance changes (a view
+ * One group's card. Its breakdown (some four hundred and fifty nodes) is built only while it is expanded: by a tap,
+ * or by the full view (or ahead, `prebuilt`). Memoized: a card renders again only when its view or its performance changes (a view
  * switch reaches most cards in a later commit, see RecapSections), and then not its heading, categories or
  * breakdown, which are memoized on the performance.
  */
 export const RecapCard = memo(function RecapCard({ sheet, performance, view, prebuilt = false }: RecapCardProps) {
-  const [opened, setOpened] = useState(false);
   const full = view === 'full';
+  const categories = view !== 'summary';
   const headingId = `card-${performance.performanceId}`;
   return (
     <article aria-labelledby={headingId} className="skip-offscreen rounded-lg border border-slate-300 p-3 [--offscreen-size:6.5rem] dark:border-slate-700">
       <CardHeading performance={performance} headingId={headingId} />
       {!performance.performed ? <p className="mt-2 text-sm italic">{performance.noScoreReason || 'Did not perform'}</p> : null}
-      {performance.performed && view !== 'summary' ? (
-        <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+      {performance.performed && (categories || prebuilt) ? (
+        // Built ahead too, and laid out while the summary hides it: a switch uncovers it.
+        <dl className={`grid grid-cols-2 gap-x-3 gap-y-1 text-sm ${categories ? 'mt-3' : 'collapsed-laid-out'}`} aria-hidden={categories ? undefined : true}>
           <CategoryScores sheet={sheet} performance={performance} />
         </dl>
       ) : null}
-      {performance.performed ? (
-        // `open` follows the view; a reader's own taps toggle it in between, and `opened` follows the element. In the
-        // full view the breakdown is built anyway: its opening there (the switch's own, on every card) is not tracked,
-        // which spares each card a render after the switch.
-        <details
-          className="mt-3"
-          open={full}
-          onToggle={(event) => {
-            if (!full || !event.currentTarget.open) setOpened(event.currentTarget.open);
-          }}
-        >
-          <summary className="cursor-pointer text-sm font-medium">Breakdown by caption and judge</summary>
-          {full || opened || prebuilt ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
-        </details>
-      ) : null}
+      {performance.performed ? <CardBreakdown sheet={sheet} performance={performance} full={full} prebuilt={prebuilt} /> : null}
     </article>
   );
 });
+
+/**
+ * The card's breakdown behind a disclosure button (the ARIA disclosure pattern): expanded in the full view, collapsed
+ * in the others, and the reader's own taps in between; the view's next change of `full` resets them. Its content is
+ * built while it is expanded, or ahead (`prebuilt`), and then stays laid out while collapsed (`collapsed-laid-out`).
+ */
+function CardBreakdown({ sheet, performance, full, prebuilt }: { sheet: DivisionRoundScores['sheet']; performance: PerformanceScores; full: boolean; prebuilt: boolean }) {
+  // The reader's choice holds for the view it was made in: a switch to or from the full view sets the default again.
+  const [choice, setChoice] = useState<{ full: boolean; expanded: boolean }>();
+  const expanded = choice !== undefined && choice.full === full ? choice.expanded : full;
+  const regionId = `breakdown-${performance.performanceId}`;
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={regionId}
+        onClick={() => setChoice({ full, expanded: !expanded })}
+        className="flex cursor-pointer items-center gap-1.5 text-left text-sm font-medium"
+      >
+        <span aria-hidden="true" className={`inline-block text-xs ${expanded ? 'rotate-90' : ''}`}>
+          ▶
+        </span>
+        Breakdown by caption and judge
+      </button>
+      <div id={regionId} className={expanded ? undefined : 'collapsed-laid-out'} aria-hidden={expanded ? undefined : true}>
+        {expanded || prebuilt ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
+      </div>
+    </div>
+  );
+}
 
 /**
  * How a card's group link navigates in the app: the router's navigate, from RecapSections. The router's <Link>

@@ -8,21 +8,39 @@ import { parseView } from '../utils/recap-model';
 import { CATCH_UP_CARDS, FIRST_CARDS_AT_MOST, PREBUILT_CARDS, RecapSections } from './recap-sections';
 import { RecapViewSwitch } from './recap-view-switch';
 
-// The frames are the test's to paint: each afterNextPaint callback waits in `frames` until paint() runs it.
+// The frames are the test's to paint: each afterNextPaint callback waits in `frames` until paint() runs it, and an
+// afterNextFrameShown callback until the paint after that.
 const frames = vi.hoisted(() => [] as (() => void)[]);
-vi.mock('../../../lib/after-next-paint', () => ({
-  afterNextPaint: (callback: () => void) => {
+vi.mock('../../../lib/after-next-paint', () => {
+  const afterNextPaint = (callback: () => void) => {
     frames.push(callback);
     return () => {
       const index = frames.indexOf(callback);
       if (index >= 0) frames.splice(index, 1);
     };
-  },
-}));
+  };
+  const afterNextFrameShown = (callback: () => void) => {
+    let cancelNext: (() => void) | undefined;
+    const cancelFirst = afterNextPaint(() => {
+      cancelNext = afterNextPaint(callback);
+    });
+    return () => {
+      cancelFirst();
+      cancelNext?.();
+    };
+  };
+  return { afterNextPaint, afterNextFrameShown };
+});
 
 async function paint() {
   const due = frames.splice(0);
   await act(async () => due.forEach((callback) => callback()));
+}
+
+/** Two paints: a catch-up step waits for the frame before it to be shown. */
+async function showFrame() {
+  await paint();
+  await paint();
 }
 
 /** A section of `groups` groups that all performed, ranked in order. */
@@ -64,14 +82,18 @@ function renderPage(scores: CompetitionScores, url = '/') {
 }
 
 /**
- * What a card shows: its breakdown open and built, its category scores, or only its total; and whether a closed
- * breakdown is built ahead (the first cards, once the page has settled).
+ * What a card shows: its breakdown expanded and built, its category scores, or only its total; and whether a
+ * collapsed breakdown is built ahead (the first cards, once the page has settled; their category scores too, hidden).
  */
 function viewOf(card: HTMLElement): string {
-  const details = card.querySelector('details')!;
-  const built = details.querySelector('table') !== null;
-  if (details.open) return built ? 'full' : 'open, nothing built';
-  return `${card.querySelector('dl') ? 'categories' : 'summary'}${built ? ', built ahead' : ''}`;
+  const disclosure = within(card).getByRole('button', { name: 'Breakdown by caption and judge' });
+  const built = card.querySelector(`#${disclosure.getAttribute('aria-controls')} table`) !== null;
+  if (disclosure.getAttribute('aria-expanded') === 'true') return built ? 'full' : 'open, nothing built';
+  const categories = card.querySelector('dl');
+  const shown = categories !== null && categories.getAttribute('aria-hidden') !== 'true';
+  // A card built ahead has its category scores built too, hidden in the summary.
+  if (built && categories === null) return 'built ahead without its category scores';
+  return `${shown ? 'categories' : 'summary'}${built ? ', built ahead' : ''}`;
 }
 
 const views = () => screen.getAllByRole('article').map(viewOf);
@@ -108,10 +130,18 @@ describe('a view switch on the phone recap', () => {
     await paint(); // the first frame: the other sections follow, and the first cards build their breakdowns ahead
     expect(views()).toEqual([...repeat(PREBUILT, 'summary, built ahead'), ...repeat(32 - PREBUILT, 'summary')]);
 
+    const sortOptions = () => within(screen.getAllByRole('combobox', { name: 'Sort by' })[0]).getAllByRole('option').length;
+    const summaryOptions = sortOptions();
     await choose('Full breakdown');
+    expect(views()).toEqual([...repeat(AT_ONCE, 'full'), ...repeat(32 - AT_ONCE, 'summary')]);
+    // The sort menu follows with the section's later cards.
+    expect(sortOptions()).toBe(summaryOptions);
+    await paint();
+    // The switched frame is painted: the later cards wait until it is shown.
     expect(views()).toEqual([...repeat(AT_ONCE, 'full'), ...repeat(32 - AT_ONCE, 'summary')]);
     await paint();
     expect(views()).toEqual([...repeat(24, 'full'), ...repeat(8, 'summary')]);
+    expect(sortOptions()).toBeGreaterThan(summaryOptions);
 
     // Another view before the catch-up is done: the first cards take it at once, the others keep what they show
     // until a step of the new catch-up reaches them.
@@ -122,9 +152,9 @@ describe('a view switch on the phone recap', () => {
       ...repeat(24 - AT_ONCE, 'full'),
       ...repeat(8, 'summary'),
     ]);
-    await paint();
+    await showFrame();
     expect(views()).toEqual([...repeat(PREBUILT, 'categories, built ahead'), ...repeat(24 - PREBUILT, 'categories'), ...repeat(8, 'summary')]);
-    await paint();
+    await showFrame();
     expect(views()).toEqual([...repeat(PREBUILT, 'categories, built ahead'), ...repeat(32 - PREBUILT, 'categories')]);
     expect(frames).toHaveLength(0);
   });
@@ -133,8 +163,10 @@ describe('a view switch on the phone recap', () => {
     renderPage(scores);
     await paint();
     await choose('Full breakdown');
+    await paint();
     // The step toward the full view, as if its transition rendered after the reader chose another view.
     const late = [...frames];
+    expect(late).toHaveLength(1);
     await choose('Summary');
     expect(frames).toHaveLength(0);
     await act(async () => late.forEach((callback) => callback()));
@@ -153,8 +185,8 @@ describe('a view switch on the phone recap', () => {
     await paint();
     await choose('Full breakdown');
     expect(views()).toEqual([...repeat(3, 'full'), ...repeat(29, 'summary')]);
-    await paint();
-    await paint();
+    await showFrame();
+    await showFrame();
     expect(views()).toEqual(repeat(32, 'full'));
 
     // One tall card fills the screen: it switches alone.
@@ -174,8 +206,8 @@ describe('a view switch on the phone recap', () => {
     const cards = within(screen.getByRole('list', { name: 'Alpha — Finals' })).getAllByRole('article');
     expect(within(cards[0]).getByRole('heading', { level: 3 }).textContent).toBe('Alpha 8');
     expect(cards.map(viewOf)).toEqual([...repeat(AT_ONCE, 'full'), ...repeat(8 - AT_ONCE, 'summary')]);
-    await paint();
-    await paint();
+    await showFrame();
+    await showFrame();
     expect(views()).toEqual(repeat(32, 'full'));
   });
 

@@ -1,7 +1,7 @@
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RecapView } from '../../../config/paths';
-import { afterNextPaint } from '../../../lib/after-next-paint';
+import { afterNextFrameShown, afterNextPaint } from '../../../lib/after-next-paint';
 import type { CompetitionScores, DivisionRoundScores } from '../../../lib/api-models';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { buildRecapTable, defaultDirection, recapColumns, sortPerformances, type SortDirection } from '../utils/recap-model';
@@ -22,21 +22,23 @@ const FIRST_SECTIONS = 1;
  * A view switch shows at once the cards on screen: the first card of the page takes the new view in the tap's own
  * update, and before that frame is painted each next card whose top is then on screen takes it too, at most this
  * many. With its full breakdown open, a card of the biggest recap (some 1,200 px) fills a phone screen alone; the
- * smallest sheets we know make cards of some 580 px, which leave the second card's top in view. Every card switched
- * in the tap costs some 40 ms on a mid-range phone (the style and layout of its breakdown), so only those on screen.
- * The others catch up once that frame is painted. On a wide screen (no cards) the first section's table switches first.
+ * smallest sheets we know make cards of some 580 px, which leave the second card's top in view. A card switched in
+ * the tap whose breakdown was not built ahead (PREBUILT_CARDS) costs some 40 ms on a mid-range phone (building,
+ * styling and laying out its breakdown), so only those on screen. The others catch up once that frame has been
+ * shown. On a wide screen (no cards) the first section's table switches first.
  */
 export const FIRST_CARDS_AT_MOST = 4;
 
 /**
- * Cards whose breakdowns are built ahead, closed, once the page has settled: those a switch to the full view most
- * likely shows at once, so the tap only opens them (see RecapCard's `prebuilt`).
+ * Cards whose breakdowns (and category scores) are built and laid out ahead, collapsed, once the page has settled:
+ * those a switch to the full view most likely shows at once, so the tap only uncovers them (see RecapCard's
+ * `prebuilt`).
  */
 export const PREBUILT_CARDS = 2;
 
 /**
- * The other cards catch up in steps, each in its own transition once the previous one is painted: whole sections,
- * from the top, until a step holds this many cards. A transition yields to input while it renders, but it commits in
+ * The other cards catch up in steps, each in its own transition once the frame before it has been shown: whole
+ * sections, from the top, until a step holds this many cards. A transition yields to input while it renders, but it commits in
  * one task, and a breakdown's DOM and the commit's bookkeeping cost some milliseconds each on a phone: twenty cards
  * keep that task short enough for a tap to wait little on it, and the eighty of a big recap catch up in four steps.
  */
@@ -71,9 +73,10 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
   const sort = useRecapSort();
   const navigate = useNavigate();
   const [allSections, setAllSections] = useState(false);
-  // The cards after those on screen catch up with `view` once the first ones have painted it, a step per
-  // painted frame. A step whose target is no longer the view (the reader chose another while it rendered) changes
-  // nothing: it would build cards in a view nobody wants, and a step toward the new one is already on its way.
+  // The cards after those on screen catch up with `view` once the frame with the first ones has been shown, a step
+  // per frame shown (afterNextFrameShown: a step's work does not compete with showing the frame before it). A step
+  // whose target is no longer the view (the reader chose another while it rendered) changes nothing: it would build
+  // cards in a view nobody wants, and a step toward the new one is already on its way.
   const [later, catchUp] = useReducer(
     (current: LaterViews, target: RecapView) => (target === view ? catchUpStep(current, target, scores.data) : current),
     { sections: {}, rest: view },
@@ -81,7 +84,7 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
   const caughtUp = later.rest === view && Object.keys(later.sections).length === 0;
   useEffect(() => {
     if (!allSections) return afterNextPaint(() => startTransition(() => setAllSections(true)));
-    if (!caughtUp) return afterNextPaint(() => startTransition(() => catchUp(view)));
+    if (!caughtUp) return afterNextFrameShown(() => startTransition(() => catchUp(view)));
   }, [allSections, caughtUp, later, view]);
   // How many cards, from the top of the page, show `view` already: one on a switch, then as many as are on screen.
   const [onScreen, setOnScreen] = useState({ view, cards: 1 });
@@ -149,7 +152,10 @@ interface RecapSectionProps {
  * section as it was, does not render it again.
  */
 const RecapSection = memo(function RecapSection({ section, view, laterView, firstCards, prebuiltCards, wide, sortColumnId, sortDirection, onSortBy, onSetSort }: RecapSectionProps) {
-  const layout = useMemo(() => recapColumns(section, view), [section, view]);
+  // On a phone the view's columns feed only the sort menu (some hundred options for a full sheet): the menu follows a
+  // switch with the section's later cards, after the switched screen is shown. A table needs them at once.
+  const layoutView = wide === false ? laterView : view;
+  const layout = useMemo(() => recapColumns(section, layoutView), [section, layoutView]);
   const column = layout.columns.find((item) => item.id === sortColumnId) ?? layout.columns.find((item) => item.id === 'rank')!;
   const direction = column.id === sortColumnId && sortDirection ? sortDirection : defaultDirection(column.id);
   // The table's cells are the wide screen's alone (and the server's, which does not know the screen).

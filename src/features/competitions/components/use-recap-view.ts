@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RecapView } from '../../../config/paths';
-import { afterNextPaint } from '../../../lib/after-next-paint';
+import { afterNextFrameShown } from '../../../lib/after-next-paint';
 import { parseView } from '../utils/recap-model';
 
 /**
@@ -26,7 +26,7 @@ export function useRecapView(): { view: RecapView; choose: (view: RecapView, hre
     (view: RecapView, href: string) => {
       setChosen(view);
       cancelPending.current?.();
-      cancelPending.current = afterNextPaint(() => navigate(href, { replace: true, preventScrollReset: true }));
+      cancelPending.current = afterNextFrameShown(() => navigate(href, { replace: true, preventScrollReset: true }));
     },
     [navigate],
   );
