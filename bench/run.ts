@@ -17,7 +17,7 @@ import { biggestRecap } from './lib/biggest-recap.js';
 import { apiTable, budgetTable, toMarkdown, type BenchResults } from './lib/report.js';
 import { median } from './lib/stats.js';
 import { buildWebApp, measureBundle } from './web/bundle-size.js';
-import { CPU_SLOWDOWN, FAST_3G, measureRecapPage, PHONE } from './web/recap-page.js';
+import { CPU_SLOWDOWN, FAST_3G, measureRecapPage, PHONE, TAP_CONTACT_MS } from './web/recap-page.js';
 import { startStack } from './web/stack.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,6 +88,7 @@ async function main(): Promise<number> {
               competition: `${stack.competitionTitle} (${recap.name}, ${recap.performances} performances)`,
               emulation: {
                 viewport: `${PHONE.viewport.width}x${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, touch`,
+                tapContactMs: TAP_CONTACT_MS,
                 cpuSlowdown: CPU_SLOWDOWN,
                 network: { latencyMs: FAST_3G.latency, downloadBytesPerSecond: FAST_3G.downloadThroughput, uploadBytesPerSecond: FAST_3G.uploadThroughput, preset: 'DevTools Fast 3G' },
               },
