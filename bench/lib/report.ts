@@ -119,7 +119,7 @@ export function toMarkdown(results: BenchResults): string {
       '## Recap page on a phone',
       '',
       `${page.competition} at \`${page.url}\`; ${page.emulation.viewport}, a tap rests ${page.emulation.tapContactMs} ms before the lift, CPU ${page.emulation.cpuSlowdown}x slower, network "${network.preset}": ${network.latencyMs} ms latency, ` +
-        `${((network.downloadBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s down, ${((network.uploadBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s up. Each run is a cold first visit.`,
+        `${((network.downloadBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s down, ${((network.uploadBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s up. Each run is a cold first visit, in a browser of its own.`,
       '',
       markdownTable(
         [

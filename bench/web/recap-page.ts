@@ -62,23 +62,27 @@ export interface MainThreadTime {
   domNodes: number;
 }
 
-/** One cold first visit (a new browser context) per run. */
+/**
+ * One cold first visit per run, each in a browser of its own: a run then starts with no processes, caches or
+ * leftover work from the one before (a closed context's renderer can still be exiting, and the browser's other
+ * processes are shared), so the runs measure the same thing.
+ */
 export async function measureRecapPage(url: string, runs: number, log: (line: string) => void): Promise<RecapPageRun[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  try {
-    const results: RecapPageRun[] = [];
-    for (let run = 1; run <= runs; run++) {
+  const results: RecapPageRun[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
       const result = await measureOnce(browser, url);
       log(
         `  run ${run}: LCP ${result.lcpMs.toFixed(0)} ms (${result.lcpElement}), tap "Full breakdown" to screen switched ${result.switchMs.toFixed(0)} ms ` +
           `(${result.breakdownsOnScreen} breakdowns on screen), to all ${result.breakdowns} built ${result.allBuiltMs.toFixed(0)} ms, ${(result.transferBytes / 1024).toFixed(0)} KB transferred`,
       );
       results.push(result);
+    } finally {
+      await browser.close();
     }
-    return results;
-  } finally {
-    await browser.close();
   }
+  return results;
 }
 
 async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun> {
