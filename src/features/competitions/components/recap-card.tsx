@@ -20,10 +20,10 @@ interface RecapCardProps {
 }
 
 /**
- * One group's card. Its breakdown (some four hundred and fifty nodes) is built only while it is expanded: by a tap,
- * or by the full view (or ahead, `prebuilt`). Memoized: a card renders again only when its view or its performance changes (a view
- * switch reaches most cards in a later commit, see RecapSections), and then not its heading, categories or
- * breakdown, which are memoized on the performance.
+ * One group's card. Its breakdown (some four hundred and fifty nodes) is built only while it is expanded, by a tap
+ * or by the full view, or ahead (`prebuilt`). Memoized: a card renders again only when its view or its performance
+ * changes (a view switch reaches most cards in a later commit, see RecapSections), and then not its heading,
+ * categories or breakdown, which are memoized on the performance.
  */
 export const RecapCard = memo(function RecapCard({ sheet, performance, view, prebuilt = false }: RecapCardProps) {
   const full = view === 'full';
