@@ -21,12 +21,19 @@ export function afterNextPaint(callback: () => void): () => void {
  * For work that follows a change the reader waits to see, and that the reader does not see itself.
  */
 export function afterNextFrameShown(callback: () => void): () => void {
-  let cancelNext: (() => void) | undefined;
-  const cancelFirst = afterNextPaint(() => {
-    cancelNext = afterNextPaint(callback);
+  return twice(afterNextPaint, callback);
+}
+
+type Schedule = (callback: () => void) => () => void;
+
+/** Schedules `callback` with `schedule`, from a callback of `schedule`: one cancel function for both. */
+export function twice(schedule: Schedule, callback: () => void): () => void {
+  let cancelSecond: (() => void) | undefined;
+  const cancelFirst = schedule(() => {
+    cancelSecond = schedule(callback);
   });
   return () => {
     cancelFirst();
-    cancelNext?.();
+    cancelSecond?.();
   };
 }

@@ -9,16 +9,16 @@ interface RecapCardsProps {
   id: string;
   title: string;
   sheet: DivisionRoundScores['sheet'];
-  /** the view's columns, for the sort menu */
+  /** the columns of the sort menu (those of the later cards' view: see RecapSection) */
   columns: RecapColumn[];
   /** in the chosen order */
   performances: PerformanceScores[];
-  /** the view of the sort menu and of the first `firstCards` cards */
+  /** the view of the first `firstCards` cards */
   view: RecapView;
   /** the view of the other cards, until they catch up with a switch (see RecapSections) */
   laterView: RecapView;
   firstCards: number;
-  /** how many of the first cards build their breakdowns ahead, closed */
+  /** how many of the first cards build their breakdowns ahead, collapsed */
   prebuiltCards: number;
   sortColumnId: string;
   sortDirection: SortDirection;

@@ -11,7 +11,8 @@ import { RecapViewSwitch } from './recap-view-switch';
 // The frames are the test's to paint: each afterNextPaint callback waits in `frames` until paint() runs it, and an
 // afterNextFrameShown callback until the paint after that.
 const frames = vi.hoisted(() => [] as (() => void)[]);
-vi.mock('../../../lib/after-next-paint', () => {
+vi.mock('../../../lib/after-next-paint', async (importOriginal) => {
+  const { twice } = await importOriginal<typeof import('../../../lib/after-next-paint')>();
   const afterNextPaint = (callback: () => void) => {
     frames.push(callback);
     return () => {
@@ -19,17 +20,7 @@ vi.mock('../../../lib/after-next-paint', () => {
       if (index >= 0) frames.splice(index, 1);
     };
   };
-  const afterNextFrameShown = (callback: () => void) => {
-    let cancelNext: (() => void) | undefined;
-    const cancelFirst = afterNextPaint(() => {
-      cancelNext = afterNextPaint(callback);
-    });
-    return () => {
-      cancelFirst();
-      cancelNext?.();
-    };
-  };
-  return { afterNextPaint, afterNextFrameShown };
+  return { afterNextPaint, afterNextFrameShown: (callback: () => void) => twice(afterNextPaint, callback), twice };
 });
 
 async function paint() {

@@ -38,9 +38,10 @@ export const PREBUILT_CARDS = 2;
 
 /**
  * The other cards catch up in steps, each in its own transition once the frame before it has been shown: whole
- * sections, from the top, until a step holds this many cards. A transition yields to input while it renders, but it commits in
- * one task, and a breakdown's DOM and the commit's bookkeeping cost some milliseconds each on a phone: twenty cards
- * keep that task short enough for a tap to wait little on it, and the eighty of a big recap catch up in four steps.
+ * sections, from the top, until a step holds this many cards. A transition yields to input while it renders, but
+ * it commits in one task, and a breakdown's DOM and the commit's bookkeeping cost some milliseconds each on a
+ * phone: twenty cards keep that task short enough for a tap to wait little on it, and the eighty of a big recap
+ * catch up in four steps.
  */
 export const CATCH_UP_CARDS = 20;
 
@@ -132,9 +133,9 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
 
 interface RecapSectionProps {
   section: DivisionRoundScores;
-  /** the section's view (its table, its sort menu) and its first `firstCards` cards' */
+  /** the view of the section's table and of its first `firstCards` cards */
   view: RecapView;
-  /** the view of its other cards */
+  /** the view of its other cards and, on a phone, of its sort menu */
   laterView: RecapView;
   firstCards: number;
   /** how many of its first cards build their breakdowns ahead (PREBUILT_CARDS) */
