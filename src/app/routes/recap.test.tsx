@@ -93,6 +93,22 @@ describe('recap page', () => {
     await vi.waitFor(() => expect(expanded(card)).toBe(false));
   });
 
+  it("switches the view at a finger's lift, and cancels the lift so no click follows", async () => {
+    serve(200, makeCompetitionScores());
+    const router = renderAt('/competitions/12');
+    const card = await screen.findByRole('article', { name: 'Alpha' });
+    const link = within(screen.getByRole('navigation', { name: 'Recap view' })).getByRole('link', { name: 'Full breakdown' });
+    const finger = { identifier: 0, clientX: 5, clientY: 5 };
+
+    fireEvent.touchStart(link, { touches: [finger], changedTouches: [finger] });
+    expect(link.getAttribute('aria-current')).toBe(null);
+    // fireEvent answers false when the event's default was prevented.
+    expect(fireEvent.touchEnd(link, { touches: [], changedTouches: [finger] })).toBe(false);
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(expanded(card)).toBe(true);
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?view=full'));
+  });
+
   it("keeps a reader's own expand and collapse until the view changes to or from the full breakdown", async () => {
     serve(200, makeCompetitionScores());
     renderAt('/competitions/12');

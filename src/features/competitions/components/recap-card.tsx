@@ -35,7 +35,7 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view, pre
       {!performance.performed ? <p className="mt-2 text-sm italic">{performance.noScoreReason || 'Did not perform'}</p> : null}
       {performance.performed && (categories || prebuilt) ? (
         // Built ahead too, and laid out while the summary hides it: a switch uncovers it.
-        <dl className={`grid grid-cols-2 gap-x-3 gap-y-1 text-sm ${categories ? 'mt-3' : 'collapsed-laid-out'}`} aria-hidden={categories ? undefined : true}>
+        <dl className={`grid grid-cols-2 gap-x-3 gap-y-1 overflow-clip text-sm ${categories ? 'mt-3' : 'collapsed-laid-out'}`} aria-hidden={categories ? undefined : true}>
           <CategoryScores sheet={sheet} performance={performance} />
         </dl>
       ) : null}
@@ -68,7 +68,7 @@ function CardBreakdown({ sheet, performance, full, prebuilt }: { sheet: Division
         </span>
         Breakdown by caption and judge
       </button>
-      <div id={regionId} className={expanded ? undefined : 'collapsed-laid-out'} aria-hidden={expanded ? undefined : true}>
+      <div id={regionId} className={`overflow-clip ${expanded ? '' : 'collapsed-laid-out'}`} aria-hidden={expanded ? undefined : true}>
         {expanded || prebuilt ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import type { RecapView } from '../../../config/paths';
+import { useTap } from '../../../lib/use-tap';
 
 const views: { view: RecapView; label: string }[] = [
   { view: 'summary', label: 'Summary' },
@@ -14,12 +15,16 @@ const views: { view: RecapView; label: string }[] = [
  */
 export function RecapViewSwitch({ current, onChoose }: { current: RecapView; onChoose?: (view: RecapView, href: string) => void }) {
   const [searchParams] = useSearchParams();
+  const tap = useTap();
   const hrefFor = (view: RecapView) => {
     const next = new URLSearchParams(searchParams);
     if (view === 'summary') next.delete('view');
     else next.set('view', view);
     const text = next.toString();
     return text ? `?${text}` : '?';
+  };
+  const choose = (view: RecapView) => {
+    if (onChoose && view !== current) onChoose(view, hrefFor(view));
   };
   return (
     <nav aria-label="Recap view" className="my-3">
@@ -34,8 +39,10 @@ export function RecapViewSwitch({ current, onChoose }: { current: RecapView; onC
                 if (!onChoose || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
                 // The router's own navigation is skipped for a prevented click.
                 event.preventDefault();
-                if (view !== current) onChoose(view, hrefFor(view));
+                choose(view);
               }}
+              // A finger's tap chooses at its lift, not at the click the browser makes of it after (useTap).
+              {...(onChoose ? tap(() => choose(view)) : undefined)}
               aria-current={view === current ? 'page' : undefined}
               className={`block px-3 py-1.5 text-sm font-medium ${view === current ? 'bg-blue-900 text-white dark:bg-sky-300 dark:text-slate-950' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
             >
