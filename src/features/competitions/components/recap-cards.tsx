@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { RecapView } from '../../../config/paths';
 import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
 import type { RecapColumn, SortDirection } from '../utils/recap-model';
@@ -27,8 +27,25 @@ interface RecapCardsProps {
 
 /** The recap on a phone: one card per group, its breakdown a tap away; nothing wider than the screen. */
 export function RecapCards({ id, title, sheet, columns, performances, view, laterView, firstCards, prebuiltCards, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
-  const sortId = `sort-${id}`;
-  // The same for every render of a view: a catch-up that renders the section again for its later cards leaves them.
+  return (
+    <div>
+      <SortMenu id={`sort-${id}`} columns={columns} sortColumnId={sortColumnId} sortDirection={sortDirection} onSort={onSort} />
+      <ol aria-label={title} className="space-y-3">
+        {performances.map((performance, index) => (
+          <li key={performance.performanceId}>
+            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? view : laterView} prebuilt={index < prebuiltCards} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/**
+ * The cards' sort menu: some hundred options for a full sheet. Memoized, so a view switch that reaches the first
+ * cards before the menu (its columns follow the later cards) does not render it, or set each option's `selected`.
+ */
+const SortMenu = memo(function SortMenu({ id, columns, sortColumnId, sortDirection, onSort }: { id: string; columns: RecapColumn[]; sortColumnId: string; sortDirection: SortDirection; onSort: (columnId: string, direction: SortDirection) => void }) {
   const options = useMemo(
     () =>
       columns.flatMap((column) =>
@@ -41,31 +58,22 @@ export function RecapCards({ id, title, sheet, columns, performances, view, late
     [columns],
   );
   return (
-    <div>
-      <label htmlFor={sortId} className="mb-2 flex items-center gap-2 text-sm">
-        <span className="font-medium">Sort by</span>
-        <select
-          id={sortId}
-          className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-500 dark:bg-slate-900"
-          value={`${sortColumnId}|${sortDirection}`}
-          onChange={(event) => {
-            const [columnId, direction] = event.target.value.split('|');
-            onSort(columnId, direction as SortDirection);
-          }}
-        >
-          {options}
-        </select>
-      </label>
-      <ol aria-label={title} className="space-y-3">
-        {performances.map((performance, index) => (
-          <li key={performance.performanceId}>
-            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? view : laterView} prebuilt={index < prebuiltCards} />
-          </li>
-        ))}
-      </ol>
-    </div>
+    <label htmlFor={id} className="mb-2 flex items-center gap-2 text-sm">
+      <span className="font-medium">Sort by</span>
+      <select
+        id={id}
+        className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-500 dark:bg-slate-900"
+        value={`${sortColumnId}|${sortDirection}`}
+        onChange={(event) => {
+          const [columnId, direction] = event.target.value.split('|');
+          onSort(columnId, direction as SortDirection);
+        }}
+      >
+        {options}
+      </select>
+    </label>
   );
-}
+});
 
 function sortWording(kind: 'rank' | 'group' | 'score', direction: SortDirection): string {
   if (kind === 'group') return direction === 'asc' ? 'A–Z' : 'Z–A';

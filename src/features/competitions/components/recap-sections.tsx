@@ -169,7 +169,11 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
   const performances = useMemo(() => sortPerformances(section.performances, column, direction), [section, column.id, direction]);
   const headingId = `section-${sectionId(section)}`;
   return (
-    <section aria-labelledby={headingId} className="mt-8">
+    // Layout and style containment isolate the section (the browser gives it its own offset, and its content is laid
+    // out on its own): when a switch opens a card above it, moving it is one offset to change, not every box inside to
+    // prepaint and paint again. At 4x CPU that was some 10 ms of prepaint and 5 ms of paint in the tap. Not paint
+    // containment, which would clip the focus rings of the select and the table at its edges.
+    <section aria-labelledby={headingId} className="mt-8 [contain:layout_style]">
       <h2 id={headingId} className="mb-2 text-xl font-semibold">
         {section.division.name} <span className="font-normal text-slate-700 dark:text-slate-300">· {section.round.name}</span>
       </h2>
