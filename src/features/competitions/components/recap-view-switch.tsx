@@ -11,7 +11,7 @@ const views: { view: RecapView; label: string }[] = [
 /**
  * Links: the chosen view is part of the shareable URL, and a link opens in a new tab like any other. With
  * `onChoose`, a plain click goes to it instead of the router, to show the view at once and put it in the URL after
- * (useRecapView).
+ * (useRecapView); so does a finger's tap, at its lift (useTap), and the browser then makes no click of it.
  */
 export function RecapViewSwitch({ current, onChoose }: { current: RecapView; onChoose?: (view: RecapView, href: string) => void }) {
   const [searchParams] = useSearchParams();
