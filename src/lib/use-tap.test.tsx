@@ -1,6 +1,6 @@
 import { cleanup, createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TAP_MAX_MS, TAP_SLOP_PX, useTap } from './use-tap';
+import { AFTER_SCROLL_MS, TAP_MAX_MS, TAP_SLOP_PX, useTap } from './use-tap';
 
 function Tappable({ onTap }: { onTap: () => void }) {
   const tap = useTap();
@@ -55,6 +55,24 @@ describe('useTap', () => {
     // The lift of another finger than the one that touched.
     expect(touch({ to: point(10, 10, 1) })).toBe(false);
     expect(onTap).not.toHaveBeenCalled();
+  });
+
+  it('leaves to the browser a touch that lands while the page still scrolls (it stops a fling)', () => {
+    const onTap = vi.fn();
+    render(<Tappable onTap={onTap} />);
+    const scrolled = (at: number) => {
+      const scroll = new Event('scroll');
+      Object.defineProperty(scroll, 'timeStamp', { value: at });
+      // A box inside the page: its scroll events do not bubble, the hook listens in the capture phase.
+      screen.getByRole('button').dispatchEvent(scroll);
+    };
+    // The touch lands at 1000 (see touch()).
+    scrolled(1000 - AFTER_SCROLL_MS + 1);
+    expect(touch()).toBe(false);
+    expect(onTap).not.toHaveBeenCalled();
+    scrolled(1000 - AFTER_SCROLL_MS);
+    expect(touch()).toBe(true);
+    expect(onTap).toHaveBeenCalledTimes(1);
   });
 
   it('forgets a cancelled touch, and a lift without a touch', () => {

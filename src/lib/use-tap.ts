@@ -1,9 +1,14 @@
-import { useCallback, useRef, type TouchEvent } from 'react';
+import { useCallback, useEffect, useRef, type TouchEvent } from 'react';
 
 /** How far, in CSS pixels, a finger may move and still tap (about a browser's touch slop). */
 export const TAP_SLOP_PX = 10;
 /** How long a finger may rest and still tap here; longer is left to the browser (a long press opens a link's menu). */
 export const TAP_MAX_MS = 400;
+/**
+ * A touch that lands this soon after the page (or any box in it) scrolled most likely stops a fling; the browser
+ * makes no click of such a touch, so neither do we.
+ */
+export const AFTER_SCROLL_MS = 100;
 
 interface TouchStart {
   id: number;
@@ -24,7 +29,8 @@ export interface TapHandlers {
  * mid-range phone that is some 20-40 ms after the lift in which the reader sees nothing happen (decision 005).
  *
  * Only what the browser would make a click of counts: one finger, moved at most TAP_SLOP_PX, lifted within
- * TAP_MAX_MS, and not turned into a scroll (the touch's end is still cancelable). The tap's end is then cancelled,
+ * TAP_MAX_MS, not turned into a scroll (the touch's end is still cancelable), and not landing on a page that was
+ * still scrolling (AFTER_SCROLL_MS: a touch that stops a fling). The tap's end is then cancelled,
  * so the browser makes no click of it and `onTap` runs once. Anything else, and every click not made from a touch
  * (mouse, keyboard, a screen reader's double tap), is left to the element's click handler, which must do the same.
  *
@@ -32,11 +38,21 @@ export interface TapHandlers {
  */
 export function useTap(): (onTap: () => void) => TapHandlers {
   const start = useRef<TouchStart | null>(null);
+  const scrolledAt = useRef(-Infinity);
+  useEffect(() => {
+    const onScroll = (event: Event) => {
+      scrolledAt.current = event.timeStamp;
+    };
+    // Capture: scroll events of boxes inside the page do not bubble.
+    addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => removeEventListener('scroll', onScroll, { capture: true });
+  }, []);
   return useCallback(
     (onTap: () => void) => ({
       onTouchStart(event: TouchEvent) {
         const touch = event.touches.length === 1 ? event.touches[0] : undefined;
-        start.current = touch ? { id: touch.identifier, x: touch.clientX, y: touch.clientY, at: event.timeStamp } : null;
+        const stopsAFling = event.timeStamp - scrolledAt.current < AFTER_SCROLL_MS;
+        start.current = touch && !stopsAFling ? { id: touch.identifier, x: touch.clientX, y: touch.clientY, at: event.timeStamp } : null;
       },
       onTouchEnd(event: TouchEvent) {
         const began = start.current;
