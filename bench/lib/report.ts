@@ -143,7 +143,7 @@ export function toMarkdown(results: BenchResults): string {
         ]),
       ),
       '',
-      `Median LCP ${page.medianLcpMs.toFixed(0)} ms. Median tap "Full breakdown" to the screen switched ${page.medianSwitchMs.toFixed(0)} ms (budgeted): from the tap's click event (its timestamp: the lift) ` +
+      `Median LCP ${page.medianLcpMs.toFixed(0)} ms. Median tap "Full breakdown" to the screen switched ${page.medianSwitchMs.toFixed(0)} ms (budgeted): from the tap's lift (its touchend event's timestamp) ` +
         'to the first painted frame (two animation frames later) in which the link is the current view and every card in the viewport that has a breakdown shows it open, its tables built. ' +
         'To commit / style+layout / to paint: the lift to the DOM change that switched the screen, the style and layout of that change (forced by the check), the rest until the frame was painted. ' +
         'Tap event: the longest Event Timing entry of the tap (what INP would see). ' +
