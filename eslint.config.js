@@ -1,7 +1,6 @@
 // The lint keeps the architecture's boundaries (../shared/STYLE.md, "Every fact in one place"): features never
 // import each other; shared code (components, lib, config) never imports a feature; the API, the BFF and the web
 // app never import each other; no import cycles. It is run by `npm test` (scripts/test.sh).
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -26,7 +25,7 @@ export default tseslint.config(
       // Dependencies are parsed to follow cycles: with TypeScript's parser, or no-cycle silently sees nothing.
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/resolver': { typescript: { project: './tsconfig.json' } },
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
