@@ -167,7 +167,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Unknown client, or a redirect_uri not registered for it: explained on the page */
+                /** @description Unknown client, or a redirect_uri not registered for it: explained on the page; or an email or password no account can have: the form again */
                 400: {
                     headers: {
                         [name: string]: unknown;

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/database.js';
 import { findApplicationByClientId, type Application } from '../db/repositories/applications.js';
 import { OAuthError, invalidClient } from './oauth-error.js';
+import { oauthParameterProblem } from './oauth-parameters.js';
 import { secretMatchesHash, sha256Hex } from './secrets.js';
 
 /** Who the client says it is, and how it said so. */
@@ -38,11 +39,15 @@ function parseBasic(authorization: string): ClientCredentials {
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw invalidClient('HTTP Basic credentials must be client_id:client_secret');
+  let credentials: ClientCredentials;
   try {
-    return { clientId: formDecode(decoded.slice(0, colon)), clientSecret: formDecode(decoded.slice(colon + 1)), method: 'basic' };
+    credentials = { clientId: formDecode(decoded.slice(0, colon)), clientSecret: formDecode(decoded.slice(colon + 1)), method: 'basic' };
   } catch {
     throw invalidClient('HTTP Basic credentials are not correctly url-encoded');
   }
+  const problem = oauthParameterProblem('client_id', credentials.clientId) ?? oauthParameterProblem('client_secret', credentials.clientSecret!);
+  if (problem) throw invalidClient(`HTTP Basic credentials: ${problem}`);
+  return credentials;
 }
 
 function formDecode(value: string): string {

@@ -5,6 +5,7 @@ import { findOrganizationById } from '../../db/repositories/organizations.js';
 import { findUserByCredentials } from '../../db/repositories/users.js';
 import { createAuthorizationCode } from '../../db/repositories/authorization-codes.js';
 import { redirectWith } from '../../auth/redirect-uri.js';
+import { signInFieldProblem } from '../../auth/sign-in-fields.js';
 import { createRateLimiter, rateLimitHeaders } from '../../auth/rate-limiter.js';
 import { remoteAddress } from './remote-address.js';
 import { checkAuthorizationRequest, type AuthorizationCheck } from './authorization-request.js';
@@ -53,7 +54,10 @@ export const authorizeSignInRoute = createRoute({
   responses: {
     200: { description: 'The sign-in form again, with an error message', content: html },
     302: { description: 'Back to the redirect_uri with code and state (or error, error_description and state)' },
-    400: { description: 'Unknown client, or a redirect_uri not registered for it: explained on the page', content: html },
+    400: {
+      description: 'Unknown client, or a redirect_uri not registered for it: explained on the page; or an email or password no account can have: the form again',
+      content: html,
+    },
   },
 });
 
@@ -85,10 +89,12 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
     const organization = await findOrganizationById(db, application.orgId);
     const email = form.get('email')?.trim() ?? '';
     const password = form.get('password') ?? '';
-    const again = (error: string) =>
-      page(200, signInHtml({ request, applicationName: application.name, organizationName: organization?.name ?? '', email, error }), request.redirectUri);
+    const again = (error: string, status = 200, shownEmail = email) =>
+      page(status, signInHtml({ request, applicationName: application.name, organizationName: organization?.name ?? '', email: shownEmail, error }), request.redirectUri);
 
     if (email === '' || password === '') return again('Enter your email and your password.');
+    const fieldProblem = signInFieldProblem(email, password);
+    if (fieldProblem) return again(fieldProblem, 400, '');
     const decision = signInLimiter.hit(`address:${remoteAddress(c)}`);
     if (!decision.allowed) {
       const response = again(`Too many sign-in attempts. Try again in ${decision.resetSeconds} seconds.`);

@@ -6,7 +6,7 @@ import { authenticateClient, readClientCredentials, type ClientCredentials } fro
 import { OAuthError, oauthErrorResponse, tokenEndpointResponse } from '../../auth/oauth-error.js';
 import { authorizationCodeGrant, clientCredentialsGrant, SUPPORTED_GRANT_TYPES } from '../../auth/grants.js';
 import { createRateLimiter, rateLimitHeaders } from '../../auth/rate-limiter.js';
-import { readTokenParameters } from './token-parameters.js';
+import { readTokenParameters, type TokenParameter } from './token-parameters.js';
 import { remoteAddress } from './remote-address.js';
 
 const TokenRequest = z
@@ -17,7 +17,7 @@ const TokenRequest = z
     code: z.string().optional().openapi({ description: 'authorization_code: the code from the redirect' }),
     redirect_uri: z.string().optional().openapi({ description: 'authorization_code: the redirect_uri of the authorization request' }),
     code_verifier: z.string().optional().openapi({ description: 'authorization_code: the PKCE verifier (S256)' }),
-  })
+  } satisfies Record<TokenParameter, z.ZodType>)
   .openapi('TokenRequest');
 
 const TokenResponse = z
