@@ -2,11 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiRouter } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { findOrganizationById } from '../../db/repositories/organizations.js';
-import { findUserByCredentials } from '../../db/repositories/users.js';
+import { findUserByCredentials, normalizeEmail } from '../../db/repositories/users.js';
 import { createAuthorizationCode } from '../../db/repositories/authorization-codes.js';
 import { redirectWith } from '../../auth/redirect-uri.js';
 import { signInFieldProblem } from '../../auth/sign-in-fields.js';
-import { createRateLimiter, rateLimitHeaders } from '../../auth/rate-limiter.js';
+import { rateLimitHeaders } from '../../auth/rate-limiter.js';
+import { createFailureLimiter } from '../../auth/failure-limiter.js';
 import { remoteAddress } from './remote-address.js';
 import { checkAuthorizationRequest, type AuthorizationCheck } from './authorization-request.js';
 import { authorizationErrorHtml, htmlHeaders, signInHtml } from './sign-in-page.js';
@@ -65,8 +66,8 @@ export const authorizeSignInRoute = createRoute({
 export function registerAuthorizeRoutes(router: ApiRouter, services: Services): void {
   const { db } = services.database;
   const codeTtlSeconds = services.config.authCodeTtlSeconds;
-  // Sign-in attempts share the token endpoint's allowance, per address: enough for people, too few for guessing.
-  const signInLimiter = createRateLimiter(services.config.tokenRateLimit);
+  // Failed sign-ins have the token endpoint's allowance (counted apart): enough for people, too few for guessing.
+  const failures = createFailureLimiter(services.config.tokenRateLimit);
   router.openAPIRegistry.registerPath(authorizePageRoute);
   router.openAPIRegistry.registerPath(authorizeSignInRoute);
 
@@ -95,14 +96,19 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
     if (email === '' || password === '') return again('Enter your email and your password.');
     const fieldProblem = signInFieldProblem(email, password);
     if (fieldProblem) return again(fieldProblem, 400, '');
-    const decision = signInLimiter.hit(`address:${remoteAddress(c)}`);
-    if (!decision.allowed) {
-      const response = again(`Too many sign-in attempts. Try again in ${decision.resetSeconds} seconds.`);
-      return new Response(response.body, { status: 429, headers: { ...Object.fromEntries(response.headers), ...rateLimitHeaders(decision) } });
+    const address = remoteAddress(c);
+    const account = `${application.orgId}:${normalizeEmail(email)}`;
+    const allowance = failures.check(address, account);
+    if (!allowance.allowed) {
+      const response = again(`Too many sign-in attempts. Try again in ${allowance.resetSeconds} seconds.`);
+      return new Response(response.body, { status: 429, headers: { ...Object.fromEntries(response.headers), ...rateLimitHeaders(allowance) } });
     }
     const user = await findUserByCredentials(db, { orgId: application.orgId, email, password });
-    // One message for unknown emails and wrong passwords: the form must not reveal who has an account.
-    if (!user) return again('The email or password is not correct.');
+    if (!user) {
+      failures.fail(address, account);
+      // One message for unknown emails and wrong passwords: the form must not reveal who has an account.
+      return again('The email or password is not correct.');
+    }
 
     const code = await createAuthorizationCode(db, {
       applicationId: application.id,
