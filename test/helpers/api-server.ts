@@ -112,7 +112,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 }
 
 /** Node 20's global fetch cannot trust a CA per call; node:https can. */
-function httpsFetch(target: URL, init: TestRequestInit, ca: string): Promise<Response> {
+export function httpsFetch(target: URL, init: TestRequestInit, ca: string): Promise<Response> {
   const headers: Record<string, string> = { ...init.headers };
   let body = init.body;
   if (body instanceof URLSearchParams) {

@@ -2,7 +2,6 @@
  * The one place that picks the database: PGlite on disk (embedded default) or PostgreSQL through `pg` when
  * DATABASE_URL is set. Everything above this module sees the same drizzle handle and the same notify/listen pair.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { applyMigrations } from './migrate.js';
+import { makeOwnerOnly, ownerOnlyFolder } from './owner-only.js';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A transaction handle; repositories accept either this or the Db. */
@@ -49,9 +49,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   if (options.memory) {
     client = new PGlite();
   } else {
-    const dir = path.resolve(options.dataDir ?? '.data', 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    const dataDir = path.resolve(options.dataDir ?? '.data');
+    ownerOnlyFolder(path.join(dataDir, 'pglite'));
+    client = new PGlite(path.join(dataDir, 'pglite'));
+    await client.waitReady;
+    // After the open: PGlite has written its files with its own modes by now (owner-only.ts).
+    makeOwnerOnly(dataDir);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
