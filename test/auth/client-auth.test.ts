@@ -16,6 +16,8 @@ const application: Application = {
   secretHash: sha256Hex('the real secret'),
   name: 'Scores',
   redirectUris: [],
+  createdAt: new Date(),
+  revokedAt: null,
 };
 
 function attempt(clientId: string, secret: string, claimed: Application | undefined) {
@@ -41,6 +43,12 @@ describe('client authentication does the same work for unknown clients and wrong
     expect(wrong.calls).toEqual([['a guess', application.secretHash]]);
     expect(UNKNOWN_CLIENT_HASH).toMatch(/^[0-9a-f]{64}$/);
     expect(application.secretHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('treats a revoked client as unknown, with the same work', () => {
+    const revoked = attempt('known-client', 'the real secret', { ...application, revokedAt: new Date() });
+    expect(revoked.calls).toEqual([['the real secret', UNKNOWN_CLIENT_HASH]]);
+    expect(revoked.refusal).toMatchObject({ error: 'invalid_client', status: 401 });
   });
 
   it('answers both with the same invalid_client', () => {

@@ -62,7 +62,7 @@ export const UNKNOWN_CLIENT_HASH = sha256Hex('no client has this secret');
 /**
  * The application these credentials authenticate, or invalid_client. `claimed` is the application the caller
  * looked up for `credentials.clientId` (undefined when there is none): the lookup happens once, outside, so both
- * outcomes do the same database work too. The same description for an unknown client and a wrong secret, so the
+ * outcomes do the same database work too. A revoked application authenticates nothing. The same description for an unknown client and a wrong secret, so the
  * answer does not tell which client ids exist.
  */
 export function authenticateClient(
@@ -74,7 +74,9 @@ export function authenticateClient(
     throw invalidClient('Client authentication is required: HTTP Basic, or client_id and client_secret in the body');
   }
   if (credentials.clientSecret === undefined) throw invalidClient('client_secret is required');
-  const secretMatches = matches(credentials.clientSecret, claimed?.secretHash ?? UNKNOWN_CLIENT_HASH);
-  if (!claimed || !secretMatches) throw invalidClient('Unknown client or wrong client secret');
-  return claimed;
+  // A revoked client is as unknown as one that never existed, and costs the same.
+  const usable = claimed && claimed.revokedAt === null ? claimed : undefined;
+  const secretMatches = matches(credentials.clientSecret, usable?.secretHash ?? UNKNOWN_CLIENT_HASH);
+  if (!usable || !secretMatches) throw invalidClient('Unknown client or wrong client secret');
+  return usable;
 }

@@ -35,7 +35,7 @@ export async function checkAuthorizationRequest(db: DbOrTx, parameters: URLSearc
   if (!clientId.value) return page('The request does not say which application is asking (client_id is missing).');
   if (clientId.problem) return page(`The request is not valid: ${clientId.problem}.`);
   const application = await findApplicationByClientId(db, clientId.value);
-  if (!application) return page('The application that sent you here is not known (unknown client_id).');
+  if (!application || application.revokedAt !== null) return page('The application that sent you here is not known (unknown client_id).');
 
   const redirectUri = single('redirect_uri');
   if (redirectUri.repeated) return page('The request has more than one redirect_uri.');
