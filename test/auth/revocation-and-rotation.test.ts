@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader, SignJWT } from 'jose';
@@ -53,6 +53,8 @@ describe('on the embedded database: the CLI between runs of the server', () => {
 
   beforeAll(async () => {
     dataDir = await tempDir();
+    // the run's migrated template database (test/global-setup.ts): opens in seconds
+    await cp(process.env.TEST_PGLITE_TEMPLATE!, path.join(dataDir, 'pglite'), { recursive: true });
     org = json(await cli(['org', 'create', '--name', 'Revoking Circuit'], { dataDir }));
     revoked = json(await cli(['key', 'create', '--org', org.guid, '--name', 'Leaked', '--redirect-uri', 'https://app.example/cb'], { dataDir }));
     kept = json(await cli(['key', 'create', '--org', org.guid, '--name', 'Scoreboard'], { dataDir }));
