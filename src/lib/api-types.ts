@@ -51,7 +51,7 @@ export interface paths {
                         "application/json": components["schemas"]["OAuthError"];
                     };
                 };
-                /** @description Too many token requests from this client or address (see Retry-After) */
+                /** @description Too many failed token requests from this address, or for this client from this address (see Retry-After) */
                 429: {
                     headers: {
                         [name: string]: unknown;
