@@ -6,6 +6,8 @@ import type { ApiConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createResponseCache, type ResponseCache } from './cache/response-cache.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
+import { keyKeepSeconds } from './auth/auth-state.js';
+import { startPurging } from './db/purge-schedule.js';
 
 export interface Services {
   config: ApiConfig;
@@ -19,12 +21,15 @@ export async function createServices(config: ApiConfig, options: { memory?: bool
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memory });
   const cache = await createResponseCache(database);
   const tokens = await createTokenService(database, config);
+  const purging = await startPurging(database, { signingKeyKeepSeconds: keyKeepSeconds(config.tokenTtlSeconds) });
   return {
     config,
     database,
     cache,
     tokens,
     close: async () => {
+      purging.stop();
+      tokens.close();
       cache.close();
       await database.close();
     },

@@ -32,7 +32,9 @@ export async function ensureWebCredentials(services: Services, organization: Org
     try {
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { clientId: string; clientSecret: string };
       const application = await findApplicationByClientId(services.database.db, saved.clientId);
-      if (application && application.orgId === organization.id && application.secretHash === sha256Hex(saved.clientSecret)) return saved;
+      if (application && application.revokedAt === null && application.orgId === organization.id && application.secretHash === sha256Hex(saved.clientSecret)) {
+        return saved;
+      }
     } catch {
       // unreadable or stale: make new ones below
     }

@@ -51,7 +51,7 @@ export interface paths {
                         "application/json": components["schemas"]["OAuthError"];
                     };
                 };
-                /** @description Too many token requests from this client or address (see Retry-After) */
+                /** @description Too many failed token requests from this address, or for this client from this address (see Retry-After) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -167,7 +167,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Unknown client, or a redirect_uri not registered for it: explained on the page */
+                /** @description Unknown client, or a redirect_uri not registered for it: explained on the page; or an email or password no account can have: the form again */
                 400: {
                     headers: {
                         [name: string]: unknown;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { s256Challenge } from '../../server/api/auth/pkce.js';
 import { sha256Hex } from '../../server/api/auth/secrets.js';
-import { SPENT_CODE_RETENTION_MS } from '../../server/api/db/repositories/authorization-codes.js';
+import { purgeExpiredRows } from '../../server/api/db/repositories/expired-rows.js';
 import { authorizationCodes } from '../../server/api/db/schema.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 
@@ -157,22 +157,23 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     expect(await response.json()).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired' });
   });
 
-  it('forgets codes a day after they expired, used or not, as the next sign-in happens', async () => {
+  it('deletes a code when it is redeemed, and purges codes that expired unredeemed', async () => {
     const { db } = api.services.database;
+    const stored = async (codes: string[]) =>
+      (await db.select({ codeHash: authorizationCodes.codeHash }).from(authorizationCodes).where(inArray(authorizationCodes.codeHash, codes.map(sha256Hex))))
+        .map((row) => row.codeHash);
     const { verifier } = pkce();
-    const code = await codeFor(verifier);
-    await exchange({ code, code_verifier: verifier });
-    const unused = await codeFor(pkce().verifier);
-    const recent = await codeFor(pkce().verifier);
-    const hashes = [code, unused, recent].map(sha256Hex);
-    // the first two expired a day and a minute ago; the third a minute short of a day ago
-    const past = (ms: number) => new Date(Date.now() - ms);
-    await db.update(authorizationCodes).set({ expiresAt: past(SPENT_CODE_RETENTION_MS + 60_000) }).where(inArray(authorizationCodes.codeHash, hashes.slice(0, 2)));
-    await db.update(authorizationCodes).set({ expiresAt: past(SPENT_CODE_RETENTION_MS - 60_000) }).where(eq(authorizationCodes.codeHash, hashes[2]));
+    const redeemed = await codeFor(verifier);
+    expect(await stored([redeemed])).toHaveLength(1);
+    expect((await exchange({ code: redeemed, code_verifier: verifier })).status).toBe(200);
+    expect(await stored([redeemed])).toEqual([]);
 
-    await codeFor(pkce().verifier);
-    const left = await db.select({ codeHash: authorizationCodes.codeHash }).from(authorizationCodes).where(inArray(authorizationCodes.codeHash, hashes));
-    expect(left).toEqual([{ codeHash: hashes[2] }]);
+    const expired = await codeFor(pkce().verifier);
+    const live = await codeFor(pkce().verifier);
+    await db.update(authorizationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authorizationCodes.codeHash, sha256Hex(expired)));
+    const purged = await purgeExpiredRows(db, { signingKeyKeepSeconds: 7200 });
+    expect(purged.authorizationCodes).toBeGreaterThanOrEqual(1);
+    expect(await stored([expired, live])).toEqual([sha256Hex(live)]);
   });
 
   it('requires the client secret (confidential clients) and the PKCE verifier', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, rateLimitHeaders } from '../../server/api/auth/rate-limiter.js';
+import { CLIENTS_PER_ADDRESS } from '../../server/api/auth/failure-limiter.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 
 describe('rate limiter core (fixed window)', () => {
@@ -70,55 +71,76 @@ describe('rate limits on the real server (3 requests per minute)', () => {
     expect((await api.fetch('/seasons/', { headers: { authorization: `Bearer ${other}` } })).status).toBe(200);
   });
 
-  it('limits token requests per client, counting failed attempts too', async () => {
-    const org = await api.createOrg('Guessing Circuit');
+  const ATTACKER = '127.0.0.2';
+  const CLIENT = '127.0.0.3';
+
+  function tokenRequest(clientId: string, secret: string, localAddress: string) {
+    return api.fetch('/v3/oauth2/token', {
+      method: 'POST',
+      localAddress,
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+    });
+  }
+
+  it('never locks a client out from another address: failures count per address and per client and address', async () => {
+    const org = await api.createOrg('Targeted Circuit');
     const key = await api.createKey(org.guid);
-    const attempt = (secret: string) =>
-      api.fetch('/v3/oauth2/token', {
-        method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: secret }),
-      });
-    expect((await attempt('wrong-1')).status).toBe(401);
-    expect((await attempt('wrong-2')).status).toBe(401);
-    expect((await attempt(key.clientSecret)).status).toBe(200);
-    const refused = await attempt(key.clientSecret);
+    // The attacker knows the client id and spends every failure its address has, and more.
+    for (let i = 0; i < 3; i++) expect((await tokenRequest(key.clientId, `wrong-${i}`, ATTACKER)).status).toBe(401);
+    const refused = await tokenRequest(key.clientId, 'wrong-again', ATTACKER);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get('cache-control')).toBe('no-store');
     expect(await refused.json()).toEqual({ error: 'too_many_requests', error_description: expect.stringMatching(/retry in \d+ seconds/) });
+    // Past its limit the attacker's address is refused even with the right secret: a guess must not be told apart.
+    expect((await tokenRequest(key.clientId, key.clientSecret, ATTACKER)).status).toBe(429);
+    // The real client, from its own address, still gets tokens, again and again.
+    for (let i = 0; i < 5; i++) expect((await tokenRequest(key.clientId, key.clientSecret, CLIENT)).status).toBe(200);
   });
 
-  it('limits token requests naming unknown clients per remote address', async () => {
-    const attempt = (clientId: string) =>
-      api.fetch('/v3/oauth2/token', {
-        method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: 'guess' }),
-      });
-    for (const id of ['made-up-1', 'made-up-2', 'made-up-3']) expect((await attempt(id)).status).toBe(401);
-    expect((await attempt('made-up-4')).status).toBe(429);
+  it('does not count a correct secret as a failure', async () => {
+    const org = await api.createOrg('Careful Circuit');
+    const key = await api.createKey(org.guid);
+    const address = '127.0.0.4';
+    expect((await tokenRequest(key.clientId, 'wrong-1', address)).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await tokenRequest(key.clientId, key.clientSecret, address)).status).toBe(200);
+    expect((await tokenRequest(key.clientId, 'wrong-2', address)).status).toBe(401);
+    expect((await tokenRequest(key.clientId, key.clientSecret, address)).status).toBe(200);
   });
 
-  it('limits sign-in attempts on the authorization page per remote address', async () => {
+  it('limits failures naming made-up clients per remote address, whichever ids they name', async () => {
+    const address = '127.0.0.5';
+    for (let i = 0; i < 3 * CLIENTS_PER_ADDRESS; i++) expect((await tokenRequest(`made-up-${i}`, 'guess', address)).status).toBe(401);
+    expect((await tokenRequest('made-up-last', 'guess', address)).status).toBe(429);
+    expect((await tokenRequest('made-up-last', 'guess', '127.0.0.6')).status).toBe(401);
+  });
+
+  it('limits failed sign-ins per address and per account and address, never the user from another address', async () => {
     const org = await api.createOrg('Sign-in Circuit');
     const key = await api.createKey(org.guid, { redirectUris: ['https://scores.example/cb'] });
-    const attempt = () =>
+    await api.createUser(org.guid, 'judge@example.com', 'the right password');
+    const attempt = (password: string, localAddress: string) =>
       api.fetch('/v3/oauth2/authorize', {
         method: 'POST',
+        localAddress,
         body: new URLSearchParams({
           response_type: 'code',
           client_id: key.clientId,
           redirect_uri: 'https://scores.example/cb',
           code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
           code_challenge_method: 'S256',
-          email: 'someone@example.com',
-          password: 'a guessed password',
+          email: 'judge@example.com',
+          password,
         }),
       });
-    for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(200);
-    const refused = await attempt();
+    for (let i = 0; i < 3; i++) expect((await attempt(`guess ${i}`, ATTACKER)).status).toBe(200);
+    const refused = await attempt('one more guess', ATTACKER);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await refused.text()).toMatch(/role="alert">Too many sign-in attempts/);
+    expect((await attempt('the right password', ATTACKER)).status).toBe(429);
+    // The judge, from another address, signs in; right passwords are not failures, so again and again.
+    for (let i = 0; i < 4; i++) expect((await attempt('the right password', CLIENT)).status).toBe(302);
   });
 });

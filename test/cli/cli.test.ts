@@ -1,33 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../helpers/api-server.js';
-
-const TSX = path.resolve('node_modules/.bin/tsx');
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `tsx server/cli.ts ...args` as its own process, like `npm run --silent cli -- ...args`. */
-function cli(args: string[], options: { dataDir: string; stdin?: string }): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir };
-    delete env.DATABASE_URL;
-    const child = spawn(TSX, ['server/cli.ts', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
-  });
-}
+import { cli, type CliResult } from '../helpers/cli.js';
 
 function expectOneLineError(result: CliResult, code: number) {
   expect(result.code).toBe(code);

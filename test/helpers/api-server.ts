@@ -36,6 +36,8 @@ export interface TestRequestInit {
   headers?: Record<string, string>;
   /** a URLSearchParams body is sent form-encoded unless a content-type header says otherwise */
   body?: string | URLSearchParams;
+  /** the loopback address to connect from (any of 127.0.0.0/8), so a test can be several clients' addresses */
+  localAddress?: string;
 }
 
 export interface TestApiOptions {
@@ -110,7 +112,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 }
 
 /** Node 20's global fetch cannot trust a CA per call; node:https can. */
-function httpsFetch(target: URL, init: TestRequestInit, ca: string): Promise<Response> {
+export function httpsFetch(target: URL, init: TestRequestInit, ca: string): Promise<Response> {
   const headers: Record<string, string> = { ...init.headers };
   let body = init.body;
   if (body instanceof URLSearchParams) {
@@ -120,7 +122,7 @@ function httpsFetch(target: URL, init: TestRequestInit, ca: string): Promise<Res
     body = body.toString();
   }
   return new Promise((resolve, reject) => {
-    const request = https.request(target, { method: init.method ?? 'GET', headers, ca, agent: false }, (response) => {
+    const request = https.request(target, { method: init.method ?? 'GET', headers, ca, agent: false, localAddress: init.localAddress }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);

@@ -1,6 +1,6 @@
-import type { DbOrTx } from '../db/database.js';
-import { findApplicationByClientId, type Application } from '../db/repositories/applications.js';
+import type { Application } from '../db/repositories/applications.js';
 import { OAuthError, invalidClient } from './oauth-error.js';
+import { oauthParameterProblem } from './oauth-parameters.js';
 import { secretMatchesHash, sha256Hex } from './secrets.js';
 
 /** Who the client says it is, and how it said so. */
@@ -38,35 +38,45 @@ function parseBasic(authorization: string): ClientCredentials {
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw invalidClient('HTTP Basic credentials must be client_id:client_secret');
+  let credentials: ClientCredentials;
   try {
-    return { clientId: formDecode(decoded.slice(0, colon)), clientSecret: formDecode(decoded.slice(colon + 1)), method: 'basic' };
+    credentials = { clientId: formDecode(decoded.slice(0, colon)), clientSecret: formDecode(decoded.slice(colon + 1)), method: 'basic' };
   } catch {
     throw invalidClient('HTTP Basic credentials are not correctly url-encoded');
   }
+  const problem = oauthParameterProblem('client_id', credentials.clientId) ?? oauthParameterProblem('client_secret', credentials.clientSecret!);
+  if (problem) throw invalidClient(`HTTP Basic credentials: ${problem}`);
+  return credentials;
 }
 
 function formDecode(value: string): string {
   return decodeURIComponent(value.replace(/\+/g, ' '));
 }
 
-// Compared against when the client is unknown, so unknown clients and wrong secrets take the same path.
-const UNKNOWN_CLIENT_HASH = sha256Hex('no client has this secret');
+/**
+ * Stands in for the stored digest when the named client does not exist, so an unknown client id costs the same
+ * hash and comparison as a wrong secret and the answer's timing does not tell which client ids exist.
+ */
+export const UNKNOWN_CLIENT_HASH = sha256Hex('no client has this secret');
 
 /**
- * The application these credentials authenticate, or invalid_client. The same description for an unknown client
- * and a wrong secret, so the answer does not tell which client ids exist.
+ * The application these credentials authenticate, or invalid_client. `claimed` is the application the caller
+ * looked up for `credentials.clientId` (undefined when there is none): the lookup happens once, outside, so both
+ * outcomes do the same database work too. A revoked application authenticates nothing. The same description for an unknown client and a wrong secret, so the
+ * answer does not tell which client ids exist.
  */
-export async function authenticateClient(
-  db: DbOrTx,
+export function authenticateClient(
   credentials: ClientCredentials | undefined,
-  known?: Application,
-): Promise<Application> {
+  claimed: Application | undefined,
+  matches: (presented: string, storedHashHex: string) => boolean = secretMatchesHash,
+): Application {
   if (!credentials) {
     throw invalidClient('Client authentication is required: HTTP Basic, or client_id and client_secret in the body');
   }
   if (credentials.clientSecret === undefined) throw invalidClient('client_secret is required');
-  const application = known ?? (await findApplicationByClientId(db, credentials.clientId));
-  const matches = secretMatchesHash(credentials.clientSecret, application?.secretHash ?? UNKNOWN_CLIENT_HASH);
-  if (!application || !matches) throw invalidClient('Unknown client or wrong client secret');
-  return application;
+  // A revoked client is as unknown as one that never existed, and costs the same.
+  const usable = claimed && claimed.revokedAt === null ? claimed : undefined;
+  const secretMatches = matches(credentials.clientSecret, usable?.secretHash ?? UNKNOWN_CLIENT_HASH);
+  if (!usable || !secretMatches) throw invalidClient('Unknown client or wrong client secret');
+  return usable;
 }

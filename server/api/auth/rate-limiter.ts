@@ -19,6 +19,8 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Counts one request for `key` and says whether it is within the limit. */
   hit(key: string): RateLimitDecision;
+  /** Says whether one more request for `key` would be within the limit, without counting it. */
+  peek(key: string): RateLimitDecision;
 }
 
 export function createRateLimiter(policy: RateLimitPolicy, now: () => number = Date.now): RateLimiter {
@@ -35,6 +37,16 @@ export function createRateLimiter(policy: RateLimitPolicy, now: () => number = D
     }
   }
 
+  function decision(at: number, start: number, used: number, allowed: boolean): RateLimitDecision {
+    return {
+      allowed,
+      limit: policy.requests,
+      remaining: Math.max(0, policy.requests - used),
+      resetSeconds: Math.max(1, Math.ceil((start + windowMs - at) / 1000)),
+      windowSeconds: policy.windowSeconds,
+    };
+  }
+
   return {
     hit(key) {
       const at = now();
@@ -45,13 +57,13 @@ export function createRateLimiter(policy: RateLimitPolicy, now: () => number = D
         windows.set(key, window);
       }
       window.count += 1;
-      return {
-        allowed: window.count <= policy.requests,
-        limit: policy.requests,
-        remaining: Math.max(0, policy.requests - window.count),
-        resetSeconds: Math.max(1, Math.ceil((window.start + windowMs - at) / 1000)),
-        windowSeconds: policy.windowSeconds,
-      };
+      return decision(at, window.start, window.count, window.count <= policy.requests);
+    },
+    peek(key) {
+      const at = now();
+      const window = windows.get(key);
+      if (!window || at - window.start >= windowMs) return decision(at, at, 0, true);
+      return decision(at, window.start, window.count, window.count < policy.requests);
     },
   };
 }

@@ -1,13 +1,15 @@
 /**
- * Access tokens: HS256 JWTs signed with a key kept in the database, so any API instance sharing that database
- * verifies any instance's tokens without asking anyone (docs/decisions/002-stateless-signed-tokens.md).
+ * Access tokens: JWTs signed with an Ed25519 key kept in the database, so any API instance sharing that database
+ * verifies any instance's tokens, with public keys only, without asking anyone
+ * (docs/decisions/002-stateless-signed-tokens.md, 009-signing-keys-and-revocation.md).
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { ApiConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { AuthContext } from '../http/context.js';
-import { ensureSigningKey, findSigningKey, type SigningKey } from './signing-key.js';
+import { CHANGE_PICKUP_GRACE_SECONDS, createAuthState, type AuthState } from './auth-state.js';
+import type { VerifyingKey } from './key-ring.js';
 
 export interface IssuedToken {
   token_type: 'bearer';
@@ -29,6 +31,9 @@ export type TokenCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 
 export interface TokenService {
   issue(subject: TokenSubject): Promise<IssuedToken>;
   verify(token: string): Promise<TokenCheck>;
+  /** signing keys and revocations, as this instance knows them (the CLI changes them; tests look) */
+  state: AuthState;
+  close(): void;
 }
 
 const ISSUER = 'competition-api';
@@ -37,27 +42,29 @@ const KID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 export async function createTokenService(database: Database, config: ApiConfig): Promise<TokenService> {
-  const signing = await ensureSigningKey(database.db);
-  // Keys never change once written, so remembering the ones seen is a cache, not state: any instance can
-  // rebuild it from the table.
-  const known = new Map<string, SigningKey>([[signing.kid, signing]]);
+  const state = await createAuthState(database, config);
 
-  async function keyFor(kid: unknown): Promise<SigningKey | undefined> {
+  async function keyFor(kid: unknown): Promise<VerifyingKey | undefined> {
     if (typeof kid !== 'string' || !KID_SHAPE.test(kid)) return undefined;
-    const cached = known.get(kid);
-    if (cached) return cached;
-    const found = await findSigningKey(database.db, kid);
-    if (found) known.set(kid, found);
-    return found;
+    const known = state.keys().verifying(kid);
+    if (known) return known;
+    // Signed by a key another instance started using a moment ago, perhaps: read the keys again (throttled).
+    await state.refreshForUnknownKey();
+    return state.keys().verifying(kid);
   }
 
   /**
-   * Tokens already verified, until they expire: a signature check costs more than the rest of a cached read, and
-   * a token that verified once stays valid until its exp (keys never change, 002). Bounded; oldest dropped first.
+   * Tokens already verified, until they expire: a signature check costs more than the rest of a cached read.
+   * Revocation and the key are checked on every use, so a revoked application's tokens, and those of a key
+   * deleted by `signing-key rotate --invalidate-tokens`, stop working as soon as this instance knows.
+   * Bounded; oldest dropped first.
    */
-  const verified = new Map<string, { auth: AuthContext; expiresAtMs: number }>();
+  const verified = new Map<string, { auth: AuthContext; expiresAtMs: number; kid: string }>();
 
   return {
+    state,
+    close: () => state.close(),
+
     async issue(subject) {
       const claims: Record<string, unknown> = {
         org: subject.orgId,
@@ -66,8 +73,9 @@ export async function createTokenService(database: Database, config: ApiConfig):
         client_id: subject.clientId,
       };
       if (subject.userId !== undefined) claims.uid = subject.userId;
+      const signing = state.keys().signing;
       const accessToken = await new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: signing.kid })
+        .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: signing.kid })
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setSubject(subject.userId !== undefined ? `user:${subject.userId}` : `client:${subject.clientId}`)
@@ -76,14 +84,18 @@ export async function createTokenService(database: Database, config: ApiConfig):
         // Rounded up to the next whole second: JWT times are whole seconds, and a token must live at least
         // the expires_in it is announced with.
         .setExpirationTime(Math.ceil(Date.now() / 1000) + config.tokenTtlSeconds)
-        .sign(signing.secret);
+        .sign(signing.privateKey);
       return { token_type: 'bearer', access_token: accessToken, expires_in: config.tokenTtlSeconds };
     },
 
     async verify(token) {
-      const known = verified.get(token);
-      if (known) {
-        if (Date.now() < known.expiresAtMs) return { ok: true, auth: known.auth };
+      const cached = verified.get(token);
+      if (cached) {
+        if (state.isRevoked(cached.auth.applicationId) || !state.keys().verifying(cached.kid)) {
+          verified.delete(token);
+          return { ok: false, reason: 'invalid' };
+        }
+        if (Date.now() < cached.expiresAtMs) return { ok: true, auth: cached.auth };
         verified.delete(token);
         return { ok: false, reason: 'expired' };
       }
@@ -96,16 +108,19 @@ export async function createTokenService(database: Database, config: ApiConfig):
       const key = await keyFor(kid);
       if (!key) return { ok: false, reason: 'invalid' };
       try {
-        const { payload } = await jwtVerify(token, key.secret, {
-          algorithms: ['HS256'],
+        const { payload } = await jwtVerify(token, key.key, {
+          // Each key verifies its own algorithm only: a token cannot pick how it is checked.
+          algorithms: [key.algorithm],
           issuer: ISSUER,
           audience: AUDIENCE,
           typ: 'at+jwt',
           requiredClaims: ['exp', 'iat'],
         });
         const auth = authFrom(payload);
-        if (!auth) return { ok: false, reason: 'invalid' };
-        verified.set(token, { auth, expiresAtMs: (payload.exp as number) * 1000 });
+        if (!auth || !signedWhileCurrent(payload, key, config.tokenTtlSeconds) || state.isRevoked(auth.applicationId)) {
+          return { ok: false, reason: 'invalid' };
+        }
+        verified.set(token, { auth, expiresAtMs: payload.exp! * 1000, kid: key.kid });
         if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
         return { ok: true, auth };
       } catch (error) {
@@ -113,6 +128,16 @@ export async function createTokenService(database: Database, config: ApiConfig):
       }
     },
   };
+}
+
+/**
+ * A retired key's tokens count only if it signed them while it was (nearly) current and they expire when such
+ * tokens do: whoever obtains a retired key, whose private part we no longer keep, cannot mint tokens with it.
+ */
+function signedWhileCurrent(payload: JWTPayload, key: VerifyingKey, tokenTtlSeconds: number): boolean {
+  if (key.retiredAtMs === undefined) return true;
+  const latestIssue = Math.floor(key.retiredAtMs / 1000) + CHANGE_PICKUP_GRACE_SECONDS;
+  return payload.iat! <= latestIssue && payload.exp! <= latestIssue + tokenTtlSeconds + 1;
 }
 
 function authFrom(payload: Record<string, unknown>): AuthContext | undefined {

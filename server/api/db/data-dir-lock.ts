@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ownerOnlyFolder } from './owner-only.js';
 
 export class DataDirInUseError extends Error {}
 
@@ -11,11 +12,11 @@ export class DataDirInUseError extends Error {}
  */
 export function claimDataDir(dataDir: string, holder = 'process'): () => void {
   const dir = path.resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  ownerOnlyFolder(dir);
   const lockPath = path.join(dir, 'embedded-db.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockPath, JSON.stringify({ pid: process.pid, holder }), { flag: 'wx' });
+      writeFileSync(lockPath, JSON.stringify({ pid: process.pid, holder }), { flag: 'wx', mode: 0o600 });
       const release = () => rmSync(lockPath, { force: true });
       process.once('exit', release);
       return release;

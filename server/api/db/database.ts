@@ -2,7 +2,7 @@
  * The one place that picks the database: PGlite on disk (embedded default) or PostgreSQL through `pg` when
  * DATABASE_URL is set. Everything above this module sees the same drizzle handle and the same notify/listen pair.
  */
-import { mkdirSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { applyMigrations } from './migrate.js';
+import { makeOwnerOnly, ownerOnlyFolder } from './owner-only.js';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A transaction handle; repositories accept either this or the Db. */
@@ -26,6 +27,13 @@ export interface Database {
    * notifications may have been missed (the listening connection dropped and was re-established).
    */
   listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<void>;
+  /**
+   * Runs `work` in one transaction that every use of `db` within it (its async context) joins: repositories'
+   * writes become savepoints of it and reads see them, though they only know `db`. For one unit of work spread
+   * over code that cannot pass a transaction along: the Idempotency-Key middleware commits a write request's
+   * changes and its stored answer together (routes/v4-write/idempotency.ts).
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -39,19 +47,42 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url) : await openPglite(options);
+  const opened = options.url ? await openPostgres(options.url) : await openPglite(options);
+  const database = { ...opened, ...withAmbientTransactions(opened.db) };
   await applyMigrations(database);
   return database;
 }
 
-async function openPglite(options: DatabaseOptions): Promise<Database> {
+/**
+ * `db` as a stand-in that forwards every call to the transaction of the surrounding `transaction(work)`, if any,
+ * else to the database itself (Database.transaction).
+ */
+function withAmbientTransactions(db: Db): Pick<Database, 'db' | 'transaction'> {
+  const ambient = new AsyncLocalStorage<Tx>();
+  const forwarding = new Proxy(db, {
+    get(target, property) {
+      const current = ambient.getStore() ?? target;
+      const value: unknown = Reflect.get(current, property, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
+  return {
+    db: forwarding,
+    transaction: (work) => (ambient.getStore() ?? db).transaction((tx) => ambient.run(tx, work)),
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Omit<Database, 'transaction'>> {
   let client: PGlite;
   if (options.memory) {
     client = new PGlite();
   } else {
-    const dir = path.resolve(options.dataDir ?? '.data', 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    const dataDir = path.resolve(options.dataDir ?? '.data');
+    ownerOnlyFolder(path.join(dataDir, 'pglite'));
+    client = new PGlite(path.join(dataDir, 'pglite'));
+    await client.waitReady;
+    // After the open: PGlite has written its files with its own modes by now (owner-only.ts).
+    makeOwnerOnly(dataDir);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
@@ -68,7 +99,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string): Promise<Omit<Database, 'transaction'>> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // Fail fast with the real reason (bad URL, server down) instead of on the first request.
   const probe = await pool.connect();

@@ -10,7 +10,7 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
  * Applies every migrations/*.sql not yet applied, in name order, each in its own transaction. An advisory lock
  * makes concurrent starts of several API instances on one PostgreSQL apply each migration exactly once.
  */
-export async function applyMigrations(database: Database): Promise<void> {
+export async function applyMigrations(database: Omit<Database, 'transaction'>): Promise<void> {
   const { db } = database;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727274)`);

@@ -27,6 +27,7 @@ export const applications = pgTable('applications', {
   name: text('name').notNull(),
   redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  revokedAt: ts('revoked_at'),
 });
 
 export const users = pgTable('users', {
@@ -39,8 +40,12 @@ export const users = pgTable('users', {
 
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
-  secret: text('secret').notNull(),
+  algorithm: text('algorithm').$type<'EdDSA' | 'HS256'>().notNull(),
+  secret: text('secret'),
+  publicKey: text('public_key'),
+  privateKey: text('private_key'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  retiredAt: ts('retired_at'),
 });
 
 export const authorizationCodes = pgTable('authorization_codes', {
@@ -50,7 +55,6 @@ export const authorizationCodes = pgTable('authorization_codes', {
   redirectUri: text('redirect_uri').notNull(),
   codeChallenge: text('code_challenge').notNull(),
   expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
 });
 
 export const idempotencyKeys = pgTable('idempotency_keys', {

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from 'selfsigned';
+import { makeOwnerOnly, ownerOnlyFolder } from '../db/owner-only.js';
 
 export interface TlsMaterial {
   key: string;
@@ -20,8 +21,10 @@ export async function loadTls(options: { certPath?: string; keyPath?: string; da
   const dir = path.resolve(options.dataDir, 'tls');
   const certPath = path.join(dir, 'cert.pem');
   const keyPath = path.join(dir, 'key.pem');
+  // DATA_DIR may hold nothing but this folder (with DATABASE_URL): it is owner-only all the same.
+  ownerOnlyFolder(options.dataDir);
+  makeOwnerOnly(dir);
   if (!existsSync(certPath) || !existsSync(keyPath)) {
-    mkdirSync(dir, { recursive: true });
     const notAfter = new Date();
     notAfter.setFullYear(notAfter.getFullYear() + 5);
     const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
@@ -44,7 +47,7 @@ export async function loadTls(options: { certPath?: string; keyPath?: string; da
       ],
     } as Parameters<typeof generate>[1]);
     writeFileSync(keyPath, pems.private, { mode: 0o600 });
-    writeFileSync(certPath, pems.cert);
+    writeFileSync(certPath, pems.cert, { mode: 0o600 });
   }
   return { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8'), certPath };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { authorizationCodes } from '../schema.js';
 import { randomToken, sha256Hex } from '../../auth/secrets.js';
@@ -12,21 +12,13 @@ export interface AuthorizationGrant {
 }
 
 /**
- * How long a code is kept after it expired, used or not: long enough that a late exchange is told "expired" rather
- * than "unknown", short enough that the table holds about a day of sign-ins.
- */
-export const SPENT_CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Issues a code for a signed-in user; only its sha-256 is stored, so a database leak yields no usable codes. Each
- * sign-in also deletes the codes that expired more than SPENT_CODE_RETENTION_MS ago, so the table does not grow
- * with every sign-in ever made (no separate job to run, on any number of instances).
+ * Issues a code for a signed-in user; only its sha-256 is stored, so a database leak yields no usable codes.
+ * Redeemed codes are deleted at once and expired ones by purgeExpiredAuthorizationCodes.
  */
 export async function createAuthorizationCode(
   db: DbOrTx,
   input: { applicationId: number; userId: number; redirectUri: string; codeChallenge: string; ttlSeconds: number },
 ): Promise<string> {
-  await db.delete(authorizationCodes).where(lt(authorizationCodes.expiresAt, new Date(Date.now() - SPENT_CODE_RETENTION_MS)));
   const code = randomToken(32);
   await db.insert(authorizationCodes).values({
     codeHash: sha256Hex(code),
@@ -40,8 +32,8 @@ export async function createAuthorizationCode(
 }
 
 /**
- * Marks the code used and returns what it grants, or undefined when it is unknown, already used or belongs to
- * another application. The conditional UPDATE makes this atomic: of two concurrent redemptions (on any
+ * Deletes the code and returns what it granted, or undefined when it is unknown, already redeemed or belongs to
+ * another application. The conditional DELETE makes this atomic: of two concurrent redemptions (on any
  * instance) exactly one wins. Expiry is left to the caller so it can say why a code was refused.
  */
 export async function redeemAuthorizationCode(
@@ -49,15 +41,8 @@ export async function redeemAuthorizationCode(
   input: { code: string; applicationId: number },
 ): Promise<AuthorizationGrant | undefined> {
   const [grant] = await db
-    .update(authorizationCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(authorizationCodes.codeHash, sha256Hex(input.code)),
-        eq(authorizationCodes.applicationId, input.applicationId),
-        isNull(authorizationCodes.usedAt),
-      ),
-    )
+    .delete(authorizationCodes)
+    .where(and(eq(authorizationCodes.codeHash, sha256Hex(input.code)), eq(authorizationCodes.applicationId, input.applicationId)))
     .returning({
       applicationId: authorizationCodes.applicationId,
       userId: authorizationCodes.userId,
@@ -66,4 +51,10 @@ export async function redeemAuthorizationCode(
       expiresAt: authorizationCodes.expiresAt,
     });
   return grant;
+}
+
+/** Deletes the codes that expired unredeemed. */
+export async function purgeExpiredAuthorizationCodes(db: DbOrTx): Promise<number> {
+  const deleted = await db.delete(authorizationCodes).where(lt(authorizationCodes.expiresAt, sql`now()`)).returning({ codeHash: authorizationCodes.codeHash });
+  return deleted.length;
 }

@@ -2,10 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiRouter } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { findOrganizationById } from '../../db/repositories/organizations.js';
-import { findUserByCredentials } from '../../db/repositories/users.js';
+import { findUserByCredentials, normalizeEmail } from '../../db/repositories/users.js';
 import { createAuthorizationCode } from '../../db/repositories/authorization-codes.js';
 import { redirectWith } from '../../auth/redirect-uri.js';
-import { createRateLimiter, rateLimitHeaders } from '../../auth/rate-limiter.js';
+import { signInFieldProblem } from '../../auth/sign-in-fields.js';
+import { rateLimitHeaders } from '../../auth/rate-limiter.js';
+import { createFailureLimiter } from '../../auth/failure-limiter.js';
 import { remoteAddress } from './remote-address.js';
 import { checkAuthorizationRequest, type AuthorizationCheck } from './authorization-request.js';
 import { authorizationErrorHtml, htmlHeaders, signInHtml } from './sign-in-page.js';
@@ -53,7 +55,10 @@ export const authorizeSignInRoute = createRoute({
   responses: {
     200: { description: 'The sign-in form again, with an error message', content: html },
     302: { description: 'Back to the redirect_uri with code and state (or error, error_description and state)' },
-    400: { description: 'Unknown client, or a redirect_uri not registered for it: explained on the page', content: html },
+    400: {
+      description: 'Unknown client, or a redirect_uri not registered for it: explained on the page; or an email or password no account can have: the form again',
+      content: html,
+    },
   },
 });
 
@@ -61,8 +66,8 @@ export const authorizeSignInRoute = createRoute({
 export function registerAuthorizeRoutes(router: ApiRouter, services: Services): void {
   const { db } = services.database;
   const codeTtlSeconds = services.config.authCodeTtlSeconds;
-  // Sign-in attempts share the token endpoint's allowance, per address: enough for people, too few for guessing.
-  const signInLimiter = createRateLimiter(services.config.tokenRateLimit);
+  // Failed sign-ins have the token endpoint's allowance (counted apart): enough for people, too few for guessing.
+  const failures = createFailureLimiter(services.config.tokenRateLimit);
   router.openAPIRegistry.registerPath(authorizePageRoute);
   router.openAPIRegistry.registerPath(authorizeSignInRoute);
 
@@ -85,18 +90,25 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
     const organization = await findOrganizationById(db, application.orgId);
     const email = form.get('email')?.trim() ?? '';
     const password = form.get('password') ?? '';
-    const again = (error: string) =>
-      page(200, signInHtml({ request, applicationName: application.name, organizationName: organization?.name ?? '', email, error }), request.redirectUri);
+    const again = (error: string, status = 200, shownEmail = email) =>
+      page(status, signInHtml({ request, applicationName: application.name, organizationName: organization?.name ?? '', email: shownEmail, error }), request.redirectUri);
 
     if (email === '' || password === '') return again('Enter your email and your password.');
-    const decision = signInLimiter.hit(`address:${remoteAddress(c)}`);
-    if (!decision.allowed) {
-      const response = again(`Too many sign-in attempts. Try again in ${decision.resetSeconds} seconds.`);
-      return new Response(response.body, { status: 429, headers: { ...Object.fromEntries(response.headers), ...rateLimitHeaders(decision) } });
+    const fieldProblem = signInFieldProblem(email, password);
+    if (fieldProblem) return again(fieldProblem, 400, '');
+    const address = remoteAddress(c);
+    const account = `${application.orgId}:${normalizeEmail(email)}`;
+    const allowance = failures.check(address, account);
+    if (!allowance.allowed) {
+      const response = again(`Too many sign-in attempts. Try again in ${allowance.resetSeconds} seconds.`);
+      return new Response(response.body, { status: 429, headers: { ...Object.fromEntries(response.headers), ...rateLimitHeaders(allowance) } });
     }
     const user = await findUserByCredentials(db, { orgId: application.orgId, email, password });
-    // One message for unknown emails and wrong passwords: the form must not reveal who has an account.
-    if (!user) return again('The email or password is not correct.');
+    if (!user) {
+      failures.fail(address, account);
+      // One message for unknown emails and wrong passwords: the form must not reveal who has an account.
+      return again('The email or password is not correct.');
+    }
 
     const code = await createAuthorizationCode(db, {
       applicationId: application.id,

@@ -1,19 +1,29 @@
 import type { Context } from 'hono';
 import { OAuthError } from '../../auth/oauth-error.js';
+import { oauthParameterProblem } from '../../auth/oauth-parameters.js';
+
+/** The parameters the token endpoint reads; the route's schema (token.ts) declares exactly these. */
+export const TOKEN_PARAMETERS = ['grant_type', 'client_id', 'client_secret', 'code', 'redirect_uri', 'code_verifier'] as const;
+export type TokenParameter = (typeof TOKEN_PARAMETERS)[number];
 
 /**
  * The token request's parameters from a form-encoded or JSON body. RFC 6749 §3.2 asks for form encoding; the
  * service also accepts JSON, as the spec says. A parameter sent twice is an invalid_request, one sent empty
- * counts as absent (§3.1), and unknown ones are ignored.
+ * counts as absent (§3.1), unknown ones are ignored, and a known one with a value no client could have been
+ * given (NUL, control characters, thousands of characters) is an invalid_request naming it.
  */
 export async function readTokenParameters(c: Context): Promise<Map<string, string>> {
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (mediaType === 'application/x-www-form-urlencoded') return formParameters(await c.req.text());
-  if (mediaType === 'application/json') return jsonParameters(await c.req.text());
-  throw new OAuthError(
-    'invalid_request',
-    'The token request body must be application/x-www-form-urlencoded or application/json',
-  );
+  let parameters: Map<string, string>;
+  if (mediaType === 'application/x-www-form-urlencoded') parameters = formParameters(await c.req.text());
+  else if (mediaType === 'application/json') parameters = jsonParameters(await c.req.text());
+  else throw new OAuthError('invalid_request', 'The token request body must be application/x-www-form-urlencoded or application/json');
+  for (const name of TOKEN_PARAMETERS) {
+    const value = parameters.get(name);
+    const problem = value === undefined ? undefined : oauthParameterProblem(name, value);
+    if (problem) throw new OAuthError('invalid_request', problem);
+  }
+  return parameters;
 }
 
 export function formParameters(body: string): Map<string, string> {

@@ -5,8 +5,9 @@ import { findApplicationByClientId } from '../../db/repositories/applications.js
 import { authenticateClient, readClientCredentials, type ClientCredentials } from '../../auth/client-auth.js';
 import { OAuthError, oauthErrorResponse, tokenEndpointResponse } from '../../auth/oauth-error.js';
 import { authorizationCodeGrant, clientCredentialsGrant, SUPPORTED_GRANT_TYPES } from '../../auth/grants.js';
-import { createRateLimiter, rateLimitHeaders } from '../../auth/rate-limiter.js';
-import { readTokenParameters } from './token-parameters.js';
+import { rateLimitHeaders } from '../../auth/rate-limiter.js';
+import { createFailureLimiter } from '../../auth/failure-limiter.js';
+import { readTokenParameters, type TokenParameter } from './token-parameters.js';
 import { remoteAddress } from './remote-address.js';
 
 const TokenRequest = z
@@ -17,7 +18,7 @@ const TokenRequest = z
     code: z.string().optional().openapi({ description: 'authorization_code: the code from the redirect' }),
     redirect_uri: z.string().optional().openapi({ description: 'authorization_code: the redirect_uri of the authorization request' }),
     code_verifier: z.string().optional().openapi({ description: 'authorization_code: the PKCE verifier (S256)' }),
-  })
+  } satisfies Record<TokenParameter, z.ZodType>)
   .openapi('TokenRequest');
 
 const TokenResponse = z
@@ -50,7 +51,7 @@ export const tokenRoute = createRoute({
     200: { description: 'The access token', content: { 'application/json': { schema: TokenResponse } } },
     400: { description: 'invalid_request, invalid_grant, unauthorized_client or unsupported_grant_type', content: errorContent },
     401: { description: 'invalid_client (with a Basic challenge)', content: errorContent },
-    429: { description: 'Too many token requests from this client or address (see Retry-After)', content: errorContent },
+    429: { description: 'Too many failed token requests from this address, or for this client from this address (see Retry-After)', content: errorContent },
   },
 });
 
@@ -61,10 +62,12 @@ export const tokenRoute = createRoute({
  */
 export function registerTokenRoute(router: ApiRouter, services: Services): void {
   const { db } = services.database;
-  const limiter = createRateLimiter(services.config.tokenRateLimit);
+  const failures = createFailureLimiter(services.config.tokenRateLimit);
   router.openAPIRegistry.registerPath(tokenRoute);
 
   router.post(tokenRoute.path, async (c) => {
+    const address = remoteAddress(c);
+    let clientId: string | undefined;
     let rateHeaders: Record<string, string> = {};
     try {
       let parameters: Map<string, string> | undefined;
@@ -76,14 +79,12 @@ export function registerTokenRoute(router: ApiRouter, services: Services): void 
       } catch (error) {
         refusal = error;
       }
+      clientId = credentials?.clientId;
 
-      // Count against the client when it exists, else against the caller's address, so made-up client ids
-      // cannot each get a fresh allowance.
-      const claimed = credentials ? await findApplicationByClientId(db, credentials.clientId) : undefined;
-      const decision = limiter.hit(claimed ? `client:${claimed.clientId}` : `address:${remoteAddress(c)}`);
-      rateHeaders = rateLimitHeaders(decision);
-      if (!decision.allowed) {
-        throw new OAuthError('too_many_requests', `Too many token requests; retry in ${decision.resetSeconds} seconds`, 429);
+      const allowance = failures.check(address, clientId);
+      rateHeaders = rateLimitHeaders(allowance);
+      if (!allowance.allowed) {
+        throw new OAuthError('too_many_requests', `Too many failed token requests; retry in ${allowance.resetSeconds} seconds`, 429);
       }
       if (refusal) throw refusal;
 
@@ -92,7 +93,9 @@ export function registerTokenRoute(router: ApiRouter, services: Services): void 
       if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grantType)) {
         throw new OAuthError('unsupported_grant_type', `grant_type must be one of: ${SUPPORTED_GRANT_TYPES.join(', ')}`);
       }
-      const application = await authenticateClient(db, credentials, claimed);
+      // One lookup whether or not the client exists; authenticateClient then does the same hash work either way.
+      const claimed = credentials ? await findApplicationByClientId(db, credentials.clientId) : undefined;
+      const application = authenticateClient(credentials, claimed);
       const token =
         grantType === 'client_credentials'
           ? await clientCredentialsGrant(db, services.tokens, application)
@@ -100,6 +103,9 @@ export function registerTokenRoute(router: ApiRouter, services: Services): void 
       return tokenEndpointResponse(token, 200, rateHeaders);
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
+      // Every refused request is a failure of its address (and of the client it named), except the refusals of
+      // the limiter itself, which would otherwise extend the attacker's own window.
+      if (error.error !== 'too_many_requests') rateHeaders = rateLimitHeaders(failures.fail(address, clientId));
       return oauthErrorResponse(new OAuthError(error.error, error.description, error.status, { ...rateHeaders, ...error.headers }));
     }
   });
