@@ -33,7 +33,12 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   });
   const limitBody = bodyLimit({
     maxSize: services.config.bodyLimitBytes,
-    onError: () => problemResponse(new ApiProblem(413, 'body_too_large', `The request body is larger than ${services.config.bodyLimitBytes} bytes`)),
+    // The rest of the body is not read: say the connection ends here, or a client would send its next request
+    // into a connection about to close and lose it without an answer.
+    onError: () =>
+      problemResponse(
+        new ApiProblem(413, 'body_too_large', `The request body is larger than ${services.config.bodyLimitBytes} bytes`, [], { connection: 'close' }),
+      ),
   });
   // Only requests that carry bodies: on a GET the limiter would make the Node adapter build a full Request.
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
