@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit and integration tests (vitest: real HTTPS servers on real databases), then the
-# browser end-to-end tests (Playwright in Debian's chromium against the real `npm start` stack).
+# `npm test`: type check, lint (import boundaries and cycles: eslint.config.js), unit and integration tests
+# (vitest: real HTTPS servers on real databases), then the browser end-to-end tests (Playwright in Debian's
+# chromium against the real `npm start` stack).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-postgres.sh
 npx tsc --noEmit -p .
+npx eslint .
 npx tsx scripts/gen-api-types.ts --check
 npx vitest run
 npx vite build --logLevel warn

@@ -6,7 +6,7 @@ let api: TestApi;
 let circuit: Awaited<ReturnType<typeof buildSmallCircuit>>;
 let auth: Record<string, string>;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
   const response = await api.fetch(path, {

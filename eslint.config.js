@@ -1,0 +1,55 @@
+// The lint keeps the architecture's boundaries (../shared/STYLE.md, "Every fact in one place"): features never
+// import each other; shared code (components, lib, config) never imports a feature; the API, the BFF and the web
+// app never import each other; no import cycles. It is run by `npm test` (scripts/test.sh).
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = ['competitions', 'divisions', 'events', 'groups', 'seasons', 'standings'];
+
+/** Each feature folder may import only itself among the features. */
+const featureZones = FEATURES.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'Features never import each other: compose them in src/app/.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'src/lib/api-types.ts', '.data/**'] },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      // Dependencies are parsed to follow cycles: with TypeScript's parser, or no-cycle silently sees nothing.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: ['./src/components', './src/lib', './src/config'],
+              from: './src/features',
+              message: 'Shared code never imports a feature.',
+            },
+            { target: './src', from: './server', message: 'The web app reaches the API only through the BFF, over HTTP.' },
+            { target: './server/api', from: ['./server/bff', './src'], message: 'The API stands alone.' },
+            { target: './server/bff', from: ['./server/api', './src'], message: 'The BFF reaches the API only over HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'react-hooks/rules-of-hooks': 'error' },
+  },
+);
