@@ -51,7 +51,7 @@ describe('scores outside their line\'s range', () => {
   });
 });
 
-describe('a body over the limit', () => {
+describe('kept-alive connections', () => {
   it('answers 413 with Connection: close and closes, so a client never sends its next request into a closing connection', async () => {
     const url = new URL(api.url);
     const socket = tls.connect({ host: url.hostname, port: Number(url.port), ca: api.ca, servername: url.hostname });
@@ -75,22 +75,45 @@ describe('a body over the limit', () => {
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 413, code: 'body_too_large' });
   });
 
-  it('answers a following request on a kept-alive connection after a small bad request (the 413 is the only closing answer)', async () => {
+  it('reads a body its answer did not need, so the next request on the kept-alive connection is answered', async () => {
+    // The 401 comes before the body has arrived; the rest of the body follows after the Node adapter's 500 ms of
+    // background draining, which then closed the connection under the client's next request.
     const url = new URL(api.url);
     const socket = tls.connect({ host: url.hostname, port: Number(url.port), ca: api.ca, servername: url.hostname });
     await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    const request = (body: string) =>
-      `POST /groups/ HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-    socket.write(request('{"name": '));
-    socket.write(request('{}'));
-    await new Promise<void>((resolve) => {
-      const check = () => ((received.match(/HTTP\/1\.1 400 /g) ?? []).length === 2 ? resolve() : socket.once('data', check));
+    socket.on('error', () => {});
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const body = JSON.stringify({ name: 'x'.repeat(2000), divisionId: circuit.scholasticA.id });
+    socket.write(
+      `POST /groups/ HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer not-a-token\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 100)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    socket.write(body.slice(100));
+    socket.write(`GET /health HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+    const bothAnswered = new Promise<void>((resolve) => {
+      const check = () => (/HTTP\/1\.1 200 [^]*"status":"ok"/.test(received) ? resolve() : socket.once('data', check));
       check();
     });
+    await Promise.race([bothAnswered, closed]);
     socket.destroy();
-    expect(received).not.toMatch(/connection: close/i);
+    expect(received).toMatch(/^HTTP\/1\.1 401 /);
+    expect(received).toMatch(/HTTP\/1\.1 200 [^]*"status":"ok"/);
+  });
+});
+
+describe('penalties from a form', () => {
+  it('takes one penalty as amount and reason, and refuses unknown fields beside them', async () => {
+    const path = `/performances/${circuit.performances['Alpha HS']}/penalties`;
+    const entered = await client.form(path, { amount: '0.5', reason: 'Timing' });
+    expect(entered.status).toBe(200);
+    expect(entered.body.penalty).toBe(0.5);
+    const unknown = await client.form(path, { amount: '0.5', colour: 'red' });
+    expect(unknown.status).toBe(400);
+    expect(namesOf(unknown)).toEqual(['colour']);
+    expect((await client.send('POST', path, { penalties: [] })).body.penalty).toBe(0);
   });
 });
 

@@ -37,8 +37,12 @@ const PenaltiesBody = z
       // a form carries one penalty as amount/reason; JSON may send the list
       const folded = foldDottedFields(value);
       if (typeof folded !== 'object' || folded === null || !Object.hasOwn(folded, 'amount') || Object.hasOwn(folded, 'penalties')) return folded;
-      const { amount, reason, ...rest } = folded as Record<string, unknown>;
-      return Object.assign(Object.create(null), rest, { penalties: [{ amount, reason }] });
+      const fields: Record<string, unknown> = Object.assign(Object.create(null), folded);
+      const penalty = { amount: fields.amount, reason: fields.reason };
+      delete fields.amount;
+      delete fields.reason;
+      fields.penalties = [penalty];
+      return fields;
     },
     z.strictObject({
       penalties: z.array(z.strictObject({ amount: Decimal({ min: 0, max: 100 }), reason: Text(200).optional() })).max(20),
