@@ -5,7 +5,6 @@
  */
 import type { TestApi } from '../helpers/api-server.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
 
 export interface Answer {

@@ -24,9 +24,12 @@ const BAD_TEXT = [
   'true', 'null', '[]', '{}', '%', "' OR '1'='1", '\uD800', '\u{1F3BA}', '__proto__', 'constructor', 'a\r\nX-Injected: 1',
 ];
 
-/** JSON values (as JSON text) for body fields: the text scalars plus every other JSON type where a scalar goes. */
+/**
+ * JSON values (as JSON text) for body fields: every JSON type where a scalar goes. The text scalars go in forms, and
+ * a few of them in JSON too, where they are decoded differently (escapes).
+ */
 const BAD_JSON = [
-  ...BAD_TEXT.map((text) => JSON.stringify(text)),
+  ...['', '\u0000', 'x'.repeat(3000), '2147483648', '\uD800'].map((text) => JSON.stringify(text)),
   'null', 'true', 'false', '0', '-1', '1.5', '2147483648', '-2147483649', '1e308', '-1e308', '9007199254740993',
   '[]', '[1]', '["x"]', '[null]', '{}', '{"a":1}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}',
 ];
@@ -104,7 +107,9 @@ afterAll(async () => {
 /** One request over a kept-alive TLS connection; the body is sent as given. */
 function send(request: Sent): Promise<Received> {
   return new Promise((resolve, reject) => {
-    const outgoing = https.request(new URL(request.path, api.url), { method: request.method, headers: request.headers, agent }, (response) => {
+    // Content-Length always: Node sends a DELETE's or OPTIONS' body unframed otherwise, which no server can read.
+    const headers = { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }) };
+    const outgoing = https.request(new URL(request.path, api.url), { method: request.method, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
@@ -147,10 +152,11 @@ function describeRequest(request: Sent): string {
 function checkAnswer(answer: Received, request: Sent, oauth: boolean): string | undefined {
   if (answer.status >= 500 || answer.status < 200) return `status ${answer.status}: ${answer.text.slice(0, 200)}`;
   const leak = LEAKS.find((pattern) => pattern.test(answer.text.replace(/[^\x20-\x7e\n]/g, '')));
-  // the fuzz's own strings may come back quoted in a message; only a leak beyond them counts
-  if (leak && !BAD_TEXT.some((text) => text.length > 3 && answer.text.includes(text))) return `leaks ${leak}: ${answer.text.slice(0, 200)}`;
+  if (leak) return `leaks ${leak}: ${answer.text.slice(0, 200)}`;
   if (answer.status < 400 || request.method === 'HEAD') return undefined;
-  if (oauth) {
+  // The OAuth endpoints answer RFC 6749 errors or pages; a body over the limit and an undeclared method are
+  // refused before any endpoint runs, as problem+json like every other such answer.
+  if (oauth && answer.status !== 413 && answer.status !== 404) {
     if (/^text\/html/.test(answer.contentType)) return undefined;
     const body = parse(answer.text);
     return typeof body?.error === 'string' && typeof body.error_description === 'string' ? undefined : `not an OAuth error: ${answer.text.slice(0, 200)}`;
@@ -173,11 +179,11 @@ function parse(text: string): Record<string, unknown> | undefined {
 }
 
 /** The operations of the document, with the names of their parameters and body fields. */
-function operationsOf(document: Record<string, any>): Operation[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const resolve = (schema: any): any => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema); // eslint-disable-line @typescript-eslint/no-explicit-any
+function operationsOf(document: Record<string, any>): Operation[] {
+  const resolve = (schema: any): any => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema);
   const operations: Operation[] = [];
-  for (const [template, item] of Object.entries<Record<string, any>>(document.paths)) { // eslint-disable-line @typescript-eslint/no-explicit-any
-    for (const [method, operation] of Object.entries<any>(item)) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (const [template, item] of Object.entries<Record<string, any>>(document.paths)) {
+    for (const [method, operation] of Object.entries<any>(item)) {
       const parameters: { name: string; in: string; required?: boolean }[] = operation.parameters ?? [];
       const content = operation.requestBody?.content ?? {};
       const schema = resolve((content['application/json'] ?? content['application/x-www-form-urlencoded'])?.schema);
@@ -208,7 +214,9 @@ function validValues(): Record<string, unknown> {
     captionKey: 'ea', firstName: 'Ann', lastName: 'Judge', scores: { voc: 50, exc: 50 }, penalties: [{ amount: 0.5, reason: 'Timing' }],
     released: true, grant_type: 'client_credentials', client_id: keyA.clientId, client_secret: keyA.clientSecret,
     response_type: 'code', redirect_uri: REDIRECT_URI, state: 'st', code_challenge: challenge, code_challenge_method: 'S256',
-    email: '', password: '', code: 'no-such-code', code_verifier: 'v'.repeat(43),
+    // no email: a sign-in stops before its password hash (~50 ms each) unless the fuzz puts one in, which sends
+    // every bad email through the user lookup and its hash; bad passwords stop early
+    email: '', password: 'not the password', code: 'no-such-code', code_verifier: 'v'.repeat(43),
   };
 }
 
@@ -218,8 +226,8 @@ function fillPath(operation: Operation, values: Record<string, unknown>, overrid
   );
 }
 
-/** Percent-encodes anything, lone surrogates included (encodeURIComponent throws on those). */
-const encodeText = (text: string) => encodeURIComponent(text.toWellFormed());
+/** Percent-encodes anything: a lone surrogate (encodeURIComponent throws on it) goes as U+FFFD, as a browser sends it. */
+const encodeText = (text: string) => encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 
 function formText(fields: Record<string, unknown>): string {
   const form = new URLSearchParams();
@@ -238,7 +246,10 @@ function badRequestsFor(operation: Operation, values: Record<string, unknown>): 
   const headers = operation.oauth ? {} : auth;
   const path = fillPath(operation, values);
   const requiredQuery = operation.queryParams.filter((p) => p.required).map((p) => `${p.name}=${encodeText(String(values[p.name]))}`);
-  const withQuery = (extra: string[]) => `${path}?${[...requiredQuery, ...extra].join('&')}`;
+  const withQuery = (extra: string[]) => {
+    const replaced = new Set(extra.map((pair) => pair.split('=')[0]));
+    return `${path}?${[...requiredQuery.filter((pair) => !replaced.has(pair.split('=')[0])), ...extra].join('&')}`;
+  };
   const fields = Object.fromEntries(operation.bodyFields.filter((name) => name in values).map((name) => [name, values[name]]));
   const hasBody = operation.bodyFields.length > 0;
   const json = (raw: Record<string, string>) => `{${Object.entries(raw).map(([name, value]) => `${JSON.stringify(name)}:${value}`).join(',')}}`;
@@ -275,11 +286,12 @@ function badRequestsFor(operation: Operation, values: Record<string, unknown>): 
   }
   if (!operation.oauth) {
     const base = { method: operation.method, path: withQuery([]), ...(hasBody ? { body: json(validJson) } : {}) };
-    const type = hasBody ? { 'content-type': 'application/json' } : {};
+    const type: Record<string, string> = hasBody ? { 'content-type': 'application/json' } : {};
     for (const authorization of ['', 'Bearer', 'Basic eDp5', 'Bearer a b', `Bearer ${'x'.repeat(5000)}`, 'Bearer e30.e30.', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', `${auth.authorization}x`]) {
       requests.push({ ...base, headers: { ...type, authorization } });
     }
-    for (const extra of [{ 'if-none-match': '*' }, { 'if-none-match': `"${'x'.repeat(4000)}"` }, { accept: 'application/xml' }, { 'x-request-id': 'x'.repeat(4000) }, { 'accept-encoding': 'br;q=2, gzip;q=-1' }]) {
+    const extraHeaders: Record<string, string>[] = [{ 'if-none-match': '*' }, { 'if-none-match': `"${'x'.repeat(4000)}"` }, { accept: 'application/xml' }, { 'x-request-id': 'x'.repeat(4000) }, { 'accept-encoding': 'br;q=2, gzip;q=-1' }];
+    for (const extra of extraHeaders) {
       requests.push({ ...base, headers: { ...auth, ...type, ...extra } });
     }
   }
@@ -311,6 +323,7 @@ describe('every operation of /openapi.json, fed bad input', () => {
       const operation = operations.find((o) => o.template === template)!;
       for (const method of METHODS.filter((m) => !methods.has(m) && !(m === 'HEAD' && methods.has('GET')))) {
         wrongMethods.push({ method, path: fillPath(operation, values), headers: { ...auth, 'content-type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+        wrongMethods.push({ method, path: fillPath(operation, values), headers: auth });
       }
     }
     sent += wrongMethods.length;
