@@ -2798,7 +2798,7 @@ export interface components {
             name: string;
             location: string;
             /**
-             * @description numeric text
+             * @description numeric text: the circuit's number for the group, or the group's id when it has none
              * @example 1042
              */
             circuitId: string;
@@ -3175,6 +3175,7 @@ export interface components {
             Round: string;
             RoundName: string;
             GroupName: string;
+            /** @description the group's circuitId (v4): never empty */
             OrgGroupIdentifier: string;
             /** @example 63.675 */
             TotalScore: string;
@@ -3206,6 +3207,7 @@ export interface components {
         RegisteredGroupV2: {
             GroupGuid: string;
             GroupName: string;
+            /** @description the group's circuitId (v4): never empty */
             OrgGroupIdentifier: string;
             Location: string;
             DivisionName: string;
