@@ -31,9 +31,24 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
     // Responses built outside the context (errors, 401s) do not carry prepared headers: add it in place.
     if (!c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', requestId);
   });
+  // A body the answer did not need (a 401, a 404, a refusal before validation) is read to its end before the answer
+  // goes: left unread, the Node adapter drains it in the background and closes the connection after 500 ms, so a
+  // client's next request on that kept-alive connection would be lost without an answer. Bounded: the body limit
+  // below has already refused anything larger (and a 413 closes the connection instead).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status === 413) return;
+    const request = c.req.raw;
+    if (request.body && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined);
+  });
   const limitBody = bodyLimit({
     maxSize: services.config.bodyLimitBytes,
-    onError: () => problemResponse(new ApiProblem(413, 'body_too_large', `The request body is larger than ${services.config.bodyLimitBytes} bytes`)),
+    // The rest of the body is not read: say the connection ends here, or a client would send its next request
+    // into a connection about to close and lose it without an answer.
+    onError: () =>
+      problemResponse(
+        new ApiProblem(413, 'body_too_large', `The request body is larger than ${services.config.bodyLimitBytes} bytes`, [], { connection: 'close' }),
+      ),
   });
   // Only requests that carry bodies: on a GET the limiter would make the Node adapter build a full Request.
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));

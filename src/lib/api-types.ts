@@ -209,7 +209,7 @@ export interface paths {
                     /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
                     limit?: number;
                     /** @description rows to skip */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -440,7 +440,7 @@ export interface paths {
                     /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
                     limit?: number;
                     /** @description rows to skip */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -2114,7 +2114,7 @@ export interface paths {
                     /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
                     limit?: number;
                     /** @description rows to skip */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -2265,7 +2265,7 @@ export interface paths {
                     /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
                     limit?: number;
                     /** @description rows to skip */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -2399,7 +2399,7 @@ export interface paths {
                     /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
                     limit?: number;
                     /** @description rows to skip */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -2798,7 +2798,7 @@ export interface components {
             name: string;
             location: string;
             /**
-             * @description numeric text
+             * @description numeric text: the circuit's number for the group, or the group's id when it has none
              * @example 1042
              */
             circuitId: string;
@@ -3098,7 +3098,7 @@ export interface components {
             roundName?: string;
             /** @description performance time, ISO 8601 with time zone: what the schedule shows */
             time?: string;
-            order?: number | null;
+            order?: number;
         };
         SetPerformed: {
             performed: boolean | ("0" | "1" | "true" | "false");
@@ -3130,14 +3130,14 @@ export interface components {
             /** @description the judge's number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68 */
             scores: {
                 subcaptionKey: string;
-                score: number | null;
+                score: number;
             }[] | {
-                [key: string]: number | null;
+                [key: string]: number;
             };
         };
         Penalties: {
             penalties: {
-                amount: number | null;
+                amount: number;
                 reason?: string;
             }[];
         };
@@ -3175,6 +3175,7 @@ export interface components {
             Round: string;
             RoundName: string;
             GroupName: string;
+            /** @description the group's circuitId (v4): never empty */
             OrgGroupIdentifier: string;
             /** @example 63.675 */
             TotalScore: string;
@@ -3206,6 +3207,7 @@ export interface components {
         RegisteredGroupV2: {
             GroupGuid: string;
             GroupName: string;
+            /** @description the group's circuitId (v4): never empty */
             OrgGroupIdentifier: string;
             Location: string;
             DivisionName: string;

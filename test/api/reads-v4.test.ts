@@ -116,7 +116,7 @@ describe('GET /events/{eventId}', () => {
     expect(missing.body.code).toBe('not_found');
     const malformed = await get('/events/abc');
     expect(malformed.status).toBe(400);
-    expect(malformed.body.errors[0]).toMatchObject({ name: 'eventId', in: 'param' });
+    expect(malformed.body.errors[0]).toMatchObject({ name: 'eventId', in: 'path' });
   });
 });
 

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ZodError } from 'zod';
+import type { ZodError, core } from 'zod';
+
+type ZodIssue = core.$ZodIssue;
 import { ApiProblem, problemBody, type FieldProblem } from './problem.js';
 import { NotFoundError, RuleViolation } from '../db/write/errors.js';
 
@@ -37,17 +39,35 @@ export function problemResponse(problem: ApiProblem): Response {
   });
 }
 
+const PLACE_OF_TARGET: Record<string, string> = { json: 'body', form: 'body', param: 'path' };
+
 /** Turns a zod validation failure of one request part into a 400 that names every bad parameter. */
 export function validationProblem(error: ZodError, target: string): ApiProblem {
-  const errors: FieldProblem[] = error.issues.map((issue) => {
-    const unknownKeys = issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys : [];
-    const name = unknownKeys.length > 0 ? unknownKeys.join(', ') : issue.path.map(String).join('.') || target;
-    const message = unknownKeys.length > 0 ? `unknown ${target === 'query' ? 'parameter' : 'field'}` : issue.message;
-    return { name, in: target === 'json' || target === 'form' ? 'body' : target, message };
+  const place = PLACE_OF_TARGET[target] ?? target;
+  const all: FieldProblem[] = error.issues.flatMap(specificIssues).flatMap((issue) => {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      const message = `unknown ${target === 'query' ? 'parameter' : 'field'}`;
+      return issue.keys.map((key) => ({ name: [...path, key].join('.'), in: place, message }));
+    }
+    return [{ name: path.join('.') || place, in: place, message: issue.message }];
   });
-  const names = [...new Set(errors.map((e) => e.name))].join(', ');
+  // One entry per field: a value can break several checks at once (99999999999999999999 is neither safe nor small).
+  const errors = all.filter((problem, index) => all.findIndex((other) => other.name === problem.name) === index);
+  const names = errors.map((e) => e.name).join(', ');
   const what = target === 'query' ? 'query parameter' : target === 'param' ? 'path parameter' : 'field';
   return new ApiProblem(400, target === 'query' || target === 'param' ? 'invalid_parameter' : 'invalid_body', `Invalid ${what}: ${names}`, errors);
+}
+
+/**
+ * A value that fits none of a union's forms is reported as the one form whose type it has (a map of scores with
+ * one bad number names that number), not as "Invalid input" for the whole field.
+ */
+function specificIssues(issue: ZodIssue): ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const sameType = issue.errors.filter((branch) => !branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0));
+  if (sameType.length !== 1) return [issue];
+  return sameType[0].flatMap((inner) => specificIssues({ ...inner, path: [...issue.path, ...inner.path] } as ZodIssue));
 }
 
 function isMalformedJson(error: unknown): boolean {

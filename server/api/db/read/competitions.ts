@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, events, groups, panelJudges, performances, roundSheets, rounds, seasons } from '../schema.js';
 import type { PerformanceResult, ScoreSheet } from '../../tabulation/types.js';
+import { servedCircuitId } from './groups.js';
 
 const competitionColumns = {
   id: competitions.id,
@@ -94,7 +95,7 @@ export async function competitionSections(db: DbOrTx, orgId: number, competition
         performsAt: performances.performsAt,
         order: performances.performanceOrder,
         result: performances.result,
-        group: { id: groups.id, guid: groups.guid, name: groups.name, location: groups.location, circuitId: groups.circuitId },
+        group: { id: groups.id, guid: groups.guid, name: groups.name, location: groups.location, circuitId: servedCircuitId },
         division: { id: divisions.id, name: divisions.name, initials: divisions.initials, sortOrder: divisions.sortOrder },
       })
       .from(performances)

@@ -11,12 +11,19 @@ export interface GroupFilters {
   q?: string;
 }
 
+/**
+ * A group's circuit id as every version serves it (v4/v3 circuitId, v2 OrgGroupIdentifier): the circuit's own
+ * number for the group, or the group's id when the circuit gave none, so it is always numeric text (README:
+ * "Designed shapes").
+ */
+export const servedCircuitId = sql<string>`COALESCE(NULLIF(${groups.circuitId}, ''), CAST(${groups.id} AS text))`;
+
 const groupColumns = {
   id: groups.id,
   guid: groups.guid,
   name: groups.name,
   location: groups.location,
-  circuitId: groups.circuitId,
+  circuitId: servedCircuitId,
   active: groups.active,
   pending: groups.pending,
   division: { id: divisions.id, name: divisions.name, initials: divisions.initials },

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, events, groups, groupTypes, performances, rounds, seasons } from '../schema.js';
+import { servedCircuitId } from './groups.js';
 
 /**
  * Groups registered with the organization, as v2 RegisteredGroup records: all of them, or those scheduled in one
@@ -27,7 +28,7 @@ export async function registeredGroups(db: DbOrTx, orgId: number, filters: { sea
     .select({
       GroupGuid: groups.guid,
       GroupName: groups.name,
-      OrgGroupIdentifier: groups.circuitId,
+      OrgGroupIdentifier: servedCircuitId,
       Location: groups.location,
       DivisionName: divisions.name,
       DivisionInitials: divisions.initials,

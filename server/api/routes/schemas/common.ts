@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Int } from './scalars.js';
 
 export const Problem = z
   .object({
@@ -14,25 +15,16 @@ export const Problem = z
   })
   .openapi('Problem');
 
-/** Path ids are positive integers; anything else is a 400 that names the parameter. */
-export const IntId = (name: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .openapi({ param: { name, in: 'path' }, example: 1 });
-
 /** Query booleans as real clients send them: true/false (also 1/0). */
 export const QueryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
 export const Paging = {
-  limit: z.coerce.number().int().min(1).max(500).optional().openapi({
+  limit: Int(1, 500).optional().openapi({
     description: 'page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link',
   }),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional().openapi({ description: 'rows to skip' }),
+  offset: Int(0, 1_000_000).optional().openapi({ description: 'rows to skip' }),
 };
 
 export const errorResponses = {
@@ -44,12 +36,3 @@ export const errorResponses = {
 export const notFoundResponse = {
   404: { description: 'Not found in the token\'s organization', content: { 'application/problem+json': { schema: Problem } } },
 } as const;
-
-export const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'not a real date');
-
-export const SearchText = z.string().trim().min(1).max(100).openapi({ description: 'case-insensitive text in the name or location' });
-
-export const PositiveInt = z.coerce.number().int().positive().max(2_147_483_647);

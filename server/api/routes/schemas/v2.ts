@@ -25,6 +25,8 @@ export const CompetitionRecord = z
   })
   .openapi('CompetitionRecordV2');
 
+const OrgGroupIdentifier = z.string().openapi({ description: "the group's circuitId (v4): never empty" });
+
 const Subcaption = z.object({ Name: z.string(), Initials: z.string(), Score: z.string(), Rank: z.number().int() });
 const Caption = z.object({
   JudgeFirstName: z.string(),
@@ -44,7 +46,7 @@ export const PerformanceRecord = z
     Round: z.string(),
     RoundName: z.string(),
     GroupName: z.string(),
-    OrgGroupIdentifier: z.string(),
+    OrgGroupIdentifier,
     TotalScore: z.string().openapi({ example: '63.675' }),
     Rank: z.number().int(),
     SubtotalScore: z.string(),
@@ -59,7 +61,7 @@ export const RegisteredGroup = z
   .object({
     GroupGuid: z.string(),
     GroupName: z.string(),
-    OrgGroupIdentifier: z.string(),
+    OrgGroupIdentifier,
     Location: z.string(),
     DivisionName: z.string(),
     DivisionInitials: z.string(),

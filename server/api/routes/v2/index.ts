@@ -13,11 +13,12 @@ import { competitionSections, findCompetition, listCompetitions, roundsOf } from
 import { registeredGroups } from '../../db/read/registered-groups.js';
 import { currentSeasonId, listSeasons, todayUtc } from '../../db/read/seasons.js';
 import { errorResponses, notFoundResponse, Problem, QueryBoolean } from '../schemas/common.js';
+import { Int } from '../schemas/scalars.js';
 import { CompetitionRecord, PerformanceRecord, RegisteredGroup } from '../schemas/v2.js';
 import { competitionRecord, performanceRecord } from '../present/v2.js';
 
 const OrgGuid = z.string().uuid('expected the organization guid').optional().openapi({ description: "organization guid; default: the token's organization" });
-const Year = z.coerce.number().int().min(1900).max(2999).optional().openapi({ description: 'season year, e.g. 2026' });
+const Year = Int(1900, 2999).optional().openapi({ description: 'season year, e.g. 2026' });
 const CompetitionGuid = z.string().uuid('expected a competition guid');
 
 const forbidden = { 403: { description: "Another organization's guid", content: { 'application/problem+json': { schema: Problem } } } };

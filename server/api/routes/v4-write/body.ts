@@ -2,22 +2,66 @@ import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { ApiProblem } from '../../http/problem.js';
 import { NotFoundError, RuleViolation } from '../../db/write/errors.js';
+import { unsafeFieldName } from '../../http/field-names.js';
+
+const JSON_TYPE = 'application/json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Deeper than any write body's shape (penalties[0].amount is three levels): more is an attack on the parser's callers. */
+const MAX_BODY_DEPTH = 8;
+
+const mediaTypeOf = (contentType: string | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+
+const invalidBody = (name: string, message: string) =>
+  new ApiProblem(400, 'invalid_body', `Invalid field: ${name}`, [{ name, in: 'body', message }]);
 
 /**
- * Write bodies come as JSON or as a form (specification: "a JSON or a form-encoded body, with the matching
- * Content-Type"); anything else is 415 before validation runs.
+ * Every write body, before any validator or handler sees it: JSON or a form (specification: "a JSON or a
+ * form-encoded body, with the matching Content-Type", else 415); JSON must be an object; and no field, at any depth,
+ * may be named __proto__, constructor or prototype, so request data can never reach an object's prototype.
  */
-export const requireWriteContentType: MiddlewareHandler = async (c, next) => {
-  if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
-    const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
-      throw new ApiProblem(415, 'unsupported_media_type', 'Send the body as application/json or application/x-www-form-urlencoded', [
-        { name: 'Content-Type', in: 'header', message: type ? `${type} is not accepted` : 'missing' },
-      ]);
-    }
+export const checkWriteBody: MiddlewareHandler = async (c, next) => {
+  if (!BODY_METHODS.has(c.req.method)) return next();
+  const type = mediaTypeOf(c.req.header('content-type'));
+  if (type === JSON_TYPE) checkJsonBody(await c.req.text());
+  else if (type === FORM_TYPE) checkFormFields(new URLSearchParams(await c.req.text()).keys());
+  else {
+    throw new ApiProblem(415, 'unsupported_media_type', 'Send the body as application/json or application/x-www-form-urlencoded', [
+      { name: 'Content-Type', in: 'header', message: type ? `${type} is not accepted` : 'missing' },
+    ]);
   }
   await next();
 };
+
+function checkJsonBody(text: string): void {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiProblem(400, 'malformed_body', 'The request body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalidBody('body', 'the body must be a JSON object of fields');
+  }
+  // Iterative, so a deeply nested body cannot exhaust the stack here.
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    if (item.depth > MAX_BODY_DEPTH) throw invalidBody(item.path, `nested more than ${MAX_BODY_DEPTH} levels deep`);
+    for (const [key, value] of Object.entries(item.value)) {
+      const path = item.path ? `${item.path}.${key}` : key;
+      if (unsafeFieldName(key)) throw invalidBody(path, 'this field name is not accepted');
+      pending.push({ value, path, depth: item.depth + 1 });
+    }
+  }
+}
+
+function checkFormFields(names: Iterable<string>): void {
+  for (const name of names) {
+    if (unsafeFieldName(name)) throw invalidBody(name, 'this field name is not accepted');
+  }
+}
 
 /** A body declared for both content types: form fields arrive as text, so schemas coerce. */
 export const bodyOf = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
@@ -27,41 +71,31 @@ export const bodyOf = <T extends z.ZodTypeAny>(schema: T, description: string) =
   required: false,
   description,
   content: {
-    'application/json': { schema },
-    'application/x-www-form-urlencoded': { schema },
+    [JSON_TYPE]: { schema },
+    [FORM_TYPE]: { schema },
   },
 });
 
 /** true/false from JSON, or "true"/"false"/"1"/"0" from a form. */
 export const BoolField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
-export const IdField = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const Text = (max: number) => z.string().trim().max(max);
-
-export const Timestamp = z
-  .string()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), {
-    message: 'expected an ISO 8601 timestamp with a time zone, e.g. 2026-03-28T17:00:00.000Z',
-  })
-  .transform((value) => new Date(value));
-
 /**
  * The validated body, whichever content type carried it (the validator of the other type does not run).
- * The 415 middleware guarantees one of them matched.
+ * checkWriteBody guarantees one of them matched.
  */
 export function validBody<T>(c: { req: { valid: unknown; header(name: string): string | undefined } }): T {
   const req = c.req as unknown as { valid(target: 'json' | 'form'): T };
-  return (c.req.header('content-type') ?? '').toLowerCase().includes('json') ? req.valid('json') : req.valid('form');
+  return mediaTypeOf(c.req.header('content-type')) === JSON_TYPE ? req.valid('json') : req.valid('form');
 }
 
 /**
  * Forms cannot nest, so nested fields arrive flat with dotted names ("scores.rep=68"); this folds them into
- * objects before validation, leaving JSON bodies untouched.
+ * objects before validation, leaving JSON bodies untouched. The objects have no prototype: the names are the
+ * client's (checkWriteBody refuses the dangerous ones before this runs).
  */
 export function foldDottedFields(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const folded: Record<string, unknown> = {};
+  const folded: Record<string, unknown> = Object.create(null);
   for (const [name, field] of Object.entries(value)) {
     const dot = name.indexOf('.');
     if (dot <= 0) {
@@ -69,8 +103,9 @@ export function foldDottedFields(value: unknown): unknown {
       continue;
     }
     const head = name.slice(0, dot);
-    const inner = (folded[head] ??= {}) as Record<string, unknown>;
-    if (typeof inner === 'object' && inner !== null) inner[name.slice(dot + 1)] = field;
+    if (!Object.hasOwn(folded, head)) folded[head] = Object.create(null);
+    const inner = folded[head];
+    if (typeof inner === 'object' && inner !== null && !Array.isArray(inner)) (inner as Record<string, unknown>)[name.slice(dot + 1)] = field;
   }
   return folded;
 }

@@ -6,18 +6,19 @@ import { createEvent } from '../../db/write/events.js';
 import { createCompetition } from '../../db/write/competitions.js';
 import { ensureRound } from '../../db/write/rounds.js';
 import { competitionsOfEvents, findEvent } from '../../db/read/events.js';
-import { IntId, IsoDate } from '../schemas/common.js';
+import { Int, IntId, IsoDate, PositiveInt, Text, Timestamp } from '../schemas/scalars.js';
 import { Competition, Event } from '../schemas/v4.js';
 import { competitionItem, eventWithCompetitions } from '../present/v4.js';
-import { BoolField, bodyOf, IdField, referencing, Text, Timestamp, validBody } from './body.js';
+import { BoolField, bodyOf, referencing, validBody } from './body.js';
 import { writeErrors } from './groups.js';
+import { RuleViolation } from '../../db/write/errors.js';
 
 const CreateEventBody = z
   .strictObject({
-    seasonId: IdField,
+    seasonId: PositiveInt,
     name: Text(200).min(1),
     location: Text(200).optional(),
-    eventTypeId: IdField.openapi({ description: '1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional' }),
+    eventTypeId: PositiveInt.openapi({ description: '1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional' }),
     practice: BoolField.optional(),
     videoEnabled: BoolField.optional(),
     commentaryEnabled: BoolField.optional(),
@@ -29,11 +30,11 @@ const CreateCompetitionBody = z
   .strictObject({
     name: Text(200).min(1),
     date: Timestamp.openapi({ description: 'start, ISO 8601 with time zone' }),
-    groupTypeId: IdField.openapi({ description: '1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps' }),
+    groupTypeId: PositiveInt.openapi({ description: '1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps' }),
     chiefJudge: Text(200).optional(),
     orgCompetitionId: Text(100).optional(),
     rounds: z
-      .array(z.strictObject({ number: z.coerce.number().int().min(1).max(20), name: Text(100) }))
+      .array(z.strictObject({ number: Int(1, 20), name: Text(100) }))
       .max(20)
       .optional()
       .openapi({ description: 'default: one round, number 1, unnamed (JSON bodies only)' }),
@@ -70,6 +71,9 @@ export function eventWriteRoutes(services: Services) {
       const orgId = c.get('auth').orgId;
       const { eventId } = c.req.valid('param');
       const { date, rounds = [{ number: 1, name: '' }], ...rest } = validBody<z.infer<typeof CreateCompetitionBody>>(c);
+      // A round is known by its number: a second round 1 would silently rename the first.
+      const repeated = rounds.find((round, index) => rounds.findIndex((other) => other.number === round.number) !== index);
+      if (repeated) throw new RuleViolation('rounds', `round ${repeated.number} is listed more than once`);
       const row = await db.transaction(async (tx) => {
         const competition = await createCompetition(tx, orgId, { ...rest, eventId, startsAt: date });
         for (const round of rounds) await ensureRound(tx, orgId, { competitionId: competition.id, ...round });

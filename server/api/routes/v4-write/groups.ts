@@ -3,10 +3,11 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { createGroup, updateGroup } from '../../db/write/groups.js';
 import { findGroup } from '../../db/read/groups.js';
-import { errorResponses, IntId, notFoundResponse, Problem } from '../schemas/common.js';
+import { errorResponses, notFoundResponse, Problem } from '../schemas/common.js';
+import { IntId, PositiveInt, Text } from '../schemas/scalars.js';
 import { Group } from '../schemas/v4.js';
 import { groupItem } from '../present/v4.js';
-import { BoolField, bodyOf, IdField, referencing, Text, validBody } from './body.js';
+import { BoolField, bodyOf, referencing, validBody } from './body.js';
 
 const unprocessable = { 422: { description: 'Well-formed but breaks a rule (named in errors)', content: { 'application/problem+json': { schema: Problem } } } };
 const unsupported = { 415: { description: 'Body is neither JSON nor form-encoded', content: { 'application/problem+json': { schema: Problem } } } };
@@ -16,13 +17,13 @@ const GroupFields = {
   name: Text(200).min(1),
   location: Text(200).optional(),
   circuitId: z.string().trim().regex(/^\d{0,20}$/, 'circuitId is numeric text').optional(),
-  divisionId: IdField,
+  divisionId: PositiveInt,
   active: BoolField.optional(),
   pending: BoolField.optional(),
 };
 const CreateGroupBody = z.strictObject(GroupFields).openapi('CreateGroup');
 const UpdateGroupBody = z
-  .strictObject({ ...GroupFields, name: GroupFields.name.optional(), divisionId: IdField.optional() })
+  .strictObject({ ...GroupFields, name: GroupFields.name.optional(), divisionId: PositiveInt.optional() })
   .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
   .openapi('UpdateGroup');
 

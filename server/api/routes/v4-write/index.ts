@@ -1,6 +1,6 @@
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
-import { requireWriteContentType } from './body.js';
+import { checkWriteBody } from './body.js';
 import { idempotency } from './idempotency.js';
 import { groupWriteRoutes } from './groups.js';
 import { eventWriteRoutes } from './events.js';
@@ -10,7 +10,7 @@ import { scoreWriteRoutes } from './scores.js';
 /** v4 create/update/delete operations and score entry (our extension). */
 export function writeRoutes(services: Services) {
   const router = newRouter();
-  router.use('*', requireWriteContentType);
+  router.use('*', checkWriteBody);
   router.use('*', idempotency(services));
   return router
     .route('/', groupWriteRoutes(services))

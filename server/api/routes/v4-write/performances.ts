@@ -7,20 +7,20 @@ import { addPerformance, deletePerformance, setPerformed } from '../../db/write/
 import { ensureRound, setPanelJudge } from '../../db/write/rounds.js';
 import { NotFoundError } from '../../db/write/errors.js';
 import { competitions, divisions, groups, performances, rounds } from '../../db/schema.js';
-import { IntId } from '../schemas/common.js';
+import { Int, IntId, PositiveInt, Text, Timestamp } from '../schemas/scalars.js';
 import { Performance } from '../schemas/v4.js';
 import { isoTimestamp } from '../present/v4.js';
-import { BoolField, bodyOf, IdField, referencing, Text, Timestamp, validBody } from './body.js';
+import { BoolField, bodyOf, referencing, validBody } from './body.js';
 import { writeErrors } from './groups.js';
 
 const AddPerformanceBody = z
   .strictObject({
-    groupId: IdField,
-    divisionId: IdField,
-    round: z.coerce.number().int().min(1).max(20).optional().openapi({ description: 'round number, default 1' }),
+    groupId: PositiveInt,
+    divisionId: PositiveInt,
+    round: Int(1, 20).optional().openapi({ description: 'round number, default 1' }),
     roundName: Text(100).optional().openapi({ description: 'names the round when this creates it ("Prelims", "Finals")' }),
     time: Timestamp.optional().openapi({ description: 'performance time, ISO 8601 with time zone: what the schedule shows' }),
-    order: z.coerce.number().int().min(0).max(10_000).optional(),
+    order: Int(0, 10_000).optional(),
   })
   .openapi('AddPerformance');
 
@@ -30,8 +30,8 @@ const PerformedBody = z
 
 const JudgeBody = z
   .strictObject({
-    round: z.coerce.number().int().min(1).max(20),
-    divisionId: IdField,
+    round: Int(1, 20),
+    divisionId: PositiveInt,
     captionKey: Text(50).min(1),
     firstName: Text(100),
     lastName: Text(100).min(1),

@@ -7,13 +7,14 @@ import { setPenalty, setSubcaptionScores } from '../../db/write/scores.js';
 import { releaseScores, unreleaseScores } from '../../db/write/competitions.js';
 import { NotFoundError, RuleViolation } from '../../db/write/errors.js';
 import { competitions, performances, rounds } from '../../db/schema.js';
-import { IntId } from '../schemas/common.js';
+import { Decimal, Int, IntId, Text } from '../schemas/scalars.js';
 import { Round } from '../schemas/v4.js';
 import { rankOrNull } from '../present/v4.js';
-import { BoolField, bodyOf, foldDottedFields, Text, validBody } from './body.js';
+import { BoolField, bodyOf, foldDottedFields, validBody } from './body.js';
 import { writeErrors } from './groups.js';
 
-const Score = z.coerce.number().finite().min(0).max(1000);
+// Any finite number: the round's score sheet decides each line's range, and a score off it is a 422 naming the line.
+const Score = Decimal();
 
 const ScoresBody = z
   .preprocess(
@@ -23,7 +24,7 @@ const ScoresBody = z
       scores: z
         .union([
           z.array(z.strictObject({ subcaptionKey: Text(50).min(1), score: Score })).min(1).max(50),
-          z.record(z.string().min(1).max(50), Score).transform((record) => Object.entries(record).map(([subcaptionKey, score]) => ({ subcaptionKey, score }))),
+          z.record(Text(50).min(1), Score).transform((record) => Object.entries(record).map(([subcaptionKey, score]) => ({ subcaptionKey, score }))),
         ])
         .openapi({ description: 'the judge\'s number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68' }),
     }),
@@ -34,18 +35,24 @@ const PenaltiesBody = z
   .preprocess(
     (value) => {
       // a form carries one penalty as amount/reason; JSON may send the list
-      const folded = foldDottedFields(value) as Record<string, unknown>;
-      return folded && 'amount' in folded ? { penalties: [{ amount: folded.amount, reason: folded.reason }] } : folded;
+      const folded = foldDottedFields(value);
+      if (typeof folded !== 'object' || folded === null || !Object.hasOwn(folded, 'amount') || Object.hasOwn(folded, 'penalties')) return folded;
+      const fields: Record<string, unknown> = Object.assign(Object.create(null), folded);
+      const penalty = { amount: fields.amount, reason: fields.reason };
+      delete fields.amount;
+      delete fields.reason;
+      fields.penalties = [penalty];
+      return fields;
     },
     z.strictObject({
-      penalties: z.array(z.strictObject({ amount: z.coerce.number().finite().min(0).max(100), reason: Text(200).optional() })).max(20),
+      penalties: z.array(z.strictObject({ amount: Decimal({ min: 0, max: 100 }), reason: Text(200).optional() })).max(20),
     }),
   )
   .openapi('Penalties');
 
 const ReleaseBody = z
   .strictObject({
-    round: z.coerce.number().int().min(1).max(20).optional().openapi({ description: 'one round; default every round' }),
+    round: Int(1, 20).optional().openapi({ description: 'one round; default every round' }),
     released: BoolField.optional().openapi({ description: 'default true; false withdraws released scores' }),
   })
   .openapi('Release');

@@ -4,7 +4,8 @@ import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
 import { competitionSections, findCompetition, roundsOf } from '../../db/read/competitions.js';
-import { errorResponses, IntId, notFoundResponse } from '../schemas/common.js';
+import { errorResponses, notFoundResponse } from '../schemas/common.js';
+import { IntId } from '../schemas/scalars.js';
 import { CompetitionScores, Schedule } from '../schemas/v4.js';
 import { divisionRoundScores, isoTimestamp } from '../present/v4.js';
 

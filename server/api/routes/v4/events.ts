@@ -6,13 +6,14 @@ import type { Services } from '../../services.js';
 import { cachedJson, originOf, pagingHeaders } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
 import { competitionsOfEvents, findEvent, listEvents } from '../../db/read/events.js';
-import { errorResponses, IntId, IsoDate, notFoundResponse, Paging, QueryBoolean, SearchText } from '../schemas/common.js';
+import { errorResponses, notFoundResponse, Paging, QueryBoolean } from '../schemas/common.js';
+import { IntId, IsoDate, PositiveInt, SearchText } from '../schemas/scalars.js';
 import { Event, EventListItem, list } from '../schemas/v4.js';
 import { eventListItem, eventWithCompetitions } from '../present/v4.js';
 
 export const EventQuery = z.strictObject({
-  seasonId: z.coerce.number().int().positive().optional().openapi({ description: 'only events of this season' }),
-  eventTypeId: z.coerce.number().int().positive().optional(),
+  seasonId: PositiveInt.optional().openapi({ description: 'only events of this season' }),
+  eventTypeId: PositiveInt.optional(),
   practice: QueryBoolean.optional().openapi({ description: 'true: only practice events; false: hide them' }),
   from: IsoDate.optional().openapi({ description: 'events starting on or after this date (YYYY-MM-DD)' }),
   to: IsoDate.optional().openapi({ description: 'events starting on or before this date (YYYY-MM-DD)' }),

@@ -6,7 +6,8 @@ import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { listDivisions } from '../../db/read/divisions.js';
 import { currentSeasonId, listSeasons, todayUtc } from '../../db/read/seasons.js';
-import { errorResponses, PositiveInt } from '../schemas/common.js';
+import { errorResponses } from '../schemas/common.js';
+import { PositiveInt } from '../schemas/scalars.js';
 import { Division, list, Season } from '../schemas/v4.js';
 import { seasonItem } from '../present/v4.js';
 

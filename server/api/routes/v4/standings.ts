@@ -5,7 +5,8 @@ import { cachedJson } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
 import { seasonResults } from '../../db/read/group-results.js';
 import { currentSeasonId, findSeason, listSeasons, todayUtc } from '../../db/read/seasons.js';
-import { errorResponses, notFoundResponse, PositiveInt } from '../schemas/common.js';
+import { errorResponses, notFoundResponse } from '../schemas/common.js';
+import { PositiveInt } from '../schemas/scalars.js';
 import { DivisionStandings, list } from '../schemas/v4.js';
 import { divisionStandings } from '../present/standings.js';
 

@@ -1,0 +1,38 @@
+/**
+ * A JSON client for API tests: each call answers {status, headers, body} with the body parsed when it is JSON
+ * (problem+json included) and kept as text otherwise. Bodies that are strings go out as they are, so a test can
+ * send malformed or non-object JSON; objects are serialized.
+ */
+import type { TestApi } from '../helpers/api-server.js';
+
+export type Json = Record<string, any>;
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Json;
+  text: string;
+}
+
+export function apiClient(api: TestApi, auth: Record<string, string>) {
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+    const response = await api.fetch(path, {
+      method,
+      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const isJson = /json/.test(response.headers.get('content-type') ?? '');
+    return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : null) as Json, text };
+  };
+  return {
+    send,
+    get: (path: string) => send('GET', path),
+    /** a form-encoded POST; `fields` as pairs keep names such as "__proto__.amount" and repeated names intact */
+    form: (path: string, fields: Record<string, string> | [string, string][]) =>
+      send('POST', path, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' }),
+  };
+}
+
+/** The names the problem's `errors` list, in order. */
+export const namesOf = (answer: Answer): string[] => (answer.body?.errors ?? []).map((error: { name: string }) => error.name);
