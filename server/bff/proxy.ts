@@ -1,8 +1,9 @@
 /**
  * Forwards allowed reads to the upstream and protects it: identical concurrent reads share one upstream call, good
  * answers stay fresh for `cacheTtlMs` and are then revalidated with If-None-Match, and during an outage or rate
- * limit the last good answer is served marked `X-BFF-Stale: 1`. The browser's own conditional requests are answered
- * here, from the saved ETag; nothing of the browser's request but `Accept` reaches the upstream.
+ * limit the last good answer is served marked `X-BFF-Stale: 1`. After a timeout or refused connection, a circuit
+ * breaker answers that way at once instead of waiting again (circuit-breaker.ts). The browser's own conditional
+ * requests are answered here, from the saved ETag; nothing of the browser's request but `Accept` reaches the upstream.
  */
 import { createHash } from 'node:crypto';
 import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags } from './compression.js';
