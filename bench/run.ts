@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: measures the API against the Node ceiling and the web app on an emulated phone, checks the
- * budgets, writes bench/results/latest.json and latest.md and prints a summary. Exits 0 unless a measurement failed
- * to run; with --strict, also 1 when a budget fails.
+ * `npm run bench`: measures the API against the Node ceiling and under 1,000 connections, and the web app on an
+ * emulated phone; checks the budgets, writes bench/results/latest.json and latest.md and prints a summary. Exits 0
+ * unless a measurement failed to run; with --strict, also 1 when a budget fails.
  *
  *   npm run bench -- [--only api|web] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
  */
@@ -11,10 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { LOAD_CONNECTIONS, measureManyConnections } from './api/many-connections.js';
 import { measureThroughput } from './api/throughput.js';
 import { BUDGETS, check } from './lib/budgets.js';
 import { biggestRecap } from './lib/biggest-recap.js';
-import { apiTable, budgetTable, toMarkdown, type BenchResults } from './lib/report.js';
+import { apiTable, budgetTable, loadTable, toMarkdown, type BenchResults } from './lib/report.js';
 import { median } from './lib/stats.js';
 import { buildWebApp, measureBundle } from './web/bundle-size.js';
 import { CPU_SLOWDOWN, FAST_3G, measureRecapPage, PHONE, TAP_CONTACT_MS } from './web/recap-page.js';
@@ -58,6 +59,18 @@ async function main(): Promise<number> {
       );
     } catch (error) {
       results.failures.push({ part: 'api', error: messageOf(error) });
+      log(`  failed: ${messageOf(error)}`);
+    }
+    log(`API under ${LOAD_CONNECTIONS} connections`);
+    try {
+      const recap = biggestRecap();
+      results.apiLoad = await measureManyConnections(
+        path.join(root, 'test/fixtures/recaps', `${recap.name}.gz`),
+        { connections: LOAD_CONNECTIONS, warmupMs: Number(values.warmup) * 1000, durationMs: Number(values.duration) * 1000 },
+        log,
+      );
+    } catch (error) {
+      results.failures.push({ part: 'api under load', error: messageOf(error) });
       log(`  failed: ${messageOf(error)}`);
     }
   }
@@ -112,7 +125,15 @@ async function main(): Promise<number> {
 
   const ratioOf = (route: string) => results.api?.comparisons.find((comparison) => comparison.route === route)?.ratio;
   results.budgets = [
-    ...(values.only !== 'web' ? [check(BUDGETS.performancesRatio, ratioOf('/2018-03/performances')), check(BUDGETS.eventsRatio, ratioOf('/events/'))] : []),
+    ...(values.only !== 'web'
+      ? [
+          check(BUDGETS.performancesRatio, ratioOf('/2018-03/performances')),
+          check(BUDGETS.eventsRatio, ratioOf('/events/')),
+          check(BUDGETS.loadRss, results.apiLoad?.rss.peak),
+          check(BUDGETS.loadP99, results.apiLoad?.load.p99Ms),
+          check(BUDGETS.loadErrors, results.apiLoad?.load.errors),
+        ]
+      : []),
     ...(values.only !== 'api'
       ? [
           check(BUDGETS.initialJs, results.web?.bundle?.initialJsGzipBytes),
@@ -130,6 +151,7 @@ async function main(): Promise<number> {
 
   log('');
   if (results.api) log(`${apiTable(results.api)}\n`);
+  if (results.apiLoad) log(`${loadTable(results.apiLoad)}\n`);
   log(budgetTable(results));
   log(`\nWritten: bench/results/latest.json, bench/results/latest.md`);
   if (results.failures.length) {

@@ -1,5 +1,6 @@
 /**
- * The load generator, run as a child process (its own core on a 2-core machine) by bench/api/throughput.ts.
+ * The load generator, run as a child process (its own core on a 2-core machine) by bench/api/throughput.ts and
+ * bench/api/many-connections.ts.
  * It receives one target at a time over IPC, drives it with a fixed number of keep-alive HTTPS connections,
  * each sending its next request as soon as the previous answer's body has been read (closed loop), and answers
  * with every latency's summary. Nothing here knows about the API: headers and expected status come with the target.
@@ -61,12 +62,24 @@ async function drive(target: LoadTarget): Promise<LoadResult> {
       request.end();
     });
 
+  // Recording starts once every connection has had its first answer: with many connections, a first request
+  // waits behind all the TLS handshakes, which is connection set-up, not the latency of serving a request.
+  let connected = 0;
+  let allConnected!: () => void;
+  const connectedAll = new Promise<void>((resolve) => (allConnected = resolve));
   const connection = async () => {
+    await once();
+    if (++connected === target.connections) allConnected();
     while (!stopping) await once();
   };
 
   const cpuBefore = { value: process.cpuUsage() };
+  const loadStarted = performance.now();
   const workers = Array.from({ length: target.connections }, connection);
+  let giveUp: NodeJS.Timeout | undefined;
+  await Promise.race([connectedAll, new Promise((resolve) => (giveUp = setTimeout(resolve, MAX_CONNECT_MS)))]);
+  clearTimeout(giveUp);
+  const connectedMs = performance.now() - loadStarted;
   await sleep(target.warmupMs);
   recording = true;
   const started = performance.now();
@@ -94,6 +107,8 @@ async function drive(target: LoadTarget): Promise<LoadResult> {
     maxMs: latencies.at(-1) ?? NaN,
     meanBodyBytes: latencies.length ? bytes / latencies.length : 0,
     clientCpuPercent: ((cpu.user + cpu.system) / 1000 / elapsedMs) * 100,
+    connectedMs,
+    connectedAll: connected >= target.connections,
   };
 }
 
@@ -102,6 +117,9 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
+
+/** How long the connections may take to get their first answers before recording starts anyway. */
+const MAX_CONNECT_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

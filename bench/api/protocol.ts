@@ -28,6 +28,10 @@ export interface LoadResult {
   meanBodyBytes: number;
   /** the load generator's own CPU use over the recorded window (100 = one core) */
   clientCpuPercent: number;
+  /** from the start until every connection had its first answer; the warm-up starts then */
+  connectedMs: number;
+  /** false when some connection still had no answer after a minute and recording started anyway */
+  connectedAll: boolean;
 }
 
 export type LoadReply = { ok: true; result: LoadResult } | { ok: false; error: string };

@@ -2,6 +2,8 @@
  * The performance budgets (docs/decisions/007-benchmarks.md says where each number comes from). A budget is
  * checked against one measured value; `higherIsBetter` budgets are floors, the others ceilings.
  */
+import { LOAD_CONNECTIONS } from '../api/many-connections.js';
+
 export interface Budget {
   id: string;
   label: string;
@@ -13,6 +15,10 @@ export interface Budget {
 export const BUDGETS = {
   performancesRatio: { id: 'api.performances.ratio', label: 'API /2018-03/performances (biggest recap): req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
   eventsRatio: { id: 'api.events.ratio', label: 'API /events/: req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
+  /** bench/api/many-connections.ts: the goal set by issue 13 for serving the biggest response to many clients at once */
+  loadRss: { id: 'api.load.rss-peak', label: `API RSS peak, ${LOAD_CONNECTIONS} connections on the biggest v2 performances`, limit: 600 * 1024 * 1024, unit: 'bytes', higherIsBetter: false },
+  loadP99: { id: 'api.load.p99', label: `API p99, ${LOAD_CONNECTIONS} connections on the biggest v2 performances`, limit: 1000, unit: 'ms', higherIsBetter: false },
+  loadErrors: { id: 'api.load.errors', label: `API errors, ${LOAD_CONNECTIONS} connections on the biggest v2 performances`, limit: 0, unit: 'errors', higherIsBetter: false },
   initialJs: { id: 'web.initial-js.gzip', label: 'Initial JS, gzip', limit: 150 * 1024, unit: 'bytes', higherIsBetter: false },
   recapLcp: { id: 'web.recap.lcp', label: 'Recap page LCP, phone (4x CPU, Fast 3G), median', limit: 2000, unit: 'ms', higherIsBetter: false },
   /** to the first painted frame with the link current and every card on screen showing its breakdown open and built */
@@ -32,7 +38,7 @@ export function check(budget: Budget, actual: number | null | undefined): Budget
 
 export function formatValue(value: number | null, unit: string): string {
   if (value === null) return 'n/a';
-  if (unit === 'bytes') return `${(value / 1024).toFixed(1)} KB`;
+  if (unit === 'bytes') return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(0)} MiB` : `${(value / 1024).toFixed(1)} KB`;
   if (unit === 'ms') return `${value.toFixed(0)} ms`;
   if (unit === 'x') return value.toFixed(2);
   return `${value} ${unit}`;

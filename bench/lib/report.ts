@@ -1,4 +1,5 @@
 /** The results file: one JSON for tools and history, one Markdown page for people, one table for the terminal. */
+import type { ManyConnectionsReport } from '../api/many-connections.js';
 import type { ThroughputReport } from '../api/throughput.js';
 import type { BundleReport } from '../web/bundle-size.js';
 import type { RecapPageRun } from '../web/recap-page.js';
@@ -12,6 +13,7 @@ export interface BenchResults {
   dirtyFiles: string[];
   machine: { cpus: number; cpuModel: string; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
   api?: ThroughputReport;
+  apiLoad?: ManyConnectionsReport;
   web?: {
     bundle?: BundleReport;
     recapPage?: {
@@ -64,6 +66,30 @@ export function apiTable(report: ThroughputReport): string {
   return markdownTable(['Route', 'Body bytes', 'req/s', 'p50 ms', 'p99 ms', 'Errors', 'Server CPU µs/req', 'CPU server / client', 'Ratio (req/s)', 'Ratio (CPU/req)'], rows);
 }
 
+export function loadTable(report: ManyConnectionsReport): string {
+  const { load, rss } = report;
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  return markdownTable(
+    ['Route', 'Body bytes', 'Connections', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'Errors', 'RSS before / peak / after', 'Connected after ms', 'Client CPU'],
+    [
+      [
+        report.route,
+        String(report.bodyBytes),
+        String(report.options.connections),
+        load.rps.toFixed(0),
+        load.p50Ms.toFixed(0),
+        load.p90Ms.toFixed(0),
+        load.p99Ms.toFixed(0),
+        load.maxMs.toFixed(0),
+        `${load.errors}${load.firstError ? ` (${load.firstError})` : ''}`,
+        `${mib(rss.before)} / ${mib(rss.peak)} / ${mib(rss.after)}`,
+        `${load.connectedMs.toFixed(0)}${load.connectedAll ? '' : ' (not all)'}`,
+        `${load.clientCpuPercent.toFixed(0)}%`,
+      ],
+    ],
+  );
+}
+
 export function toMarkdown(results: BenchResults): string {
   const lines: string[] = [
     '# Benchmark results',
@@ -90,6 +116,19 @@ export function toMarkdown(results: BenchResults): string {
         'Ratio (req/s) is the budgeted one; Ratio (CPU/req) compares server CPU per request, which stays meaningful if the load generator, not the server, limits the ceiling.',
       '',
       apiTable(api),
+    );
+  }
+  if (results.apiLoad) {
+    const { apiLoad } = results;
+    lines.push(
+      '',
+      `## API under ${apiLoad.options.connections} connections`,
+      '',
+      `${apiLoad.description}. \`npm run api\` in a process of its own; ${apiLoad.options.connections} keep-alive HTTPS connections from a child process, closed loop. ` +
+        `Recording starts ${apiLoad.options.warmupMs / 1000} s after every connection has had its first answer (the TLS handshakes are set-up, not serving) and lasts ${apiLoad.options.durationMs / 1000} s. ` +
+        `RSS is the API process's resident memory: before the load, the peak while it ran (${apiLoad.rss.peakSource === 'VmHWM' ? "the kernel's VmHWM, reset just before the load" : 'the highest 100 ms sample'}), and after it.`,
+      '',
+      loadTable(apiLoad),
     );
   }
   const bundle = results.web?.bundle;

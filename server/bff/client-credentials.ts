@@ -5,7 +5,7 @@
  */
 import type { GrantedToken } from './token-cycler.js';
 import type { UpstreamHttp } from './upstream-http.js';
-import { UpstreamError, retryAfterOf } from './upstream-error.js';
+import { UpstreamError, retryAfterOf, serverError } from './upstream-error.js';
 
 export const TOKEN_PATH = '/v3/oauth2/token';
 
@@ -60,12 +60,7 @@ export function clientCredentialsGrant(
         retryAfter: retryAfterOf(response.headers['retry-after']),
       });
     }
-    if (status >= 500) {
-      throw new UpstreamError('unavailable', `token endpoint failed (${status})`, {
-        upstreamStatus: status,
-        retryAfter: retryAfterOf(response.headers['retry-after']),
-      });
-    }
+    if (status >= 500) throw serverError(status, 'token endpoint', response.headers['retry-after']);
     throw new UpstreamError('bad_response', `token request answered ${status}${oauthError ? ` ${oauthError}` : ''}`, {
       upstreamStatus: status,
     });

@@ -51,6 +51,8 @@ export function problemForUpstream(error: UpstreamError): BffProblem {
     case 'unreachable':
     case 'unavailable':
       return { status: 503, code: 'upstream_unavailable', detail: 'The results API is unavailable, and no saved copy of this data is available. Try again shortly.', headers: retry };
+    case 'failed':
+      return { status: 502, code: 'upstream_failed', detail: `The results API failed on this request (${error.details.upstreamStatus ?? 'server error'}), and no saved copy of this data is available.` };
     case 'credentials_refused':
       return { status: 502, code: 'bff_credentials_refused', detail: "The results API refused this server's API credentials (API_CLIENT_ID / API_CLIENT_SECRET). An administrator must update them." };
     case 'token_rejected':

@@ -1,17 +1,19 @@
 /**
  * Forwards allowed reads to the upstream and protects it: identical concurrent reads share one upstream call, good
  * answers stay fresh for `cacheTtlMs` and are then revalidated with If-None-Match, and during an outage or rate
- * limit the last good answer is served marked `X-BFF-Stale: 1`. The browser's own conditional requests are answered
- * here, from the saved ETag; nothing of the browser's request but `Accept` reaches the upstream.
+ * limit the last good answer is served marked `X-BFF-Stale: 1`. After a timeout or refused connection, a circuit
+ * breaker answers that way at once instead of waiting again (circuit-breaker.ts). The browser's own conditional
+ * requests are answered here, from the saved ETag; nothing of the browser's request but `Accept` reaches the upstream.
  */
 import { createHash } from 'node:crypto';
 import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags } from './compression.js';
+import { createCircuitBreaker } from './circuit-breaker.js';
 import type { BffConfig } from './config.js';
 import type { LogLine } from './log.js';
 import { problemForUpstream, problemJson, PROBLEM_CONTENT_TYPE } from './problems.js';
 import { LruCache } from './response-cache.js';
 import type { AccessToken, TokenCycler } from './token-cycler.js';
-import { UpstreamError, isOutage, retryAfterOf } from './upstream-error.js';
+import { UpstreamError, isOutage, retryAfterOf, serverError } from './upstream-error.js';
 import type { UpstreamHttp, UpstreamResponse } from './upstream-http.js';
 
 export interface ReadRequest {
@@ -77,6 +79,9 @@ export function createReadProxy(deps: {
   const inFlight = new Map<string, Promise<Outcome>>();
   /** set by an upstream 429 with Retry-After: until then no upstream call is made */
   let rateLimitedUntil = 0;
+  const circuit = createCircuitBreaker(now, (open, error) =>
+    log(open ? { level: 'warn', msg: 'circuit open', reason: error?.reason, detail: error?.message } : { level: 'info', msg: 'circuit closed' }),
+  );
 
   async function read(request: ReadRequest): Promise<ProxyAnswer> {
     const key = `${request.accept}\n${request.path}${request.search}`;
@@ -89,15 +94,27 @@ export function createReadProxy(deps: {
       const error = new UpstreamError('rate_limited', 'pausing after a 429', { retryAfter: seconds });
       return answer(fallback(error, entry), request);
     }
-    let shared = inFlight.get(key);
-    if (!shared) {
-      shared = exchange(key, request, entry).finally(() => inFlight.delete(key));
-      inFlight.set(key, shared);
+    const admission = circuit.admit(!inFlight.has(key));
+    if (admission.open) {
+      // The probe runs on its own; this read does not wait for it.
+      if (admission.probe) {
+        share(key, request, entry, true)
+          .catch((error: unknown) => log({ level: 'error', msg: 'probe failed', detail: error instanceof Error ? error.message : String(error), requestId: request.requestId }))
+          .finally(circuit.probeDone);
+      }
+      return answer(fallback(admission.error, entry), request);
     }
-    return answer(await shared, request);
+    return answer(await (inFlight.get(key) ?? share(key, request, entry, false)), request);
   }
 
-  async function exchange(key: string, request: ReadRequest, entry: SavedRead | undefined): Promise<Outcome> {
+  /** The one upstream exchange for this key; identical reads meanwhile wait for it. */
+  function share(key: string, request: ReadRequest, entry: SavedRead | undefined, probe: boolean): Promise<Outcome> {
+    const shared = exchange(key, request, entry, probe).finally(() => inFlight.delete(key));
+    inFlight.set(key, shared);
+    return shared;
+  }
+
+  async function exchange(key: string, request: ReadRequest, entry: SavedRead | undefined, probe: boolean): Promise<Outcome> {
     const started = now();
     const headers: Record<string, string> = {
       accept: request.accept,
@@ -108,9 +125,12 @@ export function createReadProxy(deps: {
 
     let outcome: Outcome;
     try {
-      outcome = interpret(key, await authorizedGet(`${request.path}${request.search}`, headers), entry);
+      const response = await authorizedGet(`${request.path}${request.search}`, headers);
+      circuit.record('answered');
+      outcome = interpret(key, response, entry);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
+      circuit.record(error);
       outcome = { kind: 'failed', error };
     }
     if (outcome.kind !== 'failed') return outcome;
@@ -127,7 +147,7 @@ export function createReadProxy(deps: {
       detail: error.message,
       upstreamStatus: error.details.upstreamStatus,
       path: request.path,
-      served: result.kind === 'saved' ? 'stale' : 'error',
+      served: probe ? 'probe' : result.kind === 'saved' ? 'stale' : 'error',
       durationMs: now() - started,
       requestId: request.requestId,
     });
@@ -159,14 +179,11 @@ export function createReadProxy(deps: {
       saved.set(key, entry);
       return { kind: 'saved', entry, cache: 'REVALIDATED' };
     }
-    if (status === 429 || status >= 500) {
-      const reason = status === 429 ? 'rate_limited' : 'unavailable';
-      const error = new UpstreamError(reason, `upstream answered ${status}`, {
-        upstreamStatus: status,
-        retryAfter: retryAfterOf(headers['retry-after']),
-      });
+    if (status === 429) {
+      const error = new UpstreamError('rate_limited', `upstream answered ${status}`, { upstreamStatus: status, retryAfter: retryAfterOf(headers['retry-after']) });
       return { kind: 'failed', error };
     }
+    if (status >= 500) return { kind: 'failed', error: serverError(status, 'upstream', headers['retry-after']) };
     if (status < 200 || (status >= 300 && status < 400)) {
       return { kind: 'failed', error: new UpstreamError('bad_response', `upstream answered ${status}`, { upstreamStatus: status }) };
     }

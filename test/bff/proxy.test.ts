@@ -174,7 +174,8 @@ describe('protecting the upstream', () => {
   for (const [outage, behaviour] of [
     ['connection reset', 'reset'],
     ['timeout', 'hang'],
-    ['5xx', 503],
+    ['503', 503],
+    ['500', 500],
     ['429', 429],
   ] as const) {
     it(`serves the last good answer marked stale during an outage (${outage})`, async () => {
@@ -202,6 +203,22 @@ describe('protecting the upstream', () => {
     expect(answer.json()).toMatchObject({ status: 503, code: 'upstream_unavailable' });
     expect(answer.json().detail).toMatch(/no saved copy/);
     expect(failures(harnesses.current())).toHaveLength(1);
+  });
+
+  it('answers 502, not "unavailable", when the upstream fails with a 500 and nothing is saved', async () => {
+    const { upstream, get } = await harness();
+    upstream.reads = 500;
+    const failed = await get('/api/events/');
+    expect(failed.status).toBe(502);
+    expect(failed.json()).toMatchObject({ status: 502, code: 'upstream_failed' });
+    expect(failed.json().detail).toMatch(/failed on this request \(500\).*no saved copy/);
+
+    upstream.reads = 'ok';
+    upstream.token = 500;
+    upstream.revokeAll();
+    const tokenFailed = await get('/api/events/1');
+    expect(tokenFailed.status).toBe(502);
+    expect(tokenFailed.json().code).toBe('upstream_failed');
   });
 
   it('answers 504 when the upstream hangs and nothing is saved, within the timeout', async () => {

@@ -14,7 +14,8 @@ import { rowsOf } from '../db/migrate.js';
 
 export interface CachedResponse {
   status: number;
-  body: string;
+  /** the serialized body (UTF-8), in an ArrayBuffer of its own that every answer sending it shares */
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
   /** response headers that belong to the content (paging: X-Total-Count, Link) */
   headers: Record<string, string>;
@@ -35,6 +36,7 @@ export interface ResponseCache {
 }
 
 const MAX_ENTRIES = Number(process.env.API_CACHE_ENTRIES ?? 5000);
+const utf8 = new TextEncoder();
 
 export async function createResponseCache(database: Database): Promise<ResponseCache> {
   const entries = new Map<string, CachedResponse & { orgId: number }>();
@@ -79,7 +81,8 @@ export async function createResponseCache(database: Database): Promise<ResponseC
       const generation = generations.get(orgId) ?? 0;
       const work = (async () => {
         const { status, value, headers = {} } = await compute();
-        const body = JSON.stringify(value);
+        // Not Buffer.from: a small Buffer is a slice of a shared 8 KB pool, which a cached entry would keep alive.
+        const body = utf8.encode(JSON.stringify(value));
         const response: CachedResponse = { status, body, headers, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
         if ((generations.get(orgId) ?? 0) === generation && status === 200) {
           entries.set(fullKey, { ...response, orgId });

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './context.js';
 import type { Services } from '../services.js';
+import { sharedBody } from './shared-body.js';
 
 /**
  * Answers a read from the organization's response cache, with an ETag and 304 for a matching If-None-Match.
@@ -29,7 +30,9 @@ export async function cachedJson(c: Context<AppEnv>, services: Services, compute
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag)) {
     return c.body(null, 304);
   }
-  return c.body(cached.body, cached.status as 200);
+  // Set here because a streamed body has no length of its own: without it the answer would be chunked.
+  c.header('content-length', String(cached.body.length));
+  return c.body(sharedBody(cached.body), cached.status as 200);
 }
 
 /** The origin clients reached us at, for the absolute URLs in responses. */

@@ -1,0 +1,175 @@
+/**
+ * Many connections on the biggest response: `npm run api` (the real entry point, in a process of its own so its
+ * memory is its own) serves `/2018-03/performances` of the biggest real recap to 1,000 keep-alive HTTPS connections
+ * from the load-generator child. Reported: the API process's peak resident memory while the load ran (Linux's
+ * VmHWM, reset just before the load), latency percentiles and errors.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../test/helpers/free-port.js';
+import { isolatedEnv, prepareBenchData, sleep, startService, waitUntilReady } from '../lib/service.js';
+import type { LoadReply, LoadResult, LoadTarget } from './protocol.js';
+
+/** The load issue 13 measured, and the one the budgets are set for. */
+export const LOAD_CONNECTIONS = 1000;
+
+export interface ManyConnectionsOptions {
+  connections: number;
+  /** after every connection has had its first answer */
+  warmupMs: number;
+  durationMs: number;
+}
+
+export interface ManyConnectionsReport {
+  route: string;
+  description: string;
+  bodyBytes: number;
+  options: ManyConnectionsOptions;
+  load: LoadResult;
+  /** resident memory of the API process, bytes */
+  rss: {
+    /** after start-up and one request, before the load */
+    before: number;
+    /** the peak while the load ran: VmHWM (reset before the load when the kernel allows), or the highest sample */
+    peak: number;
+    peakSource: 'VmHWM' | 'samples';
+    /** once the load generator has closed its connections */
+    after: number;
+  };
+}
+
+const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
+
+export async function measureManyConnections(recapFile: string, options: ManyConnectionsOptions, log: (line: string) => void): Promise<ManyConnectionsReport> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'marching-bench-load-'));
+  const port = await freePort();
+  // The default limit (6000/min per application) would turn the measurement into a 429 benchmark.
+  const env = isolatedEnv({ DATA_DIR: path.join(workDir, 'data'), API_PORT: String(port), API_HOST: '127.0.0.1', RATE_LIMIT_REQUESTS: '1000000000' });
+  const logFile = path.join(workDir, 'api.log');
+  try {
+    const { organization, cli, recap } = prepareBenchData(env, recapFile);
+    const key = JSON.parse(cli(['key', 'create', '--org', organization.guid, '--name', 'Benchmark'])) as { client_id: string; client_secret: string };
+    const api = startService('server/api/server.ts', env, logFile);
+    try {
+      let listening: { url: string; certificate: string } | undefined;
+      await waitUntilReady(api, `the API said it listens (see ${logFile})`, async () => {
+        const line = readFileSync(logFile, 'utf8').split('\n').find((text) => text.includes('"API listening"'));
+        listening = line ? (JSON.parse(line) as { url: string; certificate: string }) : undefined;
+        return listening !== undefined;
+      });
+      const { url } = listening!;
+      const ca = readFileSync(listening!.certificate, 'utf8');
+      const client = httpsClient(url, ca);
+
+      const token = (await client.json('POST', '/v3/oauth2/token', {}, `grant_type=client_credentials&client_id=${encodeURIComponent(key.client_id)}&client_secret=${encodeURIComponent(key.client_secret)}`)) as { access_token: string };
+      const authorization = `Bearer ${token.access_token}`;
+      const competitions = (await client.json('GET', '/2018-03/competitions?includePractice=true', { authorization })) as { CompetitionGuid: string; OrgCompetitionID: string | null }[];
+      const pageId = path.basename(recapFile).replace(/\.htm(\.gz)?$/, '');
+      const competition = competitions.find((record) => record.OrgCompetitionID === pageId);
+      if (!competition) throw new Error(`the recap ${pageId} is not in the v2 competition list`);
+      const route = `/2018-03/performances?c=${competition.CompetitionGuid}`;
+      // The first read computes and caches the response; the load measures serving it.
+      const body = await client.text('GET', route, { authorization });
+      const bodyBytes = Buffer.byteLength(body);
+      log(`api under load: ${recap.title} (${recap.performances} performances), ${route.split('?')[0]} is ${bodyBytes} bytes; ${options.connections} connections`);
+
+      const pid = api.child.pid!;
+      const before = memoryOf(pid).rss;
+      const hwmReset = resetPeak(pid);
+      let sampledPeak = before;
+      const sampler = setInterval(() => {
+        sampledPeak = Math.max(sampledPeak, memoryOf(pid).rss);
+      }, 100);
+      let load: LoadResult;
+      try {
+        load = await runLoad({
+          name: `api ${route.split('?')[0]} x${options.connections}`,
+          url: `${url}${route}`,
+          headers: { authorization },
+          ca,
+          expectStatus: 200,
+          ...options,
+        });
+      } finally {
+        clearInterval(sampler);
+      }
+      const memory = memoryOf(pid);
+      const peak = hwmReset ? Math.max(memory.hwm, sampledPeak) : sampledPeak;
+      // Sockets close asynchronously after the load generator destroys its agent.
+      await sleep(500);
+      const after = memoryOf(pid).rss;
+      log(
+        `  ${load.rps.toFixed(0)} req/s  p50 ${load.p50Ms.toFixed(0)} ms  p99 ${load.p99Ms.toFixed(0)} ms  errors ${load.errors}${load.firstError ? ` (${load.firstError})` : ''}  ` +
+          `RSS before ${mib(before)}, peak ${mib(peak)}, after ${mib(after)} MiB`,
+      );
+      return {
+        route: route.split('?')[0],
+        description: `v2 performances of "${recap.title}" (the biggest real recap)`,
+        bodyBytes,
+        options,
+        load,
+        rss: { before, peak, peakSource: hwmReset ? 'VmHWM' : 'samples', after },
+      };
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** One target in a load-generator child of its own (its own core). */
+function runLoad(target: LoadTarget): Promise<LoadResult> {
+  const child = fork(LOAD_GENERATOR, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise<LoadResult>((resolve, reject) => {
+    child.once('exit', () => reject(new Error('the load generator exited')));
+    child.once('message', (reply: LoadReply) => (reply.ok ? resolve(reply.result) : reject(new Error(`load generator: ${reply.error}`))));
+    child.send(target);
+  }).finally(() => {
+    child.disconnect();
+    child.kill();
+  });
+}
+
+/** Resident memory now and at its peak, from /proc (Linux), in bytes. */
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
+}
+
+/** Writing 5 to clear_refs resets VmHWM to the current RSS, so the peak covers the load alone. */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+function httpsClient(base: string, ca: string) {
+  const request = (method: string, target: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const outgoing = https.request(new URL(target, base), { method, ca, agent: false, headers: body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  const text = async (method: string, target: string, headers: Record<string, string>, body?: string) => {
+    const response = await request(method, target, headers, body);
+    if (response.status !== 200) throw new Error(`${method} ${target.split('?')[0]} answered ${response.status}: ${response.text.slice(0, 200)}`);
+    return response.text;
+  };
+  return { text, json: async (method: string, target: string, headers: Record<string, string>, body?: string) => JSON.parse(await text(method, target, headers, body)) as unknown };
+}
