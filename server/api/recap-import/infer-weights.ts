@@ -18,7 +18,6 @@ export interface WeightQuestion {
   catalogue: number[][];
 }
 
-const WEIGHT_GRID = 1_000; // weights are snapped to thousandths (0.075, 0.125): what the sheets use
 const SEARCH_STEP = 10_000; // a last-resort search walks hundredths only, so a single row has a unique answer
 
 /**
@@ -31,10 +30,10 @@ export function inferWeights(question: WeightQuestion): number[] | null {
   const lineCount = question.rows[0]?.raw.length ?? question.pageRows[0]?.raw.length ?? 0;
   if (lineCount === 0) return null;
   const candidates: number[][] = [];
-  const solvedHere = solve(question.rows, lineCount, question.plain);
-  if (solvedHere) candidates.push(solvedHere);
-  const solvedOnPage = solve(question.pageRows, lineCount, question.plain);
-  if (solvedOnPage) candidates.push(solvedOnPage);
+  for (const rows of [question.rows, question.pageRows]) {
+    const solved = solve(rows, lineCount, question.plain);
+    if (solved) candidates.push(...sheetWeightsNear(solved));
+  }
   candidates.push(...question.catalogue.filter((weights) => weights.length === lineCount));
   for (const weights of candidates) {
     if (weights.every((weight) => weight > 0) && reproducesAll(weights, question.rows)) return weights;
@@ -51,12 +50,30 @@ function reproducesAll(weights: readonly number[], rows: readonly CaptionRow[]):
   return rows.every((row) => captionTotal(weights, row.raw) === row.total);
 }
 
-function snap(weight: number): number {
-  const unit = MICROS_PER_UNIT / WEIGHT_GRID;
+/**
+ * The weights a score sheet can have near an approximate solution, in micros. Sheets give each line a number of
+ * the caption's points: either a whole tenth of a point (Comp 10 / Perf 20 of a 30-point caption: 0.1 / 0.2; Voc 7 /
+ * Exc 13: 0.07 / 0.13), or a share of the caption's whole points in steps of 0.5% (25 points x 35% = 8.75: 0.0875,
+ * and 25 x 65% = 0.1625). Both readings are offered; the rows decide.
+ */
+export function sheetWeightsNear(approximate: readonly number[]): number[][] {
+  const tenthsOfAPoint = approximate.map((weight) => snapTo(weight, MICROS_PER_UNIT / 1_000));
+  const candidates = [tenthsOfAPoint];
+  const sum = approximate.reduce((total, weight) => total + weight, 0);
+  const points = Math.round(sum / (MICROS_PER_UNIT / 100));
+  if (points > 0 && approximate.length > 1) {
+    // a share of 0.5% (1/200) of `points` points is a weight of points / 20000, i.e. points * 50 micros
+    const shares = approximate.map((weight) => Math.round((weight / sum) * 200));
+    if (shares.reduce((total, share) => total + share, 0) === 200) candidates.push(shares.map((share) => share * points * 50));
+  }
+  return candidates;
+}
+
+function snapTo(weight: number, unit: number): number {
   return Math.round(weight / unit) * unit;
 }
 
-/** Solves the weights from the rows that pin them down best (largest determinant), then snaps them. */
+/** Solves the weights from the rows that pin them down best (largest determinant); not yet on a sheet's grid. */
 function solve(rows: readonly CaptionRow[], lineCount: number, plain: boolean): number[] | null {
   if (plain || lineCount === 1) {
     const row = rows.reduce<CaptionRow | null>(
@@ -64,7 +81,7 @@ function solve(rows: readonly CaptionRow[], lineCount: number, plain: boolean): 
       null,
     );
     if (!row) return null;
-    const weight = snap((row.total / sumOf(row.raw)) * MICROS_PER_UNIT);
+    const weight = (row.total / sumOf(row.raw)) * MICROS_PER_UNIT;
     return Array.from({ length: lineCount }, () => weight);
   }
   if (lineCount !== 2) return null;
@@ -87,9 +104,7 @@ function solve(rows: readonly CaptionRow[], lineCount: number, plain: boolean): 
   const t1 = BigInt(best.first.total);
   const t2 = BigInt(best.second.total);
   const scale = BigInt(MICROS_PER_UNIT);
-  const first = Number(((t1 * b2 - t2 * b1) * scale) / best.determinant);
-  const second = Number(((a1 * t2 - a2 * t1) * scale) / best.determinant);
-  return [snap(first), snap(second)];
+  return [Number(((t1 * b2 - t2 * b1) * scale) / best.determinant), Number(((a1 * t2 - a2 * t1) * scale) / best.determinant)];
 }
 
 function searchUnique(rows: readonly CaptionRow[], lineCount: number, plain: boolean): number[] | null {

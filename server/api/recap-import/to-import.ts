@@ -3,6 +3,7 @@ import type {
   CategoryDef,
   CombineRule,
   PerformanceInput,
+  RoundingRule,
   ScoreSheet,
   SubcaptionScore,
 } from '../tabulation/types.js';
@@ -261,10 +262,12 @@ function importSection(
   const performances = section.groups.map((group, g) =>
     importPerformance(group, states[g], categories, plans, section, `${where}, row ${g + 1} ("${group.name}")`),
   );
-  const sheet: ScoreSheet = { name: sheetName(section), categories };
   const divisor = totalDivisorFor(performances, categories.length, where);
-  if (divisor !== 1) sheet.totalDivisor = divisor;
-  confirmSheet(sheet, performances, where);
+  const sheet = confirmedSheet(
+    { name: sheetName(section), categories, ...(divisor === 1 ? {} : { totalDivisor: divisor }) },
+    performances,
+    where,
+  );
 
   return {
     divisionName: section.divisionName,
@@ -443,6 +446,28 @@ function totalDivisorFor(performances: ImportedPerformance[], categoryCount: num
     `${where}, "${first.groupName}": total ${fromMicros(total)} is neither Sub Total ${fromMicros(subtotal)} minus ` +
       `penalty ${fromMicros(penalty)} nor their mean`,
   );
+}
+
+/** The rounding rules a sheet may follow, the common one first (see `RoundingRule`). */
+const ROUNDING_RULES: readonly RoundingRule[] = ['carry-rounded', 'carry-exact'];
+
+/**
+ * The derived sheet with the first rounding rule under which it reproduces every published number; the first rule's
+ * disagreement when none does.
+ */
+function confirmedSheet(sheet: ScoreSheet, performances: ImportedPerformance[], where: string): ScoreSheet {
+  let firstError: unknown = null;
+  for (const rounding of ROUNDING_RULES) {
+    const candidate: ScoreSheet = rounding === 'carry-rounded' ? sheet : { ...sheet, rounding };
+    try {
+      confirmSheet(candidate, performances, where);
+      return candidate;
+    } catch (error) {
+      if (!(error instanceof RecapImportError)) throw error;
+      firstError ??= error;
+    }
+  }
+  throw firstError;
 }
 
 /**

@@ -55,9 +55,19 @@ export interface CategoryDef {
   captions: CaptionDef[];
 }
 
+/**
+ * What a sheet adds up from one step to the next. Every number is published rounded half up to three digits;
+ * most sheets carry that rounded number on ('carry-rounded': a Sub Total is the sum of the printed categories),
+ * some carry the exact one ('carry-exact', WGASC 2022-: captions 15.2625 and 18.1875, printed 15.263 and 18.188,
+ * make a Sub Total of 68.950 where the printed numbers sum to 68.951).
+ */
+export type RoundingRule = 'carry-rounded' | 'carry-exact';
+
 export interface ScoreSheet {
   name: string;
   categories: CategoryDef[];
+  /** 'carry-rounded' when absent */
+  rounding?: RoundingRule;
   /**
    * Total = (subtotal - penalty) / totalDivisor. 1 (the default) nearly everywhere; drum corps SoundSport sheets
    * publish the mean of their three captions as the total.
