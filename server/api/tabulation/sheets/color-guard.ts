@@ -1,5 +1,5 @@
 import type { ScoreSheet } from '../types.js';
-import { caption, category, line } from './build.js';
+import { caption, category, line, shares } from './build.js';
 
 /**
  * Color guard (WGI-style) sheets as the Texas, Florida and California circuits' recaps show them: Equipment and
@@ -76,3 +76,47 @@ export const colorGuardDoubledAnalysisSheet: ScoreSheet = {
     ]),
   ],
 };
+
+/**
+ * Four captions of 25 points, one judge each, Equipment and Movement Voc 35% / Exc 65%, Design and General Effect
+ * halved (WGASC 2022-2025 scholastic, junior high and independent classes).
+ */
+export const colorGuardSheet25: ScoreSheet = (() => {
+  const [voc, exc] = shares(25, [35, 65]);
+  const [half] = shares(25, [50]);
+  return {
+    name: 'Color Guard (four 25-point captions)',
+    categories: [
+      category('equipment', 'Equipment Analysis', 'sum', [
+        caption('ea', 'Equipment Analysis', 'EA', [line('voc', 'Voc', voc), line('exc', 'Exc', exc)]),
+      ]),
+      category('movement', 'Movement', 'sum', [caption('mv', 'Movement', 'MV', [line('voc', 'Voc', voc), line('exc', 'Exc', exc)])]),
+      category('design', 'Design Analysis', 'sum', [
+        caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', half), line('exc', 'Exc', half)]),
+      ]),
+      category('general-effect', 'General Effect', 'sum', [
+        caption('ge', 'General Effect', 'GE', [line('rep', 'Rep', half), line('perf', 'Perf', half)], { weighted: true }),
+      ]),
+    ],
+  };
+})();
+
+/** A three-judge panel: Equipment 40 (Voc 35% / Exc 65%), Design 20, General Effect 40 (FFCC 2024 small classes). */
+export const colorGuardSheetThreeJudges: ScoreSheet = (() => {
+  const [voc, exc] = shares(40, [35, 65]);
+  const [half] = shares(40, [50]);
+  return {
+    name: 'Color Guard (three judges)',
+    categories: [
+      category('equipment', 'Equipment Analysis', 'sum', [
+        caption('ea', 'Equipment Analysis', 'EA', [line('voc', 'Voc', voc), line('exc', 'Exc', exc)]),
+      ]),
+      category('design', 'Design Analysis', 'sum', [
+        caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.1), line('exc', 'Exc', 0.1)]),
+      ]),
+      category('general-effect', 'General Effect', 'sum', [
+        caption('ge', 'General Effect', 'GE', [line('rep', 'Rep', half), line('perf', 'Perf', half)], { weighted: true }),
+      ]),
+    ],
+  };
+})();

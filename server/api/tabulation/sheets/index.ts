@@ -3,7 +3,9 @@ import {
   colorGuardDoubledAnalysisSheet,
   colorGuardSheet,
   colorGuardSheetExcellence14,
+  colorGuardSheet25,
   colorGuardSheetSingleGe,
+  colorGuardSheetThreeJudges,
 } from './color-guard.js';
 import { drumCorpsSheet, soundSportSheet } from './drum-corps.js';
 import { concertPercussionSheet, percussionSheet, threeJudgePercussionSheet } from './percussion.js';
@@ -13,7 +15,9 @@ export {
   colorGuardDoubledAnalysisSheet,
   colorGuardSheet,
   colorGuardSheetExcellence14,
+  colorGuardSheet25,
   colorGuardSheetSingleGe,
+  colorGuardSheetThreeJudges,
   concertPercussionSheet,
   drumCorpsSheet,
   percussionSheet,
@@ -26,7 +30,14 @@ export type GroupType = 'color-guard' | 'percussion' | 'winds' | 'drum-corps';
 
 /** Known sheets per kind of group, the usual one first (the sample-data generator takes the first). */
 export const sheetsByGroupType: Record<GroupType, readonly ScoreSheet[]> = {
-  'color-guard': [colorGuardSheet, colorGuardSheetExcellence14, colorGuardSheetSingleGe, colorGuardDoubledAnalysisSheet],
+  'color-guard': [
+    colorGuardSheet,
+    colorGuardSheetExcellence14,
+    colorGuardSheetSingleGe,
+    colorGuardSheet25,
+    colorGuardSheetThreeJudges,
+    colorGuardDoubledAnalysisSheet,
+  ],
   percussion: [percussionSheet, concertPercussionSheet, threeJudgePercussionSheet],
   winds: [windsSheet],
   'drum-corps': [drumCorpsSheet, soundSportSheet],
