@@ -3,6 +3,7 @@ import type {
   CategoryDef,
   CombineRule,
   PerformanceInput,
+  RankedNumber,
   RoundingRule,
   ScoreSheet,
   SubcaptionScore,
@@ -414,20 +415,15 @@ function importPerformance(
 }
 
 /**
- * The penalty is what the penalty judge wrote ("Pen"/"TP" columns, positive). Older pages repeat it in total columns,
- * some as a negative number; those must agree with the judge's number or the page is not read.
+ * The penalty is what the penalty judges wrote ("Pen"/"TP" columns, positive). Pages also print "Tot" columns in the
+ * penalty block: mostly the same number again (some negative), but 2014 Texas pages print 0 there whatever the
+ * judge took, and their Total is Sub Total minus the judge's number. So the judge's lines are the penalty, and the
+ * published Total (checked in `confirmSheet`) proves it.
  */
 function penaltyOf(group: ParsedGroup, where: string): number {
-  const lines = group.penalties.filter((entry) => !/^tot/i.test(entry.header));
-  const totals = group.penalties.filter((entry) => /^tot/i.test(entry.header));
-  const penalty = lines.reduce((sum, entry) => sum + Math.abs(numberOf(entry.number, where) ?? 0), 0);
-  for (const entry of totals) {
-    const total = Math.abs(numberOf(entry.number, where) ?? 0);
-    if (total !== penalty) {
-      throw new RecapImportError(`${where}: penalty total ${entry.number.text} disagrees with the penalty ${fromMicros(penalty)}`);
-    }
-  }
-  return penalty;
+  return group.penalties
+    .filter((entry) => !/^tot/i.test(entry.header))
+    .reduce((sum, entry) => sum + Math.abs(numberOf(entry.number, where) ?? 0), 0);
 }
 
 /**
@@ -471,8 +467,10 @@ function confirmedSheet(sheet: ScoreSheet, performances: ImportedPerformance[], 
 }
 
 /**
- * Re-tabulates the section with the derived sheet and demands every published caption, panel, category, subtotal
- * and total number back, so a wrong weight or combine rule (or a page that leaves captions out) is an error here.
+ * Re-tabulates the section with the derived sheet and demands every published subcaption, caption, panel, category,
+ * subtotal and total number back, then every published rank (a group that did not perform included: the page ranks
+ * it last, shared), so a wrong weight, combine or rounding rule, or a page that leaves captions out, is an error here.
+ * A printed rank of 0 is no rank (2014 pages print 0 under every Sub Total).
  */
 function confirmSheet(sheet: ScoreSheet, performances: ImportedPerformance[], where: string): void {
   const inputs: PerformanceInput[] = performances.map((performance, index) => ({
@@ -481,28 +479,35 @@ function confirmSheet(sheet: ScoreSheet, performances: ImportedPerformance[], wh
     scores: performance.scores,
     penalty: performance.penalty,
   }));
-  const results = tabulate(sheet, inputs);
-  results.forEach((result, index) => {
+  const comparisons = tabulate(sheet, inputs).flatMap((result, index) => {
     const performance = performances[index];
-    if (!performance.performed) return;
     const rowWhere = `${where}, row ${index + 1} ("${performance.groupName}")`;
-    const check = (what: string, computed: number, published: number | null) => {
-      if (published !== null && parseMicros(String(computed)) !== parseMicros(String(published))) {
-        throw new RecapImportError(`${rowWhere}: ${what} computes to ${computed} but the page publishes ${published}`);
-      }
-    };
+    const pairs: { what: string; computed: RankedNumber; published: PublishedRanked | null }[] = [];
     result.categories.forEach((category, c) => {
       const printed = performance.published.categories[c];
-      const name = sheet.categories[c].name;
-      category.captions.forEach((caption, k) =>
-        check(`caption ${sheet.categories[c].captions[k].name} (${caption.key})`, caption.score, printed.captions[k].score),
-      );
-      category.panels.forEach((panel, p) => check(`panel ${panel.key}`, panel.score, printed.panels[p].score));
-      check(`category ${name} (combined by ${sheet.categories[c].combine})`, category.score, printed.score);
+      const categoryDef = sheet.categories[c];
+      category.captions.forEach((caption, k) => {
+        const name = `caption ${categoryDef.captions[k].name} (${caption.key})`;
+        caption.subcaptions.forEach((subcaption, i) =>
+          pairs.push({ what: `${name} ${subcaption.key}`, computed: subcaption, published: printed.captions[k].subcaptions[i] }),
+        );
+        pairs.push({ what: name, computed: caption, published: printed.captions[k] });
+      });
+      category.panels.forEach((panel, p) => pairs.push({ what: `panel ${panel.key}`, computed: panel, published: printed.panels[p] }));
+      pairs.push({ what: `category ${categoryDef.name} (combined by ${categoryDef.combine})`, computed: category, published: printed });
     });
-    if (performance.published.subtotal) {
-      check('Sub Total (the sum of the printed categories)', result.subtotal.score, performance.published.subtotal.score);
-    }
-    check('Total', result.total.score, performance.published.total.score);
+    pairs.push({ what: 'Sub Total', computed: result.subtotal, published: performance.published.subtotal });
+    pairs.push({ what: 'Total', computed: result.total, published: performance.published.total });
+    return pairs.map((pair) => ({ ...pair, where: rowWhere }));
   });
+  for (const { what, computed, published, where: rowWhere } of comparisons) {
+    if (published?.score != null && parseMicros(String(computed.score)) !== parseMicros(String(published.score))) {
+      throw new RecapImportError(`${rowWhere}: ${what} computes to ${computed.score} but the page publishes ${published.score}`);
+    }
+  }
+  for (const { what, computed, published, where: rowWhere } of comparisons) {
+    if (published?.rank && computed.rank !== published.rank) {
+      throw new RecapImportError(`${rowWhere}: ${what} ranks ${computed.rank} but the page ranks it ${published.rank}`);
+    }
+  }
 }

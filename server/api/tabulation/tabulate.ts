@@ -16,7 +16,8 @@ import { PUBLISHED_FRACTION_DIGITS } from './rounding.js';
 /**
  * Tabulates one division and round: caption totals from the judges' subcaption numbers and weights, doubled panels
  * averaged, categories combined by their rule, subtotal = sum of categories, total = subtotal - penalty (divided by
- * the sheet's total divisor), and the rank of every number among the performances that performed.
+ * the sheet's total divisor), and the rank of every number; a performance that did not perform scores 0 on every
+ * number and so ranks last, shared (as the published recaps print it).
  *
  * All arithmetic is exact (integer micros) and rounded once per published number, as `rounding.ts` describes.
  * Scores missing from a performed performance count as 0, as the scoring system does for a blank sheet line; use
@@ -24,8 +25,9 @@ import { PUBLISHED_FRACTION_DIGITS } from './rounding.js';
  */
 export function tabulate(sheet: ScoreSheet, performances: PerformanceInput[]): PerformanceResult[] {
   const computed = performances.map((performance) => computePerformance(sheet, performance));
+  // A group that did not perform stands on every number with 0, as the published recaps rank it: last, shared.
   const rankOf = (pick: (performance: ComputedPerformance) => number) =>
-    rankScores(computed.map((performance) => (performance.performed ? pick(performance) : null)));
+    rankScores(computed.map(pick)) as number[];
 
   const subtotalRanks = rankOf((performance) => performance.subtotal);
   const totalRanks = rankOf((performance) => performance.total);

@@ -86,7 +86,7 @@ export interface SubcaptionScore {
 export interface PerformanceInput {
   /** caller's id for the performance; echoed back in the results */
   id: string | number;
-  /** false for a group that did not perform or was not scored: it gets no scores and no ranks */
+  /** false for a group that did not perform or was not scored: it gets no scores, 0 on every number, ranked last */
   performed: boolean;
   scores: SubcaptionScore[];
   /** sum of timing and other penalties, a positive number that is subtracted */
@@ -96,8 +96,9 @@ export interface PerformanceInput {
 export interface RankedNumber {
   score: number;
   /**
-   * standard competition ranking (1, 2, 2, 4) among the performances of the same division and round;
-   * null for a performance that did not perform
+   * standard competition ranking (1, 2, 2, 4) among the performances of the same division and round; a performance
+   * that did not perform stands with 0 and ranks last, shared. Null only in results stored by versions before that
+   * rule (read paths keep accepting it).
    */
   rank: number | null;
 }
