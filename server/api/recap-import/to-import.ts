@@ -257,15 +257,21 @@ function importSection(
       plans.push({ category: c, caption: k, def });
       return def;
     });
-    return { key: categoryKey, name: category.name, combine: combineRuleFor(section, category, captions), captions };
+    return { key: categoryKey, name: category.name, combine: combineRuleFor(section, c, captions, performedFlags), captions };
   });
 
   const performances = section.groups.map((group, g) =>
     importPerformance(group, states[g], categories, plans, section, `${where}, row ${g + 1} ("${group.name}")`),
   );
   const divisor = totalDivisorFor(performances, categories.length, where);
+  const scale = subtotalScaleFor(performances);
   const sheet = confirmedSheet(
-    { name: sheetName(section), categories, ...(divisor === 1 ? {} : { totalDivisor: divisor }) },
+    {
+      name: sheetName(section),
+      categories,
+      ...(scale === 1 ? {} : { subtotalScale: scale }),
+      ...(divisor === 1 ? {} : { totalDivisor: divisor }),
+    },
     performances,
     where,
   );
@@ -306,20 +312,43 @@ function scoredState(group: ParsedGroup, where: string): { performed: boolean; n
 }
 
 /**
- * The combine rules of the activity, read from how the category is judged: drum corps General Effect panels are
- * summed and the other drum corps categories summed then halved; General Effect categories with several judges
- * are summed (halved where four sit); any other doubled caption (analysis, or a percussion "Effect Music" panel)
- * is averaged. `confirmSheet` then checks the rule
- * against every published category number.
+ * The combine rule of a category: the activity's usual one first (drum corps General Effect panels summed and the
+ * other drum corps categories summed then halved; General Effect judges summed, halved where four sit; other doubled
+ * captions averaged), unless the page's printed category totals say otherwise (TCGC percussion averages its two
+ * General Effect judges). `confirmSheet` then checks the rule against every published number.
  */
-function combineRuleFor(section: ParsedSection, category: ParsedCategory, captions: CaptionDef[]): CombineRule {
+function combineRuleFor(section: ParsedSection, c: number, captions: CaptionDef[], performed: boolean[]): CombineRule {
+  const category = section.categories[c];
   const units = panelKeys(captions).length + captions.filter((caption) => caption.panel === undefined).length;
   if (units === 1) return 'sum';
   const drumCorps = section.categories.some((entry) => entry.panels.length > 0);
   const generalEffect = /general effect/i.test(category.name);
-  if (drumCorps) return generalEffect ? 'sum' : 'sum-half';
-  if (generalEffect) return units === 4 ? 'sum-half' : 'sum';
-  return 'average';
+  const usual: CombineRule = drumCorps ? (generalEffect ? 'sum' : 'sum-half') : generalEffect ? (units === 4 ? 'sum-half' : 'sum') : 'average';
+  const rules: CombineRule[] = [usual, ...COMBINE_RULES.filter((rule) => rule !== usual)];
+  const rows = section.groups.flatMap((group, g) => {
+    const printed = group.categories[c];
+    if (!performed[g] || !printed.total) return [];
+    const unitNumbers = [
+      ...panelKeys(captions).map((key) => {
+        const first = captions.findIndex((caption) => caption.panel === key);
+        const panelIndex = category.captions[first].panelIndex;
+        return panelIndex === null ? null : printed.panels[panelIndex];
+      }),
+      ...captions.flatMap((caption, k) => (caption.panel === undefined ? [printed.captions[k].total ?? printed.captions[k].subcaptions[0]] : [])),
+    ];
+    const values = [printed.total, ...unitNumbers].map((number) => (number && number.text !== '' ? Number(number.text) : Number.NaN));
+    return values.some(Number.isNaN) || unitNumbers.length !== units ? [] : [{ total: values[0], units: values.slice(1) }];
+  });
+  // within a thousandth: the units are printed rounded, and some sheets carry them unrounded
+  const fits = (rule: CombineRule) => rows.every((row) => Math.abs(combinedApproximately(rule, row.units) - row.total) <= 0.0011);
+  return rules.find(fits) ?? usual;
+}
+
+const COMBINE_RULES: readonly CombineRule[] = ['sum', 'average', 'sum-half'];
+
+function combinedApproximately(rule: CombineRule, units: number[]): number {
+  const sum = units.reduce((total, value) => total + value, 0);
+  return rule === 'sum' ? sum : rule === 'average' ? sum / units.length : sum / 2;
 }
 
 function catalogueWeights(categoryName: string, captionName: string, lines: string[]): number[][] {
@@ -424,6 +453,24 @@ function penaltyOf(group: ParsedGroup, where: string): number {
   return group.penalties
     .filter((entry) => !/^tot/i.test(entry.header))
     .reduce((sum, entry) => sum + Math.abs(numberOf(entry.number, where) ?? 0), 0);
+}
+
+/**
+ * Sub Total is the sum of the categories everywhere except where a class is judged on a smaller sheet and scaled up
+ * (TCGC Cadet: 1.25 x the sum); the scale is read from the first scored group, to hundredths, and confirmed with all
+ * of them in `confirmSheet`.
+ */
+function subtotalScaleFor(performances: ImportedPerformance[]): number {
+  for (const performance of performances) {
+    const { categories, subtotal } = performance.published;
+    if (!performance.performed || !subtotal?.score || categories.some((category) => category.score === null)) continue;
+    const sum = categories.reduce((total, category) => total + parseMicros(String(category.score)), 0);
+    const printed = parseMicros(String(subtotal.score));
+    if (sum === printed || sum === 0) return 1;
+    const scale = Math.round((printed / sum) * 100) / 100;
+    return Math.abs(sum * scale - printed) <= 500 ? scale : 1;
+  }
+  return 1;
 }
 
 /**

@@ -7,7 +7,7 @@ import type {
   RoundingRule,
   ScoreSheet,
 } from './types.js';
-import { fromMicros, toMicros } from './decimal.js';
+import { MICROS_PER_UNIT, fromMicros, toMicros } from './decimal.js';
 import { averagePanel, combineCategory } from './combine.js';
 import { addExact, fromMicrosExact, roundExact, scaleExact, subtractExact, weightedSum, type Exact } from './exact.js';
 import { rankScores } from './rank.js';
@@ -139,9 +139,11 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
     ];
     return { ...publish(combineCategory(category.combine, units)), panels, captions };
   });
-  const subtotal = addExact(categories.map((category) => category.carried));
+  const subtotal = publish(
+    scaleExact(addExact(categories.map((category) => category.carried)), BigInt(toMicros(sheet.subtotalScale ?? 1)), MICROS),
+  );
   const divisor = BigInt(sheet.totalDivisor ?? 1);
-  const total = scaleExact(subtractExact(subtotal, fromMicrosExact(penalty)), 1n, divisor);
+  const total = scaleExact(subtractExact(subtotal.carried, fromMicrosExact(penalty)), 1n, divisor);
   return {
     id: performance.id,
     performed: true,
@@ -150,11 +152,13 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
       panels: category.panels.map((panel) => panel.printed),
       captions: category.captions.map((caption) => ({ score: caption.printed, subcaptions: caption.subcaptions })),
     })),
-    subtotal: roundExact(subtotal, PUBLISHED_FRACTION_DIGITS),
+    subtotal: subtotal.printed,
     penalty,
     total: roundExact(total, PUBLISHED_FRACTION_DIGITS),
   };
 }
+
+const MICROS = BigInt(MICROS_PER_UNIT);
 
 function roundingOf(sheet: ScoreSheet): RoundingRule {
   return sheet.rounding ?? 'carry-rounded';

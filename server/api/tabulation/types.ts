@@ -69,6 +69,11 @@ export interface ScoreSheet {
   /** 'carry-rounded' when absent */
   rounding?: RoundingRule;
   /**
+   * Sub Total = the categories' sum x subtotalScale. 1 (the default) nearly everywhere; TCGC Cadet classes publish
+   * 1.25 x the sum (96.388 from categories summing to 77.11).
+   */
+  subtotalScale?: number;
+  /**
    * Total = (subtotal - penalty) / totalDivisor. 1 (the default) nearly everywhere; drum corps SoundSport sheets
    * publish the mean of their three captions as the total.
    */
