@@ -10,8 +10,11 @@ export interface CaptionRow {
 export interface WeightQuestion {
   /** rows of this caption in the section being imported: every one must be reproduced */
   rows: CaptionRow[];
-  /** rows of captions with the same name and lines elsewhere on the page, to solve from when this section is small */
-  pageRows: CaptionRow[];
+  /**
+   * rows of captions with the same name and lines in the page's sections (one list per section: sections may be
+   * judged on different sheets), to solve from when this section is small
+   */
+  pageRows: CaptionRow[][];
   /** plain ("Tot") captions weigh every line alike */
   plain: boolean;
   /** weights known from the sheet catalogue for a caption with these lines, best match first (in micros) */
@@ -27,10 +30,10 @@ const SEARCH_STEP = 10_000; // a last-resort search walks hundredths only, so a 
  * pair that fits. Returns null when nothing reproduces every row.
  */
 export function inferWeights(question: WeightQuestion): number[] | null {
-  const lineCount = question.rows[0]?.raw.length ?? question.pageRows[0]?.raw.length ?? 0;
+  const lineCount = question.rows[0]?.raw.length ?? question.pageRows.flat()[0]?.raw.length ?? 0;
   if (lineCount === 0) return null;
   const candidates: number[][] = [];
-  for (const rows of [question.rows, question.pageRows]) {
+  for (const rows of [question.rows, ...question.pageRows, question.pageRows.flat()]) {
     const solved = solve(rows, lineCount, question.plain);
     if (solved) candidates.push(...sheetWeightsNear(solved));
   }

@@ -9,6 +9,7 @@ import type {
   SubcaptionScore,
 } from '../tabulation/types.js';
 import { fromMicros, parseMicros } from '../tabulation/decimal.js';
+import { PUBLISHED_FRACTION_DIGITS } from '../tabulation/rounding.js';
 import { knownSheets } from '../tabulation/sheets/index.js';
 import { panelKeys, tabulate } from '../tabulation/tabulate.js';
 import { RecapImportError } from './errors.js';
@@ -164,18 +165,22 @@ function numberOf(published: PublishedNumber, where: string): number | null {
   }
 }
 
-/** Rows of every caption on the page, so a section with one or two groups can borrow the others' evidence. */
-function collectPageRows(page: ParsedRecapPage, source: string): Map<string, CaptionRow[]> {
-  const rows = new Map<string, CaptionRow[]>();
+/**
+ * Rows of every caption on the page, by caption and then by section, so a section with one or two groups can borrow
+ * the evidence of another judged on the same sheet.
+ */
+function collectPageRows(page: ParsedRecapPage, source: string): Map<string, CaptionRow[][]> {
+  const rows = new Map<string, CaptionRow[][]>();
   for (const section of page.sections) {
     if (section.scoring !== 'scores') continue;
     section.categories.forEach((category, c) => {
       category.captions.forEach((_, k) => {
         const signature = captionSignature(category, k);
-        for (const group of section.groups) {
+        const sectionRows = section.groups.flatMap((group) => {
           const row = captionRow(group, c, k, `${source}, section ${section.index}, "${group.name}"`);
-          if (row) rows.set(signature, [...(rows.get(signature) ?? []), row]);
-        }
+          return row ? [row] : [];
+        });
+        if (sectionRows.length > 0) rows.set(signature, [...(rows.get(signature) ?? []), sectionRows]);
       });
     });
   }
@@ -200,7 +205,7 @@ interface CaptionPlan {
 function importSection(
   section: ParsedSection,
   ordinal: number,
-  pageRows: Map<string, CaptionRow[]>,
+  pageRows: Map<string, CaptionRow[][]>,
   where: string,
 ): ImportedSection {
   if (section.categories.length === 0) throw new RecapImportError(`${where}: no scored categories`);
@@ -265,10 +270,12 @@ function importSection(
   );
   const divisor = totalDivisorFor(performances, categories.length, where);
   const scale = subtotalScaleFor(performances);
+  const digits = publishedDigitsOf(section);
   const sheet = confirmedSheet(
     {
       name: sheetName(section),
       categories,
+      ...(digits === PUBLISHED_FRACTION_DIGITS ? {} : { publishedDigits: digits }),
       ...(scale === 1 ? {} : { subtotalScale: scale }),
       ...(divisor === 1 ? {} : { totalDivisor: divisor }),
     },
@@ -453,6 +460,18 @@ function penaltyOf(group: ParsedGroup, where: string): number {
   return group.penalties
     .filter((entry) => !/^tot/i.test(entry.header))
     .reduce((sum, entry) => sum + Math.abs(numberOf(entry.number, where) ?? 0), 0);
+}
+
+/** Four when the section prints any computed number with four fraction digits (see `ScoreSheet.publishedDigits`). */
+function publishedDigitsOf(section: ParsedSection): number {
+  const fourDigits = (number: PublishedNumber | null) => number !== null && /\.\d{4}$/.test(number.text);
+  const printsFour = section.groups.some(
+    (group) =>
+      fourDigits(group.total) ||
+      fourDigits(group.subtotal) ||
+      group.categories.some((category) => fourDigits(category.total) || category.panels.some(fourDigits)),
+  );
+  return printsFour ? 4 : PUBLISHED_FRACTION_DIGITS;
 }
 
 /**

@@ -117,9 +117,10 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
   const raw = new Map<string, number>();
   for (const score of performance.scores) raw.set(`${score.captionKey}\u0000${score.subcaptionKey}`, toMicros(score.score));
   const rounding = roundingOf(sheet);
+  const digits = sheet.publishedDigits ?? PUBLISHED_FRACTION_DIGITS;
   // Each number is published rounded; what the next step adds up is either that rounded number or the exact one.
   const publish = (value: Exact) => {
-    const printed = roundExact(value, PUBLISHED_FRACTION_DIGITS);
+    const printed = roundExact(value, digits);
     return { printed, carried: rounding === 'carry-exact' ? value : fromMicrosExact(printed) };
   };
 
@@ -154,7 +155,7 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
     })),
     subtotal: subtotal.printed,
     penalty,
-    total: roundExact(total, PUBLISHED_FRACTION_DIGITS),
+    total: roundExact(total, digits),
   };
 }
 

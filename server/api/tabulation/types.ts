@@ -69,6 +69,11 @@ export interface ScoreSheet {
   /** 'carry-rounded' when absent */
   rounding?: RoundingRule;
   /**
+   * Fraction digits of every published computed number: 3 (the default), or 4 where a sheet prints a doubled
+   * panel's mean unrounded (TCGC 2019 championships: (26.775 + 26.70) / 2 = 26.7375, Sub Total 89.6875).
+   */
+  publishedDigits?: number;
+  /**
    * Sub Total = the categories' sum x subtotalScale. 1 (the default) nearly everywhere; TCGC Cadet classes publish
    * 1.25 x the sum (96.388 from categories summing to 77.11).
    */

@@ -120,3 +120,20 @@ export const colorGuardSheetThreeJudges: ScoreSheet = (() => {
     ],
   };
 })();
+
+/**
+ * Two captions of a third each: Design 33.4 (Comp 16.7 / Exc 16.7) and two General Effect judges of 33.3 (Rep 16.6 /
+ * Perf 16.7), summed (FFCC 2022 guards at percussion and winds shows).
+ */
+export const colorGuardSheetThirds: ScoreSheet = {
+  name: 'Color Guard (Design and General Effect in thirds)',
+  categories: [
+    category('design', 'Design Analysis', 'sum', [
+      caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.167), line('exc', 'Exc', 0.167)], { weighted: true }),
+    ]),
+    category('general-effect', 'General Effect', 'sum', [
+      caption('ge1', 'General Effect', 'GE1', [line('rep', 'Rep', 0.166), line('perf', 'Perf', 0.167)]),
+      caption('ge2', 'General Effect', 'GE2', [line('rep', 'Rep', 0.166), line('perf', 'Perf', 0.167)]),
+    ]),
+  ],
+};

@@ -5,11 +5,12 @@ import {
   colorGuardSheetExcellence14,
   colorGuardSheet25,
   colorGuardSheetSingleGe,
+  colorGuardSheetThirds,
   colorGuardSheetThreeJudges,
 } from './color-guard.js';
 import { drumCorpsSheet, soundSportSheet } from './drum-corps.js';
 import { concertPercussionSheet, percussionSheet, threeJudgePercussionSheet } from './percussion.js';
-import { windsSheet } from './winds.js';
+import { windsSheet, windsSheetAchievement65 } from './winds.js';
 
 export {
   colorGuardDoubledAnalysisSheet,
@@ -17,6 +18,7 @@ export {
   colorGuardSheetExcellence14,
   colorGuardSheet25,
   colorGuardSheetSingleGe,
+  colorGuardSheetThirds,
   colorGuardSheetThreeJudges,
   concertPercussionSheet,
   drumCorpsSheet,
@@ -24,6 +26,7 @@ export {
   soundSportSheet,
   threeJudgePercussionSheet,
   windsSheet,
+  windsSheetAchievement65,
 };
 
 export type GroupType = 'color-guard' | 'percussion' | 'winds' | 'drum-corps';
@@ -36,10 +39,11 @@ export const sheetsByGroupType: Record<GroupType, readonly ScoreSheet[]> = {
     colorGuardSheetSingleGe,
     colorGuardSheet25,
     colorGuardSheetThreeJudges,
+    colorGuardSheetThirds,
     colorGuardDoubledAnalysisSheet,
   ],
   percussion: [percussionSheet, concertPercussionSheet, threeJudgePercussionSheet],
-  winds: [windsSheet],
+  winds: [windsSheet, windsSheetAchievement65],
   'drum-corps': [drumCorpsSheet, soundSportSheet],
 };
 
