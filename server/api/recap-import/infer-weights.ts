@@ -24,24 +24,29 @@ export interface WeightQuestion {
 const SEARCH_STEP = 10_000; // a last-resort search walks hundredths only, so a single row has a unique answer
 
 /**
- * Finds the weights of a caption's lines, in micros, such that every row's published total is reproduced exactly
- * under the published rounding. Candidates, in order: solved from this section's rows, solved from the page's rows
- * for the same caption, the catalogue's weights for such a caption, and (for one-row sections) the only hundredths
- * pair that fits. Returns null when nothing reproduces every row.
+ * Every weighting of a caption's lines, in micros, under which every row's published total is reproduced exactly
+ * under the published rounding, the likeliest first. Candidates, in order: solved from this section's rows, solved
+ * from the rows of each other section of the page with the same caption (and from all of them), the catalogue's
+ * weights for such a caption, and (for one-row sections) the only hundredths pair that fits. Empty when nothing
+ * reproduces every row.
  */
-export function inferWeights(question: WeightQuestion): number[] | null {
+export function inferWeights(question: WeightQuestion): number[][] {
   const lineCount = question.rows[0]?.raw.length ?? question.pageRows.flat()[0]?.raw.length ?? 0;
-  if (lineCount === 0) return null;
+  if (lineCount === 0) return [];
   const candidates: number[][] = [];
   for (const rows of [question.rows, ...question.pageRows, question.pageRows.flat()]) {
     const solved = solve(rows, lineCount, question.plain);
     if (solved) candidates.push(...sheetWeightsNear(solved));
   }
   candidates.push(...question.catalogue.filter((weights) => weights.length === lineCount));
+  const fitting: number[][] = [];
   for (const weights of candidates) {
-    if (weights.every((weight) => weight > 0) && reproducesAll(weights, question.rows)) return weights;
+    const fits = weights.every((weight) => weight > 0) && reproducesAll(weights, question.rows);
+    if (fits && !fitting.some((known) => known.every((weight, i) => weight === weights[i]))) fitting.push(weights);
   }
-  return searchUnique(question.rows, lineCount, question.plain);
+  if (fitting.length > 0) return fitting;
+  const unique = searchUnique(question.rows, lineCount, question.plain);
+  return unique ? [unique] : [];
 }
 
 export function captionTotal(weights: readonly number[], raw: readonly number[]): number {

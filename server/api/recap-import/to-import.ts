@@ -200,6 +200,40 @@ interface CaptionPlan {
   category: number;
   caption: number;
   def: CaptionDef;
+  /** every set of weights (micros) that reproduces the caption's printed totals, the likeliest first */
+  weightChoices: number[][];
+}
+
+/** Sheets to try are bounded: a caption rarely has more than two weightings that fit its rows. */
+const MAX_WEIGHT_ALTERNATIVES = 64;
+
+/**
+ * The section's sheet with each combination of its captions' candidate weights, the likeliest first. Two weightings
+ * can both reproduce every caption total (25 x 35% = 0.0875 and 0.088 both print 20.088 for 81/80) and differ only
+ * in the Sub Total of a sheet that carries exact numbers; the section's other numbers decide.
+ */
+function* weightAlternatives(base: ScoreSheet, plans: CaptionPlan[]): Generator<ScoreSheet> {
+  const choice = plans.map(() => 0);
+  for (let produced = 0; produced < MAX_WEIGHT_ALTERNATIVES; produced += 1) {
+    const weightsOf = new Map(plans.map((plan, i) => [plan.def.key, plan.weightChoices[choice[i]]]));
+    yield {
+      ...base,
+      categories: base.categories.map((category) => ({
+        ...category,
+        captions: category.captions.map((caption) => {
+          const weights = weightsOf.get(caption.key)!;
+          return { ...caption, subcaptions: caption.subcaptions.map((line, s) => ({ ...line, weight: fromMicros(weights[s]) })) };
+        }),
+      })),
+    };
+    let position = plans.length - 1;
+    while (position >= 0 && choice[position] === plans[position].weightChoices.length - 1) {
+      choice[position] = 0;
+      position -= 1;
+    }
+    if (position < 0) return;
+    choice[position] += 1;
+  }
 }
 
 function importSection(
@@ -229,12 +263,13 @@ function importSection(
       );
       const plain = !/\*/.test(caption.totalHeader);
       const subcaptionKeys = new Set<string>();
-      const weights = inferWeights({
+      const candidates = inferWeights({
         rows,
         pageRows: pageRows.get(captionSignature(category, k)) ?? [],
         plain,
         catalogue: catalogueWeights(category.name, caption.name, caption.subcaptions),
       });
+      const weights = candidates[0];
       if (!weights) {
         const example = rows[0];
         throw new RecapImportError(
@@ -259,7 +294,7 @@ function importSection(
         })),
         ...(panel === undefined ? {} : { panel }),
       };
-      plans.push({ category: c, caption: k, def });
+      plans.push({ category: c, caption: k, def, weightChoices: candidates });
       return def;
     });
     return { key: categoryKey, name: category.name, combine: combineRuleFor(section, c, captions, performedFlags), captions };
@@ -271,17 +306,14 @@ function importSection(
   const divisor = totalDivisorFor(performances, categories.length, where);
   const scale = subtotalScaleFor(performances);
   const digits = publishedDigitsOf(section);
-  const sheet = confirmedSheet(
-    {
-      name: sheetName(section),
-      categories,
-      ...(digits === PUBLISHED_FRACTION_DIGITS ? {} : { publishedDigits: digits }),
-      ...(scale === 1 ? {} : { subtotalScale: scale }),
-      ...(divisor === 1 ? {} : { totalDivisor: divisor }),
-    },
-    performances,
-    where,
-  );
+  const base: ScoreSheet = {
+    name: sheetName(section),
+    categories,
+    ...(digits === PUBLISHED_FRACTION_DIGITS ? {} : { publishedDigits: digits }),
+    ...(scale === 1 ? {} : { subtotalScale: scale }),
+    ...(divisor === 1 ? {} : { totalDivisor: divisor }),
+  };
+  const sheet = firstConfirmed(weightAlternatives(base, plans), performances, where);
 
   return {
     divisionName: section.divisionName,
@@ -304,14 +336,14 @@ function sheetName(section: ParsedSection): string {
 /**
  * A group performed when the page prints its judges' numbers. A group listed with every line blank did not
  * perform; one printed with every number 0 and every rank 0 was entered but never scored (CompetitionSuite prints
- * such rows for sections whose results were not entered). A row with only some lines blank is not something the
- * importer can guess at.
+ * such rows for sections whose results were not entered). In a row with only some lines blank a judge gave no
+ * number, and the page counts it as 0 (TCGC 2022: a Cadet guard without an Equipment score, its Sub Total the other
+ * captions' alone); the blank line is stored as no score, which the tabulation counts as 0 too.
  */
 function scoredState(group: ParsedGroup, where: string): { performed: boolean; noScoreReason: string | null } {
   const lines = group.categories.flatMap((category) => category.captions.flatMap((caption) => caption.subcaptions));
   const blank = lines.filter((line) => line.text === '').length;
   if (blank === lines.length) return { performed: false, noScoreReason: 'no scores published' };
-  if (blank > 0) throw new RecapImportError(`${where}: ${blank} of ${lines.length} judges' numbers are blank`);
   const printed = [...lines, group.total, ...(group.subtotal ? [group.subtotal] : [])];
   const zeroAndUnranked = printed.every((number) => numberOf(number, where) === 0 && number.rank === 0);
   if (zeroAndUnranked) return { performed: false, noScoreReason: 'published with zero scores and no ranks (not scored)' };
@@ -392,11 +424,8 @@ function importPerformance(
     for (const plan of plans) {
       const printed = group.categories[plan.category].captions[plan.caption];
       plan.def.subcaptions.forEach((subcaption, s) => {
-        scores.push({
-          captionKey: plan.def.key,
-          subcaptionKey: subcaption.key,
-          score: fromMicros(numberOf(printed.subcaptions[s], where) as number),
-        });
+        const score = numberOf(printed.subcaptions[s], where);
+        if (score !== null) scores.push({ captionKey: plan.def.key, subcaptionKey: subcaption.key, score: fromMicros(score) });
       });
     }
   }
@@ -514,13 +543,12 @@ function totalDivisorFor(performances: ImportedPerformance[], categoryCount: num
 const ROUNDING_RULES: readonly RoundingRule[] = ['carry-rounded', 'carry-exact'];
 
 /**
- * The derived sheet with the first rounding rule under which it reproduces every published number; the first rule's
- * disagreement when none does.
+ * The first sheet, under the first rounding rule, that reproduces every published number; the first disagreement
+ * when none does.
  */
-function confirmedSheet(sheet: ScoreSheet, performances: ImportedPerformance[], where: string): ScoreSheet {
+function firstConfirmed(sheets: Iterable<ScoreSheet>, performances: ImportedPerformance[], where: string): ScoreSheet {
   let firstError: unknown = null;
-  for (const rounding of ROUNDING_RULES) {
-    const candidate: ScoreSheet = rounding === 'carry-rounded' ? sheet : { ...sheet, rounding };
+  for (const candidate of alternativeRoundings(sheets)) {
     try {
       confirmSheet(candidate, performances, where);
       return candidate;
@@ -530,6 +558,12 @@ function confirmedSheet(sheet: ScoreSheet, performances: ImportedPerformance[], 
     }
   }
   throw firstError;
+}
+
+function* alternativeRoundings(sheets: Iterable<ScoreSheet>): Generator<ScoreSheet> {
+  for (const sheet of sheets) {
+    for (const rounding of ROUNDING_RULES) yield rounding === 'carry-rounded' ? sheet : { ...sheet, rounding };
+  }
 }
 
 /**
