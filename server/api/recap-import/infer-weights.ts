@@ -15,33 +15,41 @@ export interface WeightQuestion {
    * judged on different sheets), to solve from when this section is small
    */
   pageRows: CaptionRow[][];
-  /** plain ("Tot") captions weigh every line alike */
+  /** plain ("Tot") captions weigh every line alike: only equal weights are candidates */
   plain: boolean;
-  /** weights known from the sheet catalogue for a caption with these lines, best match first (in micros) */
-  catalogue: number[][];
+  /**
+   * weights known from the sheet catalogue (in micros) for a caption of this name with these lines, and for any
+   * caption with these lines
+   */
+  catalogue: { sameCaption: number[][]; sameLines: number[][] };
 }
 
 const SEARCH_STEP = 10_000; // a last-resort search walks hundredths only, so a single row has a unique answer
 
 /**
  * Every weighting of a caption's lines, in micros, under which every row's published total is reproduced exactly
- * under the published rounding, the likeliest first. Candidates, in order: solved from this section's rows, solved
- * from the rows of each other section of the page with the same caption (and from all of them), the catalogue's
- * weights for such a caption, and (for one-row sections) the only hundredths pair that fits. Empty when nothing
- * reproduces every row.
+ * under the published rounding, the likeliest first. Candidates, in order: the catalogue's sheets for a caption of
+ * this name, solved from this section's rows, solved from the rows of each other section of the page with the same
+ * caption (and from all of them), the catalogue's weights for these lines under any caption name, and (for
+ * one-row sections) the only hundredths pair that fits. Empty when nothing reproduces every row.
  */
 export function inferWeights(question: WeightQuestion): number[][] {
   const lineCount = question.rows[0]?.raw.length ?? question.pageRows.flat()[0]?.raw.length ?? 0;
   if (lineCount === 0) return [];
-  const candidates: number[][] = [];
+  // A known sheet of this caption beats a solution from a few rows, which can fit them by accident (two nearly
+  // equal rows of a single-judge section fit 0.258 / 0.033 as well as 0.105 / 0.195).
+  // A plain caption of a known sheet's points weighs its lines alike (0.07 / 0.13 becomes 0.1 / 0.1).
+  const known = (sheets: number[][]) => (question.plain ? sheets.map(evenly) : sheets);
+  const candidates: number[][] = [...known(question.catalogue.sameCaption)];
   for (const rows of [question.rows, ...question.pageRows, question.pageRows.flat()]) {
     const solved = solve(rows, lineCount, question.plain);
     if (solved) candidates.push(...sheetWeightsNear(solved));
   }
-  candidates.push(...question.catalogue.filter((weights) => weights.length === lineCount));
+  candidates.push(...known(question.catalogue.sameLines));
   const fitting: number[][] = [];
   for (const weights of candidates) {
-    const fits = weights.every((weight) => weight > 0) && reproducesAll(weights, question.rows);
+    const shaped = weights.length === lineCount && weights.every((weight) => weight > 0 && (!question.plain || weight === weights[0]));
+    const fits = shaped && reproducesAll(weights, question.rows);
     if (fits && !fitting.some((known) => known.every((weight, i) => weight === weights[i]))) fitting.push(weights);
   }
   if (fitting.length > 0) return fitting;
@@ -133,6 +141,10 @@ function searchUnique(rows: readonly CaptionRow[], lineCount: number, plain: boo
     }
   }
   return found.length === 1 ? found[0] : null;
+}
+
+function evenly(weights: readonly number[]): number[] {
+  return weights.map(() => Math.round(sumOf(weights) / weights.length));
 }
 
 function sumOf(values: readonly number[]): number {

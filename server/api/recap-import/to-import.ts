@@ -390,7 +390,7 @@ function combinedApproximately(rule: CombineRule, units: number[]): number {
   return rule === 'sum' ? sum : rule === 'average' ? sum / units.length : sum / 2;
 }
 
-function catalogueWeights(categoryName: string, captionName: string, lines: string[]): number[][] {
+function catalogueWeights(categoryName: string, captionName: string, lines: string[]): { sameCaption: number[][]; sameLines: number[][] } {
   const wanted = lines.map((line) => line.toLowerCase());
   const byName: number[][] = [];
   const byLines: number[][] = [];
@@ -408,7 +408,7 @@ function catalogueWeights(categoryName: string, captionName: string, lines: stri
       }
     }
   }
-  return [...byName, ...byLines];
+  return { sameCaption: byName, sameLines: byLines };
 }
 
 function importPerformance(
