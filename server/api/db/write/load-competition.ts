@@ -16,7 +16,7 @@ import { RuleViolation } from './errors.js';
 import { bumpOrgVersion } from './org-version.js';
 import { tabulateDivisionRound, type DivisionRound } from './retabulate.js';
 import { checkSheet } from './sheet-rules.js';
-import { fromThousandths, requireDate, requireOwned, requireText, toThousandths } from './support.js';
+import { calendarDateTimestamp, fromThousandths, requireDate, requireOwned, requireText, toThousandths } from './support.js';
 
 export interface LoadJudge {
   captionKey: string;
@@ -79,7 +79,7 @@ export interface LoadCompetitionInput {
     /** defaults to the group type's name */
     name?: string;
     guid?: string;
-    /** defaults to `date` at 00:00 UTC */
+    /** defaults to `date` as a calendar date (see `calendarDateTimestamp`) */
     startsAt?: Date;
     orgCompetitionId?: string;
     /** release only these round numbers (overrides `released` for the rounds; recaps stay unreleased) */
@@ -147,7 +147,7 @@ export async function loadCompetition(
         eventId,
         guid: input.competition?.guid ?? newGuid(),
         name: competitionName,
-        startsAt: input.competition?.startsAt ?? new Date(`${date}T00:00:00Z`),
+        startsAt: input.competition?.startsAt ?? calendarDateTimestamp(date),
         chiefJudge: (input.chiefJudge ?? '').trim(),
         orgCompetitionId: input.competition?.orgCompetitionId ?? '',
         groupTypeId: input.groupTypeId,
