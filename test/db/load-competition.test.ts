@@ -185,6 +185,17 @@ it('refuses a bad score with the path of the field and writes nothing', async ()
   expect(await versionOf(db, org.id)).toBe(version);
 });
 
+it('refuses a sheet with an unknown rounding rule or a nonsense scale, naming the field', async () => {
+  const org = await newOrganization(db);
+  const rounding = recap();
+  rounding.sections[0].sheet = { ...rounding.sections[0].sheet, rounding: 'carry-sideways' as never };
+  await expect(loadCompetition(db, org.id, rounding)).rejects.toMatchObject({ field: 'sections[0].sheet.rounding' });
+  const scale = recap();
+  scale.sections[1].sheet = { ...scale.sections[1].sheet, subtotalScale: -1.25 };
+  await expect(loadCompetition(db, org.id, scale)).rejects.toMatchObject({ field: 'sections[1].sheet.subtotalScale' });
+  expect(await db.select().from(t.events).where(eq(t.events.orgId, org.id))).toEqual([]);
+});
+
 it('rolls everything back when the database refuses part of the load', async () => {
   const org = await newOrganization(db);
   const input = recap();
