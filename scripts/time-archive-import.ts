@@ -20,7 +20,7 @@ if (!folder) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'archive-import-'));
-const env = { ...process.env, DATA_DIR: dataDir };
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
 const cli = ['--import', 'tsx', 'server/cli.ts'];
 const database = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +5,12 @@ import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../helpers/api-server.js';
+import { cli } from '../helpers/cli.js';
 
 /**
  * `cli import` as someone moving an archive uses it: real processes on a real embedded database, pages from
  * test/fixtures/recaps/ (see its SOURCE.md) copied into a folder with a file that is no recap page.
  */
-const TSX = path.resolve('node_modules/.bin/tsx');
 const FIXTURES = path.resolve('test/fixtures/recaps');
 const PAGES = {
   /** TCGC 2014, two sections */
@@ -26,25 +25,8 @@ const PAGES = {
   html: '3f14789d-43c8-4000-b872-e712f040e847.htm',
 };
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], dataDir: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-    delete env.DATABASE_URL;
-    const child = spawn(TSX, ['server/cli.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** the real CLI, in its own process, on this test's embedded database */
+const run = (args: string[], dataDir: string) => cli(args, { dataDir });
 
 interface Summary {
   organization: string;
@@ -68,7 +50,7 @@ beforeAll(async () => {
   for (const page of [PAGES.plain, PAGES.wgasc, PAGES.dateless, PAGES.refused]) await copyFile(path.join(FIXTURES, page), path.join(folder, page));
   await writeFile(path.join(folder, PAGES.html), gunzipSync(readFileSync(path.join(FIXTURES, `${PAGES.html}.gz`))));
   await writeFile(path.join(folder, 'notes.txt'), 'not a recap page');
-  const created = await cli(['org', 'create', '--name', 'Archive Circuit'], dataDir);
+  const created = await run(['org', 'create', '--name', 'Archive Circuit'], dataDir);
   expect(created.code).toBe(0);
   org = JSON.parse(created.stdout).guid;
 }, 120_000);
@@ -76,7 +58,7 @@ afterAll(() => rm(workDir, { recursive: true, force: true }));
 
 describe('cli import', () => {
   it('all or nothing: a folder with a refused page imports nothing and says which page and why', async () => {
-    const result = await cli(['import', '--org', org, folder], dataDir);
+    const result = await run(['import', '--org', org, folder], dataDir);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
@@ -84,7 +66,7 @@ describe('cli import', () => {
   });
 
   it('--each imports every page it can, refuses the others with the reason, and reports progress', async () => {
-    const result = await cli(['import', '--org', org, '--each', folder], dataDir);
+    const result = await run(['import', '--org', org, '--each', folder], dataDir);
     expect(result.code).toBe(1);
     const summary: Summary = JSON.parse(result.stdout);
     expect(Object.keys(summary)).toEqual(['organization', 'imported', 'skipped', 'refused']);
@@ -103,7 +85,7 @@ describe('cli import', () => {
   });
 
   it('a re-run skips what is in, and --date brings in the page that prints no date', async () => {
-    const result = await cli(['import', '--org', org, '--each', '--date', '2014-02-08', folder], dataDir);
+    const result = await run(['import', '--org', org, '--each', '--date', '2014-02-08', folder], dataDir);
     const summary: Summary = JSON.parse(result.stdout);
     expect(names(summary.skipped)).toEqual([PAGES.plain, PAGES.wgasc, PAGES.html].sort());
     for (const skipped of summary.skipped) expect(skipped.reason).toBe('already imported into this organization');
@@ -111,19 +93,19 @@ describe('cli import', () => {
     expect(names(summary.refused)).toEqual([PAGES.refused]);
     expect(result.code).toBe(1);
 
-    const again = await cli(['import', '--org', org, '--each', path.join(folder, PAGES.plain), path.join(folder, PAGES.dateless)], dataDir);
+    const again = await run(['import', '--org', org, '--each', path.join(folder, PAGES.plain), path.join(folder, PAGES.dateless)], dataDir);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ imported: [], refused: [], skipped: [{}, {}] });
   });
 
   it('all or nothing refuses a page already imported, and takes files and folders together', async () => {
-    const result = await cli(['import', '--org', org, path.join(folder, PAGES.wgasc)], dataDir);
+    const result = await run(['import', '--org', org, path.join(folder, PAGES.wgasc)], dataDir);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^Nothing imported: .*already imported into this organization \(competition \d+\)$/);
 
-    const other = JSON.parse((await cli(['org', 'create', '--name', 'Second Circuit'], dataDir)).stdout).guid;
-    const second = await cli(['import', '--org', other, path.join(folder, PAGES.plain), path.join(FIXTURES, PAGES.wgasc)], dataDir);
+    const other = JSON.parse((await run(['org', 'create', '--name', 'Second Circuit'], dataDir)).stdout).guid;
+    const second = await run(['import', '--org', other, path.join(folder, PAGES.plain), path.join(FIXTURES, PAGES.wgasc)], dataDir);
     expect(second.code).toBe(0);
     const summary: Summary = JSON.parse(second.stdout);
     expect(names(summary.imported)).toEqual([PAGES.plain, PAGES.wgasc].sort());
@@ -131,23 +113,23 @@ describe('cli import', () => {
   });
 
   it('answers bad command lines with the usage (exit 2) and missing paths with one line (exit 1)', async () => {
-    const badDate = await cli(['import', '--org', org, '--date', '2026-02-30', folder], dataDir);
+    const badDate = await run(['import', '--org', org, '--date', '2026-02-30', folder], dataDir);
     expect(badDate.code).toBe(2);
     expect(badDate.stderr).toMatch(/^--date must be a date \(YYYY-MM-DD\)\nUsage: cli import/);
-    const noPath = await cli(['import', '--org', org, '--each'], dataDir);
+    const noPath = await run(['import', '--org', org, '--each'], dataDir);
     expect(noPath.code).toBe(2);
-    const missing = await cli(['import', '--org', org, path.join(workDir, 'nowhere')], dataDir);
+    const missing = await run(['import', '--org', org, path.join(workDir, 'nowhere')], dataDir);
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe(`Cannot read ${path.join(workDir, 'nowhere')}: no such file or folder`);
     const empty = await mkdtemp(path.join(workDir, 'empty-'));
-    const nothing = await cli(['import', '--org', org, empty], dataDir);
+    const nothing = await run(['import', '--org', org, empty], dataDir);
     expect(nothing.code).toBe(1);
     expect(nothing.stderr.trim()).toBe(`No .htm or .htm.gz pages in ${empty}`);
   });
 
   it('serves an imported day as a calendar date: that day at 12:00 UTC in v4 and v2', async () => {
-    const circuit = JSON.parse((await cli(['org', 'create', '--name', 'Calendar Circuit'], dataDir)).stdout).guid;
-    const imported = await cli(['import', '--org', circuit, '--date', '2014-02-08', path.join(folder, PAGES.dateless)], dataDir);
+    const circuit = JSON.parse((await run(['org', 'create', '--name', 'Calendar Circuit'], dataDir)).stdout).guid;
+    const imported = await run(['import', '--org', circuit, '--date', '2014-02-08', path.join(folder, PAGES.dateless)], dataDir);
     expect(imported.code).toBe(0);
     const [{ eventId, competitionId }] = (JSON.parse(imported.stdout) as { imported: { eventId: number; competitionId: number }[] }).imported;
     const api = await startTestApi({ dataDir });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tabulate } from '../../server/api/tabulation/tabulate.js';
 import { colorGuardSheet, colorGuardSheet25 } from '../../server/api/tabulation/sheets/index.js';
 import type { ScoreSheet, SubcaptionScore } from '../../server/api/tabulation/types.js';
+import { caption, category, line } from '../../server/api/tabulation/sheets/build.js';
 
 /** The rules a sheet can carry beyond its weights, each on a real row of the recap archive. */
 function lines(entries: Record<string, number>): SubcaptionScore[] {
@@ -46,21 +47,7 @@ describe('sheet rules', () => {
       name: 'Effect - Music, doubled',
       publishedDigits: 4,
       categories: [
-        {
-          key: 'em',
-          name: 'Effect - Music',
-          combine: 'average',
-          captions: ['em1', 'em2'].map((key) => ({
-            key,
-            name: 'Effect - Music',
-            initials: 'EM',
-            weighted: true,
-            subcaptions: [
-              { key: 'ovr', name: 'Ovr', initials: 'Ovr', max: 100, weight: 0.15 },
-              { key: 'mus', name: 'Mus', initials: 'Mus', max: 100, weight: 0.15 },
-            ],
-          })),
-        },
+        category('em', 'Effect - Music', 'average', ['em1', 'em2'].map((key) => caption(key, 'Effect - Music', 'EM', [line('ovr', 'Ovr', 0.15), line('mus', 'Mus', 0.15)]))),
       ],
     };
     const scores = lines({ 'em1.ovr': 91.5, 'em1.mus': 87, 'em2.ovr': 89, 'em2.mus': 89 });
