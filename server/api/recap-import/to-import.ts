@@ -104,8 +104,9 @@ export function importRecapHtml(html: string, source = 'recap page'): ImportedRe
 
 /**
  * Turns a parsed page into score sheets, raw scores and penalties, and proves the sheet by re-tabulating every
- * section and comparing caption, panel, category, subtotal and total numbers with the published ones. Throws
- * `RecapImportError` on the first thing it cannot read or reproduce; it never returns part of a page.
+ * section and comparing every subcaption, caption, panel, category, subtotal and total number and rank with the
+ * published ones. Throws `RecapImportError` on the first thing it cannot read or reproduce; it never returns part
+ * of a page.
  */
 export function toImportedRecap(page: ParsedRecapPage, source = 'recap page'): ImportedRecap {
   const pageRows = collectPageRows(page, source);
