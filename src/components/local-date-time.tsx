@@ -1,4 +1,4 @@
-import { formatDateTime } from '../lib/dates';
+import { formatDateTime, machineDate } from '../lib/dates';
 import { useHydrated } from '../lib/use-hydrated';
 
 /**
@@ -7,5 +7,5 @@ import { useHydrated } from '../lib/use-hydrated';
  */
 export function LocalDateTime({ iso }: { iso: string }) {
   const hydrated = useHydrated();
-  return <time dateTime={iso}>{hydrated ? formatDateTime(iso) : formatDateTime(iso, { timeZone: 'UTC', locale: 'en-US' })}</time>;
+  return <time dateTime={machineDate(iso)}>{hydrated ? formatDateTime(iso) : formatDateTime(iso, { timeZone: 'UTC', locale: 'en-US' })}</time>;
 }

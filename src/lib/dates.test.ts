@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDateTime, formatPlainDate, isToday, localDayKey } from './dates';
+import { formatAge, formatDate, formatDateTime, formatPlainDate, isCalendarDate, isToday, localDayKey, machineDate } from './dates';
 
 describe('dates in the viewer time zone', () => {
   const evening = '2026-03-29T02:30:00.000Z';
@@ -34,3 +34,40 @@ describe('dates in the viewer time zone', () => {
     expect(formatAge(2 * 3_600_000)).toBe('2 h ago');
   });
 });
+
+describe('a competition known only by its day (a calendar date, sent as 12:00 UTC)', () => {
+  const saturday = '2026-03-28T12:00:00.000Z';
+  const zones = ['America/Los_Angeles', 'Pacific/Honolulu', 'America/New_York', 'UTC', 'Europe/Berlin', 'Asia/Tokyo', 'Australia/Sydney'];
+
+  it('is told apart from an instant by its time', () => {
+    expect(isCalendarDate(saturday)).toBe(true);
+    expect(isCalendarDate('2026-03-28T17:00:00.000Z')).toBe(false);
+    expect(isCalendarDate('2026-03-28T12:00:00.001Z')).toBe(false);
+    expect(isCalendarDate('2026-03-28')).toBe(false);
+  });
+
+  it('is shown as that day, with no time and no zone, in every time zone', () => {
+    for (const timeZone of zones) {
+      const text = formatDateTime(saturday, { timeZone, locale: 'en-US' });
+      expect(text, timeZone).toBe('Sat, Mar 28, 2026');
+      expect(formatDate(saturday, { timeZone, locale: 'en-US' }), timeZone).toBe('Sat, Mar 28, 2026');
+    }
+  });
+
+  it('falls on that day for grouping and for "today" in every time zone', () => {
+    for (const timeZone of zones) expect(localDayKey(saturday, { timeZone }), timeZone).toBe('2026-03-28');
+    // late on Saturday in California is already Sunday in UTC: still the show's day there
+    expect(isToday(saturday, new Date('2026-03-29T05:00:00.000Z'), { timeZone: 'America/Los_Angeles' })).toBe(true);
+    expect(isToday(saturday, new Date('2026-03-29T05:00:00.000Z'), { timeZone: 'Europe/Berlin' })).toBe(false);
+  });
+
+  it('names the day alone as its machine-readable date', () => {
+    expect(machineDate(saturday)).toBe('2026-03-28');
+    expect(machineDate('2026-03-28T17:00:00.000Z')).toBe('2026-03-28T17:00:00.000Z');
+  });
+
+  it('keeps an instant in the viewer zone (the old midnight-UTC import showed Friday in California)', () => {
+    expect(localDayKey('2026-03-28T00:00:00.000Z', { timeZone: 'America/Los_Angeles' })).toBe('2026-03-27');
+  });
+});
+

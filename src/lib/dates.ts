@@ -1,12 +1,29 @@
 /**
  * Dates in the viewer's time zone. The API sends competition times as UTC timestamps; season bounds as plain
  * ISO dates (no time zone), which are shown as written. `timeZone` is for tests; the app passes nothing.
+ *
+ * A competition known only by its day (an imported recap prints a date, no time) comes as that day at 12:00 UTC
+ * (docs/decisions/011): a calendar date. Every function here shows and keys it as that day, never shifted, with no
+ * time and no zone, so a Saturday show is on Saturday for a viewer in California and in Berlin alike.
  */
 interface ZoneOption {
   timeZone?: string;
 }
 
+const CALENDAR_DATE_TIME = 'T12:00:00.000Z';
+
+/** True for a timestamp that stands for a calendar day with no time (that day at 12:00:00.000 UTC). */
+export function isCalendarDate(iso: string): boolean {
+  return iso.length === 24 && iso.endsWith(CALENDAR_DATE_TIME);
+}
+
+/** The value for a `<time dateTime>` attribute: the day alone ("2026-03-28") for a calendar date, else the instant. */
+export function machineDate(iso: string): string {
+  return isCalendarDate(iso) ? iso.slice(0, 10) : iso;
+}
+
 export function formatDateTime(iso: string, { timeZone, locale }: ZoneOption & { locale?: string } = {}): string {
+  if (isCalendarDate(iso)) return formatDate(iso, { locale });
   return new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
@@ -19,13 +36,14 @@ export function formatDateTime(iso: string, { timeZone, locale }: ZoneOption & {
   }).format(new Date(iso));
 }
 
-export function formatDate(iso: string, { timeZone }: ZoneOption = {}): string {
-  return new Intl.DateTimeFormat(undefined, {
+export function formatDate(iso: string, { timeZone, locale }: ZoneOption & { locale?: string } = {}): string {
+  return new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     year: 'numeric',
-    timeZone,
+    // a calendar date is its UTC day
+    timeZone: isCalendarDate(iso) ? 'UTC' : timeZone,
   }).format(new Date(iso));
 }
 
@@ -41,8 +59,9 @@ export function formatPlainDate(date: string): string {
   );
 }
 
-/** The viewer's calendar day of an instant, as "YYYY-MM-DD": the key for grouping and for "today". */
+/** The viewer's calendar day of an instant (a calendar date's own day), as "YYYY-MM-DD": the key for grouping and for "today". */
 export function localDayKey(instant: string | Date, { timeZone }: ZoneOption = {}): string {
+  if (typeof instant === 'string' && isCalendarDate(instant)) return instant.slice(0, 10);
   const parts = dayKeyFormat(timeZone).formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;

@@ -195,12 +195,13 @@ describe('score entry and release', () => {
     expect((await get(`/competitions/${circuit.competition.id}/scores`)).body).toEqual(before);
   });
 
-  it('marks a group as not performed: no score and no rank, the others ranked again', async () => {
+  it('marks a group as not performed: no score, ranked last as recaps print it, the others ranked again', async () => {
     const result = await send('POST', `/performances/${circuit.performances['Alpha HS']}/performed`, { performed: false, noScoreReason: 'Withdrew' });
     expect(result.status).toBe(200);
     const section = (await get(`/competitions/${circuit.competition.id}/scores`)).body.data[0];
     const alpha = section.performances.find((p: Json) => p.group.name === 'Alpha HS');
-    expect(alpha).toMatchObject({ performed: false, noScoreReason: 'Withdrew', total: { rank: null }, categories: [] });
+    const last = section.performances.filter((p: Json) => p.performed).length + 1;
+    expect(alpha).toMatchObject({ performed: false, noScoreReason: 'Withdrew', total: { score: 0, rank: last }, categories: [] });
     expect(section.performances.find((p: Json) => p.group.name === 'Bravo HS').total.rank).toBe(1);
     await send('POST', `/performances/${circuit.performances['Alpha HS']}/performed`, { performed: true });
   });

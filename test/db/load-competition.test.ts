@@ -98,7 +98,8 @@ it('writes a whole recap in one transaction, tabulated, with one version bump', 
   expect(rows.map((row) => [row.group, row.result?.total.score ?? null, row.result?.total.rank ?? null])).toEqual([
     ['Scholastic A Group 1', 69.5, 2],
     ['Scholastic A Group 2', 80, 1],
-    ['Scholastic A Group 3', 0, null],
+    // did not perform: last, shared, as published recaps rank such a group
+    ['Scholastic A Group 3', 0, 3],
     ['Scholastic Open Group 1', 85, 1],
     ['Scholastic Open Group 2', 85, 1],
   ]);
@@ -182,6 +183,17 @@ it('refuses a bad score with the path of the field and writes nothing', async ()
   expect(await db.select().from(t.events).where(eq(t.events.orgId, org.id))).toEqual([]);
   expect(await db.select().from(t.groups).where(eq(t.groups.orgId, org.id))).toEqual([]);
   expect(await versionOf(db, org.id)).toBe(version);
+});
+
+it('refuses a sheet with an unknown rounding rule or a nonsense scale, naming the field', async () => {
+  const org = await newOrganization(db);
+  const rounding = recap();
+  rounding.sections[0].sheet = { ...rounding.sections[0].sheet, rounding: 'carry-sideways' as never };
+  await expect(loadCompetition(db, org.id, rounding)).rejects.toMatchObject({ field: 'sections[0].sheet.rounding' });
+  const scale = recap();
+  scale.sections[1].sheet = { ...scale.sections[1].sheet, subtotalScale: -1.25 };
+  await expect(loadCompetition(db, org.id, scale)).rejects.toMatchObject({ field: 'sections[1].sheet.subtotalScale' });
+  expect(await db.select().from(t.events).where(eq(t.events.orgId, org.id))).toEqual([]);
 });
 
 it('rolls everything back when the database refuses part of the load', async () => {

@@ -151,17 +151,18 @@ describe('scores and tabulation on write', () => {
     );
   });
 
-  it('takes a group that did not perform out of the ranking, then deletes a performance and re-ranks', async () => {
+  it('ranks a group that did not perform last without pushing anyone down, then deletes a performance and re-ranks', async () => {
     const { org, performances } = await roundWithThreeGroups(db);
     await scoreEveryCaption(db, org.id, performances[0].id, 90);
     await scoreEveryCaption(db, org.id, performances[1].id, 80);
     await scoreEveryCaption(db, org.id, performances[2].id, 70);
     const withdrawn = await setPerformed(db, org.id, { performanceId: performances[0].id, performed: false, noScoreReason: 'Withdrew' });
     expect(withdrawn.noScoreReason).toBe('Withdrew');
-    expect(withdrawn.result).toMatchObject({ performed: false, total: { rank: null } });
+    expect(withdrawn.result).toMatchObject({ performed: false, total: { score: 0, rank: 3 } });
     expect((await resultOf(db, performances[1].id))!.total.rank).toBe(1);
     await deletePerformance(db, org.id, { performanceId: performances[1].id });
     expect((await resultOf(db, performances[2].id))!.total.rank).toBe(1);
+    expect((await resultOf(db, performances[0].id))!.total.rank).toBe(2);
     const left = await db.select().from(t.subcaptionScores).where(eq(t.subcaptionScores.performanceId, performances[1].id));
     expect(left).toEqual([]);
   });

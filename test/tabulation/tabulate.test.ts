@@ -39,7 +39,7 @@ describe('tabulate', () => {
     expect(result.penalty).toBe(2);
   });
 
-  it('ranks every number with ties and leaves a group that did not perform unranked', () => {
+  it('ranks every number with ties, and a group that did not perform last, shared, as the recaps print it', () => {
     const performances: PerformanceInput[] = [
       { id: 'a', performed: true, scores: southside, penalty: 0 },
       { id: 'b', performed: true, scores: southside, penalty: 0.5 },
@@ -47,11 +47,13 @@ describe('tabulate', () => {
       { id: 'd', performed: true, scores: lines({ 'ea.voc': 90, 'ea.exc': 90 }), penalty: 0 },
     ];
     const results = tabulate(sheet, performances);
-    expect(results.map((result) => result.subtotal.rank)).toEqual([1, 1, null, 3]);
-    expect(results.map((result) => result.total.rank)).toEqual([1, 2, null, 3]);
-    expect(results.map((result) => result.categories[0].rank)).toEqual([2, 2, null, 1]);
-    expect(results.map((result) => result.categories[0].captions[0].subcaptions[0].rank)).toEqual([2, 2, null, 1]);
-    expect(results[2]).toMatchObject({ performed: false, total: { score: 0, rank: null } });
+    expect(results.map((result) => result.subtotal.rank)).toEqual([1, 1, 4, 3]);
+    expect(results.map((result) => result.total.rank)).toEqual([1, 2, 4, 3]);
+    expect(results.map((result) => result.categories[0].rank)).toEqual([2, 2, 4, 1]);
+    expect(results.map((result) => result.categories[0].captions[0].subcaptions[0].rank)).toEqual([2, 2, 4, 1]);
+    // "d" scored 0 on Movement: it shares the last place with the group that did not perform
+    expect(results.map((result) => result.categories[1].rank)).toEqual([1, 1, 3, 3]);
+    expect(results[2]).toMatchObject({ performed: false, total: { score: 0, rank: 4 } });
   });
 
   it('averages doubled drum corps panels before summing and halving', () => {

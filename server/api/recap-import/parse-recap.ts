@@ -218,7 +218,8 @@ function readSection(grid: Element, index: number, where: string): ParsedSection
       afterSubtotal = true;
       continue;
     }
-    if (path.length === 1 && /^(total|final rating)$/i.test(top.text)) {
+    // "Total †": the dagger points at the page's footnote "Placements reflect tiebreaker rule"
+    if (path.length === 1 && /^(total|final rating)( †)?$/i.test(top.text)) {
       roles.push({ kind: 'total' });
       totalHeader = top.text;
       continue;

@@ -3,10 +3,13 @@ import type {
   CategoryDef,
   CombineRule,
   PerformanceInput,
+  RankedNumber,
+  RoundingRule,
   ScoreSheet,
   SubcaptionScore,
 } from '../tabulation/types.js';
 import { fromMicros, parseMicros } from '../tabulation/decimal.js';
+import { PUBLISHED_FRACTION_DIGITS } from '../tabulation/rounding.js';
 import { knownSheets } from '../tabulation/sheets/index.js';
 import { panelKeys, tabulate } from '../tabulation/tabulate.js';
 import { RecapImportError } from './errors.js';
@@ -101,8 +104,9 @@ export function importRecapHtml(html: string, source = 'recap page'): ImportedRe
 
 /**
  * Turns a parsed page into score sheets, raw scores and penalties, and proves the sheet by re-tabulating every
- * section and comparing caption, panel, category, subtotal and total numbers with the published ones. Throws
- * `RecapImportError` on the first thing it cannot read or reproduce; it never returns part of a page.
+ * section and comparing every subcaption, caption, panel, category, subtotal and total number and rank with the
+ * published ones. Throws `RecapImportError` on the first thing it cannot read or reproduce; it never returns part
+ * of a page.
  */
 export function toImportedRecap(page: ParsedRecapPage, source = 'recap page'): ImportedRecap {
   const pageRows = collectPageRows(page, source);
@@ -162,18 +166,22 @@ function numberOf(published: PublishedNumber, where: string): number | null {
   }
 }
 
-/** Rows of every caption on the page, so a section with one or two groups can borrow the others' evidence. */
-function collectPageRows(page: ParsedRecapPage, source: string): Map<string, CaptionRow[]> {
-  const rows = new Map<string, CaptionRow[]>();
+/**
+ * Rows of every caption on the page, by caption and then by section, so a section with one or two groups can borrow
+ * the evidence of another judged on the same sheet.
+ */
+function collectPageRows(page: ParsedRecapPage, source: string): Map<string, CaptionRow[][]> {
+  const rows = new Map<string, CaptionRow[][]>();
   for (const section of page.sections) {
     if (section.scoring !== 'scores') continue;
     section.categories.forEach((category, c) => {
       category.captions.forEach((_, k) => {
         const signature = captionSignature(category, k);
-        for (const group of section.groups) {
+        const sectionRows = section.groups.flatMap((group) => {
           const row = captionRow(group, c, k, `${source}, section ${section.index}, "${group.name}"`);
-          if (row) rows.set(signature, [...(rows.get(signature) ?? []), row]);
-        }
+          return row ? [row] : [];
+        });
+        if (sectionRows.length > 0) rows.set(signature, [...(rows.get(signature) ?? []), sectionRows]);
       });
     });
   }
@@ -193,12 +201,46 @@ interface CaptionPlan {
   category: number;
   caption: number;
   def: CaptionDef;
+  /** every set of weights (micros) that reproduces the caption's printed totals, the likeliest first */
+  weightChoices: number[][];
+}
+
+/** Sheets to try are bounded: a caption rarely has more than two weightings that fit its rows. */
+const MAX_WEIGHT_ALTERNATIVES = 64;
+
+/**
+ * The section's sheet with each combination of its captions' candidate weights, the likeliest first. Two weightings
+ * can both reproduce every caption total (25 x 35% = 0.0875 and 0.088 both print 20.088 for 81/80) and differ only
+ * in the Sub Total of a sheet that carries exact numbers; the section's other numbers decide.
+ */
+function* weightAlternatives(base: ScoreSheet, plans: CaptionPlan[]): Generator<ScoreSheet> {
+  const choice = plans.map(() => 0);
+  for (let produced = 0; produced < MAX_WEIGHT_ALTERNATIVES; produced += 1) {
+    const weightsOf = new Map(plans.map((plan, i) => [plan.def.key, plan.weightChoices[choice[i]]]));
+    yield {
+      ...base,
+      categories: base.categories.map((category) => ({
+        ...category,
+        captions: category.captions.map((caption) => {
+          const weights = weightsOf.get(caption.key)!;
+          return { ...caption, subcaptions: caption.subcaptions.map((line, s) => ({ ...line, weight: fromMicros(weights[s]) })) };
+        }),
+      })),
+    };
+    let position = plans.length - 1;
+    while (position >= 0 && choice[position] === plans[position].weightChoices.length - 1) {
+      choice[position] = 0;
+      position -= 1;
+    }
+    if (position < 0) return;
+    choice[position] += 1;
+  }
 }
 
 function importSection(
   section: ParsedSection,
   ordinal: number,
-  pageRows: Map<string, CaptionRow[]>,
+  pageRows: Map<string, CaptionRow[][]>,
   where: string,
 ): ImportedSection {
   if (section.categories.length === 0) throw new RecapImportError(`${where}: no scored categories`);
@@ -222,12 +264,13 @@ function importSection(
       );
       const plain = !/\*/.test(caption.totalHeader);
       const subcaptionKeys = new Set<string>();
-      const weights = inferWeights({
+      const candidates = inferWeights({
         rows,
         pageRows: pageRows.get(captionSignature(category, k)) ?? [],
         plain,
         catalogue: catalogueWeights(category.name, caption.name, caption.subcaptions),
       });
+      const weights = candidates[0];
       if (!weights) {
         const example = rows[0];
         throw new RecapImportError(
@@ -252,19 +295,26 @@ function importSection(
         })),
         ...(panel === undefined ? {} : { panel }),
       };
-      plans.push({ category: c, caption: k, def });
+      plans.push({ category: c, caption: k, def, weightChoices: candidates });
       return def;
     });
-    return { key: categoryKey, name: category.name, combine: combineRuleFor(section, category, captions), captions };
+    return { key: categoryKey, name: category.name, combine: combineRuleFor(section, c, captions, performedFlags), captions };
   });
 
   const performances = section.groups.map((group, g) =>
     importPerformance(group, states[g], categories, plans, section, `${where}, row ${g + 1} ("${group.name}")`),
   );
-  const sheet: ScoreSheet = { name: sheetName(section), categories };
   const divisor = totalDivisorFor(performances, categories.length, where);
-  if (divisor !== 1) sheet.totalDivisor = divisor;
-  confirmSheet(sheet, performances, where);
+  const scale = subtotalScaleFor(performances);
+  const digits = publishedDigitsOf(section);
+  const base: ScoreSheet = {
+    name: sheetName(section),
+    categories,
+    ...(digits === PUBLISHED_FRACTION_DIGITS ? {} : { publishedDigits: digits }),
+    ...(scale === 1 ? {} : { subtotalScale: scale }),
+    ...(divisor === 1 ? {} : { totalDivisor: divisor }),
+  };
+  const sheet = firstConfirmed(weightAlternatives(base, plans), performances, where);
 
   return {
     divisionName: section.divisionName,
@@ -287,14 +337,14 @@ function sheetName(section: ParsedSection): string {
 /**
  * A group performed when the page prints its judges' numbers. A group listed with every line blank did not
  * perform; one printed with every number 0 and every rank 0 was entered but never scored (CompetitionSuite prints
- * such rows for sections whose results were not entered). A row with only some lines blank is not something the
- * importer can guess at.
+ * such rows for sections whose results were not entered). In a row with only some lines blank a judge gave no
+ * number, and the page counts it as 0 (TCGC 2022: a Cadet guard without an Equipment score, its Sub Total the other
+ * captions' alone); the blank line is stored as no score, which the tabulation counts as 0 too.
  */
 function scoredState(group: ParsedGroup, where: string): { performed: boolean; noScoreReason: string | null } {
   const lines = group.categories.flatMap((category) => category.captions.flatMap((caption) => caption.subcaptions));
   const blank = lines.filter((line) => line.text === '').length;
   if (blank === lines.length) return { performed: false, noScoreReason: 'no scores published' };
-  if (blank > 0) throw new RecapImportError(`${where}: ${blank} of ${lines.length} judges' numbers are blank`);
   const printed = [...lines, group.total, ...(group.subtotal ? [group.subtotal] : [])];
   const zeroAndUnranked = printed.every((number) => numberOf(number, where) === 0 && number.rank === 0);
   if (zeroAndUnranked) return { performed: false, noScoreReason: 'published with zero scores and no ranks (not scored)' };
@@ -302,23 +352,46 @@ function scoredState(group: ParsedGroup, where: string): { performed: boolean; n
 }
 
 /**
- * The combine rules of the activity, read from how the category is judged: drum corps General Effect panels are
- * summed and the other drum corps categories summed then halved; General Effect categories with several judges
- * are summed (halved where four sit); any other doubled caption (analysis, or a percussion "Effect Music" panel)
- * is averaged. `confirmSheet` then checks the rule
- * against every published category number.
+ * The combine rule of a category: the activity's usual one first (drum corps General Effect panels summed and the
+ * other drum corps categories summed then halved; General Effect judges summed, halved where four sit; other doubled
+ * captions averaged), unless the page's printed category totals say otherwise (TCGC percussion averages its two
+ * General Effect judges). `confirmSheet` then checks the rule against every published number.
  */
-function combineRuleFor(section: ParsedSection, category: ParsedCategory, captions: CaptionDef[]): CombineRule {
+function combineRuleFor(section: ParsedSection, c: number, captions: CaptionDef[], performed: boolean[]): CombineRule {
+  const category = section.categories[c];
   const units = panelKeys(captions).length + captions.filter((caption) => caption.panel === undefined).length;
   if (units === 1) return 'sum';
   const drumCorps = section.categories.some((entry) => entry.panels.length > 0);
   const generalEffect = /general effect/i.test(category.name);
-  if (drumCorps) return generalEffect ? 'sum' : 'sum-half';
-  if (generalEffect) return units === 4 ? 'sum-half' : 'sum';
-  return 'average';
+  const usual: CombineRule = drumCorps ? (generalEffect ? 'sum' : 'sum-half') : generalEffect ? (units === 4 ? 'sum-half' : 'sum') : 'average';
+  const rules: CombineRule[] = [usual, ...COMBINE_RULES.filter((rule) => rule !== usual)];
+  const rows = section.groups.flatMap((group, g) => {
+    const printed = group.categories[c];
+    if (!performed[g] || !printed.total) return [];
+    const unitNumbers = [
+      ...panelKeys(captions).map((key) => {
+        const first = captions.findIndex((caption) => caption.panel === key);
+        const panelIndex = category.captions[first].panelIndex;
+        return panelIndex === null ? null : printed.panels[panelIndex];
+      }),
+      ...captions.flatMap((caption, k) => (caption.panel === undefined ? [printed.captions[k].total ?? printed.captions[k].subcaptions[0]] : [])),
+    ];
+    const values = [printed.total, ...unitNumbers].map((number) => (number && number.text !== '' ? Number(number.text) : Number.NaN));
+    return values.some(Number.isNaN) || unitNumbers.length !== units ? [] : [{ total: values[0], units: values.slice(1) }];
+  });
+  // within a thousandth: the units are printed rounded, and some sheets carry them unrounded
+  const fits = (rule: CombineRule) => rows.every((row) => Math.abs(combinedApproximately(rule, row.units) - row.total) <= 0.0011);
+  return rules.find(fits) ?? usual;
 }
 
-function catalogueWeights(categoryName: string, captionName: string, lines: string[]): number[][] {
+const COMBINE_RULES: readonly CombineRule[] = ['sum', 'average', 'sum-half'];
+
+function combinedApproximately(rule: CombineRule, units: number[]): number {
+  const sum = units.reduce((total, value) => total + value, 0);
+  return rule === 'sum' ? sum : rule === 'average' ? sum / units.length : sum / 2;
+}
+
+function catalogueWeights(categoryName: string, captionName: string, lines: string[]): { sameCaption: number[][]; sameLines: number[][] } {
   const wanted = lines.map((line) => line.toLowerCase());
   const byName: number[][] = [];
   const byLines: number[][] = [];
@@ -336,7 +409,7 @@ function catalogueWeights(categoryName: string, captionName: string, lines: stri
       }
     }
   }
-  return [...byName, ...byLines];
+  return { sameCaption: byName, sameLines: byLines };
 }
 
 function importPerformance(
@@ -352,11 +425,8 @@ function importPerformance(
     for (const plan of plans) {
       const printed = group.categories[plan.category].captions[plan.caption];
       plan.def.subcaptions.forEach((subcaption, s) => {
-        scores.push({
-          captionKey: plan.def.key,
-          subcaptionKey: subcaption.key,
-          score: fromMicros(numberOf(printed.subcaptions[s], where) as number),
-        });
+        const score = numberOf(printed.subcaptions[s], where);
+        if (score !== null) scores.push({ captionKey: plan.def.key, subcaptionKey: subcaption.key, score: fromMicros(score) });
       });
     }
   }
@@ -411,20 +481,45 @@ function importPerformance(
 }
 
 /**
- * The penalty is what the penalty judge wrote ("Pen"/"TP" columns, positive). Older pages repeat it in total columns,
- * some as a negative number; those must agree with the judge's number or the page is not read.
+ * The penalty is what the penalty judges wrote ("Pen"/"TP" columns, positive). Pages also print "Tot" columns in the
+ * penalty block: mostly the same number again (some negative), but 2014 Texas pages print 0 there whatever the
+ * judge took, and their Total is Sub Total minus the judge's number. So the judge's lines are the penalty, and the
+ * published Total (checked in `confirmSheet`) proves it.
  */
 function penaltyOf(group: ParsedGroup, where: string): number {
-  const lines = group.penalties.filter((entry) => !/^tot/i.test(entry.header));
-  const totals = group.penalties.filter((entry) => /^tot/i.test(entry.header));
-  const penalty = lines.reduce((sum, entry) => sum + Math.abs(numberOf(entry.number, where) ?? 0), 0);
-  for (const entry of totals) {
-    const total = Math.abs(numberOf(entry.number, where) ?? 0);
-    if (total !== penalty) {
-      throw new RecapImportError(`${where}: penalty total ${entry.number.text} disagrees with the penalty ${fromMicros(penalty)}`);
-    }
+  return group.penalties
+    .filter((entry) => !/^tot/i.test(entry.header))
+    .reduce((sum, entry) => sum + Math.abs(numberOf(entry.number, where) ?? 0), 0);
+}
+
+/** Four when the section prints any computed number with four fraction digits (see `ScoreSheet.publishedDigits`). */
+function publishedDigitsOf(section: ParsedSection): number {
+  const fourDigits = (number: PublishedNumber | null) => number !== null && /\.\d{4}$/.test(number.text);
+  const printsFour = section.groups.some(
+    (group) =>
+      fourDigits(group.total) ||
+      fourDigits(group.subtotal) ||
+      group.categories.some((category) => fourDigits(category.total) || category.panels.some(fourDigits)),
+  );
+  return printsFour ? 4 : PUBLISHED_FRACTION_DIGITS;
+}
+
+/**
+ * Sub Total is the sum of the categories everywhere except where a class is judged on a smaller sheet and scaled up
+ * (TCGC Cadet: 1.25 x the sum); the scale is read from the first scored group, to hundredths, and confirmed with all
+ * of them in `confirmSheet`.
+ */
+function subtotalScaleFor(performances: ImportedPerformance[]): number {
+  for (const performance of performances) {
+    const { categories, subtotal } = performance.published;
+    if (!performance.performed || !subtotal?.score || categories.some((category) => category.score === null)) continue;
+    const sum = categories.reduce((total, category) => total + parseMicros(String(category.score)), 0);
+    const printed = parseMicros(String(subtotal.score));
+    if (sum === printed || sum === 0) return 1;
+    const scale = Math.round((printed / sum) * 100) / 100;
+    return Math.abs(sum * scale - printed) <= 500 ? scale : 1;
   }
-  return penalty;
+  return 1;
 }
 
 /**
@@ -445,9 +540,38 @@ function totalDivisorFor(performances: ImportedPerformance[], categoryCount: num
   );
 }
 
+/** The rounding rules a sheet may follow, the common one first (see `RoundingRule`). */
+const ROUNDING_RULES: readonly RoundingRule[] = ['carry-rounded', 'carry-exact'];
+
 /**
- * Re-tabulates the section with the derived sheet and demands every published caption, panel, category, subtotal
- * and total number back, so a wrong weight or combine rule (or a page that leaves captions out) is an error here.
+ * The first sheet, under the first rounding rule, that reproduces every published number; the first disagreement
+ * when none does.
+ */
+function firstConfirmed(sheets: Iterable<ScoreSheet>, performances: ImportedPerformance[], where: string): ScoreSheet {
+  let firstError: unknown = null;
+  for (const candidate of alternativeRoundings(sheets)) {
+    try {
+      confirmSheet(candidate, performances, where);
+      return candidate;
+    } catch (error) {
+      if (!(error instanceof RecapImportError)) throw error;
+      firstError ??= error;
+    }
+  }
+  throw firstError;
+}
+
+function* alternativeRoundings(sheets: Iterable<ScoreSheet>): Generator<ScoreSheet> {
+  for (const sheet of sheets) {
+    for (const rounding of ROUNDING_RULES) yield rounding === 'carry-rounded' ? sheet : { ...sheet, rounding };
+  }
+}
+
+/**
+ * Re-tabulates the section with the derived sheet and demands every published subcaption, caption, panel, category,
+ * subtotal and total number back, then every published rank (a group that did not perform included: the page ranks
+ * it last, shared), so a wrong weight, combine or rounding rule, or a page that leaves captions out, is an error here.
+ * A printed rank of 0 is no rank (2014 pages print 0 under every Sub Total).
  */
 function confirmSheet(sheet: ScoreSheet, performances: ImportedPerformance[], where: string): void {
   const inputs: PerformanceInput[] = performances.map((performance, index) => ({
@@ -456,28 +580,35 @@ function confirmSheet(sheet: ScoreSheet, performances: ImportedPerformance[], wh
     scores: performance.scores,
     penalty: performance.penalty,
   }));
-  const results = tabulate(sheet, inputs);
-  results.forEach((result, index) => {
+  const comparisons = tabulate(sheet, inputs).flatMap((result, index) => {
     const performance = performances[index];
-    if (!performance.performed) return;
     const rowWhere = `${where}, row ${index + 1} ("${performance.groupName}")`;
-    const check = (what: string, computed: number, published: number | null) => {
-      if (published !== null && parseMicros(String(computed)) !== parseMicros(String(published))) {
-        throw new RecapImportError(`${rowWhere}: ${what} computes to ${computed} but the page publishes ${published}`);
-      }
-    };
+    const pairs: { what: string; computed: RankedNumber; published: PublishedRanked | null }[] = [];
     result.categories.forEach((category, c) => {
       const printed = performance.published.categories[c];
-      const name = sheet.categories[c].name;
-      category.captions.forEach((caption, k) =>
-        check(`caption ${sheet.categories[c].captions[k].name} (${caption.key})`, caption.score, printed.captions[k].score),
-      );
-      category.panels.forEach((panel, p) => check(`panel ${panel.key}`, panel.score, printed.panels[p].score));
-      check(`category ${name} (combined by ${sheet.categories[c].combine})`, category.score, printed.score);
+      const categoryDef = sheet.categories[c];
+      category.captions.forEach((caption, k) => {
+        const name = `caption ${categoryDef.captions[k].name} (${caption.key})`;
+        caption.subcaptions.forEach((subcaption, i) =>
+          pairs.push({ what: `${name} ${subcaption.key}`, computed: subcaption, published: printed.captions[k].subcaptions[i] }),
+        );
+        pairs.push({ what: name, computed: caption, published: printed.captions[k] });
+      });
+      category.panels.forEach((panel, p) => pairs.push({ what: `panel ${panel.key}`, computed: panel, published: printed.panels[p] }));
+      pairs.push({ what: `category ${categoryDef.name} (combined by ${categoryDef.combine})`, computed: category, published: printed });
     });
-    if (performance.published.subtotal) {
-      check('Sub Total (the sum of the printed categories)', result.subtotal.score, performance.published.subtotal.score);
-    }
-    check('Total', result.total.score, performance.published.total.score);
+    pairs.push({ what: 'Sub Total', computed: result.subtotal, published: performance.published.subtotal });
+    pairs.push({ what: 'Total', computed: result.total, published: performance.published.total });
+    return pairs.map((pair) => ({ ...pair, where: rowWhere }));
   });
+  for (const { what, computed, published, where: rowWhere } of comparisons) {
+    if (published?.score != null && parseMicros(String(computed.score)) !== parseMicros(String(published.score))) {
+      throw new RecapImportError(`${rowWhere}: ${what} computes to ${computed.score} but the page publishes ${published.score}`);
+    }
+  }
+  for (const { what, computed, published, where: rowWhere } of comparisons) {
+    if (published?.rank && computed.rank !== published.rank) {
+      throw new RecapImportError(`${rowWhere}: ${what} ranks ${computed.rank} but the page ranks it ${published.rank}`);
+    }
+  }
 }

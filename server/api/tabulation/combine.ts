@@ -1,22 +1,22 @@
 import type { CombineRule } from './types.js';
-import { roundHalfUp, roundQuotientHalfUp } from './rounding.js';
+import { addExact, scaleExact, type Exact } from './exact.js';
 
-/** A category's score from its captions' (or doubled panels') scores, in micros, rounded as the recaps print it. */
-export function combineCategory(rule: CombineRule, scores: readonly number[]): number {
+/** A category's score from its captions' (or doubled panels') scores, before any rounding. */
+export function combineCategory(rule: CombineRule, scores: readonly Exact[]): Exact {
   if (scores.length === 0) throw new Error('a category needs at least one caption score');
-  const sum = scores.reduce((total, score) => total + score, 0);
+  const sum = addExact(scores);
   switch (rule) {
     case 'sum':
-      return roundHalfUp(sum);
+      return sum;
     case 'average':
-      return roundQuotientHalfUp(sum, scores.length);
+      return scaleExact(sum, 1n, BigInt(scores.length));
     case 'sum-half':
-      return roundQuotientHalfUp(sum, 2);
+      return scaleExact(sum, 1n, 2n);
   }
 }
 
-/** A doubled panel's score: the mean of its judges' caption totals. */
-export function averagePanel(scores: readonly number[]): number {
+/** A doubled panel's score: the mean of its judges' caption totals, before any rounding. */
+export function averagePanel(scores: readonly Exact[]): Exact {
   if (scores.length === 0) throw new Error('a panel needs at least one caption score');
-  return roundQuotientHalfUp(scores.reduce((total, score) => total + score, 0), scores.length);
+  return scaleExact(addExact(scores), 1n, BigInt(scores.length));
 }

@@ -1,7 +1,8 @@
 /**
  * Exact decimal arithmetic for scores. Every number is held as an integer count of millionths ("micros"): the
- * published numbers have at most three fraction digits and weights at most three, so a weighted line has at most
- * six, and integer arithmetic keeps 0.1 + 0.2 style binary errors from ever moving a published digit.
+ * published numbers have at most four fraction digits and weights at most six (25 x 35% = 0.0875), and integer
+ * arithmetic keeps 0.1 + 0.2 style binary errors from ever moving a published digit. Products and means, which
+ * can need more digits, are computed as exact fractions (`exact.ts`) and rounded once.
  */
 
 export const MICROS_PER_UNIT = 1_000_000;

@@ -1,7 +1,8 @@
 import { MICROS_PER_UNIT } from './decimal.js';
 
 /**
- * The published rounding, as read from 47 real CompetitionSuite recaps (2013-2026):
+ * The published rounding, as read from the 3,404 real CompetitionSuite recaps of the archive (2014-2026,
+ * docs/recap-archive.md):
  *
  * - Every computed number (caption total, doubled-panel average, category, total) is rounded HALF UP (away from
  *   zero) to THREE fraction digits; nothing is truncated. Evidence: a weighted caption 75 x 0.075 + 78.5 x 0.175 =
@@ -9,8 +10,9 @@ import { MICROS_PER_UNIT } from './decimal.js';
  *   = 28.0875 is printed 28.088; a SoundSport total 224 / 3 is printed 74.667.
  * - Caption totals usually need only two digits, which is why pages print "20.40", but they keep a third when the
  *   weights produce one ("19.363"); doubled panels print their average to three ("18.575").
- * - The subtotal is the plain sum of the (already rounded) category scores and the total is subtotal minus
- *   penalties, so neither needs rounding of its own; they are printed with three digits ("87.300").
+ * - What the next step adds up is, on most sheets, the rounded number (the subtotal is the sum of the printed
+ *   categories), and on some the exact one (`RoundingRule` 'carry-exact'); a few sheets print four digits
+ *   (`ScoreSheet.publishedDigits`). Subtotals and totals are printed with three digits ("87.300").
  */
 export const PUBLISHED_FRACTION_DIGITS = 3;
 

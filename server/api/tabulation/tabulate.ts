@@ -4,17 +4,20 @@ import type {
   CategoryResult,
   PerformanceInput,
   PerformanceResult,
+  RoundingRule,
   ScoreSheet,
 } from './types.js';
 import { MICROS_PER_UNIT, fromMicros, toMicros } from './decimal.js';
 import { averagePanel, combineCategory } from './combine.js';
+import { addExact, fromMicrosExact, roundExact, scaleExact, subtractExact, weightedSum, type Exact } from './exact.js';
 import { rankScores } from './rank.js';
-import { roundHalfUp, roundQuotientHalfUp, roundRatioHalfUp } from './rounding.js';
+import { PUBLISHED_FRACTION_DIGITS } from './rounding.js';
 
 /**
  * Tabulates one division and round: caption totals from the judges' subcaption numbers and weights, doubled panels
  * averaged, categories combined by their rule, subtotal = sum of categories, total = subtotal - penalty (divided by
- * the sheet's total divisor), and the rank of every number among the performances that performed.
+ * the sheet's total divisor), and the rank of every number; a performance that did not perform scores 0 on every
+ * number and so ranks last, shared (as the published recaps print it).
  *
  * All arithmetic is exact (integer micros) and rounded once per published number, as `rounding.ts` describes.
  * Scores missing from a performed performance count as 0, as the scoring system does for a blank sheet line; use
@@ -22,8 +25,9 @@ import { roundHalfUp, roundQuotientHalfUp, roundRatioHalfUp } from './rounding.j
  */
 export function tabulate(sheet: ScoreSheet, performances: PerformanceInput[]): PerformanceResult[] {
   const computed = performances.map((performance) => computePerformance(sheet, performance));
+  // A group that did not perform stands on every number with 0, as the published recaps rank it: last, shared.
   const rankOf = (pick: (performance: ComputedPerformance) => number) =>
-    rankScores(computed.map((performance) => (performance.performed ? pick(performance) : null)));
+    rankScores(computed.map(pick)) as number[];
 
   const subtotalRanks = rankOf((performance) => performance.subtotal);
   const totalRanks = rankOf((performance) => performance.total);
@@ -95,7 +99,6 @@ export function panelKeys(captions: readonly CaptionDef[]): string[] {
 }
 
 function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): ComputedPerformance {
-  const penalty = performance.performed ? toMicros(performance.penalty) : 0;
   if (!performance.performed) {
     return {
       id: performance.id,
@@ -110,30 +113,54 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
       total: 0,
     };
   }
+  const penalty = toMicros(performance.penalty);
   const raw = new Map<string, number>();
   for (const score of performance.scores) raw.set(`${score.captionKey}\u0000${score.subcaptionKey}`, toMicros(score.score));
+  const rounding = roundingOf(sheet);
+  const digits = sheet.publishedDigits ?? PUBLISHED_FRACTION_DIGITS;
+  // Each number is published rounded; what the next step adds up is either that rounded number or the exact one.
+  const publish = (value: Exact) => {
+    const printed = roundExact(value, digits);
+    return { printed, carried: rounding === 'carry-exact' ? value : fromMicrosExact(printed) };
+  };
 
   const categories = sheet.categories.map((category) => {
     const captions = category.captions.map((caption) => {
       const subcaptions = caption.subcaptions.map((subcaption) => raw.get(`${caption.key}\u0000${subcaption.key}`) ?? 0);
-      const weighted = caption.subcaptions.reduce(
-        (sum, subcaption, s) => sum + BigInt(subcaptions[s]) * BigInt(toMicros(subcaption.weight)),
-        0n,
-      );
-      return { score: roundRatioHalfUp(weighted, BigInt(MICROS_PER_UNIT)), subcaptions };
+      const weights = caption.subcaptions.map((subcaption) => toMicros(subcaption.weight));
+      return { ...publish(weightedSum(subcaptions, weights)), subcaptions };
     });
     const keys = panelKeys(category.captions);
     const panels = keys.map((key) =>
-      averagePanel(captions.filter((_, k) => category.captions[k].panel === key).map((caption) => caption.score)),
+      publish(averagePanel(captions.filter((_, k) => category.captions[k].panel === key).map((caption) => caption.carried))),
     );
     const units = [
-      ...panels,
-      ...captions.filter((_, k) => category.captions[k].panel === undefined).map((caption) => caption.score),
+      ...panels.map((panel) => panel.carried),
+      ...captions.filter((_, k) => category.captions[k].panel === undefined).map((caption) => caption.carried),
     ];
-    return { score: combineCategory(category.combine, units), panels, captions };
+    return { ...publish(combineCategory(category.combine, units)), panels, captions };
   });
-  const subtotal = categories.reduce((sum, category) => sum + category.score, 0);
-  const divisor = sheet.totalDivisor ?? 1;
-  const total = divisor === 1 ? roundHalfUp(subtotal - penalty) : roundQuotientHalfUp(subtotal - penalty, divisor);
-  return { id: performance.id, performed: true, categories, subtotal, penalty, total };
+  const subtotal = publish(
+    scaleExact(addExact(categories.map((category) => category.carried)), BigInt(toMicros(sheet.subtotalScale ?? 1)), MICROS),
+  );
+  const divisor = BigInt(sheet.totalDivisor ?? 1);
+  const total = scaleExact(subtractExact(subtotal.carried, fromMicrosExact(penalty)), 1n, divisor);
+  return {
+    id: performance.id,
+    performed: true,
+    categories: categories.map((category) => ({
+      score: category.printed,
+      panels: category.panels.map((panel) => panel.printed),
+      captions: category.captions.map((caption) => ({ score: caption.printed, subcaptions: caption.subcaptions })),
+    })),
+    subtotal: subtotal.printed,
+    penalty,
+    total: roundExact(total, digits),
+  };
+}
+
+const MICROS = BigInt(MICROS_PER_UNIT);
+
+function roundingOf(sheet: ScoreSheet): RoundingRule {
+  return sheet.rounding ?? 'carry-rounded';
 }

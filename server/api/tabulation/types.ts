@@ -55,9 +55,29 @@ export interface CategoryDef {
   captions: CaptionDef[];
 }
 
+/**
+ * What a sheet adds up from one step to the next. Every number is published rounded half up to three digits;
+ * most sheets carry that rounded number on ('carry-rounded': a Sub Total is the sum of the printed categories),
+ * some carry the exact one ('carry-exact', WGASC 2022-: captions 15.2625 and 18.1875, printed 15.263 and 18.188,
+ * make a Sub Total of 68.950 where the printed numbers sum to 68.951).
+ */
+export type RoundingRule = 'carry-rounded' | 'carry-exact';
+
 export interface ScoreSheet {
   name: string;
   categories: CategoryDef[];
+  /** 'carry-rounded' when absent */
+  rounding?: RoundingRule;
+  /**
+   * Fraction digits of every published computed number: 3 (the default), or 4 where a sheet prints a doubled
+   * panel's mean unrounded (TCGC 2019 championships: (26.775 + 26.70) / 2 = 26.7375, Sub Total 89.6875).
+   */
+  publishedDigits?: number;
+  /**
+   * Sub Total = the categories' sum x subtotalScale. 1 (the default) nearly everywhere; TCGC Cadet classes publish
+   * 1.25 x the sum (96.388 from categories summing to 77.11).
+   */
+  subtotalScale?: number;
   /**
    * Total = (subtotal - penalty) / totalDivisor. 1 (the default) nearly everywhere; drum corps SoundSport sheets
    * publish the mean of their three captions as the total.
@@ -76,7 +96,7 @@ export interface SubcaptionScore {
 export interface PerformanceInput {
   /** caller's id for the performance; echoed back in the results */
   id: string | number;
-  /** false for a group that did not perform or was not scored: it gets no scores and no ranks */
+  /** false for a group that did not perform or was not scored: it gets no scores, 0 on every number, ranked last */
   performed: boolean;
   scores: SubcaptionScore[];
   /** sum of timing and other penalties, a positive number that is subtracted */
@@ -86,8 +106,9 @@ export interface PerformanceInput {
 export interface RankedNumber {
   score: number;
   /**
-   * standard competition ranking (1, 2, 2, 4) among the performances of the same division and round;
-   * null for a performance that did not perform
+   * standard competition ranking (1, 2, 2, 4) among the performances of the same division and round; a performance
+   * that did not perform stands with 0 and ranks last, shared. Null only in results stored by versions before that
+   * rule (read paths keep accepting it).
    */
   rank: number | null;
 }

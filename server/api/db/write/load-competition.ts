@@ -1,19 +1,22 @@
 /**
  * The bulk write path for recap imports and the sample circuit: one whole competition (event, rounds, sheets,
  * panels, performances, scores, penalties) in one transaction with a fixed number of multi-row statements, however
- * many performances and score lines it holds, then one re-tabulation of every division+round it touched.
+ * many performances and score lines it holds. Every division+round is tabulated from the numbers being written and
+ * the performances are inserted with their results (decision 006's tabulate-on-write, without reading back what
+ * was just written).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../database.js';
 import * as t from '../schema.js';
-import type { ScoreSheet, SubcaptionScore } from '../../tabulation/types.js';
+import type { PerformanceResult, ScoreSheet, SubcaptionScore } from '../../tabulation/types.js';
+import { rowsOf } from '../migrate.js';
 import { validateScores } from '../../tabulation/validate.js';
 import { RuleViolation } from './errors.js';
 import { bumpOrgVersion } from './org-version.js';
-import { retabulateMany, type DivisionRound } from './retabulate.js';
+import { tabulateDivisionRound, type DivisionRound } from './retabulate.js';
 import { checkSheet } from './sheet-rules.js';
-import { requireDate, requireGroupType, requireOwned, requireText, toThousandths } from './support.js';
+import { calendarDateTimestamp, fromThousandths, requireDate, requireOwned, requireText, toThousandths } from './support.js';
 
 export interface LoadJudge {
   captionKey: string;
@@ -76,7 +79,7 @@ export interface LoadCompetitionInput {
     /** defaults to the group type's name */
     name?: string;
     guid?: string;
-    /** defaults to `date` at 00:00 UTC */
+    /** defaults to `date` as a calendar date (see `calendarDateTimestamp`) */
     startsAt?: Date;
     orgCompetitionId?: string;
     /** release only these round numbers (overrides `released` for the rounds; recaps stay unreleased) */
@@ -115,7 +118,7 @@ export async function loadCompetition(
   checkSections(input.sections);
 
   return db.transaction(async (tx) => {
-    await requireGroupType(tx, input.groupTypeId);
+    const groupTypeNames = await requireGroupTypes(tx, [input.groupTypeId, ...input.sections.flatMap((section) => section.groupTypeId ?? [])]);
     const seasonId = await resolveSeason(tx, orgId, input, newGuid);
     const eventId = input.event?.id
       ? (await requireOwned(tx, t.events, 'event', orgId, input.event.id)).id
@@ -136,7 +139,7 @@ export async function loadCompetition(
             })
             .returning({ id: t.events.id })
         )[0].id;
-    const competitionName = input.competition?.name ?? (await groupTypeName(tx, input.groupTypeId));
+    const competitionName = input.competition?.name ?? groupTypeNames.get(input.groupTypeId)!;
     const [competition] = await tx
       .insert(t.competitions)
       .values({
@@ -144,7 +147,7 @@ export async function loadCompetition(
         eventId,
         guid: input.competition?.guid ?? newGuid(),
         name: competitionName,
-        startsAt: input.competition?.startsAt ?? new Date(`${date}T00:00:00Z`),
+        startsAt: input.competition?.startsAt ?? calendarDateTimestamp(date),
         chiefJudge: (input.chiefJudge ?? '').trim(),
         orgCompetitionId: input.competition?.orgCompetitionId ?? '',
         groupTypeId: input.groupTypeId,
@@ -200,24 +203,23 @@ export async function loadCompetition(
     const entries = input.sections.flatMap((section, i) =>
       section.performances.map((performance, position) => ({ section: i, performance, position })),
     );
-    const performanceIds: number[] = [];
-    for (const chunk of chunks(entries)) {
-      const rows = await tx
-        .insert(t.performances)
-        .values(
-          chunk.map(({ section, performance, position }) => ({
-            orgId,
-            ...targets[section],
-            groupId: groupIds.get(groupKey(performance.groupName, divisions.get(input.sections[section].divisionName)!.groupTypeId))!,
-            performsAt: performance.performsAt ?? null,
-            performanceOrder: performance.order ?? position + 1,
-            performed: performance.performed,
-            noScoreReason: performance.noScoreReason.trim(),
-            penaltyThousandths: toThousandths(performance.penalty),
-          })),
-        )
-        .returning({ id: t.performances.id });
-      performanceIds.push(...rows.map((row) => row.id));
+    const performanceIds = await reservePerformanceIds(tx, entries.length);
+    const results = tabulateSections(input.sections, entries, performanceIds);
+    for (let start = 0; start < entries.length; start += CHUNK) {
+      await tx.insert(t.performances).values(
+        entries.slice(start, start + CHUNK).map(({ section, performance, position }, offset) => ({
+          id: performanceIds[start + offset],
+          orgId,
+          ...targets[section],
+          groupId: groupIds.get(groupKey(performance.groupName, divisions.get(input.sections[section].divisionName)!.groupTypeId))!,
+          performsAt: performance.performsAt ?? null,
+          performanceOrder: performance.order ?? position + 1,
+          performed: performance.performed,
+          noScoreReason: performance.noScoreReason.trim(),
+          penaltyThousandths: toThousandths(performance.penalty),
+          result: results.get(performanceIds[start + offset]) ?? null,
+        })),
+      );
     }
 
     const scoreRows = entries.flatMap(({ performance }, i) =>
@@ -240,7 +242,6 @@ export async function loadCompetition(
       .filter((row) => row.amountThousandths > 0);
     for (const chunk of chunks(penaltyRows)) await tx.insert(t.penalties).values(chunk);
 
-    await retabulateMany(tx, targets);
     await bumpOrgVersion(tx, orgId);
     return {
       seasonId,
@@ -252,6 +253,43 @@ export async function loadCompetition(
       createdGroups,
     };
   });
+}
+
+/** Ids for `count` new performances, taken from their sequence in one statement so results can name them. */
+async function reservePerformanceIds(tx: Tx, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await tx.execute(
+    sql`SELECT nextval(pg_get_serial_sequence('performances', 'id'))::integer AS id FROM generate_series(1, ${count})`,
+  );
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+}
+
+/**
+ * Every section's results, tabulated from the numbers about to be stored (as the database will hold them, in
+ * thousandths) by the same rule as a re-tabulation, so the load needs no read-back: performance id -> result.
+ */
+function tabulateSections(
+  sections: readonly LoadSection[],
+  entries: readonly { section: number; performance: LoadPerformance }[],
+  ids: readonly number[],
+): Map<number, PerformanceResult | null> {
+  const results = new Map<number, PerformanceResult | null>();
+  sections.forEach((section, s) => {
+    const members = entries.flatMap((entry, i) =>
+      entry.section === s
+        ? [
+            {
+              id: ids[i],
+              performed: entry.performance.performed,
+              penaltyThousandths: toThousandths(entry.performance.penalty),
+              scores: entry.performance.scores.map((score) => ({ ...score, score: fromThousandths(toThousandths(score.score)) })),
+            },
+          ]
+        : [],
+    );
+    for (const { id, result } of tabulateDivisionRound(section.sheet, members)) results.set(id, result);
+  });
+  return results;
 }
 
 function checkSections(sections: readonly LoadSection[]): void {
@@ -311,9 +349,14 @@ async function resolveSeason(
   return row.id;
 }
 
-async function groupTypeName(tx: Tx, groupTypeId: number): Promise<string> {
-  const [row] = await tx.select({ name: t.groupTypes.name }).from(t.groupTypes).where(eq(t.groupTypes.id, groupTypeId));
-  return row.name;
+/** Names of the group types, by id, in one query; an unknown id is refused like `requireGroupType` refuses it. */
+async function requireGroupTypes(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  const rows = await tx.select({ id: t.groupTypes.id, name: t.groupTypes.name }).from(t.groupTypes).where(inArray(t.groupTypes.id, wanted));
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  const unknown = wanted.find((id) => !names.has(id));
+  if (unknown !== undefined) throw new RuleViolation('groupTypeId', `unknown group type ${unknown}`);
+  return names;
 }
 
 interface DivisionRef {
@@ -337,7 +380,6 @@ async function findOrCreateDivisions(
     .filter((name) => !divisions.has(name))
     .map((name) => input.sections.find((section) => section.divisionName === name)!);
   if (toCreate.length === 0) return { divisions, created: 0 };
-  for (const section of toCreate) if (section.groupTypeId) await requireGroupType(tx, section.groupTypeId);
 
   const sheets = await tx
     .insert(t.scoreSheets)

@@ -79,24 +79,12 @@ export async function retabulateMany(tx: DbOrTx, targets: readonly DivisionRound
   const updates: { id: number; result: PerformanceResult | null }[] = [];
   for (const [key, members] of byTarget) {
     const sheet = sheets.get(key);
-    // A performance that is to perform but has no scores yet is simply not scored: it keeps a null result and
-    // takes no rank, so a half-entered round ranks only what has been entered.
-    const inputs: PerformanceInput[] = [];
-    for (const member of members) {
-      const memberScores = scoresOf.get(member.id) ?? [];
-      if (!sheet || (member.performed && memberScores.length === 0)) {
-        updates.push({ id: member.id, result: null });
-        continue;
-      }
-      inputs.push({
-        id: member.id,
-        performed: member.performed,
-        scores: member.performed ? memberScores : [],
-        penalty: fromThousandths(member.penaltyThousandths),
-      });
-    }
-    if (!sheet || inputs.length === 0) continue;
-    for (const result of tabulate(sheet, inputs)) updates.push({ id: Number(result.id), result });
+    updates.push(
+      ...tabulateDivisionRound(
+        sheet,
+        members.map((member) => ({ ...member, scores: scoresOf.get(member.id) ?? [] })),
+      ),
+    );
   }
 
   await tx.execute(sql`
@@ -109,3 +97,37 @@ function keyOf(target: DivisionRound): string {
   return `${target.roundId}:${target.divisionId}`;
 }
 
+/** One performance of a division and round as stored: its raw numbers as the database holds them. */
+export interface StoredPerformance {
+  id: number;
+  performed: boolean;
+  penaltyThousandths: number;
+  scores: PerformanceInput['scores'];
+}
+
+/**
+ * The results to store for a division and round. A performance that is to perform but has no scores yet is simply
+ * not scored: it keeps a null result and takes no rank, so a half-entered round ranks only what has been entered.
+ * The bulk loader calls this too, on the numbers it is about to insert, instead of reading them back.
+ */
+export function tabulateDivisionRound(
+  sheet: ScoreSheet | undefined,
+  members: readonly StoredPerformance[],
+): { id: number; result: PerformanceResult | null }[] {
+  const results: { id: number; result: PerformanceResult | null }[] = [];
+  const inputs: PerformanceInput[] = [];
+  for (const member of members) {
+    if (!sheet || (member.performed && member.scores.length === 0)) {
+      results.push({ id: member.id, result: null });
+      continue;
+    }
+    inputs.push({
+      id: member.id,
+      performed: member.performed,
+      scores: member.performed ? member.scores : [],
+      penalty: fromThousandths(member.penaltyThousandths),
+    });
+  }
+  if (sheet && inputs.length > 0) for (const result of tabulate(sheet, inputs)) results.push({ id: Number(result.id), result });
+  return results;
+}

@@ -2,14 +2,26 @@ import type { ScoreSheet } from '../../tabulation/types.js';
 import { RuleViolation } from './errors.js';
 
 const COMBINE_RULES = new Set(['average', 'sum', 'sum-half']);
+const ROUNDING_RULES = new Set(['carry-rounded', 'carry-exact']);
 
 /**
  * Structural checks on a score sheet before it is stored: the tabulation relies on keys being unique (caption keys
- * across the sheet, subcaption keys within a caption) and on positive maxima and finite weights.
+ * across the sheet, subcaption keys within a caption), on positive maxima and finite weights, and on known rounding
+ * rules and sane digits, scale and divisor.
  */
 export function checkSheet(field: string, sheet: ScoreSheet): void {
   if (!sheet || typeof sheet.name !== 'string' || !Array.isArray(sheet.categories) || sheet.categories.length === 0) {
     throw new RuleViolation(field, 'a score sheet needs a name and at least one category');
+  }
+  if (sheet.rounding !== undefined && !ROUNDING_RULES.has(sheet.rounding)) throw new RuleViolation(`${field}.rounding`, 'unknown rounding rule');
+  if (sheet.publishedDigits !== undefined && !(Number.isInteger(sheet.publishedDigits) && sheet.publishedDigits >= 2 && sheet.publishedDigits <= 6)) {
+    throw new RuleViolation(`${field}.publishedDigits`, 'publishedDigits must be 2 to 6');
+  }
+  if (sheet.subtotalScale !== undefined && !(Number.isFinite(sheet.subtotalScale) && sheet.subtotalScale > 0)) {
+    throw new RuleViolation(`${field}.subtotalScale`, 'subtotalScale must be positive');
+  }
+  if (sheet.totalDivisor !== undefined && !(Number.isInteger(sheet.totalDivisor) && sheet.totalDivisor >= 1)) {
+    throw new RuleViolation(`${field}.totalDivisor`, 'totalDivisor must be a positive integer');
   }
   const captionKeys = new Set<string>();
   sheet.categories.forEach((category, c) => {

@@ -17,6 +17,15 @@ export async function orgWrite<T>(db: DbOrTx, orgId: number, work: (tx: Tx) => P
   });
 }
 
+/**
+ * The timestamp of a competition known only by its day (YYYY-MM-DD, as a recap prints it): that day at 12:00 UTC,
+ * which is the same calendar day from UTC-11 to UTC+11, and the mark by which clients show it as a plain date
+ * (docs/decisions/011-archive-import-and-calendar-dates.md).
+ */
+export function calendarDateTimestamp(date: string): Date {
+  return new Date(`${date}T12:00:00.000Z`);
+}
+
 /** Scores and penalties are stored as integer thousandths so sums and averages stay exact. */
 export function toThousandths(value: number): number {
   return Math.round(value * 1000);

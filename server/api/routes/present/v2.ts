@@ -36,7 +36,10 @@ export function competitionRecord(
   };
 }
 
-/** Only released rounds reach this function (the route filters); unperformed groups carry zeros and rank 0. */
+/**
+ * Only released rounds reach this function (the route filters). A group that did not perform carries zeros and
+ * the rank the tabulation gives it (last, shared, as the recaps print it); one not yet scored carries rank 0.
+ */
 export function performanceRecord(section: CompetitionSection, performance: SectionPerformance): z.infer<typeof PerformanceRecord> {
   const result = performance.result;
   const performed = performance.performed && result !== null && result.performed;
@@ -49,9 +52,9 @@ export function performanceRecord(section: CompetitionSection, performance: Sect
     GroupName: performance.group.name,
     OrgGroupIdentifier: performance.group.circuitId,
     TotalScore: formatTotal(performed ? result!.total.score : 0),
-    Rank: performed ? (result!.total.rank ?? 0) : 0,
+    Rank: result?.total.rank ?? 0,
     SubtotalScore: formatTotal(performed ? result!.subtotal.score : 0),
-    SubtotalRank: performed ? (result!.subtotal.rank ?? 0) : 0,
+    SubtotalRank: result?.subtotal.rank ?? 0,
     Performed: performed,
     NoScoreReason: performance.noScoreReason,
     Categories: performed

@@ -75,7 +75,10 @@ export function seasonItem(season: SeasonRow, currentId: number | undefined): z.
   };
 }
 
-/** A rank as clients see it: null where there is none (an unperformed or unscored performance). */
+/**
+ * A rank as clients see it: null where there is none (a performance not yet scored). A group that did not perform
+ * has the rank the tabulation gives it: last, shared.
+ */
 export const rankOrNull = (rank: number | null | undefined) => (rank && rank > 0 ? rank : null);
 
 export function divisionRoundScores(section: CompetitionSection): z.infer<typeof v4.DivisionRoundScores> {

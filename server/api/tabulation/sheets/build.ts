@@ -6,6 +6,14 @@ export function line(key: string, name: string, weight: number, max = 100): Subc
   return { key, name, initials: name.slice(0, 4), max, weight };
 }
 
+/**
+ * The weights of a caption worth `points` whose lines take `shares` percent of it (Equipment 25 points, Voc 35% /
+ * Exc 65%: 0.0875 and 0.1625 on lines out of 100), as the sheets state them.
+ */
+export function shares(points: number, percents: readonly number[]): number[] {
+  return percents.map((percent) => (points * percent) / 10_000);
+}
+
 export function caption(
   key: string,
   name: string,

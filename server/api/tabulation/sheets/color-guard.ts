@@ -1,5 +1,5 @@
-import type { ScoreSheet } from '../types.js';
-import { caption, category, line } from './build.js';
+import type { CategoryDef, ScoreSheet } from '../types.js';
+import { caption, category, line, shares } from './build.js';
 
 /**
  * Color guard (WGI-style) sheets as the Texas, Florida and California circuits' recaps show them: Equipment and
@@ -73,6 +73,63 @@ export const colorGuardDoubledAnalysisSheet: ScoreSheet = {
     category('movement', 'Movement', 'average', [
       caption('m1', 'Movement', 'M1', [line('voc', 'Voc', 0.07), line('exc', 'Exc', 0.13)]),
       caption('m2', 'Movement', 'M2', [line('voc', 'Voc', 0.07), line('exc', 'Exc', 0.13)]),
+    ]),
+  ],
+};
+
+/** A category judged by one judge whose lines take `percent` of `points` each ([key, name, percent]). */
+function soloCategory(key: string, name: string, initials: string, points: number, lines: [string, string, number][]): CategoryDef {
+  const weights = shares(points, lines.map(([, , percent]) => percent));
+  const sheetLines = lines.map(([lineKey, lineName], i) => line(lineKey, lineName, weights[i]));
+  return category(key, name, 'sum', [caption(initials.toLowerCase(), name, initials, sheetLines, { weighted: true })]);
+}
+
+const vocabularyExcellence = (vocabulary: number): [string, string, number][] => [
+  ['voc', 'Voc', vocabulary],
+  ['exc', 'Exc', 100 - vocabulary],
+];
+const halves = (first: [string, string], second: [string, string]): [string, string, number][] => [
+  [...first, 50],
+  [...second, 50],
+];
+
+/**
+ * Four captions of 25 points, one judge each, Equipment and Movement Voc 35% / Exc 65%, Design and General Effect
+ * halved (WGASC 2022-2025 scholastic, junior high and independent classes).
+ */
+export const colorGuardSheet25: ScoreSheet = {
+  name: 'Color Guard (four 25-point captions)',
+  categories: [
+    soloCategory('equipment', 'Equipment Analysis', 'EA', 25, vocabularyExcellence(35)),
+    soloCategory('movement', 'Movement', 'MV', 25, vocabularyExcellence(35)),
+    soloCategory('design', 'Design Analysis', 'DA', 25, halves(['comp', 'Comp'], ['exc', 'Exc'])),
+    soloCategory('general-effect', 'General Effect', 'GE', 25, halves(['rep', 'Rep'], ['perf', 'Perf'])),
+  ],
+};
+
+/** A three-judge panel: Equipment 40 (Voc 35% / Exc 65%), Design 20, General Effect 40 (FFCC 2024 small classes). */
+export const colorGuardSheetThreeJudges: ScoreSheet = {
+  name: 'Color Guard (three judges)',
+  categories: [
+    soloCategory('equipment', 'Equipment Analysis', 'EA', 40, vocabularyExcellence(35)),
+    category('design', 'Design Analysis', 'sum', [caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.1), line('exc', 'Exc', 0.1)])]),
+    soloCategory('general-effect', 'General Effect', 'GE', 40, halves(['rep', 'Rep'], ['perf', 'Perf'])),
+  ],
+};
+
+/**
+ * Two captions of a third each: Design 33.4 (Comp 16.7 / Exc 16.7) and two General Effect judges of 33.3 (Rep 16.6 /
+ * Perf 16.7), summed (FFCC 2022 guards at percussion and winds shows).
+ */
+export const colorGuardSheetThirds: ScoreSheet = {
+  name: 'Color Guard (Design and General Effect in thirds)',
+  categories: [
+    category('design', 'Design Analysis', 'sum', [
+      caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.167), line('exc', 'Exc', 0.167)], { weighted: true }),
+    ]),
+    category('general-effect', 'General Effect', 'sum', [
+      caption('ge1', 'General Effect', 'GE1', [line('rep', 'Rep', 0.166), line('perf', 'Perf', 0.167)]),
+      caption('ge2', 'General Effect', 'GE2', [line('rep', 'Rep', 0.166), line('perf', 'Perf', 0.167)]),
     ]),
   ],
 };

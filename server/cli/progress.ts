@@ -1,0 +1,54 @@
+/**
+ * Progress of a long command on stderr: pages done of the total, the rate, and the time left at that rate. On a
+ * terminal the line is redrawn in place; in a log (a pipe or a file) a line is written at most every
+ * `intervalMs`, and the last one always.
+ */
+export interface Progress {
+  /** counts one more page done */
+  tick(): void;
+  /** writes the final line */
+  finish(): void;
+}
+
+export function startProgress(
+  total: number,
+  options: { stream?: NodeJS.WriteStream; intervalMs?: number; now?: () => number; unit?: string } = {},
+): Progress {
+  const stream = options.stream ?? process.stderr;
+  const now = options.now ?? (() => performance.now());
+  const unit = options.unit ?? 'pages';
+  const interactive = Boolean(stream.isTTY);
+  const intervalMs = options.intervalMs ?? (interactive ? 200 : 2_000);
+  const started = now();
+  let done = 0;
+  let lastWritten = -Infinity;
+  const write = (final: boolean) => {
+    const line = progressLine(done, total, (now() - started) / 1000, unit);
+    stream.write(interactive ? `\r${line}${final ? '\n' : ''}` : `${line}\n`);
+    lastWritten = now();
+  };
+  return {
+    tick() {
+      done += 1;
+      if (done < total && now() - lastWritten >= intervalMs) write(false);
+    },
+    finish() {
+      write(true);
+    },
+  };
+}
+
+/** "1,200 of 3,404 pages, 21.4 pages/s, 1:43 left" (or "…, 2:38 in all" when done). */
+export function progressLine(done: number, total: number, seconds: number, unit = 'pages'): string {
+  const rate = seconds > 0 ? done / seconds : 0;
+  const count = `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}`;
+  const speed = `${rate.toFixed(1)} ${unit}/s`;
+  if (done >= total) return `${count}, ${speed}, ${clock(seconds)} in all`;
+  const left = rate > 0 ? clock((total - done) / rate) : '?';
+  return `${count}, ${speed}, ${left} left`;
+}
+
+function clock(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}

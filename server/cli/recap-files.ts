@@ -1,0 +1,41 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { RecapFile } from '../api/recap-import/load-recap.js';
+import { CliError } from './errors.js';
+
+const gunzipAsync = promisify(gunzip);
+const RECAP_FILE = /\.html?(\.gz)?$/i;
+
+/**
+ * The recap files named on the command line: a file as given, a folder as every `.htm` / `.htm.gz` in it (not its
+ * subfolders), in name order. A path that does not exist is an error before anything is read.
+ */
+export async function listRecapFiles(paths: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const given of paths) {
+    const info = await stat(given).catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(`Cannot read ${given}: ${error.code === 'ENOENT' ? 'no such file or folder' : error.message}`);
+    });
+    if (!info.isDirectory()) {
+      files.push(given);
+      continue;
+    }
+    const entries = await readdir(given, { withFileTypes: true });
+    files.push(...entries.filter((entry) => entry.isFile() && RECAP_FILE.test(entry.name)).map((entry) => path.join(given, entry.name)).sort());
+  }
+  return files;
+}
+
+/** One page's HTML, gunzipped when the name ends in .gz. */
+export async function readRecapFile(name: string): Promise<RecapFile> {
+  const bytes = await readFile(name).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(`Cannot read ${name}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+  try {
+    return { name, html: (name.endsWith('.gz') ? await gunzipAsync(bytes) : bytes).toString('utf8') };
+  } catch {
+    throw new CliError(`Cannot read ${name}: not a gzip file`);
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { inferWeights, sheetWeightsNear } from '../../server/api/recap-import/infer-weights.js';
+import { parseMicros } from '../../server/api/tabulation/decimal.js';
+
+const m = (text: string) => parseMicros(text);
+const row = (raw: number[], total: string) => ({ raw: raw.map((value) => m(String(value))), total: m(total) });
+const noCatalogue = { sameCaption: [], sameLines: [] };
+
+describe('inferWeights', () => {
+  it('finds points x shares in 0.5% steps: 25 x 35% and 25 x 65% (WGASC Equipment, 2022)', () => {
+    const rows = [row([85, 81], '20.60'), row([82, 79], '20.013'), row([80, 76], '19.35'), row([63, 60], '15.263')];
+    expect(inferWeights({ rows, pageRows: [], plain: false, catalogue: noCatalogue })).toEqual([[m('0.0875'), m('0.1625')]]);
+  });
+
+  it('still finds weights in tenths of a point (Comp 10 / Perf 20 of 30)', () => {
+    const rows = [row([82, 79], '24.00'), row([75, 70], '21.50'), row([90, 85], '26.00')];
+    expect(inferWeights({ rows, pageRows: [], plain: false, catalogue: noCatalogue })[0]).toEqual([m('0.1'), m('0.2')]);
+  });
+
+  it('offers every weighting that fits when the rows cannot tell them apart (81/80 -> 20.088; 72/72 -> 18.00)', () => {
+    const rows = [row([81, 80], '20.088'), row([72, 72], '18.00')];
+    const found = inferWeights({ rows, pageRows: [], plain: false, catalogue: { sameCaption: [], sameLines: [[m('0.0875'), m('0.1625')]] } });
+    expect(found).toContainEqual([m('0.088'), m('0.162')]);
+    expect(found).toContainEqual([m('0.0875'), m('0.1625')]);
+  });
+
+  it('takes a known sheet of the caption for a single row, and borrows another section of the page', () => {
+    const single = [row([92, 88], '22.35')];
+    const known = { sameCaption: [[m('0.0875'), m('0.1625')], [m('0.075'), m('0.175')]], sameLines: [] };
+    expect(inferWeights({ rows: single, pageRows: [], plain: false, catalogue: known })).toEqual([[m('0.0875'), m('0.1625')]]);
+    // TCGC 2014 percussion: Music 15 / 25 shown by a bigger section of the page, Concert Music 20 / 30 by another
+    const lone = [row([72, 66], '27.3')];
+    const page = [[row([68, 64], '26.2'), row([64, 61], '24.85')], [row([68, 66], '33.4'), row([71, 67], '34.3')]];
+    expect(inferWeights({ rows: lone, pageRows: page, plain: false, catalogue: noCatalogue })).toEqual([[m('0.15'), m('0.25')]]);
+  });
+
+  it('weighs the lines of a plain ("Tot") caption alike, whatever the catalogue says', () => {
+    const rows = [row([0, 0], '0')];
+    const found = inferWeights({ rows, pageRows: [], plain: true, catalogue: { sameCaption: [[m('0.07'), m('0.13')]], sameLines: [] } });
+    expect(found).toEqual([[m('0.1'), m('0.1')]]);
+  });
+
+  it('offers both readings of an approximate solution', () => {
+    expect(sheetWeightsNear([87_400, 162_600])).toEqual([
+      [87_000, 163_000],
+      [87_500, 162_500],
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { tabulate } from '../../server/api/tabulation/tabulate.js';
+import { colorGuardSheet, colorGuardSheet25 } from '../../server/api/tabulation/sheets/index.js';
+import type { ScoreSheet, SubcaptionScore } from '../../server/api/tabulation/types.js';
+import { caption, category, line } from '../../server/api/tabulation/sheets/build.js';
+
+/** The rules a sheet can carry beyond its weights, each on a real row of the recap archive. */
+function lines(entries: Record<string, number>): SubcaptionScore[] {
+  return Object.entries(entries).map(([path, score]) => {
+    const [captionKey, subcaptionKey] = path.split('.');
+    return { captionKey, subcaptionKey, score };
+  });
+}
+
+describe('sheet rules', () => {
+  // WGASC 2022, Rancho Verde HS JV: captions 15.2625, 18.1875, 17.75, 17.75 print 15.263, 18.188, 17.75, 17.75
+  const ranchoVerde = lines({ 'ea.voc': 63, 'ea.exc': 60, 'mv.voc': 76, 'mv.exc': 71, 'da.comp': 70, 'da.exc': 72, 'ge.rep': 72, 'ge.perf': 70 });
+
+  it('weighs lines as the caption points times their shares (25 x 35% = 0.0875)', () => {
+    const [result] = tabulate(colorGuardSheet25, [{ id: 1, performed: true, penalty: 0, scores: ranchoVerde }]);
+    expect(result.categories.map((category) => category.captions[0].score)).toEqual([15.263, 18.188, 17.75, 17.75]);
+  });
+
+  it('adds the printed numbers into the Sub Total by default, the exact ones when the sheet carries them', () => {
+    const [rounded] = tabulate(colorGuardSheet25, [{ id: 1, performed: true, penalty: 0, scores: ranchoVerde }]);
+    expect(rounded.subtotal.score).toBe(68.951);
+    const [exact] = tabulate({ ...colorGuardSheet25, rounding: 'carry-exact' }, [{ id: 1, performed: true, penalty: 0, scores: ranchoVerde }]);
+    expect(exact.subtotal.score).toBe(68.95);
+    expect(exact.categories.map((category) => category.score)).toEqual([15.263, 18.188, 17.75, 17.75]);
+  });
+
+  it('scales the Sub Total and subtracts the penalty from it (TCGC Cadet: 1.25 x 76.54 = 95.675, minus 2.3)', () => {
+    const cadet: ScoreSheet = { ...colorGuardSheet, subtotalScale: 1.25 };
+    // Seven Lakes Cadets, Katy 2022: E 12.54, M 14.00, DA 15.80, GE 15.80 + 18.40
+    const scores = lines({
+      'ea.voc': 64, 'ea.exc': 62, 'ma.voc': 70, 'ma.exc': 70, 'da.comp': 80, 'da.exc': 78,
+      'ge1.rep': 80, 'ge1.perf': 78, 'ge2.rep': 93, 'ge2.perf': 91,
+    });
+    const [result] = tabulate(cadet, [{ id: 1, performed: true, penalty: 2.3, scores }]);
+    expect(result.categories.map((category) => category.score)).toEqual([12.54, 14, 15.8, 34.2]);
+    expect(result.subtotal.score).toBe(95.675);
+    expect(result.total.score).toBe(93.375);
+  });
+
+  it('prints four digits where the sheet does (TCGC 2019: (26.775 + 26.70) / 2 = 26.7375)', () => {
+    const doubled: ScoreSheet = {
+      name: 'Effect - Music, doubled',
+      publishedDigits: 4,
+      categories: [
+        category('em', 'Effect - Music', 'average', ['em1', 'em2'].map((key) => caption(key, 'Effect - Music', 'EM', [line('ovr', 'Ovr', 0.15), line('mus', 'Mus', 0.15)]))),
+      ],
+    };
+    const scores = lines({ 'em1.ovr': 91.5, 'em1.mus': 87, 'em2.ovr': 89, 'em2.mus': 89 });
+    const [result] = tabulate(doubled, [{ id: 1, performed: true, penalty: 0, scores }]);
+    expect(result.categories[0].captions.map((caption) => caption.score)).toEqual([26.775, 26.7]);
+    expect(result.categories[0].score).toBe(26.7375);
+    expect(result.total.score).toBe(26.7375);
+    const [three] = tabulate({ ...doubled, publishedDigits: undefined }, [{ id: 1, performed: true, penalty: 0, scores }]);
+    expect(three.categories[0].score).toBe(26.738);
+  });
+});
