@@ -17,7 +17,7 @@ const featureZones = FEATURES.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'src/lib/api-types.ts', '.data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'src/lib/api-types.ts', 'src/lib/bff-types.ts', '.data/**'] },
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },

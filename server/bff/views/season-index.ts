@@ -63,13 +63,14 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
   return { performances, groups };
 }
 
-/** The season's group list entry of a group: by circuit id when it has one, else by a name only one group holds. */
+/** The season's group list entry of a group: by circuit id when it has one, else by a name only one such group holds. */
 export function listedGroup(groups: readonly HostedGroup[], group: { name: string; orgGroupIdentifier: string }): HostedGroup | undefined {
   if (group.orgGroupIdentifier !== '') {
     const byId = groups.find((candidate) => candidate.circuitId === group.orgGroupIdentifier);
     if (byId) return byId;
   }
-  const named = groups.filter((candidate) => candidate.name === group.name);
+  // v2's empty identifier is a group listed without a circuit id.
+  const named = groups.filter((candidate) => candidate.name === group.name && (group.orgGroupIdentifier === '' ? candidate.circuitId === '' : true));
   return named.length === 1 ? named[0] : undefined;
 }
 
