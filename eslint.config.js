@@ -6,7 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['competitions', 'divisions', 'events', 'groups', 'seasons', 'standings'];
+const FEATURES = ['competitions', 'events', 'groups', 'seasons', 'standings'];
 
 /** Each feature folder may import only itself among the features. */
 const featureZones = FEATURES.map((feature) => ({

@@ -14,8 +14,8 @@ import { createOrganizationSource, MISSING_ORGANIZATION_DETAIL, takesOrganizatio
 import { problemForUpstream, problemJson, problemResponse, PROBLEM_CONTENT_TYPE, type BffProblem } from './problems.js';
 import { createReadProxy, type ProxyAnswer, type ReadRequest } from './proxy.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
-import { createServerRenderer } from './server-render.js';
-import { createStaticSite } from './static-files.js';
+import { createPages } from './pages/pages.js';
+import { createStaticFiles } from './static-files.js';
 import { createTokenCycler } from './token-cycler.js';
 import { UpstreamError } from './upstream-error.js';
 import { createUpstreamHttp, type UpstreamHttp } from './upstream-http.js';
@@ -37,8 +37,9 @@ export { CONTENT_SECURITY_POLICY };
 const securityHeaders: MiddlewareHandler<BffEnv> = async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    // A page with its stylesheet inline sets the same policy plus that style's hash (security-headers.ts).
-    if (name === 'content-security-policy' && c.res.headers.has(name)) continue;
+    // An answer may bring a stricter header of its own (a page with its stylesheet inline: its policy plus that
+    // style's hash, security-headers.ts); otherwise it gets the default.
+    if (c.res.headers.has(name)) continue;
     c.res.headers.set(name, value);
   }
 };
@@ -75,7 +76,8 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
     if (!target.pathname.startsWith('/api/')) return notAnAllowedRead(target.pathname);
     return app.request(`${target.pathname}${target.search}`, { headers: { accept: 'application/json' } });
   };
-  const site = createStaticSite({ dir: config.staticDir, render: createServerRenderer({ dir: config.staticDir, read: readInProcess, log }) });
+  const files = createStaticFiles({ dir: config.staticDir });
+  const pages = createPages({ dir: config.staticDir, files, read: readInProcess, log });
 
   const app = new Hono<BffEnv>();
   app.use('*', securityHeaders);
@@ -124,7 +126,7 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
   });
   app.all('/api', () => notAnAllowedRead(''));
 
-  app.get('*', (c) => site.serve(c.req.raw));
+  app.get('*', async (c) => (await files.serve(c.req.raw)) ?? pages.serve(c.req.raw));
   app.all('*', (c) =>
     problemResponse({
       status: 405,
@@ -142,7 +144,7 @@ function problemAnswer(problem: BffProblem): ProxyAnswer {
 
 /**
  * The Accept forwarded upstream and keyed in the cache. The BFF relays JSON only, so accepting any type asks for
- * JSON: the page's `<link rel="preload" as="fetch">` (page-hints.ts) sends that Accept, and its read must share the
+ * JSON: the page's `<link rel="preload" as="fetch">` (pages/page-html.ts) sends that Accept, and its read must share the
  * cache entry of the app's own `application/json` read.
  */
 function readAccept(header: string | undefined): string {

@@ -495,6 +495,7 @@ export interface components {
                 latestCompetition: {
                     guid: string;
                     name: string;
+                    eventName: string;
                     date: string;
                 };
                 performances: number;
@@ -564,6 +565,14 @@ export interface components {
                 id: number;
                 name: string;
             };
+            /** @description the groups of the competition's released performances, with their locations (v2 has none) */
+            groups: {
+                name: string;
+                /** @description v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group) */
+                orgGroupIdentifier: string;
+                /** @description from the season's group list, matched by circuit id or name; null when none matches */
+                location: string | null;
+            }[];
         };
     };
     responses: never;

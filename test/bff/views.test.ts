@@ -16,6 +16,7 @@ import { FRESH_MS } from '../../server/bff/views/season-results.js';
 import { loadSample } from '../../server/api/sample/load-sample.js';
 import { startRelay } from '../../e2e/support/processes.js';
 import { importRecapPages, startFakeHosted, type FakeHosted } from '../fake-hosted/fake-hosted.js';
+import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { testClock } from './fake-upstream.js';
 
 const PAGES = ['2f02254a-9156-4c56-a0ad-fe4f997a6190.htm', '84b9096d-e6be-4ad7-905b-cbf4104b7491.htm'];
@@ -176,7 +177,7 @@ describe("a season's results", () => {
       for (const division of ours) {
         const mine = derived.find((candidate) => candidate.division.name === division.division.name)!;
         expect(
-          mine.entries.map((entry) => ({ ...entry, group: { name: entry.group.name, location: entry.group.location }, latestCompetition: entry.latestCompetition.guid })),
+          mine.entries.map(({ latestCompetition, ...entry }) => ({ ...entry, group: { name: entry.group.name, location: entry.group.location }, latestCompetition: latestCompetition.guid })),
           `${season.name} ${division.division.name}`,
         ).toEqual(
           division.entries.map((entry) => ({
@@ -261,5 +262,34 @@ describe("a season's results", () => {
     expect(saved.status).toBe(200);
     expect(saved.headers['x-bff-stale']).toBe('1');
     expect(saved.json().data).toEqual(fresh.json().data);
+  });
+});
+
+describe('on our own API', () => {
+  let api: TestApi;
+  let ours: RunningBff;
+  beforeAll(async () => {
+    api = await startTestApi();
+    const organization = await api.createOrg('Sample circuit');
+    await loadSample(api.services.database, organization.id);
+    const key = await api.createKey(organization.guid);
+    // No API_ORGANIZATION: our API's tokens name it.
+    ours = await startBff(
+      defineBffConfig({ port: 0, apiBaseUrl: api.url, clientId: key.clientId, clientSecret: key.clientSecret, apiCa: api.ca, staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')) }),
+      { log: () => {} },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await ours?.close();
+    await api?.stop();
+  });
+
+  it('reads the lists our API pages (100 at a time) whole: every group of a 150-group season has its location', async () => {
+    const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
+    const previous = seasons.find((season) => !season.current)!;
+    const standings = (await (await fetch(`${ours.url}/api/bff/seasons/${previous.id}/standings`)).json()) as { data: { entries: { group: { location: string | null } }[] }[] };
+    const entries = standings.data.flatMap((division) => division.entries);
+    expect(entries.length).toBeGreaterThan(100);
+    expect(entries.filter((entry) => entry.group.location === null)).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * `npm run fake-hosted`: the fake hosted CompetitionSuite API (fake-hosted.ts) for a person to point the app at.
  * It prints the settings to start the app with and writes them to `.data-fake-hosted/fake-hosted.env`.
- * FAKE_HOSTED_PORT picks the port (default: any free one).
+ * FAKE_HOSTED_PORT picks the port (default: any free one), FAKE_HOSTED_DIR the directory (default .data-fake-hosted).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeHosted } from './fake-hosted.js';
 
-const dataDir = path.resolve('.data-fake-hosted');
+const dataDir = path.resolve(process.env.FAKE_HOSTED_DIR || '.data-fake-hosted');
 // A fresh database each start: the data is the fixtures', imported again (some 20 s).
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -5,11 +5,8 @@
  * location, since list items carry no guid.
  */
 import { CompetitionRecords, EventList, type HostedCompetition, type HostedEventListItem } from './hosted-shapes.js';
-import { COMPETITIONS_V2, listingSearch, parseAs, rawOf, readJson, type UpstreamRead } from './upstream-reads.js';
+import { COMPETITIONS_V2, listingSearch, readAllPages, readJson, type UpstreamRead } from './upstream-reads.js';
 import type { CalendarEntryView, SeasonView } from './view-schemas.js';
-
-/** Event list pages followed at most (our API pages at 100 events; a season has a few dozen). */
-const MAX_EVENT_PAGES = 20;
 
 export interface SeasonListing {
   /** the season's competitions, practice included, by date */
@@ -36,21 +33,10 @@ export async function loadSeasonListing(read: UpstreamRead, season: SeasonView):
   };
 }
 
-/** Every event of the season, following the list's `Link: rel="next"` pages where the upstream pages it. */
+/** Every event of the season. */
 export async function loadSeasonEvents(read: UpstreamRead, seasonId: number): Promise<{ events: HostedEventListItem[]; stale: boolean }> {
-  const events: HostedEventListItem[] = [];
-  let stale = false;
-  let search = `?seasonId=${seasonId}`;
-  for (let page = 0; page < MAX_EVENT_PAGES; page++) {
-    const answer = await read('/v3/events', search);
-    const raw = rawOf(answer, '/v3/events');
-    events.push(...parseAs(EventList, raw.body, '/v3/events').data);
-    stale ||= raw.stale;
-    const next = /<\/api\/v3\/events(\?[^>]*)>\s*;\s*rel="?next"?/.exec(answer.headers.link ?? '');
-    if (!next) break;
-    search = next[1];
-  }
-  return { events, stale };
+  const { data, stale } = await readAllPages(read, '/v3/events', `?seasonId=${seasonId}`, EventList);
+  return { events: data, stale };
 }
 
 /** The list item of a listing's event: the one of that name (and, among several, that location), if any. */

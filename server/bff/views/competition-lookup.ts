@@ -6,9 +6,10 @@
  */
 import { LruCache } from '../response-cache.js';
 import { loadSeasonEvents, matchEvent } from './calendar.js';
-import { CompetitionRecords, EventDetail } from './hosted-shapes.js';
+import { CompetitionRecords, EventDetail, GroupList, PerformanceRecords } from './hosted-shapes.js';
+import { listedGroup } from './season-index.js';
 import { loadSeasons } from './seasons.js';
-import { COMPETITIONS_V2, listingSearch, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import { COMPETITIONS_V2, listingSearch, PERFORMANCES_V2, readAllPages, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import type { CompetitionSummaryView } from './view-schemas.js';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,11 +31,15 @@ export function createCompetitionLookup(read: UpstreamRead) {
       const season = record && seasons.seasons.find((candidate) => candidate.name === record.SeasonName);
       if (!record || !season) continue;
       yearOf.set(guid.toLowerCase(), year);
-      const events = await loadSeasonEvents(read, season.id);
-      stale ||= events.stale;
+      const [events, performances, groups] = await Promise.all([
+        loadSeasonEvents(read, season.id),
+        readJson(read, PERFORMANCES_V2, `?c=${record.CompetitionGuid}`, PerformanceRecords),
+        readAllPages(read, '/v3/groups', `?seasonId=${season.id}`, GroupList),
+      ]);
       const eventId = matchEvent(record, events.events)?.id ?? null;
       const detail = eventId === null ? undefined : await eventDetail(read, eventId);
-      stale ||= detail?.stale ?? false;
+      stale ||= events.stale || performances.stale || groups.stale || (detail?.stale ?? false);
+      const performing = new Map(performances.data.map((p) => [`${p.OrgGroupIdentifier}\u0000${p.GroupName}`, { name: p.GroupName, orgGroupIdentifier: p.OrgGroupIdentifier }]));
       const competition = detail?.data.competitions.find((candidate) => candidate.guid.toLowerCase() === guid.toLowerCase());
       return {
         summary: {
@@ -52,6 +57,7 @@ export function createCompetitionLookup(read: UpstreamRead) {
           },
           event: { guid: record.EventGuid, name: record.EventName, location: record.Location, id: eventId },
           season: { id: season.id, name: season.name },
+          groups: [...performing.values()].map((group) => ({ ...group, location: listedGroup(groups.data, group)?.location ?? null })),
         },
         stale,
       };

@@ -11,7 +11,7 @@ import { LruCache } from '../response-cache.js';
 import { loadSeasonListing } from './calendar.js';
 import { GroupList, PerformanceRecords } from './hosted-shapes.js';
 import { buildSeasonIndex, type SeasonIndex } from './season-index.js';
-import { mapBounded, parseAs, PERFORMANCES_V2, readRaw, ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import { mapBounded, parseAs, PERFORMANCES_V2, readAllPages, readRaw, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import type { SeasonView } from './view-schemas.js';
 
 /** Scores of a running show reach group pages and standings at most this much later than its recap. */
@@ -38,11 +38,10 @@ export function createSeasonResults(read: UpstreamRead, now: () => number) {
     try {
       const listing = await loadSeasonListing(read, season);
       const released = listing.competitions.filter((record) => record.ScoresReleased);
-      const [groups, ...recaps] = await mapBounded(
-        [{ path: '/v3/groups', search: `?seasonId=${season.id}` }, ...released.map((record) => ({ path: PERFORMANCES_V2, search: `?c=${record.CompetitionGuid}` }))],
-        READS_AT_ONCE,
-        ({ path, search }) => readRaw(read, path, search),
-      );
+      const [groups, recaps] = await Promise.all([
+        readAllPages(read, '/v3/groups', `?seasonId=${season.id}`, GroupList),
+        mapBounded(released, READS_AT_ONCE, (record) => readRaw(read, PERFORMANCES_V2, `?c=${record.CompetitionGuid}`)),
+      ]);
       const inputs = [...listing.etags, groups.etag, ...released.map((record, i) => `${record.CompetitionGuid}=${recaps[i].etag}`)].join(' ');
       const stale = listing.stale || groups.stale || recaps.some((recap) => recap.stale);
       if (previous && previous.inputs === inputs) return { ...previous, stale, builtAt: now() };
@@ -52,7 +51,7 @@ export function createSeasonResults(read: UpstreamRead, now: () => number) {
           practice: !listing.nonPractice.has(record.CompetitionGuid),
           performances: parseAs(PerformanceRecords, recaps[i].body, PERFORMANCES_V2),
         })),
-        parseAs(GroupList, groups.body, '/v3/groups').data,
+        groups.data,
       );
       return { index, stale, inputs, builtAt: now() };
     } catch (error) {

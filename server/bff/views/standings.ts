@@ -23,7 +23,7 @@ export function seasonStandings(index: SeasonIndex): DivisionStandingsView[] {
         group: { name: latest.group.name, orgGroupIdentifier: latest.group.orgGroupIdentifier, location: listedGroup(index.groups, latest.group)?.location ?? null },
         bestScore: Math.max(...performances.map((p) => p.total!.score)),
         latestScore: latest.total!.score,
-        latestCompetition: { guid: latest.competition.guid, name: latest.competition.name, date: latest.competition.date },
+        latestCompetition: { guid: latest.competition.guid, name: latest.competition.name, eventName: latest.competition.eventName, date: latest.competition.date },
         performances: performances.length,
       };
     });

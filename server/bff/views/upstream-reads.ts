@@ -71,6 +71,37 @@ export function parseAs<T>(schema: z.ZodType<T>, body: Buffer | string, path: st
   return result.data;
 }
 
+/** List pages followed at most (our API pages at 100 items; a season has some hundreds of groups at most). */
+const MAX_LIST_PAGES = 20;
+
+/**
+ * A `{data: [...]}` list read whole: where the upstream pages it (our API, with `Link: rel="next"`), every page;
+ * the hosted service's known lists come whole. `etag` names all the pages.
+ */
+export async function readAllPages<T>(read: UpstreamRead, path: string, search: string, schema: z.ZodType<{ data: T[] }>): Promise<Read<T[]>> {
+  const data: T[] = [];
+  const etags: string[] = [];
+  let stale = false;
+  let next: string | undefined = search;
+  for (let page = 0; next !== undefined && page < MAX_LIST_PAGES; page++) {
+    const answer = await read(path, next);
+    const raw = rawOf(answer, path);
+    data.push(...parseAs(schema, raw.body, path).data);
+    etags.push(raw.etag);
+    stale ||= raw.stale;
+    next = nextPage(answer.headers.link, path);
+  }
+  return { data, etag: etags.join(','), stale };
+}
+
+/** The query of the `rel="next"` link to the same list (the proxy has rewritten links to this origin's /api/ paths). */
+function nextPage(link: string | undefined, path: string): string | undefined {
+  for (const [, target, params] of (link ?? '').matchAll(/<([^>]*)>([^,<]*)/g)) {
+    if (/;\s*rel="?next"?/.test(params) && target.startsWith(`/api${path}?`)) return target.slice(`/api${path}`.length);
+  }
+  return undefined;
+}
+
 export async function readJson<T>(read: UpstreamRead, path: string, search: string, schema: z.ZodType<T>): Promise<Read<T>> {
   const raw = await readRaw(read, path, search);
   return { data: parseAs(schema, raw.body, path), etag: raw.etag, stale: raw.stale };

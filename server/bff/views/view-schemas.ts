@@ -38,6 +38,12 @@ export const CalendarEntry = z
 
 export const SeasonCalendar = z.object({ season: Season, data: z.array(CalendarEntry).openapi({ description: 'by date' }) }).openapi('BffSeasonCalendar');
 
+const GroupRef = z.object({
+  name: z.string(),
+  orgGroupIdentifier: z.string().openapi({ description: "v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group)" }),
+  location: z.string().nullable().openapi({ description: "from the season's group list, matched by circuit id or name; null when none matches" }),
+});
+
 export const CompetitionSummary = z
   .object({
     competition: z.object({
@@ -52,14 +58,11 @@ export const CompetitionSummary = z
     }),
     event: z.object({ guid: z.string(), name: z.string(), location: z.string(), id: z.number().int().nullable() }),
     season: z.object({ id: z.number().int(), name: z.string() }),
+    groups: z.array(GroupRef).openapi({ description: "the groups of the competition's released performances, with their locations (v2 has none)" }),
   })
   .openapi('BffCompetitionSummary');
 
-const GroupRef = z.object({
-  name: z.string(),
-  orgGroupIdentifier: z.string().openapi({ description: "v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group)" }),
-  location: z.string().nullable().openapi({ description: "from the season's group list, matched by circuit id or name; null when none matches" }),
-});
+
 
 const Ranked = z.object({ score: z.number(), rank: z.number().int().nullable() });
 
@@ -73,7 +76,7 @@ export const DivisionStandings = z
         group: GroupRef,
         bestScore: z.number(),
         latestScore: z.number(),
-        latestCompetition: z.object({ guid: z.string(), name: z.string(), date: z.string() }),
+        latestCompetition: z.object({ guid: z.string(), name: z.string(), eventName: z.string(), date: z.string() }),
         performances: z.number().int(),
       }),
     ),
