@@ -11,7 +11,8 @@ import { freePort } from '../../test/helpers/free-port.js';
 export interface RunningStack {
   /** the BFF, e.g. http://127.0.0.1:41234 */
   baseUrl: string;
-  competitionId: number;
+  /** the competition's v2 guid, its address in the app */
+  competitionGuid: string;
   competitionTitle: string;
   logFile: string;
   stop(): Promise<void>;
@@ -64,11 +65,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForOk(`${baseUrl}/api/health`, 120_000, () => child.exitCode !== null);
-    const event = (await (await fetch(`${baseUrl}/api/events/${eventId}`)).json()) as { competitions?: { id: number }[] };
-    if (!event.competitions?.some((competition) => competition.id === competitionId)) {
-      throw new Error(`the BFF does not list competition ${competitionId} under event ${eventId} (see ${logFile})`);
-    }
-    return { baseUrl, competitionId, competitionTitle: title, logFile, stop };
+    const event = (await (await fetch(`${baseUrl}/api/events/${eventId}`)).json()) as { competitions?: { id: number; guid: string }[] };
+    const competition = event.competitions?.find((candidate) => candidate.id === competitionId);
+    if (!competition) throw new Error(`the BFF does not list competition ${competitionId} under event ${eventId} (see ${logFile})`);
+    return { baseUrl, competitionGuid: competition.guid, competitionTitle: title, logFile, stop };
   } catch (error) {
     await stop();
     throw error;
