@@ -171,6 +171,16 @@ describe('recap page', () => {
     expect(document.body.textContent).not.toContain('Bo Kim');
   });
 
+  it('offers no view switch while only the totals are released', async () => {
+    serve(200, { summary: makeSummary({ categoryRecapReleased: false, recapReleased: false }) });
+    renderAt(`${RECAP}?view=categories`);
+    expect(await screen.findByText('Not released yet: the category recap and the full recap with judges.')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Recap view' })).toBeNull();
+    const card = screen.getByRole('article', { name: 'Alpha' });
+    expect(card.textContent).toContain('47.000');
+    expect(card.textContent).not.toContain('General Effect');
+  });
+
   it('tells the reader when the results are a saved copy', async () => {
     serve(200, { headers: { 'x-bff-stale': '1' } });
     renderAt(RECAP);

@@ -14,7 +14,8 @@ export function RecapViews({ sections, views }: { sections: DivisionRoundScores[
   const view = views.includes(chosen.view) ? chosen.view : 'summary';
   return (
     <>
-      <RecapViewSwitch current={view} views={views} onChoose={chosen.choose} />
+      {/* One view released: nothing to switch to. */}
+      {views.length > 1 ? <RecapViewSwitch current={view} views={views} onChoose={chosen.choose} /> : null}
       <RecapSections sections={sections} view={view} />
     </>
   );
