@@ -39,20 +39,12 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { 
 const SeasonParams = z.object({ seasonId: z.coerce.number().int().positive().max(2 ** 31 - 1).openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }) });
 
 const seasonsRoute = createRoute({ method: 'get', path: '/seasons', summary: 'Seasons, newest first, with year and current', responses: json(SeasonList, 'The seasons') });
-const calendarRoute = createRoute({
-  method: 'get',
-  path: '/seasons/{seasonId}/calendar',
-  summary: "A season's competitions by date, with their events",
-  request: { params: SeasonParams },
-  responses: json(SeasonCalendar, "The season's calendar"),
-});
-const standingsRoute = createRoute({
-  method: 'get',
-  path: '/seasons/{seasonId}/standings',
-  summary: "A season's division standings",
-  request: { params: SeasonParams },
-  responses: json(SeasonStandings, 'Standings by division'),
-});
+/** A view of one season, named by its id in the path. */
+const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.ZodType>(path: Path, summary: string, schema: T, description: string) =>
+  createRoute({ method: 'get', path, summary, request: { params: SeasonParams }, responses: json(schema, description) });
+
+const calendarRoute = seasonView('/seasons/{seasonId}/calendar', "A season's competitions by date, with their events", SeasonCalendar, "The season's calendar");
+const standingsRoute = seasonView('/seasons/{seasonId}/standings', "A season's division standings", SeasonStandings, 'Standings by division');
 const groupRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/group',
