@@ -246,6 +246,17 @@ describe("a season's results", () => {
     expect(bytes.length).toBeLessThan(4 * 1024);
   });
 
+  it("keep working when the fake's opaque tokens expire: a 401, one new token, one retry", async () => {
+    expect((await view('/seasons')).status).toBe(200);
+    const before = fake.reads.length;
+    fake.expireTokens();
+    clock.advance(6_000);
+    const answer = await view('/seasons');
+    expect(answer.status).toBe(200);
+    // The one read the expired token could not make was made again with the new one.
+    expect(fake.reads.slice(before).filter((read) => read === '/v3/seasons')).toHaveLength(2);
+  });
+
   it('answer 304 to a browser that holds the same view', async () => {
     const first = await view('/seasons');
     const again = await view('/seasons', { 'if-none-match': first.headers.etag });
