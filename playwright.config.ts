@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import type { Upstream } from './e2e/support/stack-state';
 
 /**
- * E2E against the real `npm start` stack (API + BFF + built app), started by e2e/global-setup.ts.
+ * E2E against the real `npm start` stack (API + BFF + built app), started by e2e/global-setup.ts, on two upstreams:
+ * our own API (every test) and the fake hosted CompetitionSuite API (test/fake-hosted), where the user journeys
+ * tagged @journey run again: the app must work on the hosted service's known operations alone.
  * The browser is Debian's chromium: we never download one (`scripts/ensure-chromium.sh` installs it).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,7 +18,11 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
-export default defineConfig({
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
+const phone = { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, launchOptions };
+const onHosted = { upstream: 'hosted' as Upstream };
+
+export default defineConfig<{ upstream: Upstream }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
@@ -33,13 +40,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
-    },
-    {
-      name: 'phone',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, launchOptions },
-    },
+    { name: 'desktop', use: desktop },
+    { name: 'phone', use: phone },
+    { name: 'hosted-desktop', use: { ...desktop, ...onHosted }, grep: /@journey/ },
+    { name: 'hosted-phone', use: { ...phone, ...onHosted }, grep: /@journey/ },
   ],
 });

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures the API against the Node ceiling and under 1,000 connections, and the web app on an
- * emulated phone; checks the budgets, writes bench/results/latest.json and latest.md and prints a summary. Exits 0
- * unless a measurement failed to run; with --strict, also 1 when a budget fails.
+ * emulated phone (on our API and on the fake hosted upstream); checks the budgets, writes bench/results/latest.json
+ * and latest.md and prints a summary. Exits 0 unless a measurement failed to run; with --strict, also 1 when a
+ * budget fails.
  *
  *   npm run bench -- [--only api|web] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
  */
@@ -20,6 +21,8 @@ import { median } from './lib/stats.js';
 import { buildWebApp, measureBundle } from './web/bundle-size.js';
 import { CPU_SLOWDOWN, FAST_3G, measureRecapPage, PHONE, TAP_CONTACT_MS } from './web/recap-page.js';
 import { startStack } from './web/stack.js';
+import { measureHosted } from './hosted/measure-hosted.js';
+import { groupPageOwnBytes } from './hosted/report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
@@ -94,7 +97,7 @@ async function main(): Promise<number> {
           const recap = biggestRecap();
           const stack = await startStack({ workDir, staticDir, recapFile: path.join(root, 'test/fixtures/recaps', `${recap.name}.gz`) });
           try {
-            const url = `${stack.baseUrl}/competitions/${stack.competitionId}`;
+            const url = `${stack.baseUrl}/competitions/${stack.competitionGuid}`;
             const runs = await measureRecapPage(url, Number(values.runs), log);
             results.web.recapPage = {
               url: new URL(url).pathname,
@@ -115,6 +118,13 @@ async function main(): Promise<number> {
           }
         } catch (error) {
           results.failures.push({ part: 'web recap page', error: messageOf(error) });
+          log(`  failed: ${messageOf(error)}`);
+        }
+        log('Web app on the fake hosted upstream: recap page and group page on an emulated phone');
+        try {
+          results.hosted = await measureHosted({ workDir, staticDir, recap: biggestRecap(), runs: Number(values.runs) }, log);
+        } catch (error) {
+          results.failures.push({ part: 'hosted upstream', error: messageOf(error) });
           log(`  failed: ${messageOf(error)}`);
         }
       }
@@ -139,6 +149,8 @@ async function main(): Promise<number> {
           check(BUDGETS.initialJs, results.web?.bundle?.initialJsGzipBytes),
           check(BUDGETS.recapLcp, results.web?.recapPage?.medianLcpMs),
           check(BUDGETS.recapSwitch, results.web?.recapPage?.medianSwitchMs),
+          check(BUDGETS.hostedRecapLcp, results.hosted?.recapPage.medianLcpMs),
+          check(BUDGETS.hostedGroupPage, results.hosted && groupPageOwnBytes(results.hosted)),
         ]
       : []),
   ];

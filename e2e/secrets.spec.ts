@@ -12,7 +12,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('the built assets hold no client secret and no token', async ({ stack }) => {
+test('the built assets hold no client secret and no token', { tag: '@journey' }, async ({ stack }) => {
   const files = filesUnder(path.resolve('dist'));
   expect(files.length).toBeGreaterThan(0);
   for (const file of files) {
@@ -23,7 +23,7 @@ test('the built assets hold no client secret and no token', async ({ stack }) =>
   }
 });
 
-test('no response the browser receives carries the secret or a token', async ({ page, request, stack }) => {
+test('no response the browser receives carries the secret or a token', { tag: '@journey' }, async ({ page, request, stack }) => {
   const { competition } = await latestScoredCompetition(request, todayInChicago());
   const seen: { url: string; text: string }[] = [];
   page.on('response', async (response) => {
@@ -33,14 +33,14 @@ test('no response the browser receives carries the secret or a token', async ({ 
   });
 
   await page.goto('/');
-  await page.goto(`/competitions/${competition.id}?view=full`);
+  await page.goto(`/competitions/${competition.guid}?view=full`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.goto(`/competitions/${competition.id}/judges`);
+  await page.goto(`/competitions/${competition.guid}/judges`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/seasons');
   await expect(page.getByRole('table')).toBeVisible();
 
-  expect(seen.some(({ url }) => url.includes('/api/competitions/'))).toBe(true);
+  expect(seen.some(({ url }) => url.includes('/api/bff/seasons'))).toBe(true);
   for (const { url, text } of seen) {
     expect(text, url).not.toContain(stack.clientSecret);
     expect(text, url).not.toMatch(JWT);

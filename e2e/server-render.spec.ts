@@ -8,31 +8,32 @@ import { latestScoredCompetition, printed, todayInChicago } from './support/api-
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the recap page arrives with its heading and the first section of numbers', async ({ page, request }) => {
-    const { competition, scores } = await latestScoredCompetition(request, todayInChicago());
-    const section = scores.data[0];
-    await page.goto(`/competitions/${competition.id}`);
+  test('the recap page arrives with its heading and the first section of numbers', { tag: '@journey' }, async ({ page, request }) => {
+    const { competition, event, sections } = await latestScoredCompetition(request, todayInChicago());
+    const section = sections[0];
+    await page.goto(`/competitions/${competition.guid}`);
     await expect(page).toHaveTitle(`${competition.name} recap · Marching Results`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${scores.competition.eventName} · ${competition.name}`);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(`${section.division.name} · ${section.round.name}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${event.name} · ${competition.name}`);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(section.round ? `${section.division} · ${section.round}` : section.division);
     const root = page.locator('#root');
-    for (const performance of section.performances.filter((p) => p.performed)) {
-      await expect(root).toContainText(performance.group.name);
-      await expect(root).toContainText(printed.total(performance.total.score));
+    for (const record of section.records.filter((r) => r.Performed)) {
+      await expect(root).toContainText(record.GroupName);
+      await expect(root).toContainText(printed.total(Number(record.TotalScore)));
     }
   });
 });
 
-test('the app takes over the server HTML: same elements, no second read of the scores, no errors', async ({ page, request }) => {
+test('the app takes over the server HTML: same elements, no second read of the recap, no errors', { tag: '@journey' }, async ({ page, request }) => {
   const { competition } = await latestScoredCompetition(request, todayInChicago());
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  const scoreReads: string[] = [];
+  const recapReads: string[] = [];
   page.on('request', (sent) => {
-    if (new URL(sent.url()).pathname === `/api/competitions/${competition.id}/scores`) scoreReads.push(sent.url());
+    const url = new URL(sent.url());
+    if (url.pathname === `/api/bff/competitions/${competition.guid}` || (url.pathname === '/api/2018-03/performances' && url.searchParams.get('c') === competition.guid)) recapReads.push(sent.url());
   });
   // Before any of the page's scripts: mark the server's heading and first section as the parser creates them (a
   // property, not an attribute, so the markup React compares stays the server's).
@@ -48,7 +49,7 @@ test('the app takes over the server HTML: same elements, no second read of the s
     observer.observe(document, { childList: true, subtree: true });
   });
 
-  await page.goto(`/competitions/${competition.id}`);
+  await page.goto(`/competitions/${competition.guid}`);
   // Hydrated: what depends on the viewer (their time zone) is filled in only by the browser app.
   await expect(page.locator('footer')).toContainText('(America/Chicago)');
   await expect(page.locator('header time').first()).not.toContainText('UTC');
@@ -63,6 +64,6 @@ test('the app takes over the server HTML: same elements, no second read of the s
     section: (document.querySelector('main section') as unknown as { fromServer?: boolean }).fromServer === true,
   }));
   expect(kept).toEqual({ heading: true, section: true });
-  expect(scoreReads).toEqual([]);
+  expect(recapReads).toEqual([]);
   expect(problems).toEqual([]);
 });

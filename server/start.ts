@@ -7,7 +7,7 @@ import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startApi, type StartedApi } from './api/server.js';
-import { startBff } from './bff/server.js';
+import { checkOrganization, startBff } from './bff/server.js';
 import { readBffConfig } from './bff/config.js';
 import { ensureSampleOrganization, ensureWebCredentials } from './start/embedded-setup.js';
 
@@ -25,10 +25,17 @@ async function main() {
     env.API_CLIENT_ID = credentials.clientId;
     env.API_CLIENT_SECRET = credentials.clientSecret;
     env.API_CA_FILE ||= api.certPath;
+    // v2's listings are always asked for by organization, whatever our API would default to.
+    env.API_ORGANIZATION ||= organization.guid;
     log('API listening', { url: api.server.url, organization: organization.guid });
   }
   buildWebAppIfStale();
   const bff = await startBff(readBffConfig(env));
+  if (!(await checkOrganization(bff))) {
+    await bff.close();
+    await api?.stop();
+    process.exit(1);
+  }
   log('Scoreboard ready', { url: bff.url });
   console.log(`\n  Open ${bff.url} in your browser.\n`);
 

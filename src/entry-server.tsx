@@ -1,14 +1,17 @@
 /**
- * Server rendering, built by vite.config.ts into `<build>/.ssr/entry-server.js` and run by the BFF
- * (server/bff/server-render.ts) for the pages it renders on the server. The same routes, loaders and components
- * as the browser: the loaders fill a query client of the request's own through the BFF's in-process reader, the
- * page renders to HTML, and the filled queries and loader results go with it so the browser hydrates instead of
- * loading again. A page whose loaders fail is not rendered here: the browser app loads it and shows the error.
+ * The app's side of the BFF's pages, built by vite.config.ts into `<build>/.ssr/entry-server.js` and loaded by the
+ * BFF (server/bff/pages/app-entry.ts): the page table (`planPage`: which route module and reads a page's first
+ * visit needs, and whether it is rendered on the server, from the routes' `handle`) and the server render.
+ * Rendering runs the same routes, loaders and components as the browser: the loaders fill a query client of the
+ * request's own through the BFF's in-process reader, the page renders to HTML, and the filled queries and loader
+ * results go with it so the browser hydrates instead of loading again. A page whose loaders fail is not rendered
+ * here: the browser app loads it and shows the error.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { planPage as planPageIn, type PagePlan } from './app/pages';
 import { appRoutes } from './app/router';
 import { serializeServerState, type ServerState } from './app/server-state';
 import { setApiTransport, type ApiTransport } from './lib/api-client';
@@ -22,6 +25,16 @@ export interface RenderedPage {
 }
 
 export type RenderPage = (url: string) => Promise<RenderedPage | undefined>;
+
+export type { PagePlan };
+
+/** The routes for matching only: their loaders, which would use this client, never run. */
+const routeTable = appRoutes(new QueryClient());
+
+/** What the page at `pathname` needs on its first visit (pages.ts), or undefined for a page without a plan. */
+export function planPage(pathname: string): PagePlan | undefined {
+  return planPageIn(routeTable, pathname);
+}
 
 /** `transport` answers the app's `/api/...` reads; the BFF passes its read proxy, the same for every page. */
 export function createPageRenderer(transport: ApiTransport): RenderPage {

@@ -23,6 +23,9 @@ export const BUDGETS = {
   recapLcp: { id: 'web.recap.lcp', label: 'Recap page LCP, phone (4x CPU, Fast 3G), median', limit: 2000, unit: 'ms', higherIsBetter: false },
   /** to the first painted frame with the link current and every card on screen showing its breakdown open and built */
   recapSwitch: { id: 'web.recap.switch-to-full', label: 'Recap: tap "Full breakdown" to the screen switched, phone (4x CPU), median', limit: 100, unit: 'ms', higherIsBetter: false },
+  hostedRecapLcp: { id: 'hosted.recap.lcp', label: 'Hosted upstream (fake): recap page LCP, phone (4x CPU, Fast 3G), median', limit: 2000, unit: 'ms', higherIsBetter: false },
+  /** the page's own bytes: everything its first visit loads but the initial JS and CSS every page shares (budgeted above) */
+  hostedGroupPage: { id: 'hosted.group-page.transfer', label: 'Hosted upstream (fake): group page of a 60-competition season, first visit, beyond the initial JS/CSS, gzip', limit: 100 * 1024, unit: 'bytes', higherIsBetter: false },
 } satisfies Record<string, Budget>;
 
 export interface BudgetCheck extends Budget {

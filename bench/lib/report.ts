@@ -3,7 +3,10 @@ import type { ManyConnectionsReport } from '../api/many-connections.js';
 import type { ThroughputReport } from '../api/throughput.js';
 import type { BundleReport } from '../web/bundle-size.js';
 import type { RecapPageRun } from '../web/recap-page.js';
+import { hostedSection } from '../hosted/report.js';
+import type { HostedReport } from '../hosted/measure-hosted.js';
 import { formatValue, type BudgetCheck } from './budgets.js';
+import { kb, markdownTable } from './markdown.js';
 
 export interface BenchResults {
   startedAt: string;
@@ -28,6 +31,8 @@ export interface BenchResults {
       medianAllBuiltMs: number;
     };
   };
+  /** the recap page and a group page on the fake hosted upstream */
+  hosted?: HostedReport;
   budgets: BudgetCheck[];
   /** measurements that failed to run, with the reason */
   failures: { part: string; error: string }[];
@@ -198,12 +203,8 @@ export function toMarkdown(results: BenchResults): string {
       ),
     );
   }
+  if (results.hosted) lines.push('', ...hostedSection(results.hosted));
   return `${lines.join('\n')}\n`;
 }
 
-function markdownTable(header: string[], rows: string[][]): string {
-  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (items: { bytes: number; gzipBytes: number }[], key: 'bytes' | 'gzipBytes') => items.reduce((total, item) => total + item[key], 0);

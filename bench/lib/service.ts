@@ -9,7 +9,7 @@ import { closeSync, openSync } from 'node:fs';
 /** The environment of a child that must use only the DATA_DIR it is given: nothing from the caller's shell may point it elsewhere. */
 export function isolatedEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['API_BASE_URL', 'API_CLIENT_ID', 'API_CLIENT_SECRET', 'API_CA_FILE', 'DATABASE_URL']) delete env[name];
+  for (const name of ['API_BASE_URL', 'API_CLIENT_ID', 'API_CLIENT_SECRET', 'API_CA_FILE', 'API_ORGANIZATION', 'DATABASE_URL']) delete env[name];
   return env;
 }
 

@@ -5,12 +5,14 @@
  */
 import path from 'node:path';
 import { freePort } from '../../test/helpers/free-port.js';
-import { isolatedEnv, prepareBenchData, startService, waitUntilReady } from '../lib/service.js';
+import { isolatedEnv, prepareBenchData } from '../lib/service.js';
+import { startNpmStart } from '../lib/start-process.js';
 
 export interface RunningStack {
   /** the BFF, e.g. http://127.0.0.1:41234 */
   baseUrl: string;
-  competitionId: number;
+  /** the competition's v2 guid, its address in the app */
+  competitionGuid: string;
   competitionTitle: string;
   logFile: string;
   stop(): Promise<void>;
@@ -36,17 +38,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { eventId, competitionId, title } = prepareBenchData(env, options.recapFile).recap;
 
   const logFile = path.join(options.workDir, 'stack.log');
-  const stack = startService('server/start.ts', env, logFile);
+  const { baseUrl, stop } = await startNpmStart(env, port, logFile);
   try {
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntilReady(stack, `${baseUrl}/api/health answered 200 (see ${logFile})`, async () => (await fetch(`${baseUrl}/api/health`)).ok);
-    const event = (await (await fetch(`${baseUrl}/api/events/${eventId}`)).json()) as { competitions?: { id: number }[] };
-    if (!event.competitions?.some((competition) => competition.id === competitionId)) {
-      throw new Error(`the BFF does not list competition ${competitionId} under event ${eventId} (see ${logFile})`);
-    }
-    return { baseUrl, competitionId, competitionTitle: title, logFile, stop: stack.stop };
+    const event = (await (await fetch(`${baseUrl}/api/events/${eventId}`)).json()) as { competitions?: { id: number; guid: string }[] };
+    const competition = event.competitions?.find((candidate) => candidate.id === competitionId);
+    if (!competition) throw new Error(`the BFF does not list competition ${competitionId} under event ${eventId} (see ${logFile})`);
+    return { baseUrl, competitionGuid: competition.guid, competitionTitle: title, logFile, stop };
   } catch (error) {
-    await stack.stop();
+    await stop();
     throw error;
   }
 }

@@ -1,46 +1,61 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { CompetitionScores, Event, EventListItem, ListOf, Season } from '../../src/lib/api-models';
+import type { CalendarEntry, CompetitionSummary, PerformanceRecord, Season } from '../../src/lib/api-models';
 
-/** Reads through the same BFF the browser uses, so a test compares the screen with what the API says. */
-async function get<T>(request: APIRequestContext, path: string): Promise<T> {
+/**
+ * Reads through the same BFF the browser uses, on either upstream: the BFF's views and v2's performance records,
+ * so a test compares the screen with what the upstream says.
+ */
+export async function get<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(`/api${path}`);
   if (!response.ok()) throw new Error(`GET /api${path} answered ${response.status()}`);
   return (await response.json()) as T;
 }
 
-export interface CompetitionOnCalendar {
-  event: EventListItem;
-  competition: Event['competitions'][number];
-}
-
 export async function currentSeason(request: APIRequestContext): Promise<Season> {
-  const seasons = await get<ListOf<Season>>(request, '/seasons/');
+  const seasons = await get<{ data: Season[] }>(request, '/bff/seasons');
   const season = seasons.data.find((candidate) => candidate.current);
-  if (!season) throw new Error('the sample circuit has no current season');
+  if (!season) throw new Error('the upstream has no current season');
   return season;
 }
 
-export async function seasonCalendar(request: APIRequestContext, seasonId: number): Promise<CompetitionOnCalendar[]> {
-  const events = await get<ListOf<EventListItem>>(request, `/events/?seasonId=${seasonId}&limit=500`);
-  const details = await Promise.all(events.data.map((event) => get<Event>(request, `/events/${event.id}`)));
-  return events.data
-    .flatMap((event, index) => details[index].competitions.map((competition) => ({ event, competition })))
-    .sort((a, b) => a.competition.date.localeCompare(b.competition.date));
+export async function seasonCalendar(request: APIRequestContext, seasonId: number): Promise<CalendarEntry[]> {
+  return (await get<{ data: CalendarEntry[] }>(request, `/bff/seasons/${seasonId}/calendar`)).data;
 }
 
-export async function scoresOf(request: APIRequestContext, competitionId: number): Promise<CompetitionScores> {
-  return get<CompetitionScores>(request, `/competitions/${competitionId}/scores`);
+/** A recap's division and round: its v2 records in the order v2 lists them. */
+export interface RecordSection {
+  division: string;
+  round: string;
+  records: PerformanceRecord[];
 }
 
-/** The most recent competition before today (in the test's time zone) whose scores are out. */
+export function sectionsOf(records: PerformanceRecord[]): RecordSection[] {
+  const sections: RecordSection[] = [];
+  for (const record of records) {
+    let section = sections.find((candidate) => candidate.division === record.DivisionName && candidate.round === record.RoundName);
+    if (!section) sections.push((section = { division: record.DivisionName, round: record.RoundName, records: [] }));
+    section.records.push(record);
+  }
+  return sections;
+}
+
+export async function recapOf(request: APIRequestContext, competitionGuid: string) {
+  const [summary, records] = await Promise.all([
+    get<CompetitionSummary>(request, `/bff/competitions/${competitionGuid}`),
+    get<PerformanceRecord[]>(request, `/2018-03/performances?c=${competitionGuid}`),
+  ]);
+  return { summary, records, sections: sectionsOf(records) };
+}
+
+/** The most recent competition before today (in the test's time zone) whose full recap is out. */
 export async function latestScoredCompetition(request: APIRequestContext, today: string) {
   const season = await currentSeason(request);
   const calendar = await seasonCalendar(request, season.id);
   const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(iso));
-  const past = calendar.filter((entry) => dayOf(entry.competition.date) < today).reverse();
+  const past = calendar.filter((entry) => dayOf(entry.competition.date) < today && entry.competition.recapReleased).reverse();
   for (const entry of past) {
-    const scores = await scoresOf(request, entry.competition.id);
-    if (scores.data.length > 0) return { ...entry, scores };
+    const recap = await recapOf(request, entry.competition.guid);
+    if (recap.records.some((record) => record.Performed)) return { ...entry, season, ...recap };
   }
   throw new Error('no past competition with released scores in the current season');
 }
@@ -61,3 +76,6 @@ export const printed = {
   subcaption: (n: number) => String(Number(n.toFixed(3))),
   penalty: (n: number) => String(Number(n.toFixed(3))),
 };
+
+/** subtotal - total of a v2 record, in thousandths (the specification's penalty). */
+export const penaltyOf = (record: PerformanceRecord) => (Math.round(Number(record.SubtotalScore) * 1000) - Math.round(Number(record.TotalScore) * 1000)) / 1000;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { freePort, startProcess, startRelay, waitForOk } from './processes';
 import { scoreEntryClient, type ScoreEntryClient } from './score-entry';
-import { readStackState, type StackState } from './stack-state';
+import { readStackState, type StackState, type Upstream } from './stack-state';
 
 /** A second BFF whose line to the API a test can cut, to see the app during an outage. */
 export interface Outage {
@@ -13,10 +13,18 @@ export interface Outage {
   cutUpstream(): Promise<void>;
 }
 
-export const test = base.extend<{ outage: Outage }, { stack: StackState; scoreEntry: ScoreEntryClient }>({
-  stack: [async ({}, use) => use(readStackState()), { scope: 'worker' }],
-  /** the stack's API with the score-entry key, as a tabulation room's client would use it */
-  scoreEntry: [async ({ stack }, use) => use(await scoreEntryClient(stack)), { scope: 'worker' }],
+export const test = base.extend<{ outage: Outage }, { upstream: Upstream; stack: StackState; scoreEntry: ScoreEntryClient }>({
+  /** which upstream the project's stack runs on (playwright.config.ts) */
+  upstream: ['ours', { option: true, scope: 'worker' }],
+  stack: [async ({ upstream }, use) => use(readStackState(upstream)), { scope: 'worker' }],
+  /** the stack's API with the score-entry key, as a tabulation room's client would use it (our API only) */
+  scoreEntry: [
+    async ({ stack }, use) => {
+      if (!stack.scoreEntry) throw new Error('score entry is our API\'s extension: this test runs on our API only');
+      await use(await scoreEntryClient({ ...stack, scoreEntry: stack.scoreEntry }));
+    },
+    { scope: 'worker' },
+  ],
   baseURL: async ({ stack }, use) => use(stack.baseURL),
   outage: async ({ stack }, use) => {
     const api = new URL(stack.apiURL);
@@ -33,6 +41,7 @@ export const test = base.extend<{ outage: Outage }, { stack: StackState; scoreEn
         API_CLIENT_ID: stack.clientId,
         API_CLIENT_SECRET: stack.clientSecret,
         API_CA_FILE: stack.caFile,
+        API_ORGANIZATION: stack.organizationGuid,
         // always revalidate, so a cut line shows at once; fail fast when the API is gone
         BFF_CACHE_TTL_MS: '0',
         BFF_UPSTREAM_TIMEOUT_MS: '3000',

@@ -31,7 +31,7 @@ function send(url: URL, ca: string, method: string, headers: Record<string, stri
   });
 }
 
-export async function scoreEntryClient(stack: StackState): Promise<ScoreEntryClient> {
+export async function scoreEntryClient(stack: StackState & { scoreEntry: { clientId: string; clientSecret: string } }): Promise<ScoreEntryClient> {
   const ca = readFileSync(stack.caFile, 'utf8');
   const at = (path: string) => new URL(path, stack.apiURL);
   const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: stack.scoreEntry.clientId, client_secret: stack.scoreEntry.clientSecret });

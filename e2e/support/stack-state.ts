@@ -8,28 +8,32 @@ export interface ImportedRecapPage {
   date: string;
 }
 
-/** What global setup tells the tests about the stack it started (passed through the environment). */
+/** The two upstreams the app runs on: our own API, and the fake hosted CompetitionSuite API (test/fake-hosted). */
+export type Upstream = 'ours' | 'hosted';
+
+/** What global setup tells the tests about a stack it started (passed through the environment). */
 export interface StackState {
+  upstream: Upstream;
   /** the BFF serving the built app and /api */
   baseURL: string;
-  /** the embedded API (HTTPS, self-signed certificate at caFile) */
+  /** the upstream API (HTTPS, self-signed certificate at caFile) */
   apiURL: string;
   caFile: string;
-  dataDir: string;
+  /** the organization the BFF reads (API_ORGANIZATION) */
   organizationGuid: string;
   /** the web app's credentials (the BFF's) */
   clientId: string;
   clientSecret: string;
-  /** a key of the same organization for tests that write as a score-entry client would */
-  scoreEntry: { clientId: string; clientSecret: string };
-  /** the recap pages of e2e/recap-pages.ts, imported before start */
+  /** our API only: a key of the same organization for tests that write as a score-entry client would */
+  scoreEntry?: { clientId: string; clientSecret: string };
+  /** our API only: the recap pages of e2e/recap-pages.ts, imported before start */
   importedRecaps: ImportedRecapPage[];
 }
 
-export const STACK_ENV = 'E2E_STACK_STATE';
+export const STACK_ENV: Record<Upstream, string> = { ours: 'E2E_STACK_STATE', hosted: 'E2E_HOSTED_STACK_STATE' };
 
-export function readStackState(): StackState {
-  const text = process.env[STACK_ENV];
-  if (!text) throw new Error(`${STACK_ENV} is not set: run the suite through playwright.config.ts (global setup starts the stack)`);
+export function readStackState(upstream: Upstream): StackState {
+  const text = process.env[STACK_ENV[upstream]];
+  if (!text) throw new Error(`${STACK_ENV[upstream]} is not set: run the suite through playwright.config.ts (global setup starts the stacks)`);
   return JSON.parse(text) as StackState;
 }

@@ -10,13 +10,16 @@ import type { BffConfig } from './config.js';
 import { ALLOWED_READ_OPERATIONS, isAllowedRead, unsafePathReason } from './allow-list.js';
 import { clientCredentialsGrant } from './client-credentials.js';
 import { logJsonLine, type LogLine } from './log.js';
-import { problemResponse } from './problems.js';
-import { createReadProxy } from './proxy.js';
+import { createOrganizationSource, MISSING_ORGANIZATION_DETAIL, takesOrganization, withOrganization, type OrganizationSource } from './organization.js';
+import { problemForUpstream, problemJson, problemResponse, PROBLEM_CONTENT_TYPE, type BffProblem } from './problems.js';
+import { createReadProxy, type ProxyAnswer, type ReadRequest } from './proxy.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
-import { createServerRenderer } from './server-render.js';
-import { createStaticSite } from './static-files.js';
+import { createPages } from './pages/pages.js';
+import { createStaticFiles } from './static-files.js';
 import { createTokenCycler } from './token-cycler.js';
+import { UpstreamError } from './upstream-error.js';
 import { createUpstreamHttp, type UpstreamHttp } from './upstream-http.js';
+import { createViewsRouter, VIEWS_PREFIX } from './views/routes.js';
 
 export interface BffDeps {
   /** the upstream client; by default one built from the config (server.ts passes its own so it can close it) */
@@ -34,27 +37,47 @@ export { CONTENT_SECURITY_POLICY };
 const securityHeaders: MiddlewareHandler<BffEnv> = async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    // A page with its stylesheet inline sets the same policy plus that style's hash (security-headers.ts).
-    if (name === 'content-security-policy' && c.res.headers.has(name)) continue;
+    // An answer may bring a stricter header of its own (a page with its stylesheet inline: its policy plus that
+    // style's hash, security-headers.ts); otherwise it gets the default.
+    if (c.res.headers.has(name)) continue;
     c.res.headers.set(name, value);
   }
 };
 
 export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv> {
+  return createBff(config, deps).app;
+}
+
+/** The app and the organization it reads (server.ts reports it at start). */
+export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<BffEnv>; organization: OrganizationSource } {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? logJsonLine;
   const upstream = deps.upstream ?? createUpstreamHttp(config);
   const tokens = createTokenCycler(clientCredentialsGrant(upstream, config), now);
   const proxy = createReadProxy({ config, http: upstream, tokens, now, log });
-  // Server rendering reads through the same proxy as the browser: same allow-list, cache, token and coalescing.
+  const organization = createOrganizationSource(config.organization, tokens);
+  /** Every upstream read, the browser's and the views': v2's listings always name the organization (organization.ts). */
+  const readUpstream = async (request: ReadRequest): Promise<ProxyAnswer> => {
+    if (!takesOrganization(request.path)) return proxy.read(request);
+    let guid: string | undefined;
+    try {
+      guid = await organization.guid();
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      return problemAnswer(problemForUpstream(error));
+    }
+    if (!guid) return problemAnswer({ status: 502, code: 'bff_organization_unknown', detail: MISSING_ORGANIZATION_DETAIL });
+    return proxy.read({ ...request, search: withOrganization(request.search, guid) });
+  };
+  const views = createViewsRouter((path, search) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID() }), now);
+  // Server rendering reads as the browser does, through this app: the same allow-list, views, cache and token.
   const readInProcess = async (url: string): Promise<Response> => {
     const target = new URL(url, 'http://in-process');
-    const path = target.pathname.startsWith('/api/') ? target.pathname.slice('/api'.length) : '';
-    if (!isAllowedRead(path)) return notAnAllowedRead(path);
-    const answer = await proxy.read({ path, search: target.search, accept: 'application/json', requestId: randomUUID() });
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    if (!target.pathname.startsWith('/api/')) return notAnAllowedRead(target.pathname);
+    return app.request(`${target.pathname}${target.search}`, { headers: { accept: 'application/json' } });
   };
-  const site = createStaticSite({ dir: config.staticDir, render: createServerRenderer({ dir: config.staticDir, read: readInProcess, log }) });
+  const files = createStaticFiles({ dir: config.staticDir });
+  const pages = createPages({ dir: config.staticDir, files, read: readInProcess, log });
 
   const app = new Hono<BffEnv>();
   app.use('*', securityHeaders);
@@ -77,6 +100,8 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
     Response.json({ status: 'ok', cache: { entries: proxy.cachedEntries } }, { headers: { 'cache-control': 'no-cache' } }),
   );
 
+  app.route(VIEWS_PREFIX, views);
+
   app.all('/api/*', async (c) => {
     const { path: rawPath, search } = rawTarget(c);
     const path = rawPath.slice('/api'.length);
@@ -89,7 +114,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
         headers: { allow: 'GET, HEAD' },
       });
     }
-    const answer = await proxy.read({
+    const answer = await readUpstream({
       path,
       search,
       accept: readAccept(c.req.header('accept')),
@@ -101,7 +126,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
   });
   app.all('/api', () => notAnAllowedRead(''));
 
-  app.get('*', (c) => site.serve(c.req.raw));
+  app.get('*', async (c) => (await files.serve(c.req.raw)) ?? pages.serve(c.req.raw));
   app.all('*', (c) =>
     problemResponse({
       status: 405,
@@ -110,12 +135,16 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
       headers: { allow: 'GET, HEAD' },
     }),
   );
-  return app;
+  return { app, organization };
+}
+
+function problemAnswer(problem: BffProblem): ProxyAnswer {
+  return { status: problem.status, headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-cache', ...problem.headers }, body: problemJson(problem) };
 }
 
 /**
  * The Accept forwarded upstream and keyed in the cache. The BFF relays JSON only, so accepting any type asks for
- * JSON: the page's `<link rel="preload" as="fetch">` (page-hints.ts) sends that Accept, and its read must share the
+ * JSON: the page's `<link rel="preload" as="fetch">` (pages/page-html.ts) sends that Accept, and its read must share the
  * cache entry of the app's own `application/json` read.
  */
 function readAccept(header: string | undefined): string {

@@ -11,6 +11,7 @@
  * | API_CLIENT_ID            | clientId           | required     |
  * | API_CLIENT_SECRET        | clientSecret       | required     |
  * | API_CA_FILE              | apiCaFile          | none: Node's trust store (+ NODE_EXTRA_CA_CERTS) |
+ * | API_ORGANIZATION         | organization       | none: read from the API's token when it is a JWT naming it (organization.ts) |
  * | BFF_UPSTREAM_TIMEOUT_MS  | upstreamTimeoutMs  | 8000, per upstream call |
  * | BFF_CACHE_TTL_MS         | cacheTtlMs         | 5000, fresh window (0: always revalidate) |
  * | BFF_CACHE_MAX_ENTRIES    | cacheMaxEntries    | 500 (LRU)    |
@@ -30,6 +31,8 @@ export interface BffConfig {
   /** PEM of an extra certificate authority for the upstream (read from apiCaFile, or given directly) */
   apiCa?: string;
   apiCaFile?: string;
+  /** the organization's guid, sent as v2's `o`; when unset, discovered from the API's token where it names one */
+  organization?: string;
   upstreamTimeoutMs: number;
   cacheTtlMs: number;
   cacheMaxEntries: number;
@@ -53,6 +56,7 @@ const ENV_NAMES: Record<keyof BffConfig, string> = {
   clientSecret: 'API_CLIENT_SECRET',
   apiCa: 'API_CA_FILE',
   apiCaFile: 'API_CA_FILE',
+  organization: 'API_ORGANIZATION',
   upstreamTimeoutMs: 'BFF_UPSTREAM_TIMEOUT_MS',
   cacheTtlMs: 'BFF_CACHE_TTL_MS',
   cacheMaxEntries: 'BFF_CACHE_MAX_ENTRIES',
@@ -86,6 +90,10 @@ const schema = z.object({
   clientSecret: z.string({ error: 'is required' }).min(1, 'is required'),
   apiCa: z.string().optional(),
   apiCaFile: z.string().min(1).optional(),
+  organization: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be the organization\'s GUID (8-4-4-4-12 hex digits)')
+    .optional(),
   upstreamTimeoutMs: wholeNumber(1, 600_000, 8000),
   cacheTtlMs: wholeNumber(0, 86_400_000, 5000),
   cacheMaxEntries: wholeNumber(1, 1_000_000, 500),
@@ -126,6 +134,7 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       clientId: env.API_CLIENT_ID,
       clientSecret: env.API_CLIENT_SECRET,
       apiCaFile: env.API_CA_FILE,
+      organization: env.API_ORGANIZATION,
       upstreamTimeoutMs: env.BFF_UPSTREAM_TIMEOUT_MS,
       cacheTtlMs: env.BFF_CACHE_TTL_MS,
       cacheMaxEntries: env.BFF_CACHE_MAX_ENTRIES,

@@ -1,6 +1,6 @@
 /**
  * The headers every BFF answer carries. The CSP allows no inline script at all; inline style only by hash, and only
- * on a page that carries its stylesheet inline (a server-rendered page, static-files.ts), whose answer then brings
+ * on a page that carries its stylesheet inline (a server-rendered page, pages/pages.ts), whose answer then brings
  * its own policy: this one with that style's hash added.
  */
 export function contentSecurityPolicy(inlineStyleHashes: string[] = []): string {

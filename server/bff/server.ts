@@ -5,14 +5,16 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import { createBffApp, type BffDeps } from './app.js';
+import { createBff, type BffDeps } from './app.js';
 import { readBffConfig, type BffConfig } from './config.js';
-import { logJsonLine } from './log.js';
+import { logJsonLine, type LogLine } from './log.js';
 import { createUpstreamHttp } from './upstream-http.js';
 
 export interface RunningBff {
   url: string;
   port: number;
+  /** the organization's guid the BFF sends as v2's `o`: configured, or read from the upstream's token (organization.ts) */
+  organization(): Promise<string | undefined>;
   /** stops accepting connections, lets requests in progress finish (up to a grace period), closes upstream sockets */
   close(): Promise<void>;
 }
@@ -22,7 +24,7 @@ const CLOSE_GRACE_MS = 5_000;
 
 export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'> = {}): Promise<RunningBff> {
   const upstream = createUpstreamHttp(config);
-  const app = createBffApp(config, { ...deps, upstream });
+  const { app, organization } = createBff(config, { ...deps, upstream });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
@@ -47,6 +49,7 @@ export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    organization: () => organization.guid(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
@@ -63,6 +66,29 @@ export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'
   };
 }
 
+/**
+ * Says at start which organization the BFF reads, or, when the upstream's tokens do not name it and API_ORGANIZATION
+ * is not set, that it must be set (false: the caller stops). An upstream that cannot be reached yet is not a reason to
+ * stop: the organization is then learnt on first use.
+ */
+export async function checkOrganization(bff: RunningBff, log: (line: LogLine) => void = logJsonLine): Promise<boolean> {
+  try {
+    const guid = await bff.organization();
+    if (guid) {
+      log({ level: 'info', msg: 'Organization', organization: guid });
+      return true;
+    }
+    console.error(
+      '\n  API_ORGANIZATION is required with this API: its access tokens do not say which organization they belong to.\n' +
+        "  Set API_ORGANIZATION to your organization's GUID (the `o` of its v2 listings) and start again.\n",
+    );
+    return false;
+  } catch (error) {
+    log({ level: 'warn', msg: 'Could not ask the API for a token yet; the organization will be learnt on first use', detail: (error as Error).message });
+    return true;
+  }
+}
+
 const isEntryPoint = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/bff/server.ts');
 if (isEntryPoint) {
   let config: BffConfig;
@@ -73,8 +99,12 @@ if (isEntryPoint) {
     process.exit(1);
   }
   startBff(config)
-    .then((bff) => {
+    .then(async (bff) => {
       logJsonLine({ level: 'info', msg: 'BFF listening', url: bff.url, upstream: config.apiBaseUrl, staticDir: config.staticDir });
+      if (!(await checkOrganization(bff))) {
+        await bff.close();
+        process.exit(1);
+      }
       const shutdown = () => {
         bff.close().then(() => process.exit(0), () => process.exit(1));
       };

@@ -14,6 +14,14 @@ export function parseId(value: string | undefined, what: string): number {
   return id;
 }
 
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A route's guid (a competition's, as v2 names it), or 404 naming what was looked for. */
+export function parseGuid(value: string | undefined, what: string): string {
+  if (value === undefined || !GUID.test(value)) throw notFound(what);
+  return value;
+}
+
 function describe(error: unknown, resource: string): { status: number; title: string; detail: string } {
   const status = isApiError(error) ? error.status : isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) {

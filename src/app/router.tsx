@@ -5,7 +5,8 @@ import { paths } from '../config/paths';
 import { PageSkeleton } from '../components/skeleton';
 import { RootLayout } from './root-layout';
 import { RouteErrorView } from './route-error';
-import { recapLoader, recapShouldRevalidate } from './routes/recap-loader';
+import type { PageHandle } from './pages';
+import { recapLoader, recapReads, recapShouldRevalidate } from './routes/recap-loader';
 
 /** What a lazy route module exports: its loader takes the query client it warms. */
 interface RouteModule {
@@ -38,15 +39,22 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: paths.season.path, lazy: lazy(() => import('./routes/season')) },
         { path: paths.standings.path, lazy: lazy(() => import('./routes/standings')) },
         { path: paths.event.path, lazy: lazy(() => import('./routes/event')) },
-        // The page fans open during a show: its scores read starts with the chunk download, not after it.
+        // The page fans open during a show: its reads start with the chunk download, not after it, and the BFF renders it.
         {
           path: paths.recap.path,
           loader: recapLoader(queryClient),
           shouldRevalidate: recapShouldRevalidate,
           lazy: lazyView(() => import('./routes/recap')),
+          handle: { page: { module: 'src/app/routes/recap.tsx', reads: recapReads, serverRendered: true } } satisfies PageHandle,
         },
         { path: paths.schedule.path, lazy: lazy(() => import('./routes/schedule')) },
-        { path: paths.judges.path, lazy: lazy(() => import('./routes/judges')) },
+        {
+          path: paths.judges.path,
+          loader: recapLoader(queryClient),
+          shouldRevalidate: recapShouldRevalidate,
+          lazy: lazyView(() => import('./routes/judges')),
+          handle: { page: { module: 'src/app/routes/judges.tsx', reads: recapReads, serverRendered: false } } satisfies PageHandle,
+        },
         { path: paths.group.path, lazy: lazy(() => import('./routes/group')) },
         { path: '*', lazy: lazy(() => import('./routes/not-found')) },
       ],

@@ -17,7 +17,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
                 {item.label}
               </Link>
             ) : (
-              <span aria-current="page">{item.label}</span>
+              <span aria-current={index === items.length - 1 ? 'page' : undefined}>{item.label}</span>
             )}
           </li>
         ))}

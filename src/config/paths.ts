@@ -1,5 +1,15 @@
-/** The one route table: route definitions use `path`, links use `href(...)`. */
+/**
+ * The one route table: route definitions use `path`, links use `href(...)`. Competitions are addressed by their v2
+ * guid and groups by what v2 gives (name, and the circuit's identifier when there is one): addresses every upstream
+ * understands, so a link shared from the app on one works on the other.
+ */
 export type RecapView = 'summary' | 'categories' | 'full';
+
+/** A group as v2 names it: its identifier decides when the circuit gives one. */
+export interface GroupAddress {
+  name: string;
+  orgGroupIdentifier: string;
+}
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -15,31 +25,29 @@ export const paths = {
   seasons: { path: '/seasons', href: () => '/seasons' },
   season: {
     path: '/seasons/:seasonId',
-    href: (seasonId: number, filters: { type?: number; practice?: 'hide' } = {}) =>
-      withQuery(`/seasons/${seasonId}`, filters),
+    href: (seasonId: number, filters: { type?: number; practice?: 'hide' } = {}) => withQuery(`/seasons/${seasonId}`, filters),
   },
   standings: {
     path: '/seasons/:seasonId/standings',
-    href: (seasonId: number, divisionId?: number) =>
-      withQuery(`/seasons/${seasonId}/standings`, { division: divisionId }),
+    href: (seasonId: number, divisionName?: string) => withQuery(`/seasons/${seasonId}/standings`, { division: divisionName }),
   },
   event: { path: '/events/:eventId', href: (eventId: number) => `/events/${eventId}` },
   recap: {
-    path: '/competitions/:competitionId',
-    href: (competitionId: number, options: { view?: RecapView; sort?: string; dir?: 'asc' | 'desc' } = {}) =>
-      withQuery(`/competitions/${competitionId}`, options),
+    path: '/competitions/:competitionGuid',
+    href: (competitionGuid: string, options: { view?: RecapView; sort?: string; dir?: 'asc' | 'desc' } = {}) =>
+      withQuery(`/competitions/${competitionGuid}`, options),
   },
   schedule: {
-    path: '/competitions/:competitionId/schedule',
-    href: (competitionId: number) => `/competitions/${competitionId}/schedule`,
+    path: '/competitions/:competitionGuid/schedule',
+    href: (competitionGuid: string) => `/competitions/${competitionGuid}/schedule`,
   },
   judges: {
-    path: '/competitions/:competitionId/judges',
-    href: (competitionId: number, section?: string) =>
-      withQuery(`/competitions/${competitionId}/judges`, { section }),
+    path: '/competitions/:competitionGuid/judges',
+    href: (competitionGuid: string, section?: string) => withQuery(`/competitions/${competitionGuid}/judges`, { section }),
   },
   group: {
-    path: '/groups/:groupId',
-    href: (groupId: number, seasonId?: number) => withQuery(`/groups/${groupId}`, { season: seasonId }),
+    path: '/groups/:groupName',
+    href: (group: GroupAddress, seasonId?: number) =>
+      withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId }),
   },
 } as const;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiUrl, ApiError } from './api-client';
+import { apiGet, apiUrl, ApiError, getUpstream, getView, upstreamUrl, viewUrl } from './api-client';
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -52,5 +52,15 @@ describe('apiGet', () => {
     controller.abort();
     vi.stubGlobal('fetch', vi.fn(async () => { throw new DOMException('aborted', 'AbortError'); }));
     await expect(apiGet('/seasons/', { signal: controller.signal })).rejects.toHaveProperty('name', 'AbortError');
+  });
+
+  it('builds typed reads from their templates: path values and query escaped, views under /bff', async () => {
+    expect(viewUrl('/seasons/{seasonId}/group', { path: { seasonId: 3 }, query: { name: 'A/B & C', id: '12' } })).toBe('/api/bff/seasons/3/group?name=A%2FB+%26+C&id=12');
+    expect(upstreamUrl('/2018-03/performances', { query: { c: '9c1e5f0e-8f0d-4c35-9a7c-0f9f3f0c6b11' } })).toBe('/api/2018-03/performances?c=9c1e5f0e-8f0d-4c35-9a7c-0f9f3f0c6b11');
+    expect(viewUrl('/competitions/{guid}', { path: { guid: 'a b' } })).toBe('/api/bff/competitions/a%20b');
+    const fetchMock = respond(200, { data: [] });
+    await getView('/seasons');
+    await getUpstream('/events/{eventId}', { path: { eventId: 7 } });
+    expect(fetchMock.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['/api/bff/seasons', '/api/events/7']);
   });
 });

@@ -1,5 +1,7 @@
 import { env } from '../config/env';
 import type { Problem } from './api-models';
+import type { paths as UpstreamPaths } from './api-types';
+import type { paths as ViewPaths } from './bff-types';
 
 /**
  * A non-2xx answer (or no answer: status 0, code "network_error") from the BFF. `body` is the problem+json
@@ -73,14 +75,15 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-/** GET a BFF path (`/competitions/12/scores`) as JSON. Only fetches: the query layer decides what the user sees. */
-export async function apiGet<T>(
-  path: string,
-  { query, signal }: { query?: QueryParams; signal?: AbortSignal } = {},
-): Promise<ApiResult<T>> {
+/** GET a BFF path (`/events/12`) as JSON. Only fetches: the query layer decides what the user sees. */
+export function apiGet<T>(path: string, { query, signal }: { query?: QueryParams; signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+  return getUrl<T>(apiUrl(path, query), signal);
+}
+
+async function getUrl<T>(url: string, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await transport(apiUrl(path, query), { headers: { accept: 'application/json' }, signal });
+    response = await transport(url, { headers: { accept: 'application/json' }, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : null);
@@ -92,4 +95,48 @@ export async function apiGet<T>(
     throw new ApiError(response.status, code, isProblem(body) ? body : typeof body === 'string' ? body : null, stale);
   }
   return { body: body as T, stale };
+}
+
+/**
+ * Typed reads. A path is named by its template in the document that declares it (the API's for upstream reads the
+ * BFF forwards, the BFF's own for its views), and that document gives its parameters and its answer: a path cannot
+ * be paired with the wrong type.
+ */
+type GetOf<Entry> = Entry extends { get: infer Operation } ? Operation : never;
+type OkOf<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+type PathParamsOf<Operation> = Operation extends { parameters: { path: infer Params } } ? Params : never;
+type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+
+export interface ReadParams<Operation> {
+  path?: PathParamsOf<Operation>;
+  query?: QueryOf<Operation>;
+}
+
+/** The URL the app reads an upstream operation at, e.g. `upstreamUrl('/events/{eventId}', { path: { eventId: 12 } })`. */
+export function upstreamUrl<Path extends keyof UpstreamPaths>(template: Path, params: ReadParams<GetOf<UpstreamPaths[Path]>> = {}): string {
+  return resolve(template, params);
+}
+
+/** The URL of one of the BFF's own views (`/api/bff/...`). */
+export function viewUrl<Path extends keyof ViewPaths>(template: Path, params: ReadParams<GetOf<ViewPaths[Path]>> = {}): string {
+  return resolve(`/bff${template}`, params);
+}
+
+/** A read the BFF forwards to the upstream, e.g. `getUpstream('/events/{eventId}', { path: { eventId: 12 } })`. */
+export function getUpstream<Path extends keyof UpstreamPaths>(template: Path, { signal, ...params }: ReadParams<GetOf<UpstreamPaths[Path]>> & { signal?: AbortSignal } = {}) {
+  return getUrl<OkOf<GetOf<UpstreamPaths[Path]>>>(upstreamUrl(template, params), signal);
+}
+
+/** One of the BFF's own views, e.g. `getView('/seasons/{seasonId}/calendar', { path: { seasonId: 3 } })`. */
+export function getView<Path extends keyof ViewPaths>(template: Path, { signal, ...params }: ReadParams<GetOf<ViewPaths[Path]>> & { signal?: AbortSignal } = {}) {
+  return getUrl<OkOf<GetOf<ViewPaths[Path]>>>(viewUrl(template, params), signal);
+}
+
+function resolve(template: string, { path, query }: { path?: object; query?: object }): string {
+  const values = (path ?? {}) as Record<string, string | number>;
+  const resolved = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (values[name] === undefined) throw new Error(`${template}: no value for {${name}}`);
+    return encodeURIComponent(String(values[name]));
+  });
+  return apiUrl(resolved, query as QueryParams | undefined);
 }

@@ -1,28 +1,22 @@
-/** Short names for the API's schemas; they follow whatever `api-types.ts` (generated) says. */
+/** Short names for the schemas of the API (`api-types.ts`) and of the BFF's views (`bff-types.ts`), both generated. */
 import type { components } from './api-types';
+import type { components as ViewComponents } from './bff-types';
 
 type Schemas = components['schemas'];
+type Views = ViewComponents['schemas'];
 
 export type Problem = Schemas['Problem'];
-export type Season = Schemas['Season'];
-export type EventListItem = Schemas['EventListItem'];
 export type Event = Schemas['Event'];
 export type Competition = Schemas['Competition'];
-export type Group = Schemas['Group'];
-export type Division = Schemas['Division'];
-export type DivisionRef = Schemas['DivisionRef'];
 export type Schedule = Schemas['Schedule'];
 export type ScheduleEntry = Schemas['ScheduleEntry'];
-export type CompetitionScores = Schemas['CompetitionScores'];
-export type DivisionRoundScores = Schemas['DivisionRoundScores'];
-export type PerformanceScores = Schemas['PerformanceScores'];
-export type SheetCategory = DivisionRoundScores['sheet']['categories'][number];
-export type SheetCaption = SheetCategory['captions'][number];
-export type GroupPerformance = Schemas['GroupPerformance'];
-export type DivisionStandings = Schemas['DivisionStandings'];
-export type StandingsEntry = Schemas['StandingsEntry'];
+export type PerformanceRecord = Schemas['PerformanceRecordV2'];
 
-/** v4 list responses wrap their items in `data`. */
-export interface ListOf<T> {
-  data: T[];
-}
+export type Season = Views['BffSeason'];
+export type CalendarEntry = Views['BffCalendarEntry'];
+export type CompetitionSummary = Views['BffCompetitionSummary'];
+export type DivisionStandings = Views['BffDivisionStandings'];
+export type StandingsEntry = DivisionStandings['entries'][number];
+export type GroupSeason = Views['BffGroupSeason'];
+export type GroupSeasonPerformance = Views['BffGroupSeasonPerformance'];
+export type GroupRef = GroupSeason['group'];

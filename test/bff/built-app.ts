@@ -12,3 +12,31 @@ export function writeBuild(files: Record<string, string | Buffer>): string {
   }
   return dir;
 }
+
+/**
+ * A stand-in for the app's server entry (`.ssr/entry-server.js`, src/entry-server.tsx) with the real module's
+ * contract, over the fake upstream's reads: its page table knows `/competitions/<id>` (canonical ids only), whose
+ * route module is the recap's, whose loader reads the scores, and which it renders on the server: the name of the
+ * competition, read through the BFF (`label` tells builds apart; competition 13 makes the render throw).
+ */
+export function standInEntry(label = 'Rendered'): string {
+  return `
+export function planPage(pathname) {
+  const match = /^\\/competitions\\/([1-9]\\d{0,14})\\/?$/.exec(pathname);
+  return match ? { module: 'src/app/routes/recap.tsx', reads: ['/api/competitions/' + match[1] + '/scores'], serverRendered: true } : undefined;
+}
+export function createPageRenderer(read) {
+  return async (url) => {
+    const id = /^\\/competitions\\/(\\d+)/.exec(new URL(url).pathname)[1];
+    if (id === '13') throw new Error('the renderer broke');
+    const response = await read('/api/competitions/' + id + '/scores');
+    if (!response.ok) return undefined;
+    const scores = await response.json();
+    return {
+      html: '<title>' + scores.competition.name + ' recap</title><h1>${label} ' + scores.competition.name + '</h1>',
+      state: JSON.stringify({ stale: response.headers.get('x-bff-stale'), html: '</script>' }).replace(/</g, '\\\\u003c'),
+    };
+  };
+}
+`;
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { EncodedBodies, negotiateEncoding } from '../../server/bff/compression.js';
-import { writeBuild } from './built-app.js';
+import { standInEntry, writeBuild } from './built-app.js';
 import { harnessPerTest, startHarness } from './harness.js';
 
 const harnesses = harnessPerTest();
@@ -25,6 +25,9 @@ function builtApp(): string {
       'src/app/routes/recap.tsx': { file: 'assets/recap-7d7d7d.js', isDynamicEntry: true, imports: ['_vendor-1.js', '_format-2.js'] },
       '_format-2.js': { file: 'assets/format-2f2f2f.js' },
     }),
+    // The app's page table (a stand-in); without the build's server entry no page would carry hints. Its render
+    // would need a root element this index.html lacks: the recap below is the plain app with its hints.
+    '.ssr/entry-server.js': standInEntry(),
   });
 }
 

@@ -35,6 +35,8 @@ describe('BFF configuration', () => {
     expect(() => readBffConfig({ ...required, API_BASE_URL: 'http://localhost:8443' })).toThrow(/API_BASE_URL must be an https:\/\/ URL/);
     expect(() => readBffConfig({ ...required, API_BASE_URL: 'localhost:8443' })).toThrow(/API_BASE_URL/);
     expect(() => readBffConfig({ ...required, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => readBffConfig({ ...required, API_ORGANIZATION: 'Sample Circuit' })).toThrow(/API_ORGANIZATION must be the organization's GUID/);
+    expect(readBffConfig({ ...required, API_ORGANIZATION: '5d1c2b7e-0f3a-4c7e-9b51-2a6f0d8e4c13' }).organization).toBe('5d1c2b7e-0f3a-4c7e-9b51-2a6f0d8e4c13');
     try {
       readBffConfig({ ...required, BFF_CACHE_TTL_MS: '-1', BFF_UPSTREAM_TIMEOUT_MS: 'x' });
       expect.unreachable();

@@ -70,6 +70,8 @@ export interface FakeUpstream {
   revokeAll(): void;
   /** also revoke every token as soon as it is issued */
   revokeOnIssue: boolean;
+  /** issue JWT-shaped tokens naming this organization (`org_guid`), as our API does; unset: opaque tokens */
+  jwtOrganization?: string;
   close(): Promise<void>;
 }
 
@@ -158,7 +160,9 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
       // RFC 6749 error that echoes the client id, which the BFF must not relay
       return json(res, 401, { error: 'invalid_client', error_description: `unknown client ${form.get('client_id')}` });
     }
-    const accessToken = `tok_${randomBytes(16).toString('hex')}`;
+    const accessToken = fake.jwtOrganization
+      ? [{ alg: 'none' }, { org_guid: fake.jwtOrganization, jti: randomBytes(8).toString('hex') }].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.sig'
+      : `tok_${randomBytes(16).toString('hex')}`;
     fake.issued.push(accessToken);
     if (!fake.revokeOnIssue) valid.set(accessToken, clock.now() + fake.expiresIn * 1000);
     json(res, 200, { token_type: 'bearer', access_token: accessToken, expires_in: fake.expiresIn }, {

@@ -38,6 +38,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The organization the harness's BFF is configured with (API_ORGANIZATION), sent as v2's `o`. */
+export const TEST_ORGANIZATION = '5d1c2b7e-0f3a-4c7e-9b51-2a6f0d8e4c13';
+
 export async function startHarness(overrides: BffConfigInput = {}): Promise<Harness> {
   const clock = testClock();
   const upstream = await startFakeUpstream(clock);
@@ -49,6 +52,7 @@ export async function startHarness(overrides: BffConfigInput = {}): Promise<Harn
     clientId: upstream.clientId,
     clientSecret: upstream.clientSecret,
     apiCa: tls.cert,
+    organization: TEST_ORGANIZATION,
     upstreamTimeoutMs: 5000,
     staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
     ...overrides,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gate, harnessPerTest, until, type Harness } from './harness.js';
+import { gate, harnessPerTest, TEST_ORGANIZATION, until, type Harness } from './harness.js';
 
 const harnesses = harnessPerTest();
 const harness = harnesses.start;
@@ -270,7 +270,7 @@ describe('protecting the upstream', () => {
     const { upstream, get } = await harness();
     const answer = await get('/api/2018-03/competitions?year=2026&includePractice=true');
     expect(answer.json()).toEqual([{ CompetitionName: 'Regional 2026 v1' }]);
-    expect(upstream.readsOf('/2018-03/competitions?year=2026&includePractice=true')).toBe(1);
+    expect(upstream.readsOf(`/2018-03/competitions?year=2026&includePractice=true&o=${TEST_ORGANIZATION}`)).toBe(1);
     expect((await get('/api/2018-03/competitions?year=2025')).json()[0].CompetitionName).toBe('Regional 2025 v1');
   });
 
@@ -387,6 +387,8 @@ describe('the allow-list', () => {
       expect([200, 404]).toContain(answer.status);
       if (answer.status === 404) expect(answer.json().code).toBe('not_found'); // the fake upstream's, not the BFF's
     }
-    expect(upstream.readLog.map((read) => read.path)).toEqual(allowed.map((path) => `${path}?x=1`));
+    // v2's listings also name the organization (organization.test.ts).
+    const named = (path: string) => (path === '/2018-03/competitions' || path === '/2018-03/groups' ? `&o=${TEST_ORGANIZATION}` : '');
+    expect(upstream.readLog.map((read) => read.path)).toEqual(allowed.map((path) => `${path}?x=1${named(path)}`));
   });
 });

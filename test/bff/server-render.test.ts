@@ -1,15 +1,15 @@
 /**
- * Server rendering in the BFF: for the pages page-hints.ts marks, the build's renderer (`.ssr/entry-server.js`)
- * reads through the BFF's own proxy and the page goes out with its markup and state; any failure is the plain app.
- * The renderer here is a stand-in with the real module's contract; the real one is driven in chromium by
- * e2e/server-render.spec.ts.
+ * Server rendering in the BFF: for the pages the app's page table marks (the build's `.ssr/entry-server.js`), the
+ * app renders through the BFF's own proxy and the page goes out with its markup and state; any failure is the plain
+ * app. The entry here is a stand-in with the real module's contract (built-app.ts); the real one is driven in
+ * chromium by e2e/server-render.spec.ts.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../server/bff/app.js';
-import { writeBuild } from './built-app.js';
+import { standInEntry, writeBuild } from './built-app.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -21,24 +21,7 @@ afterEach(async () => {
 
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
-/** The stand-in renderer: reads the competition's scores through the BFF and renders its name, or fails on cue. */
-const RENDERER = (label: string) => `
-export function createPageRenderer(read) {
-  return async (url) => {
-    const id = /^\\/competitions\\/(\\d+)/.exec(new URL(url).pathname)[1];
-    if (id === '13') throw new Error('the renderer broke');
-    const response = await read('/api/competitions/' + id + '/scores');
-    if (!response.ok) return undefined;
-    const scores = await response.json();
-    return {
-      html: '<title>' + scores.competition.name + ' recap</title><h1>${label} ' + scores.competition.name + '</h1>',
-      state: JSON.stringify({ stale: response.headers.get('x-bff-stale'), html: '</script>' }).replace(/</g, '\\\\u003c'),
-    };
-  };
-}
-`;
-
-function builtApp(renderer: string | null = RENDERER('Rendered')): string {
+function builtApp(renderer: string | null = standInEntry('Rendered')): string {
   return writeBuild({
     'index.html':
       '<!doctype html><html><head><title>Scores</title><script type="module" src="/assets/index-4f9a2c.js"></script></head><body><div id="root"></div></body></html>',
@@ -108,7 +91,7 @@ describe('server-rendered pages', () => {
     expect(page.body).toContain('<link rel="preload" as="fetch" href="/api/competitions/25/scores" crossorigin>');
   });
 
-  it('renders only the pages marked for it, and nothing when the build has no renderer', async () => {
+  it('renders only the pages marked for it, and nothing when the build has no server entry (no page table, no hints)', async () => {
     h = await startHarness({ staticDir: builtApp() });
     for (const target of ['/', '/events/12', '/competitions/25/judges']) {
       expect((await h.get(target, HTML)).body).toContain('<div id="root"></div>');
@@ -117,7 +100,7 @@ describe('server-rendered pages', () => {
     h = await startHarness({ staticDir: builtApp(null) });
     const page = await h.get('/competitions/25', HTML);
     expect(page.body).toContain('<div id="root"></div>');
-    expect(page.body).toContain('<link rel="preload" as="fetch" href="/api/competitions/25/scores" crossorigin>');
+    expect(page.body).not.toContain('<link');
   });
 
   it('carries the stylesheet inline, allowed by its hash alone, so the page paints as it arrives', async () => {
@@ -163,7 +146,7 @@ describe('server-rendered pages', () => {
     h = await startHarness({ staticDir: dir });
     expect((await h.get('/competitions/25', HTML)).body).toContain('<h1>Rendered Finals v1</h1>');
     const file = path.join(dir, '.ssr', 'entry-server.js');
-    writeFileSync(file, RENDERER('Rebuilt'));
+    writeFileSync(file, standInEntry('Rebuilt'));
     const later = new Date(Date.now() + 5_000);
     utimesSync(file, later, later);
     expect((await h.get('/competitions/25', HTML)).body).toContain('<h1>Rebuilt Finals v1</h1>');

@@ -43,24 +43,24 @@ export default function EventRoute() {
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {competitions.map((competition) => (
-            <li key={competition.id} className="rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+            <li key={competition.guid} className="rounded-lg border border-slate-300 p-4 dark:border-slate-700">
               <h3 className="text-lg font-semibold">{competition.name}</h3>
               <p className="text-sm">
                 <LocalDateTime iso={competition.date} />
               </p>
               <ul className="mt-3 flex flex-wrap gap-2">
                 <li>
-                  <Link className="button" to={paths.recap.href(competition.id)} aria-label={`Recap: ${competition.name}`}>
+                  <Link className="button" to={paths.recap.href(competition.guid)} aria-label={`Recap: ${competition.name}`}>
                     Recap
                   </Link>
                 </li>
                 <li>
-                  <Link className="button" to={paths.schedule.href(competition.id)} aria-label={`Schedule: ${competition.name}`}>
+                  <Link className="button" to={paths.schedule.href(competition.guid)} aria-label={`Schedule: ${competition.name}`}>
                     Schedule
                   </Link>
                 </li>
                 <li>
-                  <Link className="button" to={paths.judges.href(competition.id)} aria-label={`Judges: ${competition.name}`}>
+                  <Link className="button" to={paths.judges.href(competition.guid)} aria-label={`Judges: ${competition.name}`}>
                     Judges
                   </Link>
                 </li>

@@ -1,3 +1,4 @@
+import type { GroupAddress } from '../../config/paths';
 import { currentSeason } from '../../features/seasons/api/get-seasons';
 import type { Season } from '../../lib/api-models';
 
@@ -5,4 +6,9 @@ import type { Season } from '../../lib/api-models';
 export function seasonFromUrl(seasons: Season[], searchParams: URLSearchParams): Season | undefined {
   const id = Number(searchParams.get('season'));
   return seasons.find((season) => season.id === id) ?? currentSeason(seasons);
+}
+
+/** The group a group page is about: the name in its path, the circuit's identifier in `?id=` when it has one. */
+export function groupFromUrl(name: string | undefined, searchParams: URLSearchParams): GroupAddress {
+  return { name: (name ?? '').trim(), orgGroupIdentifier: searchParams.get('id')?.trim() ?? '' };
 }

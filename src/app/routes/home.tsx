@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
-import { loadSeasonCalendar, useSeasonCalendar } from '../../features/events/api/season-calendar';
+import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
 import { CompetitionList } from '../../features/events/components/competition-list';
 import { splitByToday } from '../../features/events/utils/calendar';
 import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
@@ -17,7 +17,7 @@ const UPCOMING = 6;
 export const clientLoader = (queryClient: QueryClient) => async () => {
   const { body } = await queryClient.ensureQueryData(seasonsQueryOptions());
   const season = currentSeason(body.data);
-  if (season) await loadSeasonCalendar(queryClient, season.id);
+  if (season) await queryClient.ensureQueryData(seasonCalendarQueryOptions(season.id));
   return null;
 };
 
@@ -25,12 +25,12 @@ export default function HomeRoute() {
   const seasons = useSuspenseQuery(seasonsQueryOptions());
   const season = currentSeason(seasons.data.body.data);
   if (!season) return <EmptyState title="No seasons yet">Results appear here once the circuit publishes its first season.</EmptyState>;
-  return <SeasonHome season={season} />;
+  return <SeasonHome season={season} seasonsStale={seasons.data.stale} />;
 }
 
-function SeasonHome({ season }: { season: Season }) {
-  const { entries, stale } = useSeasonCalendar(season.id);
-  const { live, upcoming, latest } = splitByToday(entries, new Date());
+function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: boolean }) {
+  const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(seasonCalendarQueryOptions(season.id));
+  const { live, upcoming, latest } = splitByToday(data.body.data, new Date());
   return (
     <>
       <h1 className="heading-1">{season.name}</h1>
@@ -42,7 +42,7 @@ function SeasonHome({ season }: { season: Season }) {
           Standings
         </Link>
       </p>
-      <QueryNotices stale={stale} refreshFailed={false} updatedAt={Date.now()} />
+      <QueryNotices stale={data.stale || seasonsStale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
 
       <section aria-labelledby="live-now">
         <h2 id="live-now" className="heading-2">

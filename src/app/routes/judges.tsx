@@ -1,33 +1,28 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
-import { competitionScoresQueryOptions } from '../../features/competitions/api/get-competition-scores';
+import { useRecap } from '../../features/competitions/api/use-recap';
 import { CompetitionHeader } from '../../features/competitions/components/competition-header';
 import { JudgesPanel } from '../../features/competitions/components/judges-panel';
 import { sectionId } from '../../features/competitions/utils/scores-lookup';
-import { isToday } from '../../lib/dates';
-import { parseId, RouteErrorView } from '../route-error';
+import { RouteErrorView } from '../route-error';
 
-export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
-  await queryClient.ensureQueryData(competitionScoresQueryOptions(parseId(params.competitionId, 'Competition')));
-  return null;
-};
-
+/** Its loader is the recap's (recap-loader.ts): the same two reads. */
 export default function JudgesRoute() {
-  const competitionId = Number(useParams().competitionId);
+  const recap = useRecap(useParams().competitionGuid!);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(competitionScoresQueryOptions(competitionId));
-  const scores = data.body;
-  const selected = scores.data.find((section) => sectionId(section) === searchParams.get('section')) ?? scores.data[0];
+  const { competition } = recap.summary;
+  const sections = recap.sections;
+  const selected = sections.find((section) => sectionId(section) === searchParams.get('section')) ?? sections[0];
   return (
     <>
-      <title>{`${scores.competition.name} judges · Marching Results`}</title>
-      <CompetitionHeader competition={scores.competition} />
-      <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} live={isToday(scores.competition.date)} />
-      {selected === undefined ? (
-        <EmptyState title="No scores released yet">Judges' sheets appear here once a round's scores are released.</EmptyState>
+      <title>{`${competition.name} judges · Marching Results`}</title>
+      <CompetitionHeader summary={recap.summary} />
+      <QueryNotices stale={recap.stale} refreshFailed={recap.refreshFailed} updatedAt={recap.updatedAt} live={recap.live} />
+      {selected === undefined || !competition.recapReleased ? (
+        <EmptyState title={selected === undefined ? 'No scores released yet' : 'Judges not released yet'}>
+          Judges' sheets appear here once the competition's full recap is released.
+        </EmptyState>
       ) : (
         <>
           <h2 className="heading-2">Judges' sheets against the final result</h2>
@@ -42,7 +37,7 @@ export default function JudgesRoute() {
               value={sectionId(selected)}
               onChange={(event) => setSearchParams({ section: event.target.value }, { replace: true, preventScrollReset: true })}
             >
-              {scores.data.map((section) => (
+              {sections.map((section) => (
                 <option key={sectionId(section)} value={sectionId(section)}>
                   {section.division.name} · {section.round.name}
                 </option>

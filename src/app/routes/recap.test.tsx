@@ -3,13 +3,25 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/react-query';
-import { makeCompetitionScores, threeGroupSection } from '../../test/factories';
+import type { CompetitionSummary, PerformanceRecord } from '../../lib/api-models';
+import { COMPETITION_GUID, makeSummary, makeV2Records } from '../../test/factories';
 import { appRoutes } from '../router';
 
-function serve(status: number, body: unknown, headers: Record<string, string> = {}) {
+const RECAP = `/competitions/${COMPETITION_GUID}`;
+
+/**
+ * The BFF as the recap reads it: the competition's summary (a view of the BFF's) and its v2 performance records
+ * (forwarded from the upstream). `status` answers both; `headers` go with the records.
+ */
+function serve(status: number, { summary = makeSummary(), records = makeV2Records(), headers = {} }: { summary?: CompetitionSummary; records?: PerformanceRecord[]; headers?: Record<string, string> } = {}) {
+  const problem = { type: 'about:blank', title: 'Not Found', status, code: 'not_found', detail: 'no such competition' };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })),
+    vi.fn(async (url: string) => {
+      const body = status !== 200 ? problem : url.startsWith(`/api/bff/competitions/${COMPETITION_GUID}`) ? summary : url.startsWith(`/api/2018-03/performances?c=${COMPETITION_GUID}`) ? records : undefined;
+      if (body === undefined) return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+    }),
   );
 }
 
@@ -34,8 +46,8 @@ afterEach(() => {
 
 describe('recap page', () => {
   it('shows each group with rank and total, and the group that did not perform last', async () => {
-    serve(200, makeCompetitionScores());
-    renderAt('/competitions/12');
+    serve(200);
+    renderAt(RECAP);
     const list = await screen.findByRole('list', { name: 'Scholastic A — Finals' });
     const cards = within(list).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Alpha', 'Bravo', 'Charlie']);
@@ -44,8 +56,8 @@ describe('recap page', () => {
   });
 
   it("builds a group's breakdown when its card is opened, not before", async () => {
-    serve(200, makeCompetitionScores());
-    renderAt('/competitions/12');
+    serve(200);
+    renderAt(RECAP);
     const card = await screen.findByRole('article', { name: 'Alpha' });
     expect(within(card).queryAllByRole('table')).toHaveLength(0);
 
@@ -56,10 +68,8 @@ describe('recap page', () => {
   });
 
   it('opens every breakdown in the full view, in the later sections too', async () => {
-    const later = threeGroupSection();
-    later.division = { ...later.division, id: later.division.id + 1, name: 'Independent Open' };
-    serve(200, makeCompetitionScores({ data: [threeGroupSection(), later] }));
-    renderAt('/competitions/12?view=full');
+    serve(200, { records: [...makeV2Records(), ...makeV2Records({ name: 'Independent Open', initials: 'IO' })] });
+    renderAt(`${RECAP}?view=full`);
     const laterList = await screen.findByRole('list', { name: 'Independent Open — Finals' });
     const cards = [...screen.getAllByRole('article')];
     expect(cards).toHaveLength(6);
@@ -73,8 +83,8 @@ describe('recap page', () => {
   });
 
   it('shows a chosen view in the tap itself, then puts it in the URL, which still rules on its own changes', async () => {
-    serve(200, makeCompetitionScores());
-    const router = renderAt('/competitions/12');
+    serve(200);
+    const router = renderAt(RECAP);
     const card = await screen.findByRole('article', { name: 'Alpha' });
     const views = screen.getByRole('navigation', { name: 'Recap view' });
 
@@ -88,14 +98,14 @@ describe('recap page', () => {
     await vi.waitFor(() => expect(router.state.location.search).toBe('?view=full'));
     expect(router.state.historyAction).toBe('REPLACE');
     // A URL change that is not a tap here (a link elsewhere, back and forward) sets the view.
-    await router.navigate('/competitions/12?view=categories');
+    await router.navigate(`${RECAP}?view=categories`);
     await vi.waitFor(() => expect(within(views).getByRole('link', { name: 'Categories' }).getAttribute('aria-current')).toBe('page'));
     await vi.waitFor(() => expect(expanded(card)).toBe(false));
   });
 
   it("switches the view at a finger's lift, and cancels the lift so no click follows", async () => {
-    serve(200, makeCompetitionScores());
-    const router = renderAt('/competitions/12');
+    serve(200);
+    const router = renderAt(RECAP);
     const card = await screen.findByRole('article', { name: 'Alpha' });
     const link = within(screen.getByRole('navigation', { name: 'Recap view' })).getByRole('link', { name: 'Full breakdown' });
     const finger = { identifier: 0, clientX: 5, clientY: 5 };
@@ -110,8 +120,8 @@ describe('recap page', () => {
   });
 
   it("keeps a reader's own expand and collapse until the view changes to or from the full breakdown", async () => {
-    serve(200, makeCompetitionScores());
-    renderAt('/competitions/12');
+    serve(200);
+    renderAt(RECAP);
     const card = await screen.findByRole('article', { name: 'Bravo' });
     const views = screen.getByRole('navigation', { name: 'Recap view' });
     const disclosure = within(card).getByRole('button', { name: 'Breakdown by caption and judge' });
@@ -140,30 +150,60 @@ describe('recap page', () => {
     expect(expanded(card)).toBe(true);
   });
 
-  it('says when no scores are released yet', async () => {
-    serve(200, makeCompetitionScores({ data: [], rounds: [{ number: 1, name: 'Finals', scoresReleased: false }] }));
-    renderAt('/competitions/12');
+  it('says when no scores are released yet, whatever the records hold', async () => {
+    serve(200, { summary: makeSummary({ scoresReleased: false, categoryRecapReleased: false, recapReleased: false }) });
+    renderAt(RECAP);
     expect(await screen.findByText('No scores released yet')).toBeTruthy();
-    expect(screen.getByText('Scores not released yet: Finals.')).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('shows only what the released flags allow: categories without the full recap and its judges', async () => {
+    serve(200, { summary: makeSummary({ recapReleased: false }) });
+    renderAt(`${RECAP}?view=full`);
+    const views = await screen.findByRole('navigation', { name: 'Recap view' });
+    expect(within(views).getAllByRole('link').map((link) => link.textContent)).toEqual(['Summary', 'Categories']);
+    expect(within(views).getByRole('link', { name: 'Summary' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('Not released yet: the full recap with judges.')).toBeTruthy();
+    const card = screen.getByRole('article', { name: 'Alpha' });
+    expect(within(card).queryByRole('button', { name: 'Breakdown by caption and judge' })).toBeNull();
+    fireEvent.click(within(views).getByRole('link', { name: 'Categories' }));
+    await vi.waitFor(() => expect(within(card).getByText('Equipment Analysis')).toBeTruthy());
+    expect(document.body.textContent).not.toContain('Bo Kim');
+  });
+
+  it('offers no view switch while only the totals are released', async () => {
+    serve(200, { summary: makeSummary({ categoryRecapReleased: false, recapReleased: false }) });
+    renderAt(`${RECAP}?view=categories`);
+    expect(await screen.findByText('Not released yet: the category recap and the full recap with judges.')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Recap view' })).toBeNull();
+    const card = screen.getByRole('article', { name: 'Alpha' });
+    expect(card.textContent).toContain('47.000');
+    expect(card.textContent).not.toContain('General Effect');
   });
 
   it('tells the reader when the results are a saved copy', async () => {
-    serve(200, makeCompetitionScores(), { 'x-bff-stale': '1' });
-    renderAt('/competitions/12');
+    serve(200, { headers: { 'x-bff-stale': '1' } });
+    renderAt(RECAP);
     expect(await screen.findByText('Showing saved results, the results service is not answering.')).toBeTruthy();
   });
 
   it('names what was not found on a 404', async () => {
-    serve(404, { type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found', detail: 'no competition 12' });
+    serve(404);
+    renderAt(RECAP);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Competition not found' })).toBeTruthy();
+    cleanup();
+    // An address that cannot name a competition is not asked for at all.
+    serve(200);
     renderAt('/competitions/12');
     expect(await screen.findByRole('heading', { level: 1, name: 'Competition not found' })).toBeTruthy();
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
   });
 });
 
 describe('judges page', () => {
   it('sets each judge beside the final ranks in a captioned table and marks disagreements', async () => {
-    serve(200, makeCompetitionScores());
-    renderAt('/competitions/12/judges');
+    serve(200);
+    renderAt(`${RECAP}/judges`);
     const kim = await screen.findByRole('table', { name: /Equipment Analysis — Bo Kim/ });
     expect(within(kim).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Final rank', 'Group', 'Judge score', 'Judge rank', 'Panel score', 'Panel rank',

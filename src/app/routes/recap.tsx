@@ -1,29 +1,26 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
-import { competitionScoresQueryOptions } from '../../features/competitions/api/get-competition-scores';
+import { useRecap } from '../../features/competitions/api/use-recap';
 import { CompetitionHeader } from '../../features/competitions/components/competition-header';
 import { RecapViews } from '../../features/competitions/components/recap-views';
-import { UnreleasedRounds } from '../../features/competitions/components/unreleased-rounds';
-import { isToday } from '../../lib/dates';
+import { ReleaseNotice } from '../../features/competitions/components/release-notice';
 import { RouteErrorView } from '../route-error';
 
 /** Its loader is recap-loader.ts, declared on the route so that it runs while this module downloads. */
 export default function RecapRoute() {
-  const competitionId = Number(useParams().competitionId);
-  const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(competitionScoresQueryOptions(competitionId));
-  const scores = data.body;
+  const recap = useRecap(useParams().competitionGuid!);
+  const { competition } = recap.summary;
   return (
     <>
-      <title>{`${scores.competition.name} recap · Marching Results`}</title>
-      <CompetitionHeader competition={scores.competition} />
-      <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} live={isToday(scores.competition.date)} />
-      <UnreleasedRounds rounds={scores.rounds} />
-      {scores.data.length === 0 ? (
+      <title>{`${competition.name} recap · Marching Results`}</title>
+      <CompetitionHeader summary={recap.summary} />
+      <QueryNotices stale={recap.stale} refreshFailed={recap.refreshFailed} updatedAt={recap.updatedAt} live={recap.live} />
+      <ReleaseNotice competition={competition} />
+      {recap.sections.length === 0 ? (
         <EmptyState title="No scores released yet">Scores appear here as soon as each round is released.</EmptyState>
       ) : (
-        <RecapViews scores={scores} />
+        <RecapViews sections={recap.sections} views={recap.views} />
       )}
     </>
   );

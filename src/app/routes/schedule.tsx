@@ -1,34 +1,52 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
+import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
 import { competitionScheduleQueryOptions } from '../../features/competitions/api/get-competition-schedule';
-import { CompetitionNav } from '../../features/competitions/components/competition-nav';
+import { CompetitionHeader } from '../../features/competitions/components/competition-header';
+import { PublishedSchedule } from '../../features/competitions/components/published-schedule';
 import { ScheduleTable } from '../../features/competitions/components/schedule-table';
-import { LocalDateTime } from '../../components/local-date-time';
 import { isToday } from '../../lib/dates';
-import { parseId, RouteErrorView } from '../route-error';
+import { parseGuid, RouteErrorView } from '../route-error';
 
 export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
-  await queryClient.ensureQueryData(competitionScheduleQueryOptions(parseId(params.competitionId, 'Competition')));
+  const guid = parseGuid(params.competitionGuid, 'Competition');
+  const { body } = await queryClient.ensureQueryData(competitionQueryOptions(guid));
+  if (body.competition.id !== null) await queryClient.ensureQueryData(competitionScheduleQueryOptions(guid, body.competition.id));
   return null;
 };
 
+/**
+ * The order of appearance: our API serves it as JSON; the hosted service publishes it as a page, which this page
+ * then links to (a competition whose event cannot be matched has neither, and says so).
+ */
 export default function ScheduleRoute() {
-  const competitionId = Number(useParams().competitionId);
-  const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(competitionScheduleQueryOptions(competitionId));
-  const { competition, data: entries } = data.body;
+  const guid = useParams().competitionGuid!;
+  const summary = useSuspenseQuery(competitionQueryOptions(guid));
+  const { competition } = summary.data.body;
+  const schedule = useQuery({ ...competitionScheduleQueryOptions(guid, competition.id ?? 0), enabled: competition.id !== null });
+  const live = isToday(competition.date);
   return (
     <>
       <title>{`${competition.name} schedule · Marching Results`}</title>
-      <h1 className="heading-1">{competition.name}</h1>
-      <p className="mt-1 text-sm">
-        <LocalDateTime iso={competition.date} />
-      </p>
-      <CompetitionNav competitionId={competition.id} />
-      <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} live={isToday(competition.date)} />
-      {entries.length === 0 ? <EmptyState title="No schedule published yet" /> : <ScheduleTable entries={entries} />}
+      <CompetitionHeader summary={summary.data.body} />
+      <QueryNotices
+        stale={summary.data.stale || (schedule.data?.stale ?? false)}
+        refreshFailed={summary.isRefetchError || schedule.isRefetchError}
+        updatedAt={schedule.dataUpdatedAt || summary.dataUpdatedAt}
+        live={live}
+      />
+      {schedule.data?.body ? (
+        schedule.data.body.data.length === 0 ? (
+          <EmptyState title="No schedule published yet" />
+        ) : (
+          <ScheduleTable entries={schedule.data.body.data} seasonId={summary.data.body.season.id} />
+        )
+      ) : (
+        <PublishedSchedule url={competition.scheduleUrl} />
+      )}
     </>
   );
 }

@@ -5,48 +5,51 @@ import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
-import { loadSeasonCalendar, useSeasonCalendar } from '../../features/events/api/season-calendar';
+import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
 import { CalendarFilters } from '../../features/events/components/calendar-filters';
 import { CompetitionList } from '../../features/events/components/competition-list';
 import { filterCalendar, groupByDay } from '../../features/events/utils/calendar';
-import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
-import { formatPlainDate } from '../../lib/dates';
-import { notFound, parseId, RouteErrorView } from '../route-error';
+import { formatDate, formatPlainDate } from '../../lib/dates';
+import { parseId, RouteErrorView } from '../route-error';
 
 export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
-  const seasonId = parseId(params.seasonId, 'Season');
-  const { body } = await queryClient.ensureQueryData(seasonsQueryOptions());
-  if (!body.data.some((season) => season.id === seasonId)) throw notFound('Season');
-  await loadSeasonCalendar(queryClient, seasonId);
+  // The calendar view answers 404 for a season that does not exist.
+  await queryClient.ensureQueryData(seasonCalendarQueryOptions(parseId(params.seasonId, 'Season')));
   return null;
 };
 
 export default function SeasonRoute() {
   const seasonId = Number(useParams().seasonId);
   const [searchParams] = useSearchParams();
-  const seasons = useSuspenseQuery(seasonsQueryOptions());
-  const season = seasons.data.body.data.find((candidate) => candidate.id === seasonId)!;
-  const { entries, events, stale } = useSeasonCalendar(seasonId);
+  const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(seasonCalendarQueryOptions(seasonId));
+  const { season, data: entries } = data.body;
   const type = Number(searchParams.get('type'));
   const shown = filterCalendar(entries, {
     eventTypeId: Number.isInteger(type) && type > 0 ? type : undefined,
     hidePractice: searchParams.get('practice') === 'hide',
   });
   const days = groupByDay(shown);
+  const [first, last] = [entries[0], entries.at(-1)];
   return (
     <>
       <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, { label: season.name }]} />
       <h1 className="heading-1">{season.name}</h1>
       <p className="mt-1 text-sm">
-        {formatPlainDate(season.startDate)} – {formatPlainDate(season.endDate)} ·{' '}
+        {first && last ? (
+          <>
+            {formatDate(first.competition.date)} – {formatDate(last.competition.date)} · {entries.length} competition{entries.length === 1 ? '' : 's'} ·{' '}
+          </>
+        ) : null}
         <Link className="link" to={paths.standings.href(season.id)}>
           Standings
         </Link>
       </p>
-      <QueryNotices stale={stale} refreshFailed={false} updatedAt={seasons.dataUpdatedAt} />
-      <CalendarFilters events={events} />
+      <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
+      <CalendarFilters entries={entries} />
       {days.length === 0 ? (
-        <EmptyState title="No events match">Try another event type, or show practice events.</EmptyState>
+        <EmptyState title={entries.length === 0 ? 'No competitions yet' : 'No events match'}>
+          {entries.length === 0 ? 'Competitions appear here once the circuit schedules them.' : 'Try another event type, or show practice events.'}
+        </EmptyState>
       ) : (
         days.map(({ day, entries: dayEntries }) => (
           <section key={day} aria-labelledby={`day-${day}`}>

@@ -1,20 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { getUpstream, isApiError, type ApiResult } from '../../../lib/api-client';
 import type { Schedule } from '../../../lib/api-models';
-import { isToday } from '../../../lib/dates';
-import { LIVE_REFETCH_MS } from '../../../lib/react-query';
 import { competitionKeys } from './keys';
 
-export const getCompetitionSchedule = (competitionId: number, { signal }: { signal?: AbortSignal } = {}) =>
-  apiGet<Schedule>(`/competitions/${competitionId}/schedule`, { signal });
+/**
+ * The competition's schedule as JSON where the upstream serves it (our API), else null: the hosted service publishes
+ * schedules as pages, and the schedule page then links to that page. An outage is still an error.
+ */
+export async function getCompetitionSchedule(competitionId: number, { signal }: { signal?: AbortSignal } = {}): Promise<ApiResult<Schedule | null>> {
+  try {
+    return await getUpstream('/competitions/{competitionId}/schedule', { path: { competitionId }, signal });
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400 || error.code === 'upstream_bad_response')) return { body: null, stale: false };
+    throw error;
+  }
+}
 
-export const competitionScheduleQueryOptions = (competitionId: number) =>
+export const competitionScheduleQueryOptions = (competitionGuid: string, competitionId: number) =>
   queryOptions({
-    queryKey: competitionKeys.schedule(competitionId),
+    queryKey: competitionKeys.schedule(competitionGuid),
     queryFn: ({ signal }) => getCompetitionSchedule(competitionId, { signal }),
-    // On show day, times shift as the day runs late.
-    refetchInterval: (query) => {
-      const date = query.state.data?.body.competition.date;
-      return date !== undefined && isToday(date) ? LIVE_REFETCH_MS * 4 : false;
-    },
   });

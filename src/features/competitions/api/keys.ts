@@ -1,7 +1,7 @@
 export const competitionKeys = {
   all: ['competitions'] as const,
   details: () => [...competitionKeys.all, 'detail'] as const,
-  detail: (competitionId: number) => [...competitionKeys.details(), competitionId] as const,
-  scores: (competitionId: number) => [...competitionKeys.detail(competitionId), 'scores'] as const,
-  schedule: (competitionId: number) => [...competitionKeys.detail(competitionId), 'schedule'] as const,
+  detail: (competitionGuid: string) => [...competitionKeys.details(), competitionGuid] as const,
+  performances: (competitionGuid: string) => [...competitionKeys.detail(competitionGuid), 'performances'] as const,
+  schedule: (competitionGuid: string) => [...competitionKeys.detail(competitionGuid), 'schedule'] as const,
 };

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import type { DivisionRoundScores } from '../../../lib/api-models';
+import type { DivisionRoundScores } from '../utils/recap-types';
 import { formatRank, formatScore } from '../../../lib/format';
 import { buildJudgeComparisons, type JudgeComparison } from '../utils/judges-model';
 
@@ -48,11 +47,11 @@ function JudgeTable({ comparison }: { comparison: JudgeComparison }) {
           </thead>
           <tbody>
             {comparison.rows.map((row) => (
-              <tr key={row.groupId}>
+              <tr key={row.group.href}>
                 <td className="num">{formatRank(row.finalRank)}</td>
                 <th scope="row" className="font-normal">
-                  <Link className="link" to={paths.group.href(row.groupId)}>
-                    {row.groupName}
+                  <Link className="link" to={row.group.href}>
+                    {row.group.name}
                   </Link>
                 </th>
                 <td className="num">{formatScore(row.caption?.score, 'caption')}</td>

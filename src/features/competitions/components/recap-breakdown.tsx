@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
+import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
 import { judgeName, lookupPerformance } from '../utils/scores-lookup';
 import { ScoreValue, winnerCellClass } from './score-value';
 
@@ -41,7 +41,7 @@ export const RecapBreakdown = memo(function RecapBreakdown({ sheet, performance 
                   );
                 })}
                 <tr>
-                  <th scope="row">{caption.weighted ? 'Total (factored)' : 'Total'}</th>
+                  <th scope="row">Total</th>
                   <td className={`num ${lookup.caption(caption.key)?.rank === 1 ? winnerCellClass : ''}`}>
                     <ScoreValue value={lookup.caption(caption.key)} format="caption" highlightWinner />
                   </td>

@@ -1,6 +1,6 @@
 import { createContext, memo, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { paths, type RecapView } from '../../../config/paths';
-import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
+import type { RecapView } from '../../../config/paths';
+import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
 import { formatRank, formatScore } from '../../../lib/format';
 import { lookupPerformance } from '../utils/scores-lookup';
 import { RecapBreakdown } from './recap-breakdown';
@@ -39,7 +39,10 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view, pre
           <CategoryScores sheet={sheet} performance={performance} />
         </dl>
       ) : null}
-      {performance.performed ? <CardBreakdown sheet={sheet} performance={performance} full={full} prebuilt={prebuilt} /> : null}
+      {/* No breakdown where the full recap is not released (the sheet then has no captions). */}
+      {performance.performed && sheet.categories.some((category) => category.captions.length > 0) ? (
+        <CardBreakdown sheet={sheet} performance={performance} full={full} prebuilt={prebuilt} />
+      ) : null}
     </article>
   );
 });
@@ -107,9 +110,9 @@ const CardHeading = memo(function CardHeading({ performance, headingId }: { perf
       </p>
       <div className="min-w-0 flex-1">
         <h3 id={headingId} className="font-semibold break-words">
-          <GroupLink href={paths.group.href(performance.group.id)}>{performance.group.name}</GroupLink>
+          <GroupLink href={performance.group.href}>{performance.group.name}</GroupLink>
         </h3>
-        <p className="text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</p>
+        {performance.group.location ? <p className="text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</p> : null}
       </div>
       <p className="text-right">
         <span className="block text-xs text-slate-700 dark:text-slate-300">Total</span>

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import type { RecapView } from '../../../config/paths';
-import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
+import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
 import type { RecapColumn, SortDirection } from '../utils/recap-model';
 import { RecapCard } from './recap-card';
 

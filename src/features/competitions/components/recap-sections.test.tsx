@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
-import type { CompetitionScores, DivisionRoundScores } from '../../../lib/api-models';
-import { makeCompetitionScores, makeSection } from '../../../test/factories';
+import { makeSection, SEASON_ID, threeGroupSection } from '../../../test/factories';
+import type { DivisionRoundScores } from '../utils/recap-types';
 import { parseView } from '../utils/recap-model';
 import { CATCH_UP_CARDS, FIRST_CARDS_AT_MOST, PREBUILT_CARDS, RecapSections } from './recap-sections';
 import { RecapViewSwitch } from './recap-view-switch';
@@ -46,24 +46,24 @@ function section(divisionId: number, name: string, groups: number): DivisionRoun
       };
     }),
   );
-  return { ...made, division: { ...made.division, id: divisionId, name } };
+  return { ...made, division: { ...made.division, id: `division-${divisionId}`, name } };
 }
 
-function Page({ scores }: { scores: CompetitionScores }) {
+function Page({ sections }: { sections: DivisionRoundScores[] }) {
   const [searchParams] = useSearchParams();
   const view = parseView(searchParams.get('view'));
   return (
     <>
-      <RecapViewSwitch current={view} />
-      <RecapSections scores={scores} view={view} />
+      <RecapViewSwitch current={view} views={['summary', 'categories', 'full']} />
+      <RecapSections sections={sections} view={view} />
     </>
   );
 }
 
-function renderPage(scores: CompetitionScores, url = '/') {
+function renderPage(sections: DivisionRoundScores[], url = '/') {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <Page scores={scores} /> },
+      { path: '/', element: <Page sections={sections} /> },
       { path: paths.group.path, element: <h1>Group page</h1> },
     ],
     { initialEntries: [url] },
@@ -108,7 +108,7 @@ afterEach(() => {
 describe('a view switch on the phone recap', () => {
   // Four sections of eight: the first step of a catch-up takes three sections (24 cards, the first 20 and the rest
   // of the section the 20th is in), the second the last one.
-  const scores = makeCompetitionScores({ data: [section(1, 'Alpha', 8), section(2, 'Bravo', 8), section(3, 'Charlie', 8), section(4, 'Delta', 8)] });
+  const scores = [section(1, 'Alpha', 8), section(2, 'Bravo', 8), section(3, 'Charlie', 8), section(4, 'Delta', 8)];
 
   it('switches the first cards in the commit of the tap and the others a step per painted frame, in the latest view', async () => {
     expect(AT_ONCE).toBeLessThan(8);
@@ -211,9 +211,9 @@ describe('a view switch on the phone recap', () => {
   });
 
   it("follows a card's group link in the app", async () => {
-    const router = renderPage(makeCompetitionScores());
+    const router = renderPage([threeGroupSection()]);
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Alpha' })));
-    expect(router.state.location.pathname).toBe(paths.group.href(1));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(paths.group.href({ name: 'Alpha', orgGroupIdentifier: '1' }, SEASON_ID));
     expect(screen.getByRole('heading', { level: 1, name: 'Group page' })).toBeTruthy();
   });
 });

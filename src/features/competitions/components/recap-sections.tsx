@@ -2,7 +2,7 @@ import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useReducer,
 import { useNavigate } from 'react-router';
 import type { RecapView } from '../../../config/paths';
 import { afterNextFrameShown, afterNextPaint } from '../../../lib/after-next-paint';
-import type { CompetitionScores, DivisionRoundScores } from '../../../lib/api-models';
+import type { DivisionRoundScores } from '../utils/recap-types';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { buildRecapTable, defaultDirection, recapColumns, sortPerformances, type SortDirection } from '../utils/recap-model';
 import { sectionId } from '../utils/scores-lookup';
@@ -69,7 +69,7 @@ function catchUpStep(later: LaterViews, target: RecapView, sections: DivisionRou
 }
 
 /** One section per division and round: a table on wide screens, cards on a phone. */
-export function RecapSections({ scores, view }: { scores: CompetitionScores; view: RecapView }) {
+export function RecapSections({ sections: recapSections, view }: { sections: DivisionRoundScores[]; view: RecapView }) {
   const wide = useMediaQuery(WIDE_SCREEN);
   const sort = useRecapSort();
   const navigate = useNavigate();
@@ -79,7 +79,7 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
   // whose target is no longer the view (the reader chose another while it rendered) changes nothing: it would build
   // cards in a view nobody wants, and a step toward the new one is already on its way.
   const [later, catchUp] = useReducer(
-    (current: LaterViews, target: RecapView) => (target === view ? catchUpStep(current, target, scores.data) : current),
+    (current: LaterViews, target: RecapView) => (target === view ? catchUpStep(current, target, recapSections) : current),
     { sections: {}, rest: view },
   );
   const caughtUp = later.rest === view && Object.keys(later.sections).length === 0;
@@ -99,7 +99,7 @@ export function RecapSections({ scores, view }: { scores: CompetitionScores; vie
     const next = list.current?.querySelectorAll('article')[shownCards];
     if (next && next.getBoundingClientRect().top < window.innerHeight) setOnScreen({ view, cards: shownCards + 1 });
   }, [view, shownCards]);
-  const sections = allSections ? scores.data : scores.data.slice(0, FIRST_SECTIONS);
+  const sections = allSections ? recapSections : recapSections.slice(0, FIRST_SECTIONS);
   let cardsBefore = 0;
   return (
     <div ref={list}>
@@ -175,7 +175,8 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
     // containment, which would clip the focus rings of the select and the table at its edges.
     <section aria-labelledby={headingId} className="mt-8 [contain:layout_style]">
       <h2 id={headingId} className="mb-2 text-xl font-semibold">
-        {section.division.name} <span className="font-normal text-slate-700 dark:text-slate-300">· {section.round.name}</span>
+        {section.division.name}
+        {section.round.name ? <span className="font-normal text-slate-700 dark:text-slate-300"> · {section.round.name}</span> : null}
       </h2>
       {/* The wrappers stay when the screen becomes known, so the layout that remains keeps the server's DOM. */}
       <div className={wide === undefined ? 'hidden md:block' : undefined}>

@@ -1,7 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import type { PerformanceScores } from '../../../lib/api-models';
+import type { PerformanceScores } from '../utils/recap-types';
 import { formatRank } from '../../../lib/format';
 import type { HeaderCell, RecapColumn, RecapRow as RecapRowModel, RecapTable as RecapTableModel, SortDirection } from '../utils/recap-model';
 import { ScoreValue, winnerCellClass } from './score-value';
@@ -112,10 +111,10 @@ const RecapRow = memo(
           if (column.kind === 'group') {
             return (
               <th key={column.id} scope="row" className={`${stickyGroup} font-normal`}>
-                <Link className="link font-semibold" to={paths.group.href(performance.group.id)}>
+                <Link className="link font-semibold" to={performance.group.href}>
                   {performance.group.name}
                 </Link>
-                <span className="block text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</span>
+                {performance.group.location ? <span className="block text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</span> : null}
                 {!performance.performed ? <span className="block text-xs italic">{performance.noScoreReason || 'Did not perform'}</span> : null}
               </th>
             );

@@ -9,11 +9,11 @@ const views: { view: RecapView; label: string }[] = [
 ];
 
 /**
- * Links: the chosen view is part of the shareable URL, and a link opens in a new tab like any other. With
+ * Links to the views the competition has released. The chosen view is part of the shareable URL, and a link opens in a new tab like any other. With
  * `onChoose`, a plain click goes to it instead of the router, to show the view at once and put it in the URL after
  * (useRecapView); so does a finger's tap, at its lift (useTap), and the browser then makes no click of it.
  */
-export function RecapViewSwitch({ current, onChoose }: { current: RecapView; onChoose?: (view: RecapView, href: string) => void }) {
+export function RecapViewSwitch({ current, views: released, onChoose }: { current: RecapView; views: RecapView[]; onChoose?: (view: RecapView, href: string) => void }) {
   const [searchParams] = useSearchParams();
   const tap = useTap();
   const hrefFor = (view: RecapView) => {
@@ -29,7 +29,7 @@ export function RecapViewSwitch({ current, onChoose }: { current: RecapView; onC
   return (
     <nav aria-label="Recap view" className="my-3">
       <ul className="inline-flex overflow-hidden rounded-md border border-slate-400 dark:border-slate-500">
-        {views.map(({ view, label }) => (
+        {views.filter(({ view }) => released.includes(view)).map(({ view, label }) => (
           <li key={view}>
             <Link
               to={hrefFor(view)}

@@ -3,8 +3,8 @@ import { paths } from '../../../config/paths';
 import type { ScheduleEntry } from '../../../lib/api-models';
 import { formatTime } from '../../../lib/dates';
 
-/** The order of appearance: times in the viewer's time zone, "TBA" until set. */
-export function ScheduleTable({ entries }: { entries: ScheduleEntry[] }) {
+/** The order of appearance: times in the viewer's time zone, "TBA" until set. Groups are linked by name (the schedule gives no circuit id). */
+export function ScheduleTable({ entries, seasonId }: { entries: ScheduleEntry[]; seasonId: number }) {
   const ordered = [...entries].sort((a, b) => a.round.number - b.round.number || a.order - b.order);
   return (
     <table className="data-table">
@@ -22,7 +22,7 @@ export function ScheduleTable({ entries }: { entries: ScheduleEntry[] }) {
           <tr key={entry.performanceId}>
             <td className="whitespace-nowrap tabular-nums">{entry.time ? <time dateTime={entry.time}>{formatTime(entry.time)}</time> : 'TBA'}</td>
             <th scope="row" className="font-normal">
-              <Link className="link" to={paths.group.href(entry.group.id)}>
+              <Link className="link" to={paths.group.href({ name: entry.group.name, orgGroupIdentifier: '' }, seasonId)}>
                 {entry.group.name}
               </Link>
               <span className="block text-xs text-slate-700 dark:text-slate-300">{entry.group.location}</span>

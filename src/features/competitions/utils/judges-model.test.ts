@@ -14,12 +14,12 @@ describe('judges against the final result', () => {
   });
 
   it('leaves out groups that did not perform', () => {
-    expect(comparisons[0].rows.map((row) => row.groupName)).toEqual(['Alpha', 'Bravo']);
+    expect(comparisons[0].rows.map((row) => row.group.name)).toEqual(['Alpha', 'Bravo']);
   });
 
   it('marks where a judge ranked differently from the final ranks', () => {
     const kim = comparisons[2];
-    expect(kim.rows.map((row) => [row.groupName, row.caption?.rank, row.finalRank, row.differsFromFinal])).toEqual([
+    expect(kim.rows.map((row) => [row.group.name, row.caption?.rank, row.finalRank, row.differsFromFinal])).toEqual([
       ['Alpha', 2, 1, true],
       ['Bravo', 1, 2, true],
     ]);

@@ -1,9 +1,8 @@
-import type { DivisionRoundScores } from '../../../lib/api-models';
+import type { DivisionRoundScores, PerformanceScores } from './recap-types';
 import { judgeName, lookupPerformance, type Ranked } from './scores-lookup';
 
 export interface JudgeRow {
-  groupId: number;
-  groupName: string;
+  group: PerformanceScores['group'];
   finalRank: number | null;
   caption: Ranked | null;
   /** the category (panel) the caption belongs to, for doubled panels */
@@ -38,8 +37,7 @@ export function buildJudgeComparisons(section: DivisionRoundScores): JudgeCompar
         const score = lookup.caption(caption.key);
         const panel = doubled ? lookup.category(category.key) : null;
         return {
-          groupId: performance.group.id,
-          groupName: performance.group.name,
+          group: performance.group,
           finalRank: performance.total.rank,
           caption: score,
           panel,

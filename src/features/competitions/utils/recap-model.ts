@@ -1,5 +1,5 @@
-import type { DivisionRoundScores, PerformanceScores, SheetCategory } from '../../../lib/api-models';
 import type { RecapView } from '../../../config/paths';
+import type { DivisionRoundScores, PerformanceScores, SheetCategory } from './recap-types';
 import type { ScoreFormat } from '../../../lib/format';
 import { judgeName, lookupPerformance, sectionId, type PerformanceLookup, type Ranked } from './scores-lookup';
 
@@ -11,7 +11,7 @@ export interface RecapColumn {
   id: string;
   /** full name, for headers' accessible names and the phone sort menu */
   label: string;
-  /** what the header prints ("Rep", "*Tot") */
+  /** what the header prints ("Rep", "Tot") */
   short: string;
   kind: 'rank' | 'group' | 'score';
   format: ScoreFormat;
@@ -73,11 +73,6 @@ function categoryColumn(category: SheetCategory, short = category.name): RecapCo
   };
 }
 
-/** A category prints its own total when it differs from its one caption's total. */
-function hasCategoryTotal(category: SheetCategory): boolean {
-  return category.captions.length !== 1 || category.combine === 'sum-half';
-}
-
 function leaf(column: RecapColumn, rowSpan = 1): HeaderCell {
   return { key: column.id, label: column.short, colSpan: 1, rowSpan, columnId: column.id };
 }
@@ -98,7 +93,7 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
         rows[2].push({ ...leaf(column), label: column.short });
       }
       const total: RecapColumn = {
-        id: `cap:${caption.key}`, label: `${caption.name} total`, short: caption.weighted ? '*Tot' : 'Tot',
+        id: `cap:${caption.key}`, label: `${caption.name} total`, short: 'Tot',
         kind: 'score', format: 'caption', highlightWinner: true,
         value: (_p, lookup) => lookup.caption(caption.key),
       };
@@ -108,7 +103,7 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
       rows[1].push({ key: `caption:${caption.key}`, label: caption.name, judge: judgeName(caption.judge) ?? undefined, colSpan: width, rowSpan: 1 });
       span += width;
     }
-    if (hasCategoryTotal(category)) {
+    if (category.printsTotal) {
       const total = categoryColumn(category, `${category.name} total`);
       columns.push(total);
       rows[1].push(leaf(total, 2));

@@ -1,9 +1,6 @@
-import type { DivisionRoundScores, PerformanceScores } from '../../../lib/api-models';
+import type { DivisionRoundScores, PerformanceScores, Ranked } from './recap-types';
 
-export interface Ranked {
-  score: number;
-  rank: number | null;
-}
+export type { Ranked };
 
 /** Numbers of one performance by sheet key: categories, captions and subcaption lines. */
 export interface PerformanceLookup {

@@ -1,10 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import type { Event } from '../../../lib/api-models';
+import { getUpstream } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
-export const getEvent = (eventId: number, { signal }: { signal?: AbortSignal } = {}) =>
-  apiGet<Event>(`/events/${eventId}`, { signal });
+export const getEvent = (eventId: number, { signal }: { signal?: AbortSignal } = {}) => getUpstream('/events/{eventId}', { path: { eventId }, signal });
 
 export const eventQueryOptions = (eventId: number) =>
   queryOptions({

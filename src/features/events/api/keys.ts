@@ -1,11 +1,7 @@
-export interface EventListFilters {
-  seasonId: number;
-}
-
 export const eventKeys = {
   all: ['events'] as const,
-  lists: () => [...eventKeys.all, 'list'] as const,
-  list: (filters: EventListFilters) => [...eventKeys.lists(), filters] as const,
+  calendars: () => [...eventKeys.all, 'calendar'] as const,
+  calendar: (seasonId: number) => [...eventKeys.calendars(), seasonId] as const,
   details: () => [...eventKeys.all, 'detail'] as const,
   detail: (eventId: number) => [...eventKeys.details(), eventId] as const,
 };

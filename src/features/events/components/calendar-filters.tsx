@@ -1,10 +1,12 @@
 import { useSearchParams } from 'react-router';
-import type { EventListItem } from '../../../lib/api-models';
+import type { CalendarEntry } from '../../../lib/api-models';
 
 /** Event type and practice filters, kept in the URL (`?type=2&practice=hide`). */
-export function CalendarFilters({ events }: { events: EventListItem[] }) {
+export function CalendarFilters({ entries }: { entries: CalendarEntry[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const types = [...new Map(events.map((event) => [event.eventTypeId, event.eventType])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  const types = [...new Map(entries.flatMap(({ event }) => (event.eventTypeId === null || event.eventType === null ? [] : [[event.eventTypeId, event.eventType] as const]))).entries()].sort((a, b) =>
+    a[1].localeCompare(b[1]),
+  );
   const update = (name: string, value: string | null) =>
     setSearchParams(
       (previous) => {

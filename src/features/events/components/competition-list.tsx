@@ -1,32 +1,34 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { LocalDateTime } from '../../../components/local-date-time';
-import type { CalendarEntry } from '../api/season-calendar';
+import type { CalendarEntry } from '../../../lib/api-models';
 
 /** Competitions as cards: name, event, where and when (viewer's time zone), with the recap and schedule a tap away. */
-export function CompetitionList({ entries, showEvent = true }: { entries: CalendarEntry[]; showEvent?: boolean }) {
+export function CompetitionList({ entries }: { entries: CalendarEntry[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {entries.map(({ event, competition }) => (
-        <li key={competition.id} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
-          {showEvent ? (
-            <p className="font-semibold">
+        <li key={competition.guid} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
+          <p className="font-semibold">
+            {event.id !== null ? (
               <Link className="link" to={paths.event.href(event.id)}>
                 {event.name}
               </Link>
-              {event.practice ? <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs font-normal dark:bg-slate-800">Practice</span> : null}
-            </p>
-          ) : null}
+            ) : (
+              event.name
+            )}
+            {event.practice ? <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs font-normal dark:bg-slate-800">Practice</span> : null}
+          </p>
           <p>{competition.name}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">{event.location}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             <LocalDateTime iso={competition.date} />
           </p>
           <p className="mt-2 flex gap-3 text-sm">
-            <Link className="link" to={paths.recap.href(competition.id)} aria-label={`Recap: ${event.name}, ${competition.name}`}>
+            <Link className="link" to={paths.recap.href(competition.guid)} aria-label={`Recap: ${event.name}, ${competition.name}`}>
               Recap
             </Link>
-            <Link className="link" to={paths.schedule.href(competition.id)} aria-label={`Schedule: ${event.name}, ${competition.name}`}>
+            <Link className="link" to={paths.schedule.href(competition.guid)} aria-label={`Schedule: ${event.name}, ${competition.name}`}>
               Schedule
             </Link>
           </p>

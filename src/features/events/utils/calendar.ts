@@ -1,5 +1,5 @@
 import { localDayKey } from '../../../lib/dates';
-import type { CalendarEntry } from '../api/season-calendar';
+import type { CalendarEntry } from '../../../lib/api-models';
 
 export interface CalendarFilters {
   eventTypeId?: number;

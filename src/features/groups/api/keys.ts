@@ -1,7 +1,7 @@
+import type { GroupAddress } from '../../../config/paths';
+
 export const groupKeys = {
   all: ['groups'] as const,
-  details: () => [...groupKeys.all, 'detail'] as const,
-  detail: (groupId: number) => [...groupKeys.details(), groupId] as const,
-  performances: (groupId: number, seasonId: number) =>
-    [...groupKeys.detail(groupId), 'performances', { seasonId }] as const,
+  seasons: () => [...groupKeys.all, 'season'] as const,
+  season: (group: GroupAddress, seasonId: number) => [...groupKeys.seasons(), { name: group.name, id: group.orgGroupIdentifier, seasonId }] as const,
 };

@@ -39,7 +39,7 @@ export function ScoreTrendChart({ points, groupName }: { points: TrendPoint[]; g
         ))}
         <path d={path} fill="none" stroke="currentColor" strokeWidth={2} className="text-blue-800 dark:text-sky-300" />
         {points.map((p) => (
-          <circle key={p.performanceId} cx={x(p.time)} cy={y(p.score)} r={4} className="fill-blue-800 dark:fill-sky-300">
+          <circle key={p.key} cx={x(p.time)} cy={y(p.score)} r={4} className="fill-blue-800 dark:fill-sky-300">
             <title>{`${p.label}, ${formatDate(p.date)}: ${formatScore(p.score, 'total')}`}</title>
           </circle>
         ))}

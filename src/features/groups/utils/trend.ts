@@ -1,7 +1,7 @@
-import type { GroupPerformance } from '../../../lib/api-models';
+import type { GroupSeasonPerformance } from '../../../lib/api-models';
 
 export interface TrendPoint {
-  performanceId: number;
+  key: string;
   date: string;
   time: number;
   score: number;
@@ -10,18 +10,18 @@ export interface TrendPoint {
 }
 
 /** Released, performed scores in date order: the points of the score trend. */
-export function trendPoints(performances: GroupPerformance[]): TrendPoint[] {
+export function trendPoints(performances: GroupSeasonPerformance[]): TrendPoint[] {
   return performances
     .filter((p) => p.performed && p.total !== null)
-    .map((p) => ({
-      performanceId: p.performanceId,
+    .map((p, index) => ({
+      key: `${p.competition.guid}:${p.round.number}:${index}`,
       date: p.competition.date,
       time: Date.parse(p.competition.date),
       score: p.total!.score,
       rank: p.total!.rank,
       label: `${p.competition.name}, ${p.round.name}`,
     }))
-    .sort((a, b) => a.time - b.time || a.performanceId - b.performanceId);
+    .sort((a, b) => a.time - b.time);
 }
 
 export interface Scale {

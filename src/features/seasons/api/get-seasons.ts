@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import type { ListOf, Season } from '../../../lib/api-models';
+import { getView } from '../../../lib/api-client';
+import type { Season } from '../../../lib/api-models';
 import { seasonKeys } from './keys';
 
-export const getSeasons = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiGet<ListOf<Season>>('/seasons/', { signal });
+export const getSeasons = ({ signal }: { signal?: AbortSignal } = {}) => getView('/seasons', { signal });
 
 export const seasonsQueryOptions = () =>
   queryOptions({
@@ -14,7 +13,7 @@ export const seasonsQueryOptions = () =>
     staleTime: 60 * 60_000,
   });
 
-/** The season marked current, else the latest one. */
+/** The season the BFF marks current (the greatest name, unless v2 says otherwise), else the newest. */
 export function currentSeason(seasons: Season[]): Season | undefined {
-  return seasons.find((season) => season.current) ?? [...seasons].sort((a, b) => b.year - a.year)[0];
+  return seasons.find((season) => season.current) ?? seasons[0];
 }

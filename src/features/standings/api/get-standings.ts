@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import type { DivisionStandings, ListOf } from '../../../lib/api-models';
-import { standingsKeys, type StandingsFilters } from './keys';
+import { getView } from '../../../lib/api-client';
+import { standingsKeys } from './keys';
 
-export const getStandings = (filters: StandingsFilters, { signal }: { signal?: AbortSignal } = {}) =>
-  apiGet<ListOf<DivisionStandings>>('/standings/', { query: { ...filters }, signal });
+export const getStandings = (seasonId: number, { signal }: { signal?: AbortSignal } = {}) =>
+  getView('/seasons/{seasonId}/standings', { path: { seasonId }, signal });
 
-export const standingsQueryOptions = (filters: StandingsFilters) =>
+export const standingsQueryOptions = (seasonId: number) =>
   queryOptions({
-    queryKey: standingsKeys.list(filters),
-    queryFn: ({ signal }) => getStandings(filters, { signal }),
+    queryKey: standingsKeys.list(seasonId),
+    queryFn: ({ signal }) => getStandings(seasonId, { signal }),
   });

@@ -5,13 +5,14 @@ import { formatDate } from '../../../lib/dates';
 import { formatRank, formatScore } from '../../../lib/format';
 
 export function StandingsTable({ standings, seasonId }: { standings: DivisionStandings; seasonId: number }) {
-  const captionId = `standings-${standings.division.id}`;
+  const captionId = `standings-${standings.division.initials || standings.division.name}`.replace(/[^\w-]+/g, '-');
   return (
     <section className="mt-6">
       <div className="relative overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className="data-table">
           <caption id={captionId} className="text-lg">
-            {standings.division.name} <span className="font-normal">· {standings.groupType.name}</span>
+            {standings.division.name}
+            {standings.groupType ? <span className="font-normal"> · {standings.groupType.name}</span> : null}
           </caption>
           <thead>
             <tr>
@@ -25,19 +26,19 @@ export function StandingsTable({ standings, seasonId }: { standings: DivisionSta
           </thead>
           <tbody>
             {standings.entries.map((entry) => (
-              <tr key={entry.group.id}>
+              <tr key={`${entry.group.orgGroupIdentifier}|${entry.group.name}`}>
                 <td className="num font-semibold">{formatRank(entry.rank)}</td>
                 <th scope="row" className="font-normal">
-                  <Link className="link" to={paths.group.href(entry.group.id, seasonId)}>
+                  <Link className="link" to={paths.group.href(entry.group, seasonId)}>
                     {entry.group.name}
                   </Link>
-                  <span className="block text-xs text-slate-700 dark:text-slate-300">{entry.group.location}</span>
+                  {entry.group.location ? <span className="block text-xs text-slate-700 dark:text-slate-300">{entry.group.location}</span> : null}
                 </th>
                 <td className="num">{formatScore(entry.bestScore, 'total')}</td>
                 <td className="num">{formatScore(entry.latestScore, 'total')}</td>
                 <td className="hidden sm:table-cell">
-                  <Link className="link" to={paths.recap.href(entry.latestCompetition.id)}>
-                    {entry.latestCompetition.name}
+                  <Link className="link" to={paths.recap.href(entry.latestCompetition.guid)}>
+                    {entry.latestCompetition.eventName} · {entry.latestCompetition.name}
                   </Link>
                   <span className="block text-xs">{formatDate(entry.latestCompetition.date)}</span>
                 </td>

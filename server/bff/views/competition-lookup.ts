@@ -1,0 +1,77 @@
+/**
+ * A competition by its v2 guid, the id every upstream understands and the one in the app's shareable URLs. The
+ * hosted service has no read of one competition record, so it is found in v2's listings, newest season first
+ * (a recap opened from a link is almost always this season's), and completed with what the event's detail adds:
+ * the competition's id and the published schedule's URL.
+ */
+import { LruCache } from '../response-cache.js';
+import { loadSeasonEvents, matchEvent } from './calendar.js';
+import { CompetitionRecords, EventDetail, GroupList, PerformanceRecords } from './hosted-shapes.js';
+import { listedGroup } from './season-index.js';
+import { loadSeasons } from './seasons.js';
+import { COMPETITIONS_V2, listingSearch, PERFORMANCES_V2, readAllPages, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import type { CompetitionSummaryView } from './view-schemas.js';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createCompetitionLookup(read: UpstreamRead) {
+  /** guid -> the season year whose listing holds it: a second lookup reads one listing, not every season's */
+  const yearOf = new LruCache<number>(1000);
+
+  return async function lookUp(guid: string): Promise<{ summary: CompetitionSummaryView; stale: boolean }> {
+    if (!GUID.test(guid)) throw new ViewProblem(404, 'not_found', `"${guid}" is not a competition guid.`);
+    const seasons = await loadSeasons(read);
+    let stale = seasons.stale;
+    const known = yearOf.get(guid.toLowerCase());
+    const years = [...new Set([...(known === undefined ? [] : [known]), ...seasons.seasons.flatMap((season) => (season.year === null ? [] : [season.year]))])];
+    for (const year of years) {
+      const listing = await readJson(read, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
+      stale ||= listing.stale;
+      const record = listing.data.find((candidate) => candidate.CompetitionGuid.toLowerCase() === guid.toLowerCase());
+      const season = record && seasons.seasons.find((candidate) => candidate.name === record.SeasonName);
+      if (!record || !season) continue;
+      yearOf.set(guid.toLowerCase(), year);
+      const [events, performances, groups] = await Promise.all([
+        loadSeasonEvents(read, season.id),
+        readJson(read, PERFORMANCES_V2, `?c=${record.CompetitionGuid}`, PerformanceRecords),
+        readAllPages(read, '/v3/groups', `?seasonId=${season.id}`, GroupList),
+      ]);
+      const eventId = matchEvent(record, events.events)?.id ?? null;
+      const detail = eventId === null ? undefined : await eventDetail(read, eventId);
+      stale ||= events.stale || performances.stale || groups.stale || (detail?.stale ?? false);
+      const performing = new Map(performances.data.map((p) => [`${p.OrgGroupIdentifier}\u0000${p.GroupName}`, { name: p.GroupName, orgGroupIdentifier: p.OrgGroupIdentifier }]));
+      const competition = detail?.data.competitions.find((candidate) => candidate.guid.toLowerCase() === guid.toLowerCase());
+      return {
+        summary: {
+          competition: {
+            guid: record.CompetitionGuid,
+            name: record.CompetitionName,
+            date: record.Date,
+            chiefJudge: record.ChiefJudge,
+            groupTypeId: record.GroupTypeID,
+            scoresReleased: record.ScoresReleased,
+            categoryRecapReleased: record.CategoryRecapReleased,
+            recapReleased: record.RecapReleased,
+            id: competition?.id ?? null,
+            scheduleUrl: competition?.standardScheduleUrl ?? null,
+          },
+          event: { guid: record.EventGuid, name: record.EventName, location: record.Location, id: eventId },
+          season: { id: season.id, name: season.name },
+          groups: [...performing.values()].map((group) => ({ ...group, location: listedGroup(groups.data, group)?.location ?? null })),
+        },
+        stale,
+      };
+    }
+    throw new ViewProblem(404, 'not_found', `There is no competition ${guid}.`);
+  };
+}
+
+/** The event's detail, or undefined when the upstream does not know the event (the summary then goes without). */
+async function eventDetail(read: UpstreamRead, eventId: number) {
+  try {
+    return await readJson(read, `/events/${eventId}`, '', EventDetail);
+  } catch (error) {
+    if (error instanceof ViewProblem && error.upstreamStatus === 404) return undefined;
+    throw error;
+  }
+}

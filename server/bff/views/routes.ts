@@ -1,0 +1,129 @@
+/**
+ * The BFF's own views, `/api/bff/...`: what the scoreboard's pages need that no single upstream read gives, derived
+ * from the operations whose shapes are known on every upstream (the hosted service and our own API). They are
+ * answered by the BFF itself, never forwarded: seasons with their year and current flag, a season's calendar, one
+ * competition by its guid, and a season's standings and one group's season, which spare a phone the season's recaps.
+ * Schema-first like the API's routes: `npm run gen:api-types` writes their types into src/lib/bff-types.ts.
+ */
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { compress } from 'hono/compress';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
+import { problemResponse } from '../problems.js';
+import { loadCalendar } from './calendar.js';
+import { createCompetitionLookup } from './competition-lookup.js';
+import { groupSeason } from './group-season.js';
+import { createSeasonResults } from './season-results.js';
+import { loadSeason, loadSeasons } from './seasons.js';
+import { seasonStandings } from './standings.js';
+import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import { CompetitionSummary, GroupSeason, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+
+export const VIEWS_PREFIX = '/api/bff';
+
+const Problem = z
+  .object({ type: z.string(), title: z.string(), status: z.number().int(), code: z.string(), detail: z.string() })
+  .openapi('BffProblem');
+const problems = Object.fromEntries(
+  [
+    [400, 'A malformed parameter'],
+    [404, 'No such season or competition'],
+    [502, 'The results API answered something this app cannot use, or refused its credentials'],
+    [503, 'The results API is down and nothing of this view was saved'],
+    [504, 'The results API did not answer in time'],
+  ].map(([status, description]) => [status, { description, content: { 'application/problem+json': { schema: Problem } } }]),
+) as Record<400 | 404 | 502 | 503 | 504, { description: string; content: { 'application/problem+json': { schema: typeof Problem } } }>;
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema } } }, ...problems });
+
+const SeasonParams = z.object({ seasonId: z.coerce.number().int().positive().max(2 ** 31 - 1).openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }) });
+
+const seasonsRoute = createRoute({ method: 'get', path: '/seasons', summary: 'Seasons, newest first, with year and current', responses: json(SeasonList, 'The seasons') });
+/** A view of one season, named by its id in the path. */
+const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.ZodType>(path: Path, summary: string, schema: T, description: string) =>
+  createRoute({ method: 'get', path, summary, request: { params: SeasonParams }, responses: json(schema, description) });
+
+const calendarRoute = seasonView('/seasons/{seasonId}/calendar', "A season's competitions by date, with their events", SeasonCalendar, "The season's calendar");
+const standingsRoute = seasonView('/seasons/{seasonId}/standings', "A season's division standings", SeasonStandings, 'Standings by division');
+const groupRoute = createRoute({
+  method: 'get',
+  path: '/seasons/{seasonId}/group',
+  summary: "One group's season",
+  request: {
+    params: SeasonParams,
+    query: z.strictObject({
+      name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
+      id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
+    }),
+  },
+  responses: json(GroupSeason, "The group's performances in the season"),
+});
+const competitionRoute = createRoute({
+  method: 'get',
+  path: '/competitions/{guid}',
+  summary: 'One competition by its v2 guid',
+  request: { params: z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) }) },
+  responses: json(CompetitionSummary, 'The competition, its event and season'),
+});
+
+/** A view's answer: revalidated on every use (the browser keeps its ETag), and marked when built from saved copies. */
+function viewHeaders(c: Context, stale: boolean): void {
+  c.header('cache-control', 'no-cache');
+  if (stale) c.header('x-bff-stale', '1');
+}
+
+export function createViewsRouter(read: UpstreamRead, now: () => number) {
+  const results = createSeasonResults(read, now);
+  const lookUp = createCompetitionLookup(read);
+  const router = new OpenAPIHono({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        return problemResponse({ status: 400, code: 'invalid_parameter', detail: `${issue.path.join('.') || 'request'}: ${issue.message}` });
+      }
+    },
+  });
+  // Views are a few kilobytes to some tens: compressed, and answered 304 while unchanged (the stale mark kept).
+  router.use('*', compress(), etag({ weak: true, retainedHeaders: [...RETAINED_304_HEADERS, 'x-bff-stale'] }));
+  router.onError((error) => {
+    if (error instanceof ViewProblem) return problemResponse({ status: error.status, code: error.code, detail: error.detail, headers: error.headers });
+    throw error;
+  });
+
+  return router
+    .openapi(seasonsRoute, async (c) => {
+      const { seasons, stale } = await loadSeasons(read);
+      viewHeaders(c, stale);
+      return c.json({ data: seasons }, 200);
+    })
+    .openapi(calendarRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const calendar = await loadCalendar(read, season);
+      viewHeaders(c, stale || calendar.stale);
+      return c.json({ season, data: calendar.entries }, 200);
+    })
+    .openapi(standingsRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const { index, stale: savedResults } = await results.get(season);
+      viewHeaders(c, stale || savedResults);
+      return c.json({ season, data: seasonStandings(index) }, 200);
+    })
+    .openapi(groupRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const { name, id } = c.req.valid('query');
+      const { index, stale: savedResults } = await results.get(season);
+      viewHeaders(c, stale || savedResults);
+      return c.json({ season, ...groupSeason(index, { name, orgGroupIdentifier: id || undefined }) }, 200);
+    })
+    .openapi(competitionRoute, async (c) => {
+      const { summary, stale } = await lookUp(c.req.valid('param').guid);
+      viewHeaders(c, stale);
+      return c.json(summary, 200);
+    });
+}
+
+/** The views' OpenAPI document, for the generated types of the web app (scripts/gen-api-types.ts). */
+export function viewsDocument() {
+  const router = createViewsRouter(() => Promise.reject(new Error('documentation only')), Date.now);
+  return router.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Marching Results BFF views', version: '1' }, servers: [{ url: VIEWS_PREFIX }] });
+}

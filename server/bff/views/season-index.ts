@@ -1,0 +1,80 @@
+/**
+ * A season's results as one list of performances, built from v2 alone: each released competition's performance
+ * records (no breakdowns kept) with their competition, and the season's group list for what v2 does not carry
+ * (a group's location and its division's group type). Groups are known by what v2 gives: the circuit's
+ * OrgGroupIdentifier when it is not empty, else the name.
+ */
+import type { HostedCompetition, HostedGroup, HostedPerformance } from './hosted-shapes.js';
+
+export interface IndexedPerformance {
+  competition: { guid: string; name: string; date: string; eventName: string };
+  practice: boolean;
+  division: { name: string; initials: string };
+  round: { number: number; name: string };
+  group: { key: string; name: string; orgGroupIdentifier: string };
+  performed: boolean;
+  noScoreReason: string;
+  total: { score: number; rank: number | null } | null;
+  /** performances in the same division and round of that competition */
+  groupsInRound: number;
+}
+
+export interface SeasonIndex {
+  /** oldest first: by competition date, then round, then the recap's order */
+  performances: IndexedPerformance[];
+  groups: HostedGroup[];
+}
+
+export interface CompetitionResults {
+  record: HostedCompetition;
+  practice: boolean;
+  performances: HostedPerformance[];
+}
+
+/** One identity per group: the circuit's identifier when v2 gives one, else its name. */
+export function groupKey(name: string, orgGroupIdentifier: string): string {
+  return orgGroupIdentifier !== '' ? `id:${orgGroupIdentifier}` : `name:${name}`;
+}
+
+export function buildSeasonIndex(competitions: readonly CompetitionResults[], groups: HostedGroup[]): SeasonIndex {
+  const performances: IndexedPerformance[] = [];
+  const ordered = [...competitions].sort((a, b) => a.record.Date.localeCompare(b.record.Date) || a.record.CompetitionName.localeCompare(b.record.CompetitionName));
+  for (const { record, practice, performances: records } of ordered) {
+    const inRound = new Map<string, number>();
+    const roundKey = (p: HostedPerformance) => `${p.DivisionName}\u0000${p.Round}`;
+    for (const p of records) inRound.set(roundKey(p), (inRound.get(roundKey(p)) ?? 0) + 1);
+    const rows = records.map((p, order) => ({ p, order }));
+    rows.sort((a, b) => Number(a.p.Round) - Number(b.p.Round) || a.order - b.order);
+    for (const { p } of rows) {
+      performances.push({
+        competition: { guid: record.CompetitionGuid, name: record.CompetitionName, date: record.Date, eventName: record.EventName },
+        practice,
+        division: { name: p.DivisionName, initials: p.DivisionInitials },
+        round: { number: Number(p.Round), name: p.RoundName },
+        group: { key: groupKey(p.GroupName, p.OrgGroupIdentifier), name: p.GroupName, orgGroupIdentifier: p.OrgGroupIdentifier },
+        performed: p.Performed,
+        noScoreReason: p.NoScoreReason,
+        // v2 prints an unscored performance as zeros with rank 0: no score to show.
+        total: p.Performed ? { score: Number(p.TotalScore), rank: p.Rank > 0 ? p.Rank : null } : null,
+        groupsInRound: inRound.get(roundKey(p)) ?? 1,
+      });
+    }
+  }
+  return { performances, groups };
+}
+
+/** The season's group list entry of a group: by circuit id when it has one, else by a name only one such group holds. */
+export function listedGroup(groups: readonly HostedGroup[], group: { name: string; orgGroupIdentifier: string }): HostedGroup | undefined {
+  if (group.orgGroupIdentifier !== '') {
+    const byId = groups.find((candidate) => candidate.circuitId === group.orgGroupIdentifier);
+    if (byId) return byId;
+  }
+  // v2's empty identifier is a group listed without a circuit id.
+  const named = groups.filter((candidate) => candidate.name === group.name && (group.orgGroupIdentifier === '' ? candidate.circuitId === '' : true));
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** A division's group type, from the group list's groups in that division. */
+export function divisionGroupType(groups: readonly HostedGroup[], divisionName: string): HostedGroup['groupType'] | null {
+  return groups.find((candidate) => candidate.division.name === divisionName)?.groupType ?? null;
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { COMPETITION_GUID } from '../test/factories';
+import { planPage } from './pages';
+import { appRoutes } from './router';
+
+const routes = appRoutes(new QueryClient());
+
+describe("the app's page table", () => {
+  it("gives the recap's module, its two reads as the app asks for them, and server rendering", () => {
+    expect(planPage(routes, `/competitions/${COMPETITION_GUID}`)).toEqual({
+      module: 'src/app/routes/recap.tsx',
+      reads: [`/api/bff/competitions/${COMPETITION_GUID}`, `/api/2018-03/performances?c=${COMPETITION_GUID}`],
+      serverRendered: true,
+    });
+    expect(planPage(routes, `/competitions/${COMPETITION_GUID}/judges`)).toMatchObject({ module: 'src/app/routes/judges.tsx', serverRendered: false });
+  });
+
+  it('names modules that exist (the Vite manifest knows them by these paths)', () => {
+    for (const url of [`/competitions/${COMPETITION_GUID}`, `/competitions/${COMPETITION_GUID}/judges`]) {
+      expect(existsSync(planPage(routes, url)!.module)).toBe(true);
+    }
+  });
+
+  it('has no plan for other pages, nor for an address that names no competition', () => {
+    for (const url of ['/', '/seasons/3', '/events/12', '/competitions/12', `/competitions/${COMPETITION_GUID}/schedule`]) expect(planPage(routes, url)).toBeUndefined();
+  });
+});

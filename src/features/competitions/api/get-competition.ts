@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getView, viewUrl } from '../../../lib/api-client';
+import { isToday } from '../../../lib/dates';
+import { LIVE_REFETCH_MS } from '../../../lib/react-query';
+import { competitionKeys } from './keys';
+
+/** One competition by its guid: its record (released flags), event, season and its groups' locations. */
+export const getCompetition = (competitionGuid: string, { signal }: { signal?: AbortSignal } = {}) =>
+  getView('/competitions/{guid}', { path: { guid: competitionGuid }, signal });
+
+/** Where getCompetition reads, for the page's preload hint. */
+export const competitionUrl = (competitionGuid: string) => viewUrl('/competitions/{guid}', { path: { guid: competitionGuid } });
+
+export const competitionQueryOptions = (competitionGuid: string) =>
+  queryOptions({
+    queryKey: competitionKeys.detail(competitionGuid),
+    queryFn: ({ signal }) => getCompetition(competitionGuid, { signal }),
+    // A competition on today's date is live: its released flags change as the show goes on.
+    refetchInterval: (query) => {
+      const date = query.state.data?.body.competition.date;
+      return date !== undefined && isToday(date) ? LIVE_REFETCH_MS : false;
+    },
+    refetchIntervalInBackground: false,
+  });

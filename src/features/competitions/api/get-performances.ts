@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getUpstream, upstreamUrl } from '../../../lib/api-client';
+import { LIVE_REFETCH_MS } from '../../../lib/react-query';
+import { competitionKeys } from './keys';
+
+/** The whole recap: v2's performance records of the competition, every number with its rank. */
+export const getPerformances = (competitionGuid: string, { signal }: { signal?: AbortSignal } = {}) =>
+  getUpstream('/2018-03/performances', { query: { c: competitionGuid }, signal });
+
+/** Where getPerformances reads, for the page's preload hint. */
+export const performancesUrl = (competitionGuid: string) => upstreamUrl('/2018-03/performances', { query: { c: competitionGuid } });
+
+/** `live` (the competition is today's): rounds are released as the show goes on, so it asks again on its own. */
+export const performancesQueryOptions = (competitionGuid: string, live = false) =>
+  queryOptions({
+    queryKey: competitionKeys.performances(competitionGuid),
+    queryFn: ({ signal }) => getPerformances(competitionGuid, { signal }),
+    refetchInterval: live ? LIVE_REFETCH_MS : false,
+    refetchIntervalInBackground: false,
+  });

@@ -1,0 +1,306 @@
+/**
+ * The BFF's own views on the fake hosted upstream (test/fake-hosted: our API inside, answering only the operations
+ * the hosted service is known to serve, in its shapes). The data is the sample circuit (groups with circuit ids,
+ * practice events, rounds held back) and two real recap pages; every view is compared with what our API inside the
+ * fake says through its own designed operations, which the views never read.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineBffConfig } from '../../server/bff/config.js';
+import { startBff, type RunningBff } from '../../server/bff/server.js';
+import { FRESH_MS } from '../../server/bff/views/season-results.js';
+import { loadSample } from '../../server/api/sample/load-sample.js';
+import { startRelay } from '../../e2e/support/processes.js';
+import { importRecapPages, startFakeHosted, type FakeHosted } from '../fake-hosted/fake-hosted.js';
+import { startTestApi, type TestApi } from '../helpers/api-server.js';
+import { testClock } from './fake-upstream.js';
+
+const PAGES = ['2f02254a-9156-4c56-a0ad-fe4f997a6190.htm', '84b9096d-e6be-4ad7-905b-cbf4104b7491.htm'];
+
+let fake: FakeHosted;
+let relay: Awaited<ReturnType<typeof startRelay>>;
+let bff: RunningBff;
+const clock = testClock(Date.now());
+
+async function inner<T>(pathAndQuery: string): Promise<T> {
+  const response = await fake.inner(pathAndQuery);
+  expect(response.status, pathAndQuery).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The bytes as they cross the socket (fetch would decode them), asking for gzip as a phone's browser does. */
+function wireBytes(url: string): Promise<{ bytes: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': 'gzip, deflate' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ bytes: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+async function view(target: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${bff.url}/api/bff${target}`, { headers });
+  const text = await response.text();
+  return { status: response.status, headers: Object.fromEntries(response.headers), text, json: () => JSON.parse(text) };
+}
+
+interface Season {
+  id: number;
+  name: string;
+  year: number;
+  current: boolean;
+}
+
+beforeAll(async () => {
+  fake = await startFakeHosted({
+    prepare: async (services, organization) => {
+      await loadSample(services.database, organization.id);
+      await importRecapPages(PAGES)(services, organization);
+    },
+  });
+  // The BFF reaches the fake through a relay the outage test cuts.
+  relay = await startRelay('127.0.0.1', Number(new URL(fake.url).port));
+  bff = await startBff(
+    defineBffConfig({
+      port: 0,
+      apiBaseUrl: `https://127.0.0.1:${relay.port}`,
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      apiCa: readFileSync(fake.certPath, 'utf8'),
+      organization: fake.organization,
+      upstreamTimeoutMs: 3000,
+      staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
+    }),
+    { now: clock.now, log: () => {} },
+  );
+}, 180_000);
+afterAll(async () => {
+  await bff?.close();
+  await relay?.close();
+  await fake?.stop();
+});
+
+describe('seasons', () => {
+  it('derive year and current from names and v2 as the hosted rule says, which agrees with our API', async () => {
+    const answer = await view('/seasons');
+    expect(answer.status).toBe(200);
+    const seasons = answer.json().data as Season[];
+    const ours = (await inner<{ data: Season[] }>('/seasons/')).data;
+    expect(seasons.map((season) => season.name)).toEqual(ours.map((season) => season.name).sort().reverse());
+    for (const season of seasons) {
+      const own = ours.find((candidate) => candidate.id === season.id)!;
+      expect({ name: season.name, year: season.year, current: season.current }).toEqual({ name: own.name, year: own.year, current: own.current });
+    }
+    // The fake serves /v3/seasons as {id, name}: nothing else was there to copy.
+    expect(fake.reads).toContain('/v3/seasons');
+  });
+});
+
+describe("a season's calendar", () => {
+  it('lists every competition with its date, event, event type and practice flag, from two reads and no event details', async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    const current = seasons.find((season) => season.current)!;
+    const readsBefore = fake.reads.length;
+    const calendar = (await view(`/seasons/${current.id}/calendar`)).json();
+
+    const events = (await inner<{ data: { id: number; name: string; eventTypeId: number; eventType: string; practice: boolean }[] }>(`/events/?seasonId=${current.id}`)).data;
+    const expected = [];
+    for (const event of events) {
+      const detail = await inner<{ competitions: { guid: string; name: string; date: string }[] }>(`/events/${event.id}`);
+      for (const competition of detail.competitions) expected.push({ guid: competition.guid, date: competition.date, event: event.id, type: event.eventType, practice: event.practice });
+    }
+    const shown = (calendar.data as { competition: { guid: string; date: string }; event: { id: number; eventType: string; practice: boolean } }[]).map(
+      (entry) => ({ guid: entry.competition.guid, date: entry.competition.date, event: entry.event.id, type: entry.event.eventType, practice: entry.event.practice }),
+    );
+    expect(shown).toEqual(expected.sort((a, b) => a.date.localeCompare(b.date)));
+    expect(shown.some((entry) => entry.practice)).toBe(true);
+    expect(fake.reads.slice(readsBefore).filter((read) => /^\/(v3\/)?events\/\d+/.test(read))).toEqual([]);
+  });
+
+  it('answers 404 for a season that does not exist and 400 for a malformed id', async () => {
+    expect((await view('/seasons/999999/calendar')).status).toBe(404);
+    const bad = await view('/seasons/abc/calendar');
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'invalid_parameter', detail: expect.stringContaining('seasonId') });
+  });
+});
+
+describe('one competition by its guid', () => {
+  it('is found in the listings with its event, its id and the published schedule page', async () => {
+    const records = await inner<{ CompetitionGuid: string; CompetitionName: string; EventName: string }[]>('/2018-03/competitions?year=2026&includePractice=true');
+    const record = records.find((candidate) => candidate.EventName.includes('West Fork'))!;
+    const answer = await view(`/competitions/${record.CompetitionGuid}`);
+    expect(answer.status).toBe(200);
+    const summary = answer.json();
+    const event = (await inner<{ data: { id: number; name: string }[] }>('/events/?limit=500')).data.find((candidate) => candidate.name === record.EventName)!;
+    const detail = await inner<{ competitions: { id: number; guid: string }[] }>(`/events/${event.id}`);
+    expect(summary).toMatchObject({
+      competition: {
+        guid: record.CompetitionGuid,
+        name: record.CompetitionName,
+        id: detail.competitions.find((candidate) => candidate.guid === record.CompetitionGuid)!.id,
+        scheduleUrl: `https://schedules.competitionsuite.com/${record.CompetitionGuid}_standard.htm`,
+        recapReleased: true,
+      },
+      event: { name: record.EventName, id: event.id },
+      season: { name: '2025-26 Season' },
+    });
+  });
+
+  it('answers 404 for an unknown or malformed guid', async () => {
+    expect((await view('/competitions/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await view('/competitions/not-a-guid')).status).toBe(404);
+  });
+});
+
+interface OurStandings {
+  division: { name: string };
+  entries: { rank: number; group: { name: string; location: string }; bestScore: number; latestScore: number; latestCompetition: { id: number }; performances: number }[];
+}
+
+describe("a season's results", () => {
+  it('give the standings our API gives, division by division', async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    for (const season of seasons) {
+      const derived = (await view(`/seasons/${season.id}/standings`)).json().data as { division: { name: string }; entries: { rank: number; group: { name: string; location: string }; bestScore: number; latestScore: number; latestCompetition: { guid: string }; performances: number }[] }[];
+      const ours = (await inner<{ data: OurStandings[] }>(`/standings/?seasonId=${season.id}`)).data.filter((division) => division.entries.length > 0);
+      const guidOf = new Map<number, string>();
+      const events = (await inner<{ data: { id: number }[] }>(`/events/?seasonId=${season.id}&limit=500`)).data;
+      for (const event of events) for (const competition of (await inner<{ competitions: { id: number; guid: string }[] }>(`/events/${event.id}`)).competitions) guidOf.set(competition.id, competition.guid);
+      expect(derived.map((division) => division.division.name).sort(), season.name).toEqual(ours.map((division) => division.division.name).sort());
+      for (const division of ours) {
+        const mine = derived.find((candidate) => candidate.division.name === division.division.name)!;
+        expect(
+          mine.entries.map(({ latestCompetition, ...entry }) => ({ ...entry, group: { name: entry.group.name, location: entry.group.location }, latestCompetition: latestCompetition.guid })),
+          `${season.name} ${division.division.name}`,
+        ).toEqual(
+          division.entries.map((entry) => ({
+            rank: entry.rank,
+            group: { name: entry.group.name, location: entry.group.location },
+            bestScore: entry.bestScore,
+            latestScore: entry.latestScore,
+            latestCompetition: guidOf.get(entry.latestCompetition.id),
+            performances: entry.performances,
+          })),
+        );
+      }
+    }
+  });
+
+  it("give one group's released performances as our API's group results do", async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    const season = seasons.find((candidate) => candidate.name === '2025-26 Season')!;
+    const groups = (await inner<{ data: { id: number; name: string; circuitId: string }[] }>(`/groups/?seasonId=${season.id}&limit=500`)).data;
+    const group = groups.find((candidate) => candidate.circuitId !== '')!;
+    const answer = await view(`/seasons/${season.id}/group?name=${encodeURIComponent(group.name)}&id=${group.circuitId}`);
+    expect(answer.status).toBe(200);
+    const ours = (await inner<{ data: { competition: { guid: string }; division: { name: string }; round: { number: number }; performed: boolean; total: { score: number; rank: number } | null; groupsInRound: number }[] }>(`/groups/${group.id}/performances?seasonId=${season.id}`)).data;
+    const released = ours.filter((p) => p.total !== null || !p.performed);
+    expect(released.length).toBeGreaterThan(1);
+    expect(answer.json()).toMatchObject({ season: { id: season.id }, group: { name: group.name, orgGroupIdentifier: group.circuitId } });
+    expect(
+      (answer.json().data as { competition: { guid: string }; division: { name: string }; round: { number: number }; performed: boolean; total: unknown; groupsInRound: number }[]).map(
+        ({ competition, division, round, performed, total, groupsInRound }) => ({ guid: competition.guid, division: division.name, round: round.number, performed, total, groupsInRound }),
+      ),
+    ).toEqual(released.map(({ competition, division, round, performed, total, groupsInRound }) => ({ guid: competition.guid, division: division.name, round: round.number, performed, total, groupsInRound })));
+  });
+
+  it('find a group by name when the circuit gives no identifier, and say nothing is there for a name it does not know', async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    const season = seasons.find((candidate) => candidate.name === '2025 Season')!;
+    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as { entries: { group: { name: string; orgGroupIdentifier: string } }[] }[];
+    const group = standings[0].entries[0].group;
+    expect(group.orgGroupIdentifier).toBe('');
+    const found = (await view(`/seasons/${season.id}/group?name=${encodeURIComponent(group.name)}`)).json();
+    expect(found.data.length).toBeGreaterThan(0);
+    const unknown = await view(`/seasons/${season.id}/group?name=Nobody%20At%20All`);
+    expect(unknown.status).toBe(200);
+    expect(unknown.json()).toMatchObject({ group: { name: 'Nobody At All', location: null }, data: [] });
+    expect((await view(`/seasons/${season.id}/group`)).status).toBe(400);
+    expect((await view(`/seasons/${season.id}/group?name=x&extra=1`)).status).toBe(400);
+  });
+
+  it('are built once for concurrent visitors, kept while fresh, and give a phone a few kilobytes', async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    const season = seasons.find((candidate) => candidate.current)!;
+    clock.advance(FRESH_MS);
+    const before = fake.reads.length;
+    const standings = await Promise.all(Array.from({ length: 5 }, () => view(`/seasons/${season.id}/standings`)));
+    expect(new Set(standings.map((answer) => answer.text)).size).toBe(1);
+    const recapReads = fake.reads.slice(before).filter((read) => read.startsWith('/2018-03/performances'));
+    expect(recapReads.length).toBeGreaterThan(0);
+    expect(new Set(recapReads).size).toBe(recapReads.length);
+    const group = (standings[0].json().data[0].entries[0].group) as { name: string; orgGroupIdentifier: string };
+    const afterBuild = fake.reads.length;
+    const target = `/seasons/${season.id}/group?name=${encodeURIComponent(group.name)}&id=${group.orgGroupIdentifier}`;
+    const { bytes, encoding } = await wireBytes(`${bff.url}/api/bff${target}`);
+    expect(fake.reads.slice(afterBuild).filter((read) => read.startsWith('/2018-03/performances'))).toEqual([]);
+    expect(encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(bytes).toString('utf8')).data.length).toBeGreaterThan(0);
+    expect(bytes.length).toBeLessThan(4 * 1024);
+  });
+
+  it("keep working when the fake's opaque tokens expire: a 401, one new token, one retry", async () => {
+    expect((await view('/seasons')).status).toBe(200);
+    const before = fake.reads.length;
+    fake.expireTokens();
+    clock.advance(6_000);
+    const answer = await view('/seasons');
+    expect(answer.status).toBe(200);
+    // The one read the expired token could not make was made again with the new one.
+    expect(fake.reads.slice(before).filter((read) => read === '/v3/seasons')).toHaveLength(2);
+  });
+
+  it('answer 304 to a browser that holds the same view', async () => {
+    const first = await view('/seasons');
+    const again = await view('/seasons', { 'if-none-match': first.headers.etag });
+    expect(again.status).toBe(304);
+  });
+
+  it('are served from the last build, marked stale, when the upstream goes down', async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    const season = seasons.find((candidate) => candidate.current)!;
+    const fresh = await view(`/seasons/${season.id}/standings`);
+    await relay.close();
+    clock.advance(FRESH_MS + 1);
+    const saved = await view(`/seasons/${season.id}/standings`);
+    expect(saved.status).toBe(200);
+    expect(saved.headers['x-bff-stale']).toBe('1');
+    expect(saved.json().data).toEqual(fresh.json().data);
+  });
+});
+
+describe('on our own API', () => {
+  let api: TestApi;
+  let ours: RunningBff;
+  beforeAll(async () => {
+    api = await startTestApi();
+    const organization = await api.createOrg('Sample circuit');
+    await loadSample(api.services.database, organization.id);
+    const key = await api.createKey(organization.guid);
+    // No API_ORGANIZATION: our API's tokens name it.
+    ours = await startBff(
+      defineBffConfig({ port: 0, apiBaseUrl: api.url, clientId: key.clientId, clientSecret: key.clientSecret, apiCa: api.ca, staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')) }),
+      { log: () => {} },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await ours?.close();
+    await api?.stop();
+  });
+
+  it('reads the lists our API pages (100 at a time) whole: every group of a 150-group season has its location', async () => {
+    const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
+    const previous = seasons.find((season) => !season.current)!;
+    const standings = (await (await fetch(`${ours.url}/api/bff/seasons/${previous.id}/standings`)).json()) as { data: { entries: { group: { location: string | null } }[] }[] };
+    const entries = standings.data.flatMap((division) => division.entries);
+    expect(entries.length).toBeGreaterThan(100);
+    expect(entries.filter((entry) => entry.group.location === null)).toEqual([]);
+  });
+});
