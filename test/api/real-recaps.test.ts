@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { loadRecapFixtures } from '../fixtures/recaps/load.js';
+import { REFUSED_RECAP_PAGES } from '../fixtures/recaps/refused.js';
 import { importRecapHtml, type ImportedRecap, type PublishedRanked } from '../../server/api/recap-import/to-import.js';
 import { RecapImportError } from '../../server/api/recap-import/errors.js';
 import { checkRecap, loadRecaps } from '../../server/api/recap-import/load-recap.js';
@@ -13,15 +14,6 @@ import { formatTotal } from '../../server/api/tabulation/format.js';
  * serves must equal the page's, and the v2 totals and ranks must print the page's numbers; a group that did not
  * perform is served as not performed, ranked as the page ranks it (last, shared).
  */
-/** the fixtures that cannot be reproduced from what they print (test/recap-import/published-recaps.test.ts says why) */
-const REFUSED = [
-  '05e99515-ddd5-4681-8e6a-179b7dd2a056.htm',
-  '5142ab0e-01eb-4e70-8314-2ac30b6936a4.htm',
-  '6868d637-21da-4c69-84e5-be2900874350.htm',
-  '6d54a6e4-18aa-43bb-9baa-94ef98b64297.htm',
-  '94b20080-01b7-413c-a7ef-58815daeb964.htm',
-  'c4ce20cd-e730-4324-b1c5-3230a0375520.htm',
-];
 
 interface Ranked {
   score: number;
@@ -48,7 +40,7 @@ const pages: { name: string; recap: ImportedRecap; competitionId: number; guid: 
 beforeAll(async () => {
   api = await startTestApi();
   const org = await api.createOrg('Real recaps');
-  const importable = loadRecapFixtures().filter((fixture) => !REFUSED.includes(fixture.name));
+  const importable = loadRecapFixtures().filter((fixture) => !REFUSED_RECAP_PAGES.has(fixture.name));
   // pages without a printed date get one, as the CLI's --date does
   const loaded = await loadRecaps(api.services.database.db, org.id, importable, { date: '2015-01-01' });
   loaded.forEach((entry, index) => pages.push({ name: importable[index].name, recap: importRecapHtml(importable[index].html, importable[index].name), competitionId: entry.competitionId, guid: '' }));
@@ -63,12 +55,12 @@ afterAll(() => api?.stop());
 describe('real recaps served by the API', () => {
   it('imports every page but the six that cannot be reproduced, which are refused with the reason', async () => {
     expect(pages).toHaveLength(89);
-    for (const name of REFUSED) {
+    for (const name of REFUSED_RECAP_PAGES.keys()) {
       const html = loadRecapFixtures().find((fixture) => fixture.name === name)!.html;
       expect(() => checkRecap({ name, html })).toThrow(RecapImportError);
     }
     const before = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
-    const refused = loadRecapFixtures().filter((fixture) => REFUSED.includes(fixture.name));
+    const refused = loadRecapFixtures().filter((fixture) => REFUSED_RECAP_PAGES.has(fixture.name));
     await expect(loadRecaps(api.services.database.db, (await api.services.database.db.query.organizations.findFirst())!.id, refused)).rejects.toThrow(RecapImportError);
     const after = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
     expect(after).toHaveLength(before.length);

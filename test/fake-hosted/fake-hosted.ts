@@ -21,10 +21,8 @@ import { loadTls } from '../../server/api/http/tls.js';
 import { loadRecaps } from '../../server/api/recap-import/load-recap.js';
 import { createServices, type Services } from '../../server/api/services.js';
 import { loadRecapFixtures, type RecapFixture } from '../fixtures/recaps/load.js';
+import { REFUSED_RECAP_PAGES } from '../fixtures/recaps/refused.js';
 import { eventDetail, eventListItem, groupItem, seasonItem, v2Competition, v2Performance } from './reshape.js';
-
-/** The two fixture pages the importer refuses (their published numbers cannot be reproduced: see README). */
-export const UNIMPORTABLE_PAGES = ['6868d637-21da-4c69-84e5-be2900874350.htm', '6d54a6e4-18aa-43bb-9baa-94ef98b64297.htm'];
 
 /** Pages that print no date are filed on this one, as the CLI's --date would. */
 const UNDATED_PAGES_DATE = '2015-01-01';
@@ -64,7 +62,7 @@ export interface FakeHosted {
 /** Imports the fixture pages (all of them but the two the importer refuses, or those named). */
 export function importRecapPages(names?: readonly string[]) {
   return async (services: Services, organization: Organization) => {
-    const pages: RecapFixture[] = loadRecapFixtures().filter((page) => (names ? names.includes(page.name) : !UNIMPORTABLE_PAGES.includes(page.name)));
+    const pages: RecapFixture[] = loadRecapFixtures().filter((page) => (names ? names.includes(page.name) : !REFUSED_RECAP_PAGES.has(page.name)));
     await loadRecaps(services.database.db, organization.id, pages, { date: UNDATED_PAGES_DATE });
   };
 }
