@@ -13,7 +13,8 @@ test('standings rank each division by latest total, and lead to a group page wit
   await page.goto('/seasons');
   await page.getByRole('link', { name: `Standings, ${season.name}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Standings · ${season.name}`);
-  const table = page.getByRole('table', { name: new RegExp(`^${escape(division.division.name)}`) });
+  const caption = division.groupType ? `${division.division.name} · ${division.groupType.name}` : division.division.name;
+  const table = page.getByRole('table', { name: caption, exact: true });
   await expect(table.getByRole('rowheader')).toHaveCount(division.entries.length);
   // Ranked by latest total, ties sharing a rank.
   const latest = division.entries.map((entry) => entry.latestScore);

@@ -51,7 +51,7 @@ export default function StandingsRoute() {
       {shown.length === 0 ? (
         <EmptyState title="No standings yet">Standings appear once scores are released this season.</EmptyState>
       ) : (
-        shown.map((division) => <StandingsTable key={division.division.name} standings={division} seasonId={seasonId} />)
+        shown.map((division) => <StandingsTable key={`${division.groupType?.id ?? ''}|${division.division.name}`} standings={division} seasonId={seasonId} />)
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { DivisionStandings } from '../../../lib/api-models';
@@ -5,7 +6,8 @@ import { formatDate } from '../../../lib/dates';
 import { formatRank, formatScore } from '../../../lib/format';
 
 export function StandingsTable({ standings, seasonId }: { standings: DivisionStandings; seasonId: number }) {
-  const captionId = `standings-${standings.division.initials || standings.division.name}`.replace(/[^\w-]+/g, '-');
+  // Divisions of different group types may share a name (and initials): the id is the element's own.
+  const captionId = useId();
   return (
     <section className="mt-6">
       <div className="relative overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
