@@ -58,7 +58,9 @@ describe('v2 competitions', () => {
       CompetitionGuid: circuit.competition.guid,
       ChiefJudge: 'Pat Chief',
       ScoresReleased: true,
-      RecapReleased: false,
+      // round 1 is released, round 2 is not: what the performances carry (round 1) is released whole
+      CategoryRecapReleased: true,
+      RecapReleased: true,
       GroupTypeID: 1,
       SeasonName: '2026-27 Season',
       PerformancesUrl: `${api.url}/2018-03/performances?c=${circuit.competition.guid}`,

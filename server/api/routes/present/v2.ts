@@ -11,8 +11,9 @@ export function competitionRecord(
   origin: string,
   currentSeasonId: number | undefined,
 ): z.infer<typeof CompetitionRecordV2> {
-  const released = roundRows.filter((round) => round.scoresReleased).length;
-  const allReleased = roundRows.length > 0 && released === roundRows.length;
+  // Releasing a round releases its whole recap (totals, categories, captions and judges), and v2 performances carry
+  // released rounds only: so the recap flags say what those records may show, which is all of it once any round is out.
+  const released = roundRows.some((round) => round.scoresReleased);
   return {
     EventGuid: competition.eventGuid,
     EventName: competition.eventName,
@@ -24,9 +25,9 @@ export function competitionRecord(
     RecapUrl: `${origin}/competitions/${competition.id}/scores`,
     CategoryRecapUrl: `${origin}/competitions/${competition.id}/scores?view=categories`,
     PerformancesUrl: `${origin}/2018-03/performances?c=${competition.guid}`,
-    ScoresReleased: released > 0,
-    CategoryRecapReleased: allReleased,
-    RecapReleased: allReleased,
+    ScoresReleased: released,
+    CategoryRecapReleased: released,
+    RecapReleased: released,
     OrgCompetitionID: competition.orgCompetitionId,
     GroupTypeID: competition.groupTypeId,
     SeasonGuid: competition.seasonGuid,
