@@ -1,38 +1,25 @@
 /**
- * The upstream read operations the browser may reach through `/api/`. Everything else, including the token
- * endpoint and every write, is refused before any upstream call.
+ * The upstream read operations the browser may reach through `/api/`: every GET of the API's OpenAPI document
+ * (docs/openapi.json, generated from the API's routes, the document the app's fetch layer is typed from) whose
+ * answer is JSON. The sign-in page (`/v3/oauth2/authorize`, HTML), the token endpoint and every write are refused
+ * before any upstream call.
  */
+import { readFileSync } from 'node:fs';
+
+interface OpenApiDocument {
+  paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, unknown> }> } }>;
+}
+
+const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
 
 /** one path segment holding an id: integer ids (v4) or GUIDs/slugs (v3); never dots, slashes or escapes */
 const ID = '[A-Za-z0-9_-]{1,64}';
 
-const OPERATIONS: readonly string[] = [
-  // v4
-  '/events/',
-  '/events/{id}',
-  '/groups/',
-  '/groups/{id}',
-  '/groups/{id}/performances',
-  '/divisions/',
-  '/seasons/',
-  '/standings/',
-  '/competitions/{id}/schedule',
-  '/competitions/{id}/scores',
-  // v3
-  '/v3/seasons',
-  '/v3/seasons/{id}',
-  '/v3/events',
-  '/v3/events/{id}',
-  '/v3/groups',
-  '/v3/groups/{id}/events',
-  '/v3/divisions',
-  // v2
-  '/2018-03/competitions',
-  '/2018-03/performances',
-  '/2018-03/groups',
-];
+const OPERATIONS: readonly string[] = Object.entries(document.paths)
+  .filter(([, item]) => item.get?.responses?.['200']?.content?.['application/json'] !== undefined)
+  .map(([template]) => template);
 
-const PATTERNS = OPERATIONS.map((template) => new RegExp(`^${template.replaceAll('{id}', ID)}$`));
+const PATTERNS = OPERATIONS.map((template) => new RegExp(`^${template.replace(/\{\w+\}/g, ID)}$`));
 
 /** The allowed operation templates, for error messages and documentation. */
 export const ALLOWED_READ_OPERATIONS = OPERATIONS;

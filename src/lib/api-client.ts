@@ -34,9 +34,9 @@ export interface ApiResult<T> {
   stale: boolean;
 }
 
-export type QueryParams = Record<string, string | number | boolean | undefined>;
+type QueryParams = Record<string, string | number | boolean | undefined>;
 
-export function apiUrl(path: string, query: QueryParams = {}): string {
+function apiUrl(path: string, query: QueryParams = {}): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined) search.set(name, String(value));
@@ -75,11 +75,7 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-/** GET a BFF path (`/events/12`) as JSON. Only fetches: the query layer decides what the user sees. */
-export function apiGet<T>(path: string, { query, signal }: { query?: QueryParams; signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
-  return getUrl<T>(apiUrl(path, query), signal);
-}
-
+/** GET a BFF URL as JSON. Only fetches: the query layer decides what the user sees. */
 async function getUrl<T>(url: string, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
   let response: Response;
   try {
@@ -100,12 +96,14 @@ async function getUrl<T>(url: string, signal: AbortSignal | undefined): Promise<
 /**
  * Typed reads. A path is named by its template in the document that declares it (the API's for upstream reads the
  * BFF forwards, the BFF's own for its views), and that document gives its parameters and its answer: a path cannot
- * be paired with the wrong type.
+ * be paired with the wrong type. Only paths whose GET answers JSON can be named: the reads the BFF forwards
+ * (server/bff/allow-list.ts takes them from the same document).
  */
 type GetOf<Entry> = Entry extends { get: infer Operation } ? Operation : never;
 type OkOf<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
 type PathParamsOf<Operation> = Operation extends { parameters: { path: infer Params } } ? Params : never;
 type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+type ReadPath<Paths> = { [Path in keyof Paths]: [OkOf<GetOf<Paths[Path]>>] extends [never] ? never : Path }[keyof Paths];
 
 export interface ReadParams<Operation> {
   path?: PathParamsOf<Operation>;
@@ -113,22 +111,22 @@ export interface ReadParams<Operation> {
 }
 
 /** The URL the app reads an upstream operation at, e.g. `upstreamUrl('/events/{eventId}', { path: { eventId: 12 } })`. */
-export function upstreamUrl<Path extends keyof UpstreamPaths>(template: Path, params: ReadParams<GetOf<UpstreamPaths[Path]>> = {}): string {
+export function upstreamUrl<Path extends ReadPath<UpstreamPaths>>(template: Path, params: ReadParams<GetOf<UpstreamPaths[Path]>> = {}): string {
   return resolve(template, params);
 }
 
 /** The URL of one of the BFF's own views (`/api/bff/...`). */
-export function viewUrl<Path extends keyof ViewPaths>(template: Path, params: ReadParams<GetOf<ViewPaths[Path]>> = {}): string {
+export function viewUrl<Path extends ReadPath<ViewPaths>>(template: Path, params: ReadParams<GetOf<ViewPaths[Path]>> = {}): string {
   return resolve(`/bff${template}`, params);
 }
 
 /** A read the BFF forwards to the upstream, e.g. `getUpstream('/events/{eventId}', { path: { eventId: 12 } })`. */
-export function getUpstream<Path extends keyof UpstreamPaths>(template: Path, { signal, ...params }: ReadParams<GetOf<UpstreamPaths[Path]>> & { signal?: AbortSignal } = {}) {
+export function getUpstream<Path extends ReadPath<UpstreamPaths>>(template: Path, { signal, ...params }: ReadParams<GetOf<UpstreamPaths[Path]>> & { signal?: AbortSignal } = {}) {
   return getUrl<OkOf<GetOf<UpstreamPaths[Path]>>>(upstreamUrl(template, params), signal);
 }
 
 /** One of the BFF's own views, e.g. `getView('/seasons/{seasonId}/calendar', { path: { seasonId: 3 } })`. */
-export function getView<Path extends keyof ViewPaths>(template: Path, { signal, ...params }: ReadParams<GetOf<ViewPaths[Path]>> & { signal?: AbortSignal } = {}) {
+export function getView<Path extends ReadPath<ViewPaths>>(template: Path, { signal, ...params }: ReadParams<GetOf<ViewPaths[Path]>> & { signal?: AbortSignal } = {}) {
   return getUrl<OkOf<GetOf<ViewPaths[Path]>>>(viewUrl(template, params), signal);
 }
 

@@ -9,6 +9,9 @@ import { appRoutes } from '../router';
 
 const RECAP = `/competitions/${COMPETITION_GUID}`;
 
+/** The route's module, its data and React's background render take more than a second on a busy machine. */
+const LOADED = { timeout: 10_000 };
+
 /**
  * The BFF as the recap reads it: the competition's summary (a view of the BFF's) and its v2 performance records
  * (forwarded from the upstream). `status` answers both; `headers` go with the records.
@@ -48,7 +51,7 @@ describe('recap page', () => {
   it('shows each group with rank and total, and the group that did not perform last', async () => {
     serve(200);
     renderAt(RECAP);
-    const list = await screen.findByRole('list', { name: 'Scholastic A — Finals' });
+    const list = await screen.findByRole('list', { name: 'Scholastic A — Finals' }, LOADED);
     const cards = within(list).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect(cards[0].textContent).toContain('47.000');
@@ -70,7 +73,9 @@ describe('recap page', () => {
   it('opens every breakdown in the full view, in the later sections too', async () => {
     serve(200, { records: [...makeV2Records(), ...makeV2Records({ name: 'Independent Open', initials: 'IO' })] });
     renderAt(`${RECAP}?view=full`);
-    const laterList = await screen.findByRole('list', { name: 'Independent Open — Finals' });
+    // A cheap wait first: role queries over six built breakdowns are slow enough to starve React's background render.
+    await vi.waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(6), LOADED);
+    const laterList = screen.getByRole('list', { name: 'Independent Open — Finals' });
     const cards = [...screen.getAllByRole('article')];
     expect(cards).toHaveLength(6);
     expect(within(laterList).getAllByRole('article')).toHaveLength(3);

@@ -1,5 +1,5 @@
-import { createContext, memo, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import type { RecapView } from '../../../config/paths';
+import { memo, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
 import { formatRank, formatScore } from '../../../lib/format';
 import { lookupPerformance } from '../utils/scores-lookup';
@@ -9,33 +9,31 @@ import { ScoreValue } from './score-value';
 interface RecapCardProps {
   sheet: DivisionRoundScores['sheet'];
   performance: PerformanceScores;
-  view: RecapView;
+  /** the full view: the breakdown opens */
+  full: boolean;
   /**
-   * Build the breakdown even while collapsed. The cards a view switch most likely shows first (RecapSections'
-   * PREBUILT_CARDS) build and lay out theirs once the page has settled, so a tap on "Full breakdown" only shows them:
-   * building, styling and laying out some four hundred and fifty nodes in the tap is most of what a phone would
-   * otherwise do before the switched screen paints.
+   * Build the breakdown even while collapsed, and keep it laid out (`collapsed-laid-out`): a switch to the full view
+   * then only uncovers it, where building, styling and laying out its some four hundred and fifty nodes would be
+   * most of what a phone does before the switched screen paints (RecapSections' FIRST_CARDS).
    */
-  prebuilt?: boolean;
+  prebuilt: boolean;
 }
 
 /**
- * One group's card. Its breakdown (some four hundred and fifty nodes) is built only while it is expanded, by a tap
- * or by the full view, or ahead (`prebuilt`). Memoized: a card renders again only when its view or its performance
- * changes (a view switch reaches most cards in a later commit, see RecapSections), and then not its heading,
+ * One group's card. Its category scores are there in every view (the recap's `data-view` hides them in the summary,
+ * index.css); its breakdown is built only while it is expanded, by a tap or by the full view, or ahead (`prebuilt`).
+ * Memoized: a card renders again only when its view or its performance changes, and then not its heading,
  * categories or breakdown, which are memoized on the performance.
  */
-export const RecapCard = memo(function RecapCard({ sheet, performance, view, prebuilt = false }: RecapCardProps) {
-  const full = view === 'full';
-  const categories = view !== 'summary';
+export const RecapCard = memo(function RecapCard({ sheet, performance, full, prebuilt }: RecapCardProps) {
   const headingId = `card-${performance.performanceId}`;
   return (
     <article aria-labelledby={headingId} className="skip-offscreen rounded-lg border border-slate-300 p-3 [--offscreen-size:6.5rem] dark:border-slate-700">
       <CardHeading performance={performance} headingId={headingId} />
       {!performance.performed ? <p className="mt-2 text-sm italic">{performance.noScoreReason || 'Did not perform'}</p> : null}
-      {performance.performed && (categories || prebuilt) ? (
-        // Built ahead too, and laid out while the summary hides it: a switch uncovers it.
-        <dl className={`grid grid-cols-2 gap-x-3 gap-y-1 overflow-clip text-sm ${categories ? 'mt-3' : 'collapsed-laid-out'}`} aria-hidden={categories ? undefined : true}>
+      {/* No category scores where the category recap is not released (the sheet then has no categories). */}
+      {performance.performed && sheet.categories.length > 0 ? (
+        <dl className="recap-categories mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           <CategoryScores sheet={sheet} performance={performance} />
         </dl>
       ) : null}
@@ -49,13 +47,12 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view, pre
 
 /**
  * The card's breakdown behind a disclosure button (the ARIA disclosure pattern): expanded in the full view, collapsed
- * in the others, and the reader's own taps in between; the view's next change of `full` resets them. Its content is
- * built while it is expanded, or ahead (`prebuilt`), and then stays laid out while collapsed (`collapsed-laid-out`).
+ * in the others. A reader's own tap holds until the view changes to or from the full view.
  */
 function CardBreakdown({ sheet, performance, full, prebuilt }: { sheet: DivisionRoundScores['sheet']; performance: PerformanceScores; full: boolean; prebuilt: boolean }) {
-  // The reader's choice holds for the view it was made in: a switch to or from the full view sets the default again.
-  const [choice, setChoice] = useState<{ full: boolean; expanded: boolean }>();
-  const expanded = choice !== undefined && choice.full === full ? choice.expanded : full;
+  // `full` as it was when the reader last tapped, or undefined: the view's default.
+  const [tappedIn, setTappedIn] = useState<boolean>();
+  const expanded = tappedIn === full ? !full : full;
   const regionId = `breakdown-${performance.performanceId}`;
   return (
     <div className="mt-3">
@@ -63,7 +60,7 @@ function CardBreakdown({ sheet, performance, full, prebuilt }: { sheet: Division
         type="button"
         aria-expanded={expanded}
         aria-controls={regionId}
-        onClick={() => setChoice({ full, expanded: !expanded })}
+        onClick={() => setTappedIn(tappedIn === full ? undefined : full)}
         className="flex cursor-pointer items-center gap-1.5 text-left text-sm font-medium"
       >
         <span aria-hidden="true" className={`inline-block text-xs ${expanded ? 'rotate-90' : ''}`}>
@@ -78,30 +75,6 @@ function CardBreakdown({ sheet, performance, full, prebuilt }: { sheet: Division
   );
 }
 
-/**
- * How a card's group link navigates in the app: the router's navigate, from RecapSections. The router's <Link>
- * renders again on every URL change (it reads the location), and a view switch or a sort changes the URL: the links
- * of some eighty cards would render again on every tap. This navigate keeps its identity, so the links do not.
- * Without a provider the link is an ordinary one.
- */
-export const GroupLinkNavigate = createContext<((href: string) => void) | null>(null);
-
-/** A link to an absolute path in the app, followed like the router's <Link> follows it. */
-function GroupLink({ href, children }: { href: string; children: ReactNode }) {
-  const navigate = useContext(GroupLinkNavigate);
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    // What the router's <Link> leaves to the browser: modified clicks (new tab, new window, download).
-    if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    navigate(href);
-  };
-  return (
-    <a className="link" href={href} onClick={onClick}>
-      {children}
-    </a>
-  );
-}
-
 const CardHeading = memo(function CardHeading({ performance, headingId }: { performance: PerformanceScores; headingId: string }) {
   return (
     <div className="flex items-start gap-3">
@@ -110,7 +83,9 @@ const CardHeading = memo(function CardHeading({ performance, headingId }: { perf
       </p>
       <div className="min-w-0 flex-1">
         <h3 id={headingId} className="font-semibold break-words">
-          <GroupLink href={performance.group.href}>{performance.group.name}</GroupLink>
+          <Link className="link" to={performance.group.href}>
+            {performance.group.name}
+          </Link>
         </h3>
         {performance.group.location ? <p className="text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</p> : null}
       </div>

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { RecapView } from '../../../config/paths';
 import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
 import type { RecapColumn, SortDirection } from '../utils/recap-model';
@@ -9,31 +9,31 @@ interface RecapCardsProps {
   id: string;
   title: string;
   sheet: DivisionRoundScores['sheet'];
-  /** the columns of the sort menu (those of the later cards' view: see RecapSection) */
+  /** the columns of the sort menu */
   columns: RecapColumn[];
   /** in the chosen order */
   performances: PerformanceScores[];
-  /** the view of the first `firstCards` cards */
-  view: RecapView;
-  /** the view of the other cards, until they catch up with a switch (see RecapSections) */
+  /** the view of the first `firstCards` cards, which a switch shows at once (RecapSections) */
+  firstView: RecapView;
+  /** the view of the others */
   laterView: RecapView;
   firstCards: number;
-  /** how many of the first cards build their breakdowns ahead, collapsed */
-  prebuiltCards: number;
+  /** whether the first cards build their breakdowns ahead */
+  prebuilt: boolean;
   sortColumnId: string;
   sortDirection: SortDirection;
   onSort: (columnId: string, direction: SortDirection) => void;
 }
 
 /** The recap on a phone: one card per group, its breakdown a tap away; nothing wider than the screen. */
-export function RecapCards({ id, title, sheet, columns, performances, view, laterView, firstCards, prebuiltCards, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
+export function RecapCards({ id, title, sheet, columns, performances, firstView, laterView, firstCards, prebuilt, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
   return (
     <div>
       <SortMenu id={`sort-${id}`} columns={columns} sortColumnId={sortColumnId} sortDirection={sortDirection} onSort={onSort} />
       <ol aria-label={title} className="space-y-3">
         {performances.map((performance, index) => (
           <li key={performance.performanceId}>
-            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? view : laterView} prebuilt={index < prebuiltCards} />
+            <RecapCard sheet={sheet} performance={performance} full={(index < firstCards ? firstView : laterView) === 'full'} prebuilt={prebuilt && index < firstCards} />
           </li>
         ))}
       </ol>
@@ -41,11 +41,8 @@ export function RecapCards({ id, title, sheet, columns, performances, view, late
   );
 }
 
-/**
- * The cards' sort menu: some hundred options for a full sheet. Memoized, so a view switch that reaches the first
- * cards before the menu (its columns follow the later cards) does not render it, or set each option's `selected`.
- */
-const SortMenu = memo(function SortMenu({ id, columns, sortColumnId, sortDirection, onSort }: { id: string; columns: RecapColumn[]; sortColumnId: string; sortDirection: SortDirection; onSort: (columnId: string, direction: SortDirection) => void }) {
+/** The cards' sort menu: some hundred options for a full sheet, memoized on its columns. */
+function SortMenu({ id, columns, sortColumnId, sortDirection, onSort }: { id: string; columns: RecapColumn[]; sortColumnId: string; sortDirection: SortDirection; onSort: (columnId: string, direction: SortDirection) => void }) {
   const options = useMemo(
     () =>
       columns.flatMap((column) =>
@@ -73,7 +70,7 @@ const SortMenu = memo(function SortMenu({ id, columns, sortColumnId, sortDirecti
       </select>
     </label>
   );
-});
+}
 
 function sortWording(kind: 'rank' | 'group' | 'score', direction: SortDirection): string {
   if (kind === 'group') return direction === 'asc' ? 'A–Z' : 'Z–A';

@@ -9,11 +9,11 @@ const views: { view: RecapView; label: string }[] = [
 ];
 
 /**
- * Links to the views the competition has released. The chosen view is part of the shareable URL, and a link opens in a new tab like any other. With
- * `onChoose`, a plain click goes to it instead of the router, to show the view at once and put it in the URL after
- * (useRecapView); so does a finger's tap, at its lift (useTap), and the browser then makes no click of it.
+ * Links to the views the competition has released: the view is part of the shareable URL, and a link opens in a
+ * new tab like any other. A plain click goes to `onChoose` (RecapViews) instead of the router's own navigation, and
+ * so does a finger's tap, at its lift (useTap): the browser then makes no click of it.
  */
-export function RecapViewSwitch({ current, views: released, onChoose }: { current: RecapView; views: RecapView[]; onChoose?: (view: RecapView, href: string) => void }) {
+export function RecapViewSwitch({ current, views: released, onChoose }: { current: RecapView; views: RecapView[]; onChoose: (view: RecapView, href: string) => void }) {
   const [searchParams] = useSearchParams();
   const tap = useTap();
   const hrefFor = (view: RecapView) => {
@@ -24,7 +24,7 @@ export function RecapViewSwitch({ current, views: released, onChoose }: { curren
     return text ? `?${text}` : '?';
   };
   const choose = (view: RecapView) => {
-    if (onChoose && view !== current) onChoose(view, hrefFor(view));
+    if (view !== current) onChoose(view, hrefFor(view));
   };
   return (
     <nav aria-label="Recap view" className="my-3">
@@ -36,13 +36,13 @@ export function RecapViewSwitch({ current, views: released, onChoose }: { curren
               replace
               preventScrollReset
               onClick={(event) => {
-                if (!onChoose || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+                // What the router's <Link> leaves to the browser (a new tab or window, a download), this leaves too.
+                if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
                 // The router's own navigation is skipped for a prevented click.
                 event.preventDefault();
                 choose(view);
               }}
-              // A finger's tap chooses at its lift, not at the click the browser makes of it after (useTap).
-              {...(onChoose ? tap(() => choose(view)) : undefined)}
+              {...tap(() => choose(view))}
               aria-current={view === current ? 'page' : undefined}
               className={`block px-3 py-1.5 text-sm font-medium ${view === current ? 'bg-blue-900 text-white dark:bg-sky-300 dark:text-slate-950' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
             >
