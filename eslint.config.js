@@ -41,7 +41,10 @@ export default tseslint.config(
             },
             { target: './src', from: './server', message: 'The web app reaches the API only through the BFF, over HTTP.' },
             { target: './server/api', from: ['./server/bff', './src'], message: 'The API stands alone.' },
-            { target: './server/bff', from: ['./server/api', './src'], message: 'The BFF reaches the API only over HTTP.' },
+            { target: './server/bff', from: './server/api', message: 'The BFF reaches the API only over HTTP.' },
+            // The app's server entry is the contract of the pages the BFF renders (server/bff/pages/app-entry.ts):
+            // its types only; the BFF loads the module itself from the build.
+            { target: './server/bff', from: './src', except: ['./entry-server.tsx'], message: 'The BFF reaches the web app only through its build.' },
           ],
         },
       ],

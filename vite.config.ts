@@ -4,7 +4,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { getMimeType } from 'hono/utils/mime';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { isCompressible } from './server/bff/compression.js';
 
 /** Gzipped size of the JS a first visit must load: the entry chunk and its static imports. */
 const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
@@ -30,13 +32,10 @@ function initialJsBudget(limit: number): Plugin {
   };
 }
 
-const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
-/** The BFF's MIN_COMPRESSIBLE_BYTES (server/bff/compression.ts): it sends smaller files as they are. */
-const MIN_COMPRESSIBLE_BYTES = 1024;
-
 /**
- * Writes `<file>.br` and `<file>.gz` at maximum effort next to each emitted asset, which the BFF serves by
- * Accept-Encoding (server/bff/static-files.ts). Compressing once at build time affords brotli's slowest, smallest
+ * Writes `<file>.br` and `<file>.gz` at maximum effort next to each emitted asset the BFF would compress (its own
+ * rule, server/bff/compression.ts, on the file's content type as its file server gives it), which it then serves by
+ * Accept-Encoding (server/bff/representation.ts). Compressing once at build time affords brotli's slowest, smallest
  * setting. index.html is left out: the BFF adds each page's preload hints to it, then compresses it.
  */
 function precompressAssets(): Plugin {
@@ -49,10 +48,10 @@ function precompressAssets(): Plugin {
       const dir = options.dir ?? 'dist';
       const writes = Object.values(bundle)
         // .vite/manifest.json is read by the BFF from disk, never sent.
-        .filter((item) => COMPRESSIBLE_FILE.test(item.fileName) && !item.fileName.startsWith('.vite/'))
+        .filter((item) => !item.fileName.startsWith('.vite/') && item.fileName !== 'index.html')
         .map(async (item) => {
           const source = Buffer.from(item.type === 'chunk' ? item.code : item.source);
-          if (source.length < MIN_COMPRESSIBLE_BYTES) return;
+          if (!isCompressible(getMimeType(item.fileName) ?? '', source.length)) return;
           const file = path.join(dir, item.fileName);
           const [br, gz] = await Promise.all([
             brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
@@ -65,12 +64,12 @@ function precompressAssets(): Plugin {
   };
 }
 
-/** Where the server entry goes inside the build: a dot directory, which the BFF never serves (static-files.ts). */
+/** Where the server entry goes inside the build: a dot directory, which the BFF never serves (server/bff/static-files.ts). */
 const SERVER_ENTRY_DIR = '.ssr';
 
 /**
  * After the browser build, the server entry (src/entry-server.tsx) into `<outDir>/.ssr/`, so every build, whatever
- * its --outDir, carries the renderer that matches its own assets (server/bff/server-render.ts loads it). Everything
+ * its --outDir, carries the renderer that matches its own assets (server/bff/pages/app-entry.ts loads it). Everything
  * it imports is bundled in: it runs from wherever the build is, without node_modules beside it.
  */
 function serverEntry(): Plugin {
@@ -103,7 +102,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: { noExternal: true },
   // The manifest (dist/.vite/manifest.json, never served: the BFF refuses dotfiles) tells the BFF which chunks a
-  // page's route needs, for its preload hints (server/bff/page-hints.ts).
+  // page's route needs, for its preload hints (server/bff/pages/route-chunks.ts).
   build: isSsrBuild ? { copyPublicDir: false } : {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,23 +1,14 @@
 /**
- * The upstream read operations the browser may reach through `/api/`: every GET of the API's OpenAPI document
- * (docs/openapi.json, generated from the API's routes, the document the app's fetch layer is typed from) whose
- * answer is JSON. The sign-in page (`/v3/oauth2/authorize`, HTML), the token endpoint and every write are refused
+ * The upstream read operations the browser may reach through `/api/`: the reads of the API's OpenAPI document
+ * (api-document.ts). Everything else, including the sign-in page, the token endpoint and every write, is refused
  * before any upstream call.
  */
-import { readFileSync } from 'node:fs';
-
-interface OpenApiDocument {
-  paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, unknown> }> } }>;
-}
-
-const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
+import { READ_OPERATIONS } from './api-document.js';
 
 /** one path segment holding an id: integer ids (v4) or GUIDs/slugs (v3); never dots, slashes or escapes */
 const ID = '[A-Za-z0-9_-]{1,64}';
 
-const OPERATIONS: readonly string[] = Object.entries(document.paths)
-  .filter(([, item]) => item.get?.responses?.['200']?.content?.['application/json'] !== undefined)
-  .map(([template]) => template);
+const OPERATIONS: readonly string[] = READ_OPERATIONS.map((operation) => operation.template);
 
 const PATTERNS = OPERATIONS.map((template) => new RegExp(`^${template.replace(/\{\w+\}/g, ID)}$`));
 

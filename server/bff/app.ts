@@ -15,7 +15,8 @@ import { problemForUpstream, problemJson, problemResponse, PROBLEM_CONTENT_TYPE,
 import { createReadProxy, type ProxyAnswer, type ReadRequest } from './proxy.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
 import { createPages } from './pages/pages.js';
-import { createStaticFiles } from './static-files.js';
+import { representations } from './representation.js';
+import { builtFileOf, precompressedFile, staticFiles } from './static-files.js';
 import { createTokenCycler } from './token-cycler.js';
 import { UpstreamError } from './upstream-error.js';
 import { createUpstreamHttp, type UpstreamHttp } from './upstream-http.js';
@@ -76,8 +77,13 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
     if (!target.pathname.startsWith('/api/')) return notAnAllowedRead(target.pathname);
     return app.request(`${target.pathname}${target.search}`, { headers: { accept: 'application/json' } });
   };
-  const files = createStaticFiles({ dir: config.staticDir });
-  const pages = createPages({ dir: config.staticDir, files, read: readInProcess, log });
+  const pages = createPages({ dir: config.staticDir, read: readInProcess, log });
+  // The web app: the build's files, else its pages, each answer coded and validated as a representation.
+  const web = new Hono<BffEnv>();
+  web.use('*', representations({ fileOf: builtFileOf, precompressed: precompressedFile }));
+  web.get('*', staticFiles(config.staticDir));
+  web.get('/assets/*', (c) => problemResponse({ status: 404, code: 'not_found', detail: `Nothing at ${c.req.path}` }));
+  web.get('*', (c) => pages.serve(c.req.raw));
 
   const app = new Hono<BffEnv>();
   app.use('*', securityHeaders);
@@ -126,7 +132,7 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
   });
   app.all('/api', () => notAnAllowedRead(''));
 
-  app.get('*', async (c) => (await files.serve(c.req.raw)) ?? pages.serve(c.req.raw));
+  app.route('/', web);
   app.all('*', (c) =>
     problemResponse({
       status: 405,

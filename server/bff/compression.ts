@@ -1,19 +1,21 @@
 /**
  * Content codings for the BFF's answers: br or gzip, chosen from the request's Accept-Encoding. Each encoded body
- * is made once and kept by its caller (the read cache, the static site); nothing is compressed per request.
+ * is made once and kept by its caller (the read cache, the built files). Hono's `compress` middleware is not used:
+ * it makes no br (CompressionStream has none) and compresses every answer again.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 
 export type Encoding = 'br' | 'gzip';
 
 /** Below this a coded body saves a few hundred bytes at most, less than the work and the header cost. */
 export const MIN_COMPRESSIBLE_BYTES = 1024;
 
-const COMPRESSIBLE_TYPE = /^(?:text\/|image\/svg\+xml|application\/(?:[\w.+-]*\+)?(?:json|javascript|xml|wasm)\b)/i;
-
+/** Text of MIN_COMPRESSIBLE_BYTES or more, by Hono's list of compressible types. */
 export function isCompressible(contentType: string, bytes: number): boolean {
-  return bytes >= MIN_COMPRESSIBLE_BYTES && COMPRESSIBLE_TYPE.test(contentType);
+  return bytes >= MIN_COMPRESSIBLE_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType);
 }
 
 /**
@@ -22,13 +24,7 @@ export function isCompressible(contentType: string, bytes: number): boolean {
  */
 export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
-  const weights = new Map<string, number>();
-  for (const item of acceptEncoding.toLowerCase().split(',')) {
-    const [coding, ...params] = item.split(';').map((part) => part.trim());
-    if (!coding) continue;
-    const q = params.map((param) => /^q=([01](?:\.\d{0,3})?)$/.exec(param)?.[1]).find((value) => value !== undefined);
-    weights.set(coding === 'x-gzip' ? 'gzip' : coding, q === undefined ? 1 : Number(q));
-  }
+  const weights = new Map(parseAccept(acceptEncoding).map(({ type, q }) => [type.toLowerCase() === 'x-gzip' ? 'gzip' : type.toLowerCase(), q]));
   const weight = (coding: Encoding) => weights.get(coding) ?? weights.get('*') ?? 0;
   const [br, gz] = [weight('br'), weight('gzip')];
   if (br > 0 && br >= gz) return 'br';

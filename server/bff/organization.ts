@@ -4,10 +4,11 @@
  * from API_ORGANIZATION, or, where the upstream allows, from its access token: our API's tokens are JWTs that carry
  * `org_guid`; the hosted service's tokens are opaque, so there it must be configured.
  */
+import { READ_OPERATIONS } from './api-document.js';
 import type { TokenCycler } from './token-cycler.js';
 
-/** The v2 operations that take `o`. */
-const TAKES_ORGANIZATION = new Set(['/2018-03/competitions', '/2018-03/groups']);
+/** The operations that take `o`, as the API's document declares them: v2's listings. */
+const TAKES_ORGANIZATION = new Set(READ_OPERATIONS.filter((operation) => operation.query.includes('o')).map((operation) => operation.template));
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,41 +1,81 @@
 /**
- * How the BFF sends a body it holds (a built file, a page): its ETag answers If-None-Match with 304, and it goes
- * out as br or gzip by Accept-Encoding when it has coded forms.
+ * The web app's own answers (the build's files and the pages) as representations: every 200 answer gets an ETag,
+ * goes out as br or gzip by Accept-Encoding when it is text (compression.ts), and a conditional request holding
+ * the tag of any coding of the same body gets a 304. Hono's `etag` middleware gives every coding one tag and
+ * hashes each answer again, and its `compress` makes no br: this does what they cannot, for these answers only
+ * (the read proxy codes its saved reads itself).
  */
 import { createHash } from 'node:crypto';
-import { encodedEtag, negotiateEncoding, representationEtags, type EncodedBodies } from './compression.js';
+import type { MiddlewareHandler } from 'hono';
+import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags, type Encoding } from './compression.js';
+import { LruCache } from './response-cache.js';
 
-export interface Representation {
-  body: Buffer;
-  contentType: string;
-  cacheControl: string;
-  /** the identity's ETag; coded forms get encodedEtag() of it */
-  etag: string;
-  encoded?: EncodedBodies;
-  /** a policy of its own: a page carrying its stylesheet inline allows that style by hash */
-  contentSecurityPolicy?: string;
-}
-
-export const HTML_TYPE = 'text/html; charset=utf-8';
+/** A build holds a few dozen files; the bound only matters for a directory that is not a build. */
+const MAX_KEPT_FILES = 200;
 
 /** A weak validator naming this body's bytes. */
 export function etagOf(body: Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-export async function send(request: Request, representation: Representation): Promise<Response> {
-  const { body, contentType, cacheControl, etag, encoded } = representation;
-  const encoding = encoded ? negotiateEncoding(request.headers.get('accept-encoding')) : undefined;
-  const headers: Record<string, string> = { 'content-type': contentType, 'cache-control': cacheControl, etag: encodedEtag(etag, encoding) };
-  if (representation.contentSecurityPolicy) headers['content-security-policy'] = representation.contentSecurityPolicy;
-  if (encoded) headers.vary = 'Accept-Encoding';
-  const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch) {
-    const held = ifNoneMatch.split(',').map((tag) => tag.trim());
-    if (held.includes('*') || representationEtags(etag).some((tag) => held.includes(tag))) return new Response(null, { status: 304, headers });
+interface Kept {
+  body: Buffer;
+  etag: string;
+  encoded?: EncodedBodies;
+}
+
+export interface RepresentationOptions {
+  /**
+   * The file a 200 answer was read from (static-files.ts), if it was: its body and coded bodies are kept, keyed by
+   * its size and date, and compressed at maximum effort. A page is made per request, and coded per request too.
+   */
+  fileOf: (c: Parameters<MiddlewareHandler>[0]) => string | undefined;
+  /** a coded body made ahead for a file (the build's `<file>.br`), when there is a current one */
+  precompressed: (file: string, encoding: Encoding) => Promise<Buffer | undefined>;
+}
+
+export function representations(options: RepresentationOptions): MiddlewareHandler {
+  const files = new LruCache<Kept>(MAX_KEPT_FILES);
+
+  async function keptOf(response: Response, file: string | undefined): Promise<Kept> {
+    const key = file && `${file}:${response.headers.get('content-length')}:${response.headers.get('last-modified')}`;
+    const kept = key ? files.get(key) : undefined;
+    if (kept) {
+      await response.body?.cancel();
+      return kept;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const compressible = isCompressible(response.headers.get('content-type') ?? '', body.length);
+    const made: Kept = {
+      body,
+      etag: response.headers.get('etag') ?? etagOf(body),
+      encoded: !compressible ? undefined : file ? new EncodedBodies(body, { effort: 'max', precompressed: (encoding) => options.precompressed(file, encoding) }) : new EncodedBodies(body),
+    };
+    if (key) files.set(key, made);
+    return made;
   }
-  // Node's Buffers are Uint8Arrays over an ArrayBuffer; their type allows a SharedArrayBuffer, which Response refuses.
-  if (!encoding || !encoded) return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
-  headers['content-encoding'] = encoding;
-  return new Response((await encoded.get(encoding)) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+
+  return async (c, next) => {
+    await next();
+    // HEAD answers have no body to name; a coded or partial answer is the file server's own (a range).
+    if (c.req.method !== 'GET' || c.res.status !== 200 || c.res.headers.has('content-encoding')) return;
+    const { body, etag, encoded } = await keptOf(c.res, options.fileOf(c));
+    const encoding = encoded ? negotiateEncoding(c.req.header('accept-encoding')) : undefined;
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-length');
+    headers.set('etag', encodedEtag(etag, encoding));
+    if (encoded) headers.set('vary', 'Accept-Encoding');
+    // Hono merges the headers of the answer it replaces into the new one (the identity's Content-Length among them):
+    // this answer has all it needs.
+    c.res = undefined;
+    const held = c.req.header('if-none-match')?.split(',').map((tag) => tag.trim());
+    if (held && (held.includes('*') || representationEtags(etag).some((tag) => held.includes(tag)))) {
+      c.res = new Response(null, { status: 304, headers });
+      return;
+    }
+    if (encoding) headers.set('content-encoding', encoding);
+    const sent = encoding ? await encoded!.get(encoding) : body;
+    // Node's Buffers are Uint8Arrays over an ArrayBuffer; their type allows a SharedArrayBuffer, which Response refuses.
+    c.res = new Response(sent as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  };
 }

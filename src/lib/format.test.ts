@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrdinal, formatRank, formatScore } from './format';
+import { formatRank, formatScore } from './format';
 
 describe('formatScore', () => {
   it('prints totals with three decimals, as published', () => {
@@ -44,11 +44,5 @@ describe('ranks', () => {
   it('shows a dash for an unranked performance', () => {
     expect(formatRank(null)).toBe('—');
     expect(formatRank(2)).toBe('2');
-  });
-
-  it('writes ordinals with the teens right', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111].map(formatOrdinal)).toEqual([
-      '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th',
-    ]);
   });
 });

@@ -35,11 +35,3 @@ export function formatScore(score: number | null | undefined, format: ScoreForma
 export function formatRank(rank: number | null | undefined): string {
   return rank === null || rank === undefined ? '—' : String(rank);
 }
-
-/** "1st", "2nd", "23rd" for placements in prose. */
-export function formatOrdinal(rank: number): string {
-  const teen = rank % 100;
-  if (teen >= 11 && teen <= 13) return `${rank}th`;
-  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[rank % 10] ?? 'th';
-  return `${rank}${suffix}`;
-}

@@ -339,6 +339,8 @@ describe('what crosses the BFF', () => {
 describe('the allow-list', () => {
   const refusals: Array<[string, string, number, string]> = [
     ['GET', '/api/v3/oauth2/token', 404, 'not_an_allowed_read'],
+    // A GET of the API's document, but the sign-in page (HTML), not a read.
+    ['GET', '/api/v3/oauth2/authorize', 404, 'not_an_allowed_read'],
     ['POST', '/api/v3/oauth2/token', 404, 'not_an_allowed_read'],
     ['GET', '/api/events/1/competitions', 404, 'not_an_allowed_read'],
     ['GET', '/api/openapi.json', 404, 'not_an_allowed_read'],

@@ -1,37 +1,21 @@
 /**
  * The app's own side of its pages, from the build: `<build>/.ssr/entry-server.js` (vite.config.ts builds it from
  * src/entry-server.tsx next to the assets it hydrates) gives the page table (`planPage`: a page's route module,
- * its reads, and whether it is rendered here) and the server render. A new build is loaded as soon as it is
- * written. Without it (an older build, a test fixture) every page is the plain app, without hints.
+ * its reads, and whether it is rendered here) and the server render. Without it (an older build, a test fixture)
+ * every page is the plain app, without hints.
  */
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LogLine } from '../log.js';
+import { fromBuildFile } from './build-file.js';
+// The contract is the app's server entry itself. Types only: the BFF loads the module from the build at run time.
+import type * as AppServerEntry from '../../../src/entry-server.js';
+import type { PagePlan, RenderedPage } from '../../../src/entry-server.js';
 
-/** A page's plan, as the app declares it on its routes (src/app/pages.ts). */
-export interface PagePlan {
-  /** the route's module as the Vite manifest names it */
-  module: string;
-  /** the `/api/...` URLs its loader reads */
-  reads: string[];
-  serverRendered: boolean;
-}
-
-export interface RenderedPage {
-  /** the app's markup for `<div id="root">` */
-  html: string;
-  /** the server state as JSON, safe inside `<script type="application/json">` */
-  state: string;
-}
+export type { PagePlan, RenderedPage };
 
 /** How the app reads `/api/...` while rendering: through this BFF, in-process (its cache, token and coalescing). */
-export type InProcessRead = (url: string) => Promise<Response>;
-
-interface EntryModule {
-  planPage(pathname: string): PagePlan | undefined;
-  createPageRenderer(read: InProcessRead): (url: string) => Promise<RenderedPage | undefined>;
-}
+export type InProcessRead = Parameters<typeof AppServerEntry.createPageRenderer>[0];
 
 export interface AppEntry {
   plan(pathname: string): Promise<PagePlan | undefined>;
@@ -40,26 +24,16 @@ export interface AppEntry {
 }
 
 export function loadAppEntry(options: { dir: string; read: InProcessRead; log: (line: LogLine) => void }): AppEntry {
-  const file = path.join(path.resolve(options.dir), '.ssr', 'entry-server.js');
-  let loaded: { mtimeMs: number; entry?: { planPage: EntryModule['planPage']; render: ReturnType<EntryModule['createPageRenderer']> } } | undefined;
-
-  async function entry() {
-    const mtimeMs = await stat(file).then((info) => info.mtimeMs, () => -1);
-    if (loaded?.mtimeMs !== mtimeMs) {
-      let next: NonNullable<typeof loaded>['entry'];
-      if (mtimeMs !== -1) {
-        try {
-          // A new build is a new module: the query string makes Node load it instead of the one it has.
-          const module = (await import(`${pathToFileURL(file).href}?build=${mtimeMs}`)) as EntryModule;
-          next = { planPage: module.planPage, render: module.createPageRenderer(options.read) };
-        } catch (error) {
-          options.log({ level: 'error', msg: 'server renderer failed to load', error: (error as Error).name, detail: (error as Error).message });
-        }
-      }
-      loaded = { mtimeMs, entry: next };
+  const entry = fromBuildFile(path.join(path.resolve(options.dir), '.ssr', 'entry-server.js'), async (file, mtimeMs) => {
+    try {
+      // A new build is a new module: the query string makes Node load it instead of the one it has.
+      const module = (await import(`${pathToFileURL(file).href}?build=${mtimeMs}`)) as typeof AppServerEntry;
+      return { planPage: module.planPage, render: module.createPageRenderer(options.read) };
+    } catch (error) {
+      options.log({ level: 'error', msg: 'server renderer failed to load', error: (error as Error).name, detail: (error as Error).message });
+      return undefined;
     }
-    return loaded.entry;
-  }
+  });
 
   // Loaded now, not on the first visitor's request: the bundle takes a moment to load and compile.
   void entry();

@@ -1,9 +1,10 @@
 /**
  * The files a route module needs beyond the entry's, from the Vite manifest (`<build>/.vite/manifest.json`,
- * `build.manifest` in vite.config.ts), read again whenever the build changes.
+ * `build.manifest` in vite.config.ts).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fromBuildFile } from './build-file.js';
 
 interface ManifestChunk {
   file: string;
@@ -13,23 +14,13 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export function createRouteChunks(root: string): (module: string) => Promise<string[]> {
-  const manifestPath = path.join(root, '.vite', 'manifest.json');
-  let loaded: { mtimeMs: number; manifest: Manifest | undefined } | undefined;
-
-  async function manifest(): Promise<Manifest | undefined> {
-    const mtimeMs = await stat(manifestPath).then((info) => info.mtimeMs, () => -1);
-    if (loaded?.mtimeMs !== mtimeMs) {
-      const text = mtimeMs === -1 ? undefined : await readFile(manifestPath, 'utf8').catch(() => undefined);
-      let parsed: Manifest | undefined;
-      try {
-        parsed = text === undefined ? undefined : (JSON.parse(text) as Manifest);
-      } catch {
-        parsed = undefined;
-      }
-      loaded = { mtimeMs, manifest: parsed };
+  const manifest = fromBuildFile(path.join(root, '.vite', 'manifest.json'), async (file) => {
+    try {
+      return JSON.parse(await readFile(file, 'utf8')) as Manifest;
+    } catch {
+      return undefined;
     }
-    return loaded.manifest;
-  }
+  });
 
   /** The module's chunk and its static imports, less those the entry already loads (index.html names those). */
   return async (module) => {
