@@ -19,7 +19,7 @@ export const CPU_SLOWDOWN = 4;
 const SETTLED_MS = 1000;
 /**
  * How long the finger rests on the screen in the tap. A finger tap lasts some 130 ms from touch to lift (133 ± 83 ms
- * measured in a study of touchscreen gestures); Playwright's tap lifts at once, which no finger does. See 007.
+ * measured in a study of touchscreen gestures); Playwright's tap lifts at once, which no finger does. See decision 016.
  */
 export const TAP_CONTACT_MS = 80;
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };

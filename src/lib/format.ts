@@ -18,7 +18,7 @@ const DIGITS: Record<ScoreFormat, [max: number, min: number]> = {
  * The number rounded to `max` fraction digits, trailing zeros dropped down to `min`. It rounds as
  * Intl.NumberFormat('en-US') does: the shortest decimal form of the number (what String() prints), a tie away from
  * zero, so 9.9995 is 10.000 where toFixed alone would give 9.999. Intl itself is not used: a page's first Intl
- * formatter loads locale data, some 100 ms on a slow phone before the recap can paint.
+ * formatter loads locale data, which a slow phone would do before the recap can paint.
  */
 export function formatScore(score: number | null | undefined, format: ScoreFormat): string {
   if (score === null || score === undefined || Number.isNaN(score)) return '—';

@@ -25,8 +25,8 @@ export interface TapHandlers {
 
 /**
  * Acts on a finger's tap when the finger lifts, instead of at the click the browser makes of it. From a tap, a
- * browser makes mouse events (over, move, down, up), hit-tests for each, moves the focus and only then clicks: on a
- * mid-range phone that is some 20-40 ms after the lift in which the reader sees nothing happen (decision 005).
+ * browser makes mouse events (over, move, down, up), hit-tests for each, moves the focus and only then clicks, and on a
+ * mid-range phone the reader sees nothing happen meanwhile (decision 015).
  *
  * Only what the browser would make a click of counts: one finger, moved at most TAP_SLOP_PX, lifted within
  * TAP_MAX_MS, not turned into a scroll (the touch's end is still cancelable), and not landing on a page that was

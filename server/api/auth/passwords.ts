@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt cost: N=2^15, r=8, p=1 uses 32 MiB and ~50 ms per hash, OWASP's recommended minimum. */
+/** scrypt cost: N=2^15, r=8, p=1 (32 MiB per hash), OWASP's recommended minimum. */
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
