@@ -70,3 +70,32 @@ test('on a phone a tap on a recap view switches to it once, at the lift, and put
   await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
   await expect(page).not.toHaveURL(/[?&]view=/);
 });
+
+test('on a phone each recap view shows what it names', { tag: '@journey' }, async ({ page, request, isMobile }) => {
+  test.skip(!isMobile, 'phone layout');
+  const { competition, sections } = await latestScoredCompetition(request, todayInChicago());
+  const record = sections[0].records.find((r) => r.Performed)!;
+
+  await page.goto(`/competitions/${competition.guid}`);
+  const views = page.getByRole('navigation', { name: 'Recap view' });
+  const card = page.getByRole('article', { name: record.GroupName });
+  const categoryScores = card.getByText('Sub Total', { exact: true });
+  const disclosure = card.getByRole('button', { name: 'Breakdown by caption and judge' });
+  await expect(card).toContainText(record.GroupName);
+  await expect(categoryScores).toBeHidden();
+
+  await views.getByRole('link', { name: 'Categories' }).tap();
+  await expect(page).toHaveURL(/[?&]view=categories\b/);
+  await expect(categoryScores).toBeVisible();
+  await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+
+  await views.getByRole('link', { name: 'Full breakdown' }).tap();
+  await expect(categoryScores).toBeVisible();
+  await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+  await expect(card.getByRole('table').first()).toContainText(record.Categories[0].Captions[0].Subcaptions[0].Name);
+
+  await views.getByRole('link', { name: 'Summary' }).tap();
+  await expect(page).not.toHaveURL(/[?&]view=/);
+  await expect(categoryScores).toBeHidden();
+  await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+});
