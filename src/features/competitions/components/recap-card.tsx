@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import type { RecapView } from '../../../config/paths';
 import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
 import { formatRank, formatScore } from '../../../lib/format';
 import { lookupPerformance } from '../utils/scores-lookup';
@@ -9,31 +10,33 @@ import { ScoreValue } from './score-value';
 interface RecapCardProps {
   sheet: DivisionRoundScores['sheet'];
   performance: PerformanceScores;
-  /** the full view: the breakdown opens */
-  full: boolean;
+  view: RecapView;
   /**
-   * Build the breakdown even while collapsed, and keep it laid out (`collapsed-laid-out`): a switch to the full view
-   * then only uncovers it, where building, styling and laying out its some four hundred and fifty nodes would be
-   * most of what a phone does before the switched screen paints (RecapSections' FIRST_CARDS).
+   * Build the category scores and the breakdown even while the view hides them, and keep them laid out
+   * (`collapsed-laid-out`): a switch then only uncovers them, where building, styling and laying out the
+   * breakdown's some four hundred and fifty nodes would be most of what a phone does before the switched screen
+   * paints (RecapSections' FIRST_CARDS).
    */
   prebuilt: boolean;
 }
 
 /**
- * One group's card. Its category scores are there in every view (the recap's `data-view` hides them in the summary,
- * index.css); its breakdown is built only while it is expanded, by a tap or by the full view, or ahead (`prebuilt`).
- * Memoized: a card renders again only when its view or its performance changes, and then not its heading,
- * categories or breakdown, which are memoized on the performance.
+ * One group's card: its total; its category scores outside the summary; its breakdown, built only while it is
+ * expanded (by a tap or by the full view) or ahead (`prebuilt`). Memoized: a card renders again only when its view
+ * or its performance changes, and then not its heading, categories or breakdown, memoized on the performance.
  */
-export const RecapCard = memo(function RecapCard({ sheet, performance, full, prebuilt }: RecapCardProps) {
+export const RecapCard = memo(function RecapCard({ sheet, performance, view, prebuilt }: RecapCardProps) {
+  const full = view === 'full';
+  const categories = view !== 'summary';
   const headingId = `card-${performance.performanceId}`;
   return (
     <article aria-labelledby={headingId} className="skip-offscreen rounded-lg border border-slate-300 p-3 [--offscreen-size:6.5rem] dark:border-slate-700">
       <CardHeading performance={performance} headingId={headingId} />
       {!performance.performed ? <p className="mt-2 text-sm italic">{performance.noScoreReason || 'Did not perform'}</p> : null}
       {/* No category scores where the category recap is not released (the sheet then has no categories). */}
-      {performance.performed && sheet.categories.length > 0 ? (
-        <dl className="recap-categories mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+      {performance.performed && sheet.categories.length > 0 && (categories || prebuilt) ? (
+        // Built ahead too, and laid out while the summary hides it: a switch uncovers it.
+        <dl className={`grid grid-cols-2 gap-x-3 gap-y-1 overflow-clip text-sm ${categories ? 'mt-3' : 'collapsed-laid-out'}`} aria-hidden={categories ? undefined : true}>
           <CategoryScores sheet={sheet} performance={performance} />
         </dl>
       ) : null}

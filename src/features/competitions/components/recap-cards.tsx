@@ -33,7 +33,7 @@ export function RecapCards({ id, title, sheet, columns, performances, firstView,
       <ol aria-label={title} className="space-y-3">
         {performances.map((performance, index) => (
           <li key={performance.performanceId}>
-            <RecapCard sheet={sheet} performance={performance} full={(index < firstCards ? firstView : laterView) === 'full'} prebuilt={prebuilt && index < firstCards} />
+            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? firstView : laterView} prebuilt={prebuilt && index < firstCards} />
           </li>
         ))}
       </ol>

@@ -9,23 +9,23 @@ import { RecapTable } from './recap-table';
 import { useRecapSort } from './use-recap-sort';
 
 /**
- * The cards a view switch shows at once, from the top of the page; they build their breakdowns ahead, collapsed, so
- * that a switch to the full view only uncovers them (RecapCard). With its breakdown open, one card of a big recap
+ * The cards a view switch shows at once, from the top of the page; they build their category scores and breakdowns
+ * ahead, hidden, so that a switch only uncovers them (RecapCard). With its breakdown open, one card of a big recap
  * fills a phone's screen, and two of the smallest sheets do.
  */
 export const FIRST_CARDS = 2;
 
 /**
- * One section per division and round: a table on wide screens, cards on a phone. Two things wait for a background
- * render (useDeferredValue), which yields to input: on the first render (the server's, the browser's hydration of
- * it, or the app's own) everything after the first section and the breakdowns built ahead; on a view switch
- * everything after the first cards.
+ * One section per division and round: a table on wide screens, cards on a phone. The first cards (and the sections
+ * they are in) show `view`, the rest `laterView`: on a switch, the view chosen and the URL's, which follows it in a
+ * transition (RecapViews). On the first render (the server's, the browser's hydration of it, or the app's own) the
+ * sections after the first and the first cards' hidden parts wait for a background render (useDeferredValue), which
+ * yields to input.
  */
-export function RecapSections({ sections, view }: { sections: DivisionRoundScores[]; view: RecapView }) {
+export function RecapSections({ sections, view, laterView }: { sections: DivisionRoundScores[]; view: RecapView; laterView: RecapView }) {
   const wide = useMediaQuery(WIDE_SCREEN);
   const sort = useRecapSort();
   const settled = useDeferredValue(true, false);
-  const laterView = useDeferredValue(view);
   let cardsBefore = 0;
   return (
     <div>
@@ -36,7 +36,7 @@ export function RecapSections({ sections, view }: { sections: DivisionRoundScore
           <RecapSection
             key={sectionId(section)}
             section={section}
-            // The tap renders the sections of the first cards; the others take the view with laterView.
+            // The tap renders the sections of the first cards alone.
             view={firstCards > 0 ? view : laterView}
             laterView={laterView}
             firstCards={firstCards}
