@@ -8,9 +8,7 @@
  * docs/decisions/001-read-cache.md has the reasoning.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { rowsOf } from '../db/migrate.js';
 
 export interface CachedResponse {
   status: number;
@@ -104,10 +102,4 @@ export async function createResponseCache(database: Database): Promise<ResponseC
       inflight.clear();
     },
   };
-}
-
-/** The organization's current data version (used by tests and diagnostics). */
-export async function orgVersion(database: Database, orgId: number): Promise<number> {
-  const result = await database.db.execute(sql`SELECT version FROM org_versions WHERE org_id = ${orgId}`);
-  return Number(rowsOf<{ version: string | number }>(result)[0]?.version ?? 0);
 }

@@ -3,6 +3,7 @@
  * and Scores are our design of the shapes the specification leaves "not shown" (README: "Designed shapes").
  */
 import { z } from '@hono/zod-openapi';
+import { COMBINE_RULES } from '../../tabulation/types.js';
 
 export const EventListItem = z
   .object({
@@ -118,7 +119,7 @@ export const SheetCaption = z.object({
 export const SheetCategory = z.object({
   key: z.string(),
   name: z.string(),
-  combine: z.enum(['average', 'sum', 'sum-half']),
+  combine: z.enum(COMBINE_RULES),
   captions: z.array(SheetCaption),
 });
 
