@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from './context.js';
 import type { Services } from '../services.js';
 import { sharedBody } from './shared-body.js';
+import { ifNoneMatchHolds } from '../../http-shared/if-none-match.js';
 
 /**
  * Answers a read from the organization's response cache, with an ETag and 304 for a matching If-None-Match.
@@ -26,10 +27,7 @@ export async function cachedJson(c: Context<AppEnv>, services: Services, compute
   c.header('cache-control', 'private, no-cache');
   c.header('vary', 'Authorization');
   for (const [name, value] of Object.entries(cached.headers)) c.header(name, value);
-  const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag)) {
-    return c.body(null, 304);
-  }
+  if (ifNoneMatchHolds(c.req.header('if-none-match'), [cached.etag])) return c.body(null, 304);
   // Set here because a streamed body has no length of its own: without it the answer would be chunked.
   c.header('content-length', String(cached.body.length));
   return c.body(sharedBody(cached.body), cached.status as 200);
