@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, panelJudges, rounds, roundSheets } from '../schema.js';
 import type { ScoreSheet } from '../../tabulation/types.js';
-import { RuleViolation } from './errors.js';
+import { NotFoundError, RuleViolation } from './errors.js';
 import { orgWrite, requireOwned, requireText } from './support.js';
 
 export type RoundRow = typeof rounds.$inferSelect;
@@ -60,6 +60,24 @@ export async function setPanelJudge(
       })
       .returning();
     return row;
+  });
+}
+
+/**
+ * Seats a judge on a competition's round known by its number (the API's form of setPanelJudge): an unknown
+ * competition or round number is a NotFoundError naming it.
+ */
+export async function seatJudge(
+  db: DbOrTx,
+  orgId: number,
+  input: Omit<PanelJudgeInput, 'roundId'> & { competitionId: number; roundNumber: number },
+): Promise<typeof panelJudges.$inferSelect> {
+  const { competitionId, roundNumber, ...judge } = input;
+  return db.transaction(async (tx) => {
+    await requireOwned(tx, competitions, 'competition', orgId, competitionId);
+    const [round] = await tx.select({ id: rounds.id }).from(rounds).where(and(eq(rounds.competitionId, competitionId), eq(rounds.number, roundNumber)));
+    if (!round) throw new NotFoundError('round', roundNumber);
+    return setPanelJudge(tx, orgId, { ...judge, roundId: round.id });
   });
 }
 

@@ -227,3 +227,15 @@ export const Performance = z
     noScoreReason: z.string(),
   })
   .openapi('Performance');
+
+/** A performance's result as score entry answers it: what the last tabulation gave, visible to reads once released. */
+export const PerformanceTabulation = z
+  .object({
+    performanceId: z.number().int(),
+    released: z.boolean(),
+    performed: z.boolean(),
+    total: z.object(Ranked).nullable(),
+    subtotal: z.object(Ranked).nullable(),
+    penalty: z.number(),
+  })
+  .openapi('PerformanceTabulation');

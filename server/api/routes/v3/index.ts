@@ -14,8 +14,10 @@ import { errorResponses, notFoundResponse, Paging } from '../schemas/common.js';
 import { IntId } from '../schemas/scalars.js';
 import { Division, Event, EventListItem, Group, list, Season } from '../schemas/v4.js';
 import { eventListItem, seasonItem } from '../present/v4.js';
-import { EventQuery, eventHandlers } from '../v4/events.js';
-import { GroupQuery, listGroupsHandler } from '../v4/groups.js';
+import { eventHandlers } from '../v4/events.js';
+import { EventQuery } from '../v4/events.routes.js';
+import { listGroupsHandler } from '../v4/groups.js';
+import { GroupQuery } from '../v4/groups.routes.js';
 import { DivisionQuery, referenceHandlers } from '../v4/reference.js';
 
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
@@ -65,7 +67,7 @@ export function v3Routes(services: Services) {
         const season = await findSeason(db, orgId, seasonId);
         if (!season) throw notFound(`Season ${seasonId}`);
         return { body: seasonItem(season, currentSeasonId(await listSeasons(db, orgId), todayUtc())) };
-      }) as never;
+      });
     })
     .openapi(routes.events, (c) => events.list(c, c.req.valid('query')))
     .openapi(routes.event, (c) => events.get(c, c.req.valid('param').eventId))
@@ -79,6 +81,6 @@ export function v3Routes(services: Services) {
         if (!(await findGroup(db, orgId, groupId))) throw notFound(`Group ${groupId}`);
         const { rows, total } = await listEvents(db, orgId, { groupId }, { limit, offset });
         return { body: { data: rows.map(eventListItem) }, headers: pagingHeaders(c, total, limit, offset) };
-      }) as never;
+      });
     });
 }

@@ -36,13 +36,13 @@ export function referenceHandlers(services: Services) {
   const db = services.database.db;
   return {
     divisions: (c: Context<AppEnv>, filters: z.infer<typeof DivisionQuery>) =>
-      cachedJson(c, services, async () => ({ body: { data: await listDivisions(db, c.get('auth').orgId, filters) } })) as never,
+      cachedJson(c, services, async () => ({ body: { data: await listDivisions(db, c.get('auth').orgId, filters) } })),
     seasons: (c: Context<AppEnv>) =>
       cachedJson(c, services, async () => {
         const rows = await listSeasons(db, c.get('auth').orgId);
         const current = currentSeasonId(rows, todayUtc());
         return { body: { data: rows.map((row) => seasonItem(row, current)) } };
-      }) as never,
+      }),
   };
 }
 

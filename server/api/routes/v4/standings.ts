@@ -41,6 +41,6 @@ export function standingsRoutes(services: Services) {
         throw notFound(`Season ${seasonId}`);
       }
       return { body: { data: divisionStandings(await seasonResults(db, orgId, seasonId, query.divisionId)) } };
-    }) as never;
+    });
   });
 }
