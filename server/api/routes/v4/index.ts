@@ -4,7 +4,8 @@ import { checkWriteBody } from '../../http/write-body.js';
 import { writeUnit } from '../../http/write-unit.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
-import { referenceRoutes } from './reference.js';
+import { divisionRoutes } from './divisions.js';
+import { seasonRoutes } from './seasons.js';
 import { competitionRoutes } from './competitions.js';
 import { performanceRoutes } from './performances.js';
 import { standingsRoutes } from './standings.js';
@@ -20,7 +21,8 @@ export function v4Routes(services: Services) {
   return router
     .route('/', eventRoutes(services))
     .route('/', groupRoutes(services))
-    .route('/', referenceRoutes(services))
+    .route('/', divisionRoutes(services))
+    .route('/', seasonRoutes(services))
     .route('/', competitionRoutes(services))
     .route('/', performanceRoutes(services))
     .route('/', standingsRoutes(services));
