@@ -45,6 +45,7 @@ export default tseslint.config(
             // The app's server entry is the contract of the pages the BFF renders (server/bff/pages/app-entry.ts):
             // its types only; the BFF loads the module itself from the build.
             { target: './server/bff', from: './src', except: ['./entry-server.tsx'], message: 'The BFF reaches the web app only through its build.' },
+            { target: './server/http-shared', from: ['./server/api', './server/bff', './src'], message: 'Shared HTTP code imports neither side.' },
           ],
         },
       ],

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags, type Encoding } from './compression.js';
+import { ifNoneMatchHolds } from '../http-shared/if-none-match.js';
 import { LruCache } from './response-cache.js';
 
 /** A build holds a few dozen files; the bound only matters for a directory that is not a build. */
@@ -68,8 +69,7 @@ export function representations(options: RepresentationOptions): MiddlewareHandl
     // Hono merges the headers of the answer it replaces into the new one (the identity's Content-Length among them):
     // this answer has all it needs.
     c.res = undefined;
-    const held = c.req.header('if-none-match')?.split(',').map((tag) => tag.trim());
-    if (held && (held.includes('*') || representationEtags(etag).some((tag) => held.includes(tag)))) {
+    if (ifNoneMatchHolds(c.req.header('if-none-match'), representationEtags(etag))) {
       c.res = new Response(null, { status: 304, headers });
       return;
     }
