@@ -126,7 +126,9 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
   });
   app.all('/api', () => notAnAllowedRead(''));
 
-  app.get('*', async (c) => (await files.serve(c.req.raw)) ?? pages.serve(c.req.raw));
+  // A visit of the home page ("/") is a page with its own plan (pages/pages.ts), not the build's index.html as a file.
+  const homePage = (c: Context) => c.req.path === '/' && (c.req.header('accept') ?? '').includes('text/html');
+  app.get('*', async (c) => (homePage(c) ? undefined : await files.serve(c.req.raw)) ?? pages.serve(c.req.raw));
   app.all('*', (c) =>
     problemResponse({
       status: 405,
