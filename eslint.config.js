@@ -42,6 +42,7 @@ export default tseslint.config(
             { target: './src', from: './server', message: 'The web app reaches the API only through the BFF, over HTTP.' },
             { target: './server/api', from: ['./server/bff', './src'], message: 'The API stands alone.' },
             { target: './server/bff', from: ['./server/api', './src'], message: 'The BFF reaches the API only over HTTP.' },
+            { target: './server/http-shared', from: ['./server/api', './server/bff', './src'], message: 'Shared HTTP code imports neither side.' },
           ],
         },
       ],

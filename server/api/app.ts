@@ -15,7 +15,6 @@ import { oauthRoutes } from './routes/oauth/index.js';
 import { v4Routes } from './routes/v4/index.js';
 import { v3Routes } from './routes/v3/index.js';
 import { v2Routes } from './routes/v2/index.js';
-import { writeRoutes } from './routes/v4-write/index.js';
 
 export { newRouter };
 
@@ -63,7 +62,6 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.use('*', bearerAuth(services));
   app.use('*', rateLimit(services.config.rateLimit));
   app.route('/', v4Routes(services));
-  app.route('/', writeRoutes(services));
   app.route('/v3', v3Routes(services));
   app.route('/2018-03', v2Routes(services));
   return app;
@@ -93,7 +91,7 @@ function openApiDocument(app: OpenAPIHono<AppEnv>) {
     },
   };
   document.security = [{ oauth2: [] }];
-  // Write bodies are declared optional for the validator's sake (routes/v4-write/body.ts); every one is required.
+  // Write bodies are declared optional for the validator's sake (http/write-body.ts); every one is required.
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of [item?.post, item?.put, item?.patch]) {
       if (operation?.requestBody && 'content' in operation.requestBody) operation.requestBody.required = true;

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags } from './compression.js';
 import { createCircuitBreaker } from './circuit-breaker.js';
+import { ifNoneMatchHolds } from '../http-shared/if-none-match.js';
 import type { BffConfig } from './config.js';
 import type { LogLine } from './log.js';
 import { problemForUpstream, problemJson, PROBLEM_CONTENT_TYPE } from './problems.js';
@@ -248,7 +249,7 @@ export function createReadProxy(deps: {
       headers.age = String(Math.max(0, Math.floor((now() - entry.validatedAt) / 1000)));
     }
     // Whichever coding the browser's copy came in, it holds this body.
-    if (request.ifNoneMatch && representationEtags(entry.etag).some((etag) => etagMatches(request.ifNoneMatch!, etag))) {
+    if (ifNoneMatchHolds(request.ifNoneMatch, representationEtags(entry.etag))) {
       return { status: 304, headers, body: null };
     }
     headers['content-type'] = entry.contentType;
@@ -265,13 +266,6 @@ export function createReadProxy(deps: {
       return saved.size;
     },
   };
-}
-
-/** Weak comparison (RFC 9110 13.1.2), as If-None-Match requires. */
-export function etagMatches(ifNoneMatch: string, etag: string): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((candidate) => opaque(candidate) === opaque(etag));
 }
 
 /**

@@ -417,6 +417,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{eventId}/competitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a competition in an event */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    eventId: number;
+                };
+                cookie?: never;
+            };
+            /** @description The new competition */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateCompetition"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CreateCompetition"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Competition"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/groups/": {
         parameters: {
             query?: never;
@@ -1089,83 +1187,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/standings/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Season standings per division (extension) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description default: the current season */
-                    seasonId?: number;
-                    divisionId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Divisions with their groups ranked by latest released total */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StandingsList"];
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/{eventId}/competitions": {
+    "/competitions/{competitionId}/performances": {
         parameters: {
             query?: never;
             header?: never;
@@ -1174,21 +1196,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a competition in an event */
+        /** Add a performance (a group in a competition's division and round, at its time) */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    eventId: number;
+                    competitionId: number;
                 };
                 cookie?: never;
             };
-            /** @description The new competition */
+            /** @description The performance */
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["CreateCompetition"];
-                    "application/x-www-form-urlencoded": components["schemas"]["CreateCompetition"];
+                    "application/json": components["schemas"]["AddPerformance"];
+                    "application/x-www-form-urlencoded": components["schemas"]["AddPerformance"];
                 };
             };
             responses: {
@@ -1198,7 +1220,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Competition"];
+                        "application/json": components["schemas"]["Performance"];
                     };
                 };
                 /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
@@ -1263,7 +1285,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/competitions/{competitionId}/performances": {
+    "/competitions/{competitionId}/judges": {
         parameters: {
             query?: never;
             header?: never;
@@ -1272,7 +1294,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a performance (a group in a competition's division and round, at its time) */
+        /** Seat a judge on a caption of a division's panel (score entry extension) */
         post: {
             parameters: {
                 query?: never;
@@ -1282,21 +1304,127 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description The performance */
+            /** @description The judge and the caption */
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["AddPerformance"];
-                    "application/x-www-form-urlencoded": components["schemas"]["AddPerformance"];
+                    "application/json": components["schemas"]["SeatJudge"];
+                    "application/x-www-form-urlencoded": components["schemas"]["SeatJudge"];
                 };
             };
             responses: {
-                /** @description Created */
-                201: {
+                /** @description Seated */
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Performance"];
+                        "application/json": {
+                            round: number;
+                            divisionId: number;
+                            captionKey: string;
+                            firstName: string;
+                            lastName: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release (or withdraw) a competition's or a round's scores (score entry extension) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description which round, and whether released */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                    "application/x-www-form-urlencoded": components["schemas"]["Release"];
+                };
+            };
+            responses: {
+                /** @description The rounds after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rounds: components["schemas"]["Round"][];
+                        };
                     };
                 };
                 /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
@@ -1485,110 +1613,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Performance"];
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Body is neither JSON nor form-encoded */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Well-formed but breaks a rule (named in errors) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/competitions/{competitionId}/judges": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Seat a judge on a caption of a division's panel (score entry extension) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    competitionId: number;
-                };
-                cookie?: never;
-            };
-            /** @description The judge and the caption */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SeatJudge"];
-                    "application/x-www-form-urlencoded": components["schemas"]["SeatJudge"];
-                };
-            };
-            responses: {
-                /** @description Seated */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            round: number;
-                            divisionId: number;
-                            captionKey: string;
-                            firstName: string;
-                            lastName: string;
-                        };
                     };
                 };
                 /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
@@ -1852,42 +1876,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/competitions/{competitionId}/release": {
+    "/standings/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Release (or withdraw) a competition's or a round's scores (score entry extension) */
-        post: {
+        /** Season standings per division (extension) */
+        get: {
             parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    competitionId: number;
+                query?: {
+                    /** @description default: the current season */
+                    seasonId?: number;
+                    divisionId?: number;
                 };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
-            /** @description which round, and whether released */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Release"];
-                    "application/x-www-form-urlencoded": components["schemas"]["Release"];
-                };
-            };
+            requestBody?: never;
             responses: {
-                /** @description The rounds after the change */
+                /** @description Divisions with their groups ranked by latest released total */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            rounds: components["schemas"]["Round"][];
-                        };
+                        "application/json": components["schemas"]["StandingsList"];
                     };
                 };
                 /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
@@ -1917,24 +1933,6 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body is neither JSON nor form-encoded */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Well-formed but breaks a rule (named in errors) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
                 /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
@@ -1946,6 +1944,8 @@ export interface paths {
                 };
             };
         };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2790,6 +2790,32 @@ export interface components {
             /** Format: uri */
             recapUrl: string;
         };
+        CreateEvent: {
+            seasonId: number;
+            name: string;
+            location?: string;
+            /** @description 1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional */
+            eventTypeId: number;
+            practice?: boolean | ("0" | "1" | "true" | "false");
+            videoEnabled?: boolean | ("0" | "1" | "true" | "false");
+            commentaryEnabled?: boolean | ("0" | "1" | "true" | "false");
+            /** @description first day, YYYY-MM-DD */
+            startDate: string;
+        };
+        CreateCompetition: {
+            name: string;
+            /** @description start, ISO 8601 with time zone */
+            date: string;
+            /** @description 1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps */
+            groupTypeId: number;
+            chiefJudge?: string;
+            orgCompetitionId?: string;
+            /** @description default: one round, number 1, unnamed (JSON bodies only) */
+            rounds?: {
+                number: number;
+                name: string;
+            }[];
+        };
         GroupList: {
             data: components["schemas"]["Group"][];
         };
@@ -2858,6 +2884,22 @@ export interface components {
             }[];
             /** @description how many performances its division and round had */
             groupsInRound: number;
+        };
+        CreateGroup: {
+            name: string;
+            location?: string;
+            circuitId?: string;
+            divisionId: number;
+            active?: boolean | ("0" | "1" | "true" | "false");
+            pending?: boolean | ("0" | "1" | "true" | "false");
+        };
+        UpdateGroup: {
+            name?: string;
+            location?: string;
+            circuitId?: string;
+            divisionId?: number;
+            active?: boolean | ("0" | "1" | "true" | "false");
+            pending?: boolean | ("0" | "1" | "true" | "false");
         };
         DivisionList: {
             data: components["schemas"]["Division"][];
@@ -3008,76 +3050,6 @@ export interface components {
                 }[];
             }[];
         };
-        StandingsList: {
-            data: components["schemas"]["DivisionStandings"][];
-        };
-        DivisionStandings: {
-            division: components["schemas"]["DivisionRef"];
-            groupType: components["schemas"]["GroupType"];
-            entries: components["schemas"]["StandingsEntry"][];
-        };
-        StandingsEntry: {
-            group: {
-                id: number;
-                name: string;
-                location: string;
-                circuitId: string;
-            };
-            rank: number;
-            bestScore: number;
-            latestScore: number;
-            latestCompetition: {
-                id: number;
-                /** Format: uuid */
-                guid: string;
-                name: string;
-                eventName: string;
-                date: string;
-            };
-            performances: number;
-        };
-        CreateGroup: {
-            name: string;
-            location?: string;
-            circuitId?: string;
-            divisionId: number;
-            active?: boolean | ("0" | "1" | "true" | "false");
-            pending?: boolean | ("0" | "1" | "true" | "false");
-        };
-        UpdateGroup: {
-            name?: string;
-            location?: string;
-            circuitId?: string;
-            divisionId?: number;
-            active?: boolean | ("0" | "1" | "true" | "false");
-            pending?: boolean | ("0" | "1" | "true" | "false");
-        };
-        CreateEvent: {
-            seasonId: number;
-            name: string;
-            location?: string;
-            /** @description 1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional */
-            eventTypeId: number;
-            practice?: boolean | ("0" | "1" | "true" | "false");
-            videoEnabled?: boolean | ("0" | "1" | "true" | "false");
-            commentaryEnabled?: boolean | ("0" | "1" | "true" | "false");
-            /** @description first day, YYYY-MM-DD */
-            startDate: string;
-        };
-        CreateCompetition: {
-            name: string;
-            /** @description start, ISO 8601 with time zone */
-            date: string;
-            /** @description 1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps */
-            groupTypeId: number;
-            chiefJudge?: string;
-            orgCompetitionId?: string;
-            /** @description default: one round, number 1, unnamed (JSON bodies only) */
-            rounds?: {
-                number: number;
-                name: string;
-            }[];
-        };
         Performance: {
             id: number;
             competitionId: number;
@@ -3107,16 +3079,22 @@ export interface components {
             time?: string;
             order?: number;
         };
-        SetPerformed: {
-            performed: boolean | ("0" | "1" | "true" | "false");
-            noScoreReason?: string;
-        };
         SeatJudge: {
             round: number;
             divisionId: number;
             captionKey: string;
             firstName: string;
             lastName: string;
+        };
+        Release: {
+            /** @description one round; default every round */
+            round?: number;
+            /** @description default true; false withdraws released scores */
+            released?: boolean | ("0" | "1" | "true" | "false");
+        };
+        SetPerformed: {
+            performed: boolean | ("0" | "1" | "true" | "false");
+            noScoreReason?: string;
         };
         PerformanceTabulation: {
             performanceId: number;
@@ -3148,11 +3126,33 @@ export interface components {
                 reason?: string;
             }[];
         };
-        Release: {
-            /** @description one round; default every round */
-            round?: number;
-            /** @description default true; false withdraws released scores */
-            released?: boolean | ("0" | "1" | "true" | "false");
+        StandingsList: {
+            data: components["schemas"]["DivisionStandings"][];
+        };
+        DivisionStandings: {
+            division: components["schemas"]["DivisionRef"];
+            groupType: components["schemas"]["GroupType"];
+            entries: components["schemas"]["StandingsEntry"][];
+        };
+        StandingsEntry: {
+            group: {
+                id: number;
+                name: string;
+                location: string;
+                circuitId: string;
+            };
+            rank: number;
+            bestScore: number;
+            latestScore: number;
+            latestCompetition: {
+                id: number;
+                /** Format: uuid */
+                guid: string;
+                name: string;
+                eventName: string;
+                date: string;
+            };
+            performances: number;
         };
         CompetitionRecordV2: {
             EventGuid: string;

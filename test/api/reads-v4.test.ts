@@ -68,6 +68,12 @@ describe('GET /events/', () => {
     }
   });
 
+  it('answers 304 to a weak or listed validator of the current answer and to *, and 200 to another tag', async () => {
+    const etag = (await get('/seasons/')).headers.get('etag')!;
+    for (const held of [`W/${etag}`, `"older", ${etag}`, '*']) expect((await get('/seasons/', { 'if-none-match': held })).status, held).toBe(304);
+    expect((await get('/seasons/', { 'if-none-match': '"older"' })).status).toBe(200);
+  });
+
   it('answers 304 to a matching If-None-Match and a new ETag after a write', async () => {
     const first = await get('/events/');
     const etag = first.headers.get('etag')!;

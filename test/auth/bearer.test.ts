@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeason } from '../../server/api/db/write/seasons.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
+import { createSeason } from '../helpers/setup-writes.js';
 
 let api: TestApi;
 

@@ -4,16 +4,14 @@ import type { Db } from '../../server/api/db/database.js';
 import { createOrganization } from '../../server/api/db/repositories/organizations.js';
 import { orgVersions, performances } from '../../server/api/db/schema.js';
 import { createCompetition } from '../../server/api/db/write/competitions.js';
-import { createDivision } from '../../server/api/db/write/divisions.js';
 import { createEvent } from '../../server/api/db/write/events.js';
 import { createGroup } from '../../server/api/db/write/groups.js';
 import { addPerformance } from '../../server/api/db/write/performances.js';
 import { ensureRound } from '../../server/api/db/write/rounds.js';
-import { createScoreSheet } from '../../server/api/db/write/score-sheets.js';
-import { createSeason } from '../../server/api/db/write/seasons.js';
 import { setSubcaptionScores } from '../../server/api/db/write/scores.js';
 import { colorGuardSheet } from '../../server/api/tabulation/sheets/index.js';
 import type { PerformanceResult } from '../../server/api/tabulation/types.js';
+import { createDivision, createScoreSheet, createSeason } from '../helpers/setup-writes.js';
 
 let counter = 0;
 

@@ -5,13 +5,12 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { openDatabase, type Database, type Db } from '../../server/api/db/database.js';
 import { applyMigrations } from '../../server/api/db/migrate.js';
 import * as t from '../../server/api/db/schema.js';
-import { createDivision } from '../../server/api/db/write/divisions.js';
 import { RuleViolation } from '../../server/api/db/write/errors.js';
 import { loadCompetition, type LoadCompetitionInput, type LoadSection } from '../../server/api/db/write/load-competition.js';
-import { createSeason } from '../../server/api/db/write/seasons.js';
 import { colorGuardSheet, percussionSheet } from '../../server/api/tabulation/sheets/index.js';
 import type { ScoreSheet } from '../../server/api/tabulation/types.js';
 import { newOrganization, versionOf } from './factory.js';
+import { createDivision, createSeason } from '../helpers/setup-writes.js';
 
 let database: Database;
 let db: Db;
@@ -211,7 +210,7 @@ it('loads 100 performances of 30 score lines each in a few dozen statements', as
   const client = new PGlite();
   let statements = 0;
   const counted = drizzle(client, { schema: t, logger: { logQuery: () => void (statements += 1) } }) as unknown as Db;
-  await applyMigrations({ kind: 'pglite', db: counted, exec: async (text) => void (await client.exec(text)), listen: async () => {}, close: () => client.close() });
+  await applyMigrations({ db: counted });
   const org = await newOrganization(counted);
   const wide: ScoreSheet = {
     name: 'Wide',

@@ -3,17 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../server/api/db/database.js';
 import * as t from '../../server/api/db/schema.js';
 import { releaseScores, unreleaseScores } from '../../server/api/db/write/competitions.js';
-import { createDivision } from '../../server/api/db/write/divisions.js';
 import { NotFoundError, RuleViolation } from '../../server/api/db/write/errors.js';
 import { createGroup, updateGroup } from '../../server/api/db/write/groups.js';
 import { ORG_CHANGED_CHANNEL } from '../../server/api/db/write/org-version.js';
 import { addPerformance, deletePerformance, setPerformed } from '../../server/api/db/write/performances.js';
-import { ensureRound, setPanelJudge, setRoundSheet } from '../../server/api/db/write/rounds.js';
-import { createSeason } from '../../server/api/db/write/seasons.js';
+import { ensureRound, setPanelJudge } from '../../server/api/db/write/rounds.js';
 import { setPenalty, setSubcaptionScores } from '../../server/api/db/write/scores.js';
 import { colorGuardSheetSingleGe } from '../../server/api/tabulation/sheets/index.js';
 import * as tabulation from '../../server/api/tabulation/tabulate.js';
 import { newOrganization, resultOf, roundWithThreeGroups, scoreEveryCaption, versionOf } from './factory.js';
+import { createDivision, createSeason, setRoundSheet } from '../helpers/setup-writes.js';
 
 // Lets one test make the tabulation fail half-way through a write; every other test runs the real one.
 vi.mock('../../server/api/tabulation/tabulate.js', async (importOriginal) => {

@@ -6,9 +6,6 @@
  */
 import type { Db } from '../../server/api/db/database.js';
 import { createOrganization } from '../../server/api/db/repositories/organizations.js';
-import { createSeason } from '../../server/api/db/write/seasons.js';
-import { createScoreSheet } from '../../server/api/db/write/score-sheets.js';
-import { createDivision } from '../../server/api/db/write/divisions.js';
 import { createGroup } from '../../server/api/db/write/groups.js';
 import { createEvent } from '../../server/api/db/write/events.js';
 import { createCompetition, releaseScores } from '../../server/api/db/write/competitions.js';
@@ -16,6 +13,7 @@ import { ensureRound, setPanelJudge } from '../../server/api/db/write/rounds.js'
 import { addPerformance } from '../../server/api/db/write/performances.js';
 import { setPenalty, setSubcaptionScores } from '../../server/api/db/write/scores.js';
 import { colorGuardSheet } from '../../server/api/tabulation/sheets/index.js';
+import { createDivision, createScoreSheet, createSeason } from './setup-writes.js';
 
 /** Equipment voc/exc, movement voc/exc, design comp/exc, ge1 rep/perf, ge2 rep/perf per group (finals). */
 export const FINALS_SCORES: Record<string, Record<string, [number, number]>> = {

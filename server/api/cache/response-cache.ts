@@ -3,14 +3,13 @@
  *
  * Every write transaction bumps org_versions.version and sends NOTIFY org_changed '<orgId>:<version>'
  * (server/api/db/write/org-version.ts). Each API instance listens and drops that organization's entries, so a
- * write on any instance invalidates the caches of all of them. The writing instance also calls invalidate() itself
- * right after commit, so a read that follows a write on the same instance never waits for the notification.
+ * write on any instance invalidates the caches of all of them. A write request also calls invalidate() itself
+ * right after its commit (http/write-unit.ts), so a read that follows it on the same instance never waits for the
+ * notification.
  * docs/decisions/001-read-cache.md has the reasoning.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { rowsOf } from '../db/migrate.js';
 
 export interface CachedResponse {
   status: number;
@@ -104,10 +103,4 @@ export async function createResponseCache(database: Database): Promise<ResponseC
       inflight.clear();
     },
   };
-}
-
-/** The organization's current data version (used by tests and diagnostics). */
-export async function orgVersion(database: Database, orgId: number): Promise<number> {
-  const result = await database.db.execute(sql`SELECT version FROM org_versions WHERE org_id = ${orgId}`);
-  return Number(rowsOf<{ version: string | number }>(result)[0]?.version ?? 0);
 }

@@ -30,8 +30,8 @@ export interface Database {
   /**
    * Runs `work` in one transaction that every use of `db` within it (its async context) joins: repositories'
    * writes become savepoints of it and reads see them, though they only know `db`. For one unit of work spread
-   * over code that cannot pass a transaction along: the Idempotency-Key middleware commits a write request's
-   * changes and its stored answer together (routes/v4-write/idempotency.ts).
+   * over code that cannot pass a transaction along: every write request's changes, its reads and its stored
+   * Idempotency-Key answer commit as one (http/write-unit.ts).
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

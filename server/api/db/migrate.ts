@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { Database } from './database.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -10,14 +9,14 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
  * Applies every migrations/*.sql not yet applied, in name order, each in its own transaction. An advisory lock
  * makes concurrent starts of several API instances on one PostgreSQL apply each migration exactly once.
  */
-export async function applyMigrations(database: Omit<Database, 'transaction'>): Promise<void> {
+export async function applyMigrations(database: { db: Migratable }): Promise<void> {
   const { db } = database;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727274)`);
     await tx.execute(
       sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
-    const applied = await tx.execute<{ name: string }>(sql`SELECT name FROM schema_migrations`);
+    const applied = await tx.execute(sql`SELECT name FROM schema_migrations`);
     const done = new Set(rowsOf<{ name: string }>(applied).map((row) => row.name));
     for (const file of readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort()) {
       if (done.has(file)) continue;
@@ -30,6 +29,11 @@ export async function applyMigrations(database: Omit<Database, 'transaction'>): 
       await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${file})`);
     }
   });
+}
+
+/** What migrating needs of a database handle (database.ts's Db, either driver): a transaction that runs SQL. */
+interface Migratable {
+  transaction<T>(work: (tx: { execute(query: SQL): PromiseLike<unknown> }) => Promise<T>): Promise<T>;
 }
 
 /** drizzle's execute() returns `{ rows }` on both drivers. */

@@ -1,19 +1,26 @@
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import type { AppEnv } from './context.js';
 import type { Services } from '../services.js';
 import { sharedBody } from './shared-body.js';
+import { ifNoneMatchHolds } from '../../http-shared/if-none-match.js';
+
+export interface JsonContent<T> {
+  body: T;
+  headers?: Record<string, string>;
+}
+
+/** What `c.json(body, 200)` would answer: typed by the body, so the route's declared 200 schema checks it. */
+export type CachedJsonResponse<T> = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
 
 /**
  * Answers a read from the organization's response cache, with an ETag and 304 for a matching If-None-Match.
  * The key is the full request URL with its query parameters in a canonical order, so equivalent requests share
- * one entry; the origin is part of it because responses carry absolute URLs.
+ * one entry; the origin is part of it because responses carry absolute URLs. Typed like `c.json`: a handler that
+ * returns this is checked against its route's response schema (@hono/zod-openapi's `openapi()`), though the body
+ * goes out as the cached bytes, or as nothing with a 304.
  */
-export interface JsonContent {
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-export async function cachedJson(c: Context<AppEnv>, services: Services, compute: () => Promise<JsonContent>): Promise<Response> {
+export async function cachedJson<T>(c: Context<AppEnv>, services: Services, compute: () => Promise<JsonContent<T>>): Promise<CachedJsonResponse<T>> {
   const url = new URL(c.req.url);
   const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const key = `${url.origin}${url.pathname}?${new URLSearchParams(params).toString()}`;
@@ -26,13 +33,16 @@ export async function cachedJson(c: Context<AppEnv>, services: Services, compute
   c.header('cache-control', 'private, no-cache');
   c.header('vary', 'Authorization');
   for (const [name, value] of Object.entries(cached.headers)) c.header(name, value);
-  const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag)) {
-    return c.body(null, 304);
+  let response: Response;
+  if (ifNoneMatchHolds(c.req.header('if-none-match'), [cached.etag])) {
+    response = c.body(null, 304);
+  } else {
+    // Set here because a streamed body has no length of its own: without it the answer would be chunked.
+    c.header('content-length', String(cached.body.length));
+    response = c.body(sharedBody(cached.body), 200);
   }
-  // Set here because a streamed body has no length of its own: without it the answer would be chunked.
-  c.header('content-length', String(cached.body.length));
-  return c.body(sharedBody(cached.body), cached.status as 200);
+  // The bytes are JSON.stringify of a T (response-cache.ts); a 304 is the same answer, unchanged.
+  return response as CachedJsonResponse<T>;
 }
 
 /** The origin clients reached us at, for the absolute URLs in responses. */

@@ -4,10 +4,11 @@ import type { ZodError, core } from 'zod';
 
 type ZodIssue = core.$ZodIssue;
 import { ApiProblem, problemBody, type FieldProblem } from './problem.js';
+import type { AppEnv } from './context.js';
 import { NotFoundError, RuleViolation } from '../db/write/errors.js';
 
 /** The one error handler: problem+json for every failure, and never a 5xx message or stack to the client. */
-export function answerError(error: unknown, c: Context): Response {
+export function answerError(error: unknown, c: Context<AppEnv>): Response {
   if (error instanceof ApiProblem) return problemResponse(error);
   if (error instanceof NotFoundError) {
     const entity = error.entity.charAt(0).toUpperCase() + error.entity.slice(1);
@@ -27,7 +28,7 @@ export function answerError(error: unknown, c: Context): Response {
   if (isMalformedJson(error)) {
     return problemResponse(new ApiProblem(400, 'malformed_body', 'The request body is not valid JSON'));
   }
-  const requestId = c.get('requestId' as never) as string | undefined;
+  const requestId: string | undefined = c.get('requestId');
   console.error(JSON.stringify({ level: 'error', requestId, method: c.req.method, path: c.req.path, error: String(error), stack: (error as Error)?.stack }));
   return problemResponse(new ApiProblem(500, 'internal_error', `Something went wrong on our side (request ${requestId ?? 'unknown'})`));
 }

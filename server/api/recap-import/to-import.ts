@@ -1,12 +1,13 @@
-import type {
-  CaptionDef,
-  CategoryDef,
-  CombineRule,
-  PerformanceInput,
-  RankedNumber,
-  RoundingRule,
-  ScoreSheet,
-  SubcaptionScore,
+import {
+  COMBINE_RULES,
+  ROUNDING_RULES,
+  type CaptionDef,
+  type CategoryDef,
+  type CombineRule,
+  type PerformanceInput,
+  type RankedNumber,
+  type ScoreSheet,
+  type SubcaptionScore,
 } from '../tabulation/types.js';
 import { fromMicros, parseMicros } from '../tabulation/decimal.js';
 import { PUBLISHED_FRACTION_DIGITS } from '../tabulation/rounding.js';
@@ -384,8 +385,6 @@ function combineRuleFor(section: ParsedSection, c: number, captions: CaptionDef[
   return rules.find(fits) ?? usual;
 }
 
-const COMBINE_RULES: readonly CombineRule[] = ['sum', 'average', 'sum-half'];
-
 function combinedApproximately(rule: CombineRule, units: number[]): number {
   const sum = units.reduce((total, value) => total + value, 0);
   return rule === 'sum' ? sum : rule === 'average' ? sum / units.length : sum / 2;
@@ -539,9 +538,6 @@ function totalDivisorFor(performances: ImportedPerformance[], categoryCount: num
       `penalty ${fromMicros(penalty)} nor their mean`,
   );
 }
-
-/** The rounding rules a sheet may follow, the common one first (see `RoundingRule`). */
-const ROUNDING_RULES: readonly RoundingRule[] = ['carry-rounded', 'carry-exact'];
 
 /**
  * The first sheet, under the first rounding rule, that reproduces every published number; the first disagreement

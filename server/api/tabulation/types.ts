@@ -9,14 +9,14 @@
  * - A *subcaption* is a line on a caption sheet ("Rep", "Perf", "Voc", "Exc") with the raw number the judge gives.
  */
 
-/** How a category's score is made from its captions' totals. */
-export type CombineRule =
-  /** mean of the captions (doubled analysis panels) */
-  | 'average'
-  /** plain sum (General Effect: GE1 + GE2, or a single caption) */
-  | 'sum'
-  /** sum, then halved (four GE judges; drum corps Visual and Music) */
-  | 'sum-half';
+/**
+ * How a category's score is made from its captions' totals: 'average', the mean of the captions (doubled analysis
+ * panels); 'sum', the plain sum (General Effect: GE1 + GE2, or a single caption); 'sum-half', the sum halved (four
+ * GE judges; drum corps Visual and Music). The one list of them: the type, the sheet checks and the API's schema
+ * derive from it.
+ */
+export const COMBINE_RULES = ['average', 'sum', 'sum-half'] as const;
+export type CombineRule = (typeof COMBINE_RULES)[number];
 
 export interface SubcaptionDef {
   /** stable key within its caption, e.g. "rep" */
@@ -59,9 +59,10 @@ export interface CategoryDef {
  * What a sheet adds up from one step to the next. Every number is published rounded half up to three digits;
  * most sheets carry that rounded number on ('carry-rounded': a Sub Total is the sum of the printed categories),
  * some carry the exact one ('carry-exact', WGASC 2022-: captions 15.2625 and 18.1875, printed 15.263 and 18.188,
- * make a Sub Total of 68.950 where the printed numbers sum to 68.951).
+ * make a Sub Total of 68.950 where the printed numbers sum to 68.951). The common one first.
  */
-export type RoundingRule = 'carry-rounded' | 'carry-exact';
+export const ROUNDING_RULES = ['carry-rounded', 'carry-exact'] as const;
+export type RoundingRule = (typeof ROUNDING_RULES)[number];
 
 export interface ScoreSheet {
   name: string;

@@ -53,11 +53,6 @@ export async function findApplicationByClientId(db: DbOrTx, clientId: string): P
   return application;
 }
 
-export async function findApplicationById(db: DbOrTx, id: number): Promise<Application | undefined> {
-  const [application] = await db.select(columns).from(applications).where(eq(applications.id, id));
-  return application;
-}
-
 /** The organization's applications, oldest first, revoked ones included. */
 export async function listApplications(db: DbOrTx, orgId: number): Promise<Application[]> {
   return db.select(columns).from(applications).where(eq(applications.orgId, orgId)).orderBy(asc(applications.id));

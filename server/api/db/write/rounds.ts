@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
-import { competitions, divisions, panelJudges, rounds, roundSheets, scoreSheets } from '../schema.js';
+import { competitions, divisions, panelJudges, rounds, roundSheets } from '../schema.js';
 import type { ScoreSheet } from '../../tabulation/types.js';
-import { RuleViolation } from './errors.js';
-import { retabulate } from './retabulate.js';
-import { checkSheet } from './sheet-rules.js';
+import { NotFoundError, RuleViolation } from './errors.js';
 import { orgWrite, requireOwned, requireText } from './support.js';
 
 export type RoundRow = typeof rounds.$inferSelect;
@@ -27,35 +25,6 @@ export async function ensureRound(
       })
       .returning();
     return row;
-  });
-}
-
-/**
- * Sets the sheet a division is judged on in a round: the given one, or a copy of the division's score sheet.
- * Existing scores are re-tabulated on the new sheet.
- */
-export async function setRoundSheet(
-  db: DbOrTx,
-  orgId: number,
-  input: { roundId: number; divisionId: number; sheet?: ScoreSheet },
-): Promise<ScoreSheet> {
-  if (input.sheet) checkSheet('sheet', input.sheet);
-  return orgWrite(db, orgId, async (tx) => {
-    const round = await requireOwned(tx, rounds, 'round', orgId, input.roundId);
-    const division = await requireOwned(tx, divisions, 'division', orgId, input.divisionId);
-    let sheet = input.sheet;
-    if (!sheet) {
-      if (division.scoreSheetId === null) {
-        throw new RuleViolation('sheet', `division "${division.name}" has no score sheet: give one`);
-      }
-      sheet = (await requireOwned(tx, scoreSheets, 'score sheet', orgId, division.scoreSheetId)).definition;
-    }
-    await tx
-      .insert(roundSheets)
-      .values({ roundId: round.id, divisionId: division.id, orgId, definition: sheet })
-      .onConflictDoUpdate({ target: [roundSheets.roundId, roundSheets.divisionId], set: { definition: sheet } });
-    await retabulate(tx, round.id, division.id);
-    return sheet;
   });
 }
 
@@ -91,6 +60,24 @@ export async function setPanelJudge(
       })
       .returning();
     return row;
+  });
+}
+
+/**
+ * Seats a judge on a competition's round known by its number (the API's form of setPanelJudge): an unknown
+ * competition or round number is a NotFoundError naming it.
+ */
+export async function seatJudge(
+  db: DbOrTx,
+  orgId: number,
+  input: Omit<PanelJudgeInput, 'roundId'> & { competitionId: number; roundNumber: number },
+): Promise<typeof panelJudges.$inferSelect> {
+  const { competitionId, roundNumber, ...judge } = input;
+  return db.transaction(async (tx) => {
+    await requireOwned(tx, competitions, 'competition', orgId, competitionId);
+    const [round] = await tx.select({ id: rounds.id }).from(rounds).where(and(eq(rounds.competitionId, competitionId), eq(rounds.number, roundNumber)));
+    if (!round) throw new NotFoundError('round', roundNumber);
+    return setPanelJudge(tx, orgId, { ...judge, roundId: round.id });
   });
 }
 

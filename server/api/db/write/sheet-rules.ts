@@ -1,8 +1,7 @@
-import type { ScoreSheet } from '../../tabulation/types.js';
+import { COMBINE_RULES, ROUNDING_RULES, type ScoreSheet } from '../../tabulation/types.js';
 import { RuleViolation } from './errors.js';
 
-const COMBINE_RULES = new Set(['average', 'sum', 'sum-half']);
-const ROUNDING_RULES = new Set(['carry-rounded', 'carry-exact']);
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
 
 /**
  * Structural checks on a score sheet before it is stored: the tabulation relies on keys being unique (caption keys
@@ -13,7 +12,7 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
   if (!sheet || typeof sheet.name !== 'string' || !Array.isArray(sheet.categories) || sheet.categories.length === 0) {
     throw new RuleViolation(field, 'a score sheet needs a name and at least one category');
   }
-  if (sheet.rounding !== undefined && !ROUNDING_RULES.has(sheet.rounding)) throw new RuleViolation(`${field}.rounding`, 'unknown rounding rule');
+  if (sheet.rounding !== undefined && !isOneOf(ROUNDING_RULES, sheet.rounding)) throw new RuleViolation(`${field}.rounding`, 'unknown rounding rule');
   if (sheet.publishedDigits !== undefined && !(Number.isInteger(sheet.publishedDigits) && sheet.publishedDigits >= 2 && sheet.publishedDigits <= 6)) {
     throw new RuleViolation(`${field}.publishedDigits`, 'publishedDigits must be 2 to 6');
   }
@@ -26,7 +25,7 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
   const captionKeys = new Set<string>();
   sheet.categories.forEach((category, c) => {
     const at = `${field}.categories[${c}]`;
-    if (!COMBINE_RULES.has(category.combine)) throw new RuleViolation(`${at}.combine`, `unknown combine rule`);
+    if (!isOneOf(COMBINE_RULES, category.combine)) throw new RuleViolation(`${at}.combine`, `unknown combine rule`);
     if (!Array.isArray(category.captions) || category.captions.length === 0) {
       throw new RuleViolation(`${at}.captions`, 'a category needs at least one caption');
     }

@@ -1,7 +1,8 @@
 /** Database records -> the v4 shapes (routes/schemas/v4.ts). */
 import type { z } from '@hono/zod-openapi';
 import type { EventRecord } from '../../db/read/events.js';
-import type { CompetitionSection } from '../../db/read/competitions.js';
+import type { CompetitionSection, RoundRow } from '../../db/read/competitions.js';
+import type { PerformanceRecord, PerformanceResultRecord } from '../../db/read/performances.js';
 import type { GroupRecord } from '../../db/read/groups.js';
 import type { SeasonRow } from '../../db/read/seasons.js';
 import type { competitions } from '../../db/schema.js';
@@ -72,6 +73,26 @@ export function seasonItem(season: SeasonRow, currentId: number | undefined): z.
     startDate: season.startDate,
     endDate: season.endDate,
     current: season.id === currentId,
+  };
+}
+
+export const roundItem = (round: RoundRow): z.infer<typeof v4.Round> => ({ number: round.number, name: round.name, scoresReleased: round.scoresReleased });
+
+export function performanceItem(performance: PerformanceRecord): z.infer<typeof v4.Performance> {
+  const { performsAt, ...rest } = performance;
+  return { ...rest, time: performsAt ? isoTimestamp(performsAt) : null };
+}
+
+export function performanceTabulation(row: PerformanceResultRecord): z.infer<typeof v4.PerformanceTabulation> {
+  const result = row.result;
+  const performed = row.performed && (result?.performed ?? false);
+  return {
+    performanceId: row.id,
+    released: row.released,
+    performed,
+    total: result && performed ? { score: result.total.score, rank: rankOrNull(result.total.rank) } : null,
+    subtotal: result && performed ? { score: result.subtotal.score, rank: rankOrNull(result.subtotal.rank) } : null,
+    penalty: result?.penalty ?? 0,
   };
 }
 

@@ -36,3 +36,11 @@ export const errorResponses = {
 export const notFoundResponse = {
   404: { description: 'Not found in the token\'s organization', content: { 'application/problem+json': { schema: Problem } } },
 } as const;
+
+/** Every write operation's failures: the read errors, and a body that breaks a rule or is of another type. */
+export const writeErrors = {
+  ...errorResponses,
+  ...notFoundResponse,
+  422: { description: 'Well-formed but breaks a rule (named in errors)', content: { 'application/problem+json': { schema: Problem } } },
+  415: { description: 'Body is neither JSON nor form-encoded', content: { 'application/problem+json': { schema: Problem } } },
+} as const;

@@ -3,6 +3,7 @@
  * and Scores are our design of the shapes the specification leaves "not shown" (README: "Designed shapes").
  */
 import { z } from '@hono/zod-openapi';
+import { COMBINE_RULES } from '../../tabulation/types.js';
 
 export const EventListItem = z
   .object({
@@ -118,7 +119,7 @@ export const SheetCaption = z.object({
 export const SheetCategory = z.object({
   key: z.string(),
   name: z.string(),
-  combine: z.enum(['average', 'sum', 'sum-half']),
+  combine: z.enum(COMBINE_RULES),
   captions: z.array(SheetCaption),
 });
 
@@ -228,3 +229,15 @@ export const Performance = z
     noScoreReason: z.string(),
   })
   .openapi('Performance');
+
+/** A performance's result as score entry answers it: what the last tabulation gave, visible to reads once released. */
+export const PerformanceTabulation = z
+  .object({
+    performanceId: z.number().int(),
+    released: z.boolean(),
+    performed: z.boolean(),
+    total: z.object(Ranked).nullable(),
+    subtotal: z.object(Ranked).nullable(),
+    penalty: z.number(),
+  })
+  .openapi('PerformanceTabulation');

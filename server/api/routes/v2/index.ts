@@ -83,7 +83,7 @@ export function v2Routes(services: Services) {
         const current = currentSeasonId(seasons, todayUtc());
         const origin = originOf(c);
         return { body: rows.map((row) => competitionRecord(row, roundRows.filter((r) => r.competitionId === row.id), origin, current)) };
-      }) as never;
+      });
     })
     .openapi(performancesRoute, (c) => {
       const { c: guid } = c.req.valid('query');
@@ -99,7 +99,7 @@ export function v2Routes(services: Services) {
               .map((performance) => performanceRecord(section, performance)),
           ),
         };
-      }) as never;
+      });
     })
     .openapi(groupsRoute, (c) => {
       const { o, year, c: guid } = c.req.valid('query');
@@ -113,7 +113,7 @@ export function v2Routes(services: Services) {
           competitionId = competition.id;
         }
         return { body: await registeredGroups(db, orgId, { seasonYear: year, competitionId }) };
-      }) as never;
+      });
     });
 }
 

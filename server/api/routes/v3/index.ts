@@ -14,9 +14,13 @@ import { errorResponses, notFoundResponse, Paging } from '../schemas/common.js';
 import { IntId } from '../schemas/scalars.js';
 import { Division, Event, EventListItem, Group, list, Season } from '../schemas/v4.js';
 import { eventListItem, seasonItem } from '../present/v4.js';
-import { EventQuery, eventHandlers } from '../v4/events.js';
-import { GroupQuery, listGroupsHandler } from '../v4/groups.js';
-import { DivisionQuery, referenceHandlers } from '../v4/reference.js';
+import { eventHandlers } from '../v4/events.js';
+import { EventQuery } from '../v4/events.routes.js';
+import { listGroupsHandler } from '../v4/groups.js';
+import { GroupQuery } from '../v4/groups.routes.js';
+import { listDivisionsHandler } from '../v4/divisions.js';
+import { DivisionQuery } from '../v4/divisions.routes.js';
+import { listSeasonsHandler } from '../v4/seasons.js';
 
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   200: { description, content: { 'application/json': { schema } } },
@@ -54,10 +58,11 @@ const routes = {
 export function v3Routes(services: Services) {
   const db = services.database.db;
   const events = eventHandlers(services);
-  const reference = referenceHandlers(services);
+  const seasonList = listSeasonsHandler(services);
+  const divisionList = listDivisionsHandler(services);
   const listGroups = listGroupsHandler(services);
   return newRouter()
-    .openapi(routes.seasons, (c) => reference.seasons(c))
+    .openapi(routes.seasons, (c) => seasonList(c))
     .openapi(routes.season, (c) => {
       const { seasonId } = c.req.valid('param');
       return cachedJson(c, services, async () => {
@@ -65,12 +70,12 @@ export function v3Routes(services: Services) {
         const season = await findSeason(db, orgId, seasonId);
         if (!season) throw notFound(`Season ${seasonId}`);
         return { body: seasonItem(season, currentSeasonId(await listSeasons(db, orgId), todayUtc())) };
-      }) as never;
+      });
     })
     .openapi(routes.events, (c) => events.list(c, c.req.valid('query')))
     .openapi(routes.event, (c) => events.get(c, c.req.valid('param').eventId))
     .openapi(routes.groups, (c) => listGroups(c, c.req.valid('query')))
-    .openapi(routes.divisions, (c) => reference.divisions(c, c.req.valid('query')))
+    .openapi(routes.divisions, (c) => divisionList(c, c.req.valid('query')))
     .openapi(routes.groupEvents, (c) => {
       const { groupId } = c.req.valid('param');
       const { limit = 100, offset = 0 } = c.req.valid('query');
@@ -79,6 +84,6 @@ export function v3Routes(services: Services) {
         if (!(await findGroup(db, orgId, groupId))) throw notFound(`Group ${groupId}`);
         const { rows, total } = await listEvents(db, orgId, { groupId }, { limit, offset });
         return { body: { data: rows.map(eventListItem) }, headers: pagingHeaders(c, total, limit, offset) };
-      }) as never;
+      });
     });
 }

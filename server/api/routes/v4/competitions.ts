@@ -1,50 +1,22 @@
-import { createRoute, z } from '@hono/zod-openapi';
+/** A competition: its schedule and scores, adding performances, seating judges, releasing scores. */
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
+import { referencing, validBody } from '../../http/write-body.js';
 import { competitionSections, findCompetition, roundsOf } from '../../db/read/competitions.js';
-import { errorResponses, notFoundResponse } from '../schemas/common.js';
-import { IntId } from '../schemas/scalars.js';
-import { CompetitionScores, Schedule } from '../schemas/v4.js';
-import { divisionRoundScores, isoTimestamp } from '../present/v4.js';
-
-const params = z.object({ competitionId: IntId('competitionId') });
-
-const scheduleRoute = createRoute({
-  method: 'get',
-  path: '/competitions/{competitionId}/schedule',
-  summary: 'Retrieve schedule for a competition',
-  request: {
-    params,
-    query: z.strictObject({
-      view: z.enum(['standard', 'logistical']).optional().openapi({ description: 'both views list the same performances in performance order' }),
-    }),
-  },
-  responses: { 200: { description: 'Performances in order', content: { 'application/json': { schema: Schedule } } }, ...errorResponses, ...notFoundResponse },
-});
-
-const scoresRoute = createRoute({
-  method: 'get',
-  path: '/competitions/{competitionId}/scores',
-  summary: 'Retrieve competition scores',
-  request: {
-    params,
-    query: z.strictObject({
-      view: z.enum(['full', 'categories']).optional().openapi({ description: 'accepted for the recap links; the response is always complete' }),
-    }),
-  },
-  responses: {
-    200: { description: 'Released division/round sections with every number and rank', content: { 'application/json': { schema: CompetitionScores } } },
-    ...errorResponses,
-    ...notFoundResponse,
-  },
-});
+import { findPerformance } from '../../db/read/performances.js';
+import { releaseScores, unreleaseScores } from '../../db/write/competitions.js';
+import { NotFoundError, RuleViolation } from '../../db/write/errors.js';
+import { addPerformance } from '../../db/write/performances.js';
+import { ensureRound, seatJudge } from '../../db/write/rounds.js';
+import { divisionRoundScores, isoTimestamp, performanceItem, roundItem } from '../present/v4.js';
+import * as routes from './competitions.routes.js';
 
 export function competitionRoutes(services: Services) {
   const db = services.database.db;
   return newRouter()
-    .openapi(scheduleRoute, (c) => {
+    .openapi(routes.getSchedule, (c) => {
       const { competitionId } = c.req.valid('param');
       return cachedJson(c, services, async () => {
         const orgId = c.get('auth').orgId;
@@ -68,9 +40,9 @@ export function competitionRoutes(services: Services) {
             data: entries,
           },
         };
-      }) as never;
+      });
     })
-    .openapi(scoresRoute, (c) => {
+    .openapi(routes.getScores, (c) => {
       const { competitionId } = c.req.valid('param');
       return cachedJson(c, services, async () => {
         const orgId = c.get('auth').orgId;
@@ -89,11 +61,43 @@ export function competitionRoutes(services: Services) {
               location: competition.location,
               chiefJudge: competition.chiefJudge,
             },
-            rounds: roundRows.map((round) => ({ number: round.number, name: round.name, scoresReleased: round.scoresReleased })),
+            rounds: roundRows.map(roundItem),
             // unreleased scores are invisible: their sections are left out entirely
             data: sections.filter((section) => section.round.scoresReleased).map(divisionRoundScores),
           },
         };
-      }) as never;
+      });
+    })
+    .openapi(routes.addPerformance, async (c) => {
+      const orgId = c.get('auth').orgId;
+      const { competitionId } = c.req.valid('param');
+      const body = validBody(c);
+      const round = await ensureRound(db, orgId, { competitionId, number: body.round ?? 1, name: body.roundName });
+      const created = await referencing({ group: 'groupId', division: 'divisionId' }, () =>
+        addPerformance(db, orgId, { roundId: round.id, divisionId: body.divisionId, groupId: body.groupId, performsAt: body.time ?? null, order: body.order }),
+      );
+      const performance = await findPerformance(db, orgId, created.id);
+      if (!performance) throw new NotFoundError('performance', created.id);
+      return c.json(performanceItem(performance), 201);
+    })
+    .openapi(routes.seatJudge, async (c) => {
+      const orgId = c.get('auth').orgId;
+      const { competitionId } = c.req.valid('param');
+      const { round, ...judge } = validBody(c);
+      await referencing({ round: 'round', division: 'divisionId' }, () => seatJudge(db, orgId, { competitionId, roundNumber: round, ...judge }));
+      return c.json({ round, divisionId: judge.divisionId, captionKey: judge.captionKey, firstName: judge.firstName, lastName: judge.lastName }, 200);
+    })
+    .openapi(routes.release, async (c) => {
+      const orgId = c.get('auth').orgId;
+      const { competitionId } = c.req.valid('param');
+      const { round, released = true } = validBody(c);
+      try {
+        await (released ? releaseScores : unreleaseScores)(db, orgId, { competitionId, roundNumber: round });
+      } catch (error) {
+        // The round is the competition's, known by its number: a rule of the body, not a missing resource.
+        if (error instanceof NotFoundError && error.entity === 'round') throw new RuleViolation('round', `competition ${competitionId} has no round ${round}`);
+        throw error;
+      }
+      return c.json({ rounds: (await roundsOf(db, orgId, [competitionId])).map(roundItem) }, 200);
     });
 }

@@ -1,52 +1,30 @@
-import { createRoute, z } from '@hono/zod-openapi';
+/** Events: the list and one event (shared with v3), creating an event and a competition in it. */
+import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson, originOf, pagingHeaders } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
+import { referencing, validBody } from '../../http/write-body.js';
 import { competitionsOfEvents, findEvent, listEvents } from '../../db/read/events.js';
-import { errorResponses, notFoundResponse, Paging, QueryBoolean } from '../schemas/common.js';
-import { IntId, IsoDate, PositiveInt, SearchText } from '../schemas/scalars.js';
-import { Event, EventListItem, list } from '../schemas/v4.js';
-import { eventListItem, eventWithCompetitions } from '../present/v4.js';
-
-export const EventQuery = z.strictObject({
-  seasonId: PositiveInt.optional().openapi({ description: 'only events of this season' }),
-  eventTypeId: PositiveInt.optional(),
-  practice: QueryBoolean.optional().openapi({ description: 'true: only practice events; false: hide them' }),
-  from: IsoDate.optional().openapi({ description: 'events starting on or after this date (YYYY-MM-DD)' }),
-  to: IsoDate.optional().openapi({ description: 'events starting on or before this date (YYYY-MM-DD)' }),
-  q: SearchText.optional(),
-  ...Paging,
-});
-
-const listRoute = createRoute({
-  method: 'get',
-  path: '/events/',
-  summary: 'List events',
-  request: { query: EventQuery },
-  responses: { 200: { description: 'Events in date order', content: { 'application/json': { schema: list(EventListItem, 'EventList') } } }, ...errorResponses },
-});
-
-const getRoute = createRoute({
-  method: 'get',
-  path: '/events/{eventId}',
-  summary: 'Retrieve an event with its competitions',
-  request: { params: z.object({ eventId: IntId('eventId') }) },
-  responses: { 200: { description: 'The event', content: { 'application/json': { schema: Event } } }, ...errorResponses, ...notFoundResponse },
-});
+import { createEvent } from '../../db/write/events.js';
+import { createCompetition } from '../../db/write/competitions.js';
+import { ensureRound } from '../../db/write/rounds.js';
+import { RuleViolation } from '../../db/write/errors.js';
+import { competitionItem, eventListItem, eventWithCompetitions } from '../present/v4.js';
+import * as routes from './events.routes.js';
 
 /** The event reads, shared by v4 and v3 (same records, same filters). */
 export function eventHandlers(services: Services) {
   const db = services.database.db;
   return {
-    list: (c: Context<AppEnv>, query: z.infer<typeof EventQuery>) => {
+    list: (c: Context<AppEnv>, query: z.infer<typeof routes.EventQuery>) => {
       const { limit = 100, offset = 0, ...filters } = query;
       return cachedJson(c, services, async () => {
         const { rows, total } = await listEvents(db, c.get('auth').orgId, filters, { limit, offset });
         return { body: { data: rows.map(eventListItem) }, headers: pagingHeaders(c, total, limit, offset) };
-      }) as never;
+      });
     },
     get: (c: Context<AppEnv>, eventId: number) =>
       cachedJson(c, services, async () => {
@@ -54,13 +32,31 @@ export function eventHandlers(services: Services) {
         const event = await findEvent(db, orgId, eventId);
         if (!event) throw notFound(`Event ${eventId}`);
         return { body: eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), originOf(c)) };
-      }) as never,
+      }),
   };
 }
 
 export function eventRoutes(services: Services) {
+  const db = services.database.db;
   const events = eventHandlers(services);
   return newRouter()
-    .openapi(listRoute, (c) => events.list(c, c.req.valid('query')))
-    .openapi(getRoute, (c) => events.get(c, c.req.valid('param').eventId));
+    .openapi(routes.listEvents, (c) => events.list(c, c.req.valid('query')))
+    .openapi(routes.getEvent, (c) => events.get(c, c.req.valid('param').eventId))
+    .openapi(routes.createEvent, async (c) => {
+      const orgId = c.get('auth').orgId;
+      const row = await referencing({ season: 'seasonId' }, () => createEvent(db, orgId, validBody(c)));
+      const event = (await findEvent(db, orgId, row.id))!;
+      return c.json(eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), originOf(c)), 201);
+    })
+    .openapi(routes.createCompetition, async (c) => {
+      const orgId = c.get('auth').orgId;
+      const { eventId } = c.req.valid('param');
+      const { date, rounds = [{ number: 1, name: '' }], ...rest } = validBody(c);
+      // A round is known by its number: a second round 1 would silently rename the first.
+      const repeated = rounds.find((round, index) => rounds.findIndex((other) => other.number === round.number) !== index);
+      if (repeated) throw new RuleViolation('rounds', `round ${repeated.number} is listed more than once`);
+      const competition = await createCompetition(db, orgId, { ...rest, eventId, startsAt: date });
+      for (const round of rounds) await ensureRound(db, orgId, { competitionId: competition.id, ...round });
+      return c.json(competitionItem(competition, originOf(c)), 201);
+    });
 }

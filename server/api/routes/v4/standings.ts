@@ -1,35 +1,16 @@
-import { createRoute, z } from '@hono/zod-openapi';
+/** Standings: a season's divisions with their groups ranked by their latest released totals. */
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
 import { seasonResults } from '../../db/read/group-results.js';
 import { currentSeasonId, findSeason, listSeasons, todayUtc } from '../../db/read/seasons.js';
-import { errorResponses, notFoundResponse } from '../schemas/common.js';
-import { PositiveInt } from '../schemas/scalars.js';
-import { DivisionStandings, list } from '../schemas/v4.js';
 import { divisionStandings } from '../present/standings.js';
-
-const standingsRoute = createRoute({
-  method: 'get',
-  path: '/standings/',
-  summary: 'Season standings per division (extension)',
-  request: {
-    query: z.strictObject({
-      seasonId: PositiveInt.optional().openapi({ description: 'default: the current season' }),
-      divisionId: PositiveInt.optional(),
-    }),
-  },
-  responses: {
-    200: { description: 'Divisions with their groups ranked by latest released total', content: { 'application/json': { schema: list(DivisionStandings, 'StandingsList') } } },
-    ...errorResponses,
-    ...notFoundResponse,
-  },
-});
+import * as routes from './standings.routes.js';
 
 export function standingsRoutes(services: Services) {
   const db = services.database.db;
-  return newRouter().openapi(standingsRoute, (c) => {
+  return newRouter().openapi(routes.getStandings, (c) => {
     const query = c.req.valid('query');
     return cachedJson(c, services, async () => {
       const orgId = c.get('auth').orgId;
@@ -41,6 +22,6 @@ export function standingsRoutes(services: Services) {
         throw notFound(`Season ${seasonId}`);
       }
       return { body: { data: divisionStandings(await seasonResults(db, orgId, seasonId, query.divisionId)) } };
-    }) as never;
+    });
   });
 }

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import { ApiProblem } from '../../http/problem.js';
-import { NotFoundError, RuleViolation } from '../../db/write/errors.js';
-import { unsafeFieldName } from '../../http/field-names.js';
+import type { HonoRequest, MiddlewareHandler } from 'hono';
+import { ApiProblem } from './problem.js';
+import { NotFoundError, RuleViolation } from '../db/write/errors.js';
+import { unsafeFieldName } from './field-names.js';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -83,9 +83,8 @@ export const BoolField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'
  * The validated body, whichever content type carried it (the validator of the other type does not run).
  * checkWriteBody guarantees one of them matched.
  */
-export function validBody<T>(c: { req: { valid: unknown; header(name: string): string | undefined } }): T {
-  const req = c.req as unknown as { valid(target: 'json' | 'form'): T };
-  return mediaTypeOf(c.req.header('content-type')) === JSON_TYPE ? req.valid('json') : req.valid('form');
+export function validBody<Out extends { json: unknown; form: unknown }>(c: { req: HonoRequest<string, Out> }): Out['json'] {
+  return mediaTypeOf(c.req.header('content-type')) === JSON_TYPE ? c.req.valid('json') : c.req.valid('form');
 }
 
 /**

@@ -1,0 +1,39 @@
+/** One performance as the write operations answer with it: its schedule entry, and its tabulated result. */
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../database.js';
+import { divisions, groups, performances, rounds } from '../schema.js';
+
+export type PerformanceRecord = Awaited<ReturnType<typeof findPerformance>> & {};
+
+export async function findPerformance(db: DbOrTx, orgId: number, performanceId: number) {
+  const [row] = await db
+    .select({
+      id: performances.id,
+      competitionId: rounds.competitionId,
+      round: { number: rounds.number, name: rounds.name },
+      division: { id: divisions.id, name: divisions.name, initials: divisions.initials },
+      group: { id: groups.id, name: groups.name, location: groups.location },
+      performsAt: performances.performsAt,
+      order: performances.performanceOrder,
+      performed: performances.performed,
+      noScoreReason: performances.noScoreReason,
+    })
+    .from(performances)
+    .innerJoin(rounds, eq(rounds.id, performances.roundId))
+    .innerJoin(divisions, eq(divisions.id, performances.divisionId))
+    .innerJoin(groups, eq(groups.id, performances.groupId))
+    .where(and(eq(performances.orgId, orgId), eq(performances.id, performanceId)));
+  return row;
+}
+
+export type PerformanceResultRecord = Awaited<ReturnType<typeof findPerformanceResult>> & {};
+
+/** The stored result of the last tabulation, and whether its round is released. */
+export async function findPerformanceResult(db: DbOrTx, orgId: number, performanceId: number) {
+  const [row] = await db
+    .select({ id: performances.id, performed: performances.performed, result: performances.result, released: rounds.scoresReleased })
+    .from(performances)
+    .innerJoin(rounds, eq(rounds.id, performances.roundId))
+    .where(and(eq(performances.orgId, orgId), eq(performances.id, performanceId)));
+  return row;
+}
