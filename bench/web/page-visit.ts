@@ -4,11 +4,9 @@
  * links) and what it loaded (reads under /api/, bytes). The archive-scale bench uses it on home, a season, its
  * standings and a recap; a page that renders hundreds of cards or waits for hundreds of reads shows here.
  */
-import { chromium, type Page } from '@playwright/test';
-import { CPU_SLOWDOWN, FAST_3G, PHONE } from './recap-page.js';
+import type { Page } from '@playwright/test';
+import { launchChromium, phonePage } from './phone.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TIMEOUT_MS = 180_000;
 
 export interface PageVisit {
@@ -30,14 +28,9 @@ export interface PageVisit {
 
 /** `ready` finds what says the page has shown its content (a heading, a table), as a user would look for it. */
 export async function visitPage(url: string, ready: (page: Page) => ReturnType<Page['getByRole']>): Promise<PageVisit> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ ...PHONE, locale: 'en-US', timezoneId: 'America/Chicago' });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...FAST_3G });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const { context, page } = await phonePage(browser);
     await page.addInitScript({ content: `var __name = (target) => target; (${observeLcp.toString()})();` });
     await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     await ready(page).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });

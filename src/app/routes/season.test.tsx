@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarEntry, Season } from '../../lib/api-models';
-import { createQueryClient } from '../../lib/react-query';
-import { appRoutes } from '../router';
+import { renderAppWith } from '../../test/render-app';
 
 const SEASON: Season = { id: 3, name: '2026 Season', year: 2026, current: true };
 
@@ -18,20 +15,7 @@ const entries: CalendarEntry[] = Array.from({ length: 30 }, (_, i) => {
   };
 });
 
-function renderAt(url: string) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ season: SEASON, data: entries }), { status: 200, headers: { 'content-type': 'application/json' } })),
-  );
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string) => renderAppWith(url, { season: SEASON, data: entries });
 
 /** The shows on screen, by the names their recap links carry. */
 const shown = () => screen.getAllByRole('link', { name: /^Recap: / }).map((link) => link.getAttribute('aria-label')!.replace(/^Recap: /, '').split(',')[0]);

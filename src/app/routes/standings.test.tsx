@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DivisionStandings, Season } from '../../lib/api-models';
-import { createQueryClient } from '../../lib/react-query';
-import { appRoutes } from '../router';
+import { renderAppWith } from '../../test/render-app';
 
 const SEASON: Season = { id: 3, name: '2026 Season', year: 2026, current: true };
 
@@ -25,20 +22,7 @@ function division(name: string, groups: number, groupType = { id: 1, name: 'Colo
 
 const divisions = [division('Independent World', 120), division('Scholastic A', 7), division('Percussion Open', 4, { id: 2, name: 'Percussion' }), division('Empty', 0)];
 
-function renderAt(url: string) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ season: SEASON, data: divisions }), { status: 200, headers: { 'content-type': 'application/json' } })),
-  );
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string) => renderAppWith(url, { season: SEASON, data: divisions });
 
 /** The one table on the page, once its caption is the one expected. */
 async function shownTable(caption: string) {

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, events, groups, groupTypes, performances, roundSheets, rounds } from '../schema.js';
 import type { PerformanceResult } from '../../tabulation/types.js';
@@ -29,16 +30,19 @@ const resultColumns = {
   groupsInRound: sql<number>`(SELECT count(*)::int FROM ${performances} p2 WHERE p2.round_id = ${performances.roundId} AND p2.division_id = ${performances.divisionId})`,
 };
 
-function resultsQuery(db: DbOrTx, conditions: SQL[]) {
-  return db
-    .select(resultColumns)
-    .from(performances)
+/** Performances with their round, competition, event, division, its group type, and group. */
+function withContext<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(rounds, eq(rounds.id, performances.roundId))
     .innerJoin(competitions, eq(competitions.id, rounds.competitionId))
     .innerJoin(events, eq(events.id, competitions.eventId))
     .innerJoin(divisions, eq(divisions.id, performances.divisionId))
     .innerJoin(groupTypes, eq(groupTypes.id, divisions.groupTypeId))
-    .innerJoin(groups, eq(groups.id, performances.groupId))
+    .innerJoin(groups, eq(groups.id, performances.groupId));
+}
+
+function resultsQuery(db: DbOrTx, conditions: SQL[]) {
+  return withContext(db.select(resultColumns).from(performances).$dynamic())
     .leftJoin(roundSheets, and(eq(roundSheets.roundId, performances.roundId), eq(roundSheets.divisionId, performances.divisionId)))
     .where(and(...conditions))
     .orderBy(...OLDEST_FIRST);
@@ -69,7 +73,7 @@ export async function seasonResults(db: DbOrTx, orgId: number, seasonId: number,
     eq(events.practice, false),
   ];
   if (divisionId !== undefined) conditions.push(eq(performances.divisionId, divisionId));
-  return db
+  const query = db
     .select({
       // Of the stored result, whether the group performed and its total: a season's breakdowns stay in the database.
       performed: sql<boolean>`coalesce((${performances.result}->>'performed')::boolean, false)`,
@@ -80,12 +84,8 @@ export async function seasonResults(db: DbOrTx, orgId: number, seasonId: number,
       group: { id: groups.id, name: groups.name, location: groups.location, circuitId: servedCircuitId },
     })
     .from(performances)
-    .innerJoin(rounds, eq(rounds.id, performances.roundId))
-    .innerJoin(competitions, eq(competitions.id, rounds.competitionId))
-    .innerJoin(events, eq(events.id, competitions.eventId))
-    .innerJoin(divisions, eq(divisions.id, performances.divisionId))
-    .innerJoin(groupTypes, eq(groupTypes.id, divisions.groupTypeId))
-    .innerJoin(groups, eq(groups.id, performances.groupId))
+    .$dynamic();
+  return withContext(query)
     .where(and(...conditions))
     .orderBy(...OLDEST_FIRST);
 }
