@@ -1,5 +1,5 @@
 /** The archive run's part of bench/results/latest.md, and bench/results/archive-scale.md (the same, on its own). */
-import type { ThroughputReport } from '../api/throughput.js';
+import type { RouteComparison, ThroughputReport } from '../api/throughput.js';
 import { kb, markdownTable } from '../lib/markdown.js';
 import type { ArchiveReport } from './measure-archive.js';
 
@@ -24,7 +24,7 @@ export function archiveSection(archive: ArchiveReport | { skipped: string }, sam
         "The goal: ratios and p99 within 10% of the sample run's. Server CPU per request is the API's own cost, whatever else the machine was doing.",
       '',
       markdownTable(
-        ['Route', 'Body bytes', 'req/s', 'Ratio (req/s)', 'Sample run', 'p99 ms', 'Sample run', 'Server CPU µs/req', 'Sample run'],
+        ['Route', 'Body bytes', 'req/s', 'Ratio (req/s)', 'By round', 'Sample run', 'By round', 'p99 ms', 'Sample run', 'Server CPU µs/req', 'Sample run'],
         api.comparisons.map((comparison) => {
           const other = sampleOf(comparison.route);
           const than = (value: number, sampleValue: number | undefined, digits: number) =>
@@ -34,7 +34,9 @@ export function archiveSection(archive: ArchiveReport | { skipped: string }, sam
             String(comparison.bodyBytes),
             comparison.api.rps.toFixed(0),
             comparison.ratio.toFixed(2),
+            byRound(comparison),
             than(comparison.ratio, other?.ratio, 2),
+            other ? byRound(other) : '–',
             comparison.api.p99Ms.toFixed(2),
             than(comparison.api.p99Ms, other?.api.p99Ms, 2),
             comparison.api.serverCpuUsPerRequest.toFixed(0),
@@ -83,3 +85,6 @@ export function archiveSection(archive: ArchiveReport | { skipped: string }, sam
   }
   return lines;
 }
+
+/** Each round's ratio (the API and the ceiling adjacent in time): how far apart they are is how noisy the run was. */
+const byRound = (comparison: RouteComparison) => comparison.rounds.map((round) => (round.api.rps / round.ceiling.rps).toFixed(2)).join(', ');

@@ -102,7 +102,15 @@ export function loadTable(report: ManyConnectionsReport): string {
 /** When, on what and on how busy a machine a run was made. */
 const runLine = (results: BenchResults) =>
   `Run ${results.startedAt} on commit \`${results.commit.slice(0, 12)}\`${results.dirtyFiles.length ? ` (working tree with ${results.dirtyFiles.length} uncommitted file(s))` : ''}, ` +
-  `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average before ${results.machine.loadAverageBefore.map((value) => value.toFixed(2)).join(' ')}, after ${results.machine.loadAverageAfter.map((value) => value.toFixed(2)).join(' ')}.`;
+  `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average before ${results.machine.loadAverageBefore.map((value) => value.toFixed(2)).join(' ')}, after ${results.machine.loadAverageAfter.map((value) => value.toFixed(2)).join(' ')}.` +
+  (busy(results)
+    ? ` **Measured under load**: the machine was shared and more than its ${results.machine.cpus} cores were wanted (load average above ${results.machine.cpus}), so ` +
+      "timings are noisier and slower than on a quiet machine; CPU per request, and the spread of the rounds' ratios, say how much."
+    : '');
+
+/** Whether other work wanted more than the machine's cores during the run (the 1- or 5-minute load average, before or after). */
+const busy = (results: BenchResults) =>
+  [...results.machine.loadAverageBefore.slice(0, 2), ...results.machine.loadAverageAfter.slice(0, 2)].some((load) => load > results.machine.cpus);
 
 /** bench/results/archive-scale.md: the archive run and its budgets. */
 export function archiveMarkdown(results: BenchResults): string {
