@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: measures the API against the Node ceiling and under 1,000 connections, and the web app on an
- * emulated phone (on our API and on the fake hosted upstream); checks the budgets, writes bench/results/latest.json
- * and latest.md and prints a summary. Exits 0 unless a measurement failed to run; with --strict, also 1 when a
- * budget fails.
+ * emulated phone (on our API and on the fake hosted upstream); with `--archive FOLDER`, the same with a whole recap
+ * archive imported (bench/archive/). Checks the budgets, writes bench/results/latest.json and latest.md (and, for an
+ * archive run, archive-scale.md) and prints a summary. Exits 0 unless a measurement failed to run; with --strict,
+ * also 1 when a budget fails.
  *
- *   npm run bench -- [--only api|web] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
+ *   npm run bench -- [--only api|web|archive] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,9 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LOAD_CONNECTIONS, measureManyConnections } from './api/many-connections.js';
 import { measureThroughput } from './api/throughput.js';
-import { BUDGETS, check } from './lib/budgets.js';
+import { archivePageLcp, BUDGETS, check, withinTenPercentOf } from './lib/budgets.js';
+import { archiveSkipReason, measureArchive } from './archive/measure-archive.js';
 import { biggestRecap } from './lib/biggest-recap.js';
-import { apiTable, budgetTable, loadTable, toMarkdown, type BenchResults } from './lib/report.js';
+import { apiTable, archiveMarkdown, budgetTable, loadTable, toMarkdown, type BenchResults } from './lib/report.js';
 import { median } from './lib/stats.js';
 import { buildWebApp, measureBundle } from './web/bundle-size.js';
 import { CPU_SLOWDOWN, FAST_3G, measureRecapPage, PHONE, TAP_CONTACT_MS } from './web/recap-page.js';
@@ -37,9 +39,12 @@ async function main(): Promise<number> {
       rounds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '16' },
       runs: { type: 'string', default: '3' },
+      archive: { type: 'string' },
     },
   });
-  if (values.only !== undefined && values.only !== 'api' && values.only !== 'web') throw new Error('--only is api or web');
+  if (values.only !== undefined && !['api', 'web', 'archive'].includes(values.only)) throw new Error('--only is api, web or archive');
+  // Read before the working directory changes: the folder is the caller's.
+  const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
   const log = (line: string) => console.log(line);
 
@@ -53,13 +58,11 @@ async function main(): Promise<number> {
     failures: [],
   };
 
-  if (values.only !== 'web') {
+  const throughputOptions = { rounds: Number(values.rounds), connections: Number(values.connections), warmupMs: Number(values.warmup) * 1000, durationMs: Number(values.duration) * 1000 };
+  if (values.only === undefined || values.only === 'api') {
     log('API throughput');
     try {
-      results.api = await measureThroughput(
-        { rounds: Number(values.rounds), connections: Number(values.connections), warmupMs: Number(values.warmup) * 1000, durationMs: Number(values.duration) * 1000 },
-        log,
-      );
+      results.api = await measureThroughput(throughputOptions, log);
     } catch (error) {
       results.failures.push({ part: 'api', error: messageOf(error) });
       log(`  failed: ${messageOf(error)}`);
@@ -80,6 +83,7 @@ async function main(): Promise<number> {
 
   if (values.only !== 'api') {
     const workDir = mkdtempSync(path.join(os.tmpdir(), 'marching-bench-'));
+    const webToo = values.only !== 'archive';
     try {
       const staticDir = path.join(workDir, 'dist');
       log('Web app: vite build (into a temporary directory, with a manifest)');
@@ -91,7 +95,7 @@ async function main(): Promise<number> {
         results.failures.push({ part: 'web bundle', error: messageOf(error) });
         log(`  failed: ${messageOf(error)}`);
       }
-      if (results.web?.bundle) {
+      if (results.web?.bundle && webToo) {
         log('Web app: recap page on an emulated phone');
         try {
           const recap = biggestRecap();
@@ -128,14 +132,33 @@ async function main(): Promise<number> {
           log(`  failed: ${messageOf(error)}`);
         }
       }
+      const skipped = archiveSkipReason(archiveFolder);
+      if (skipped) {
+        results.archive = { skipped };
+        log(`Archive scale: skipped (${skipped})`);
+      } else {
+        log(`Archive scale: ${archiveFolder}`);
+        try {
+          results.archive = await measureArchive(
+            { folder: archiveFolder!, workDir, staticDir: results.web?.bundle ? staticDir : undefined, throughput: throughputOptions, runs: Number(values.runs) },
+            log,
+          );
+          for (const failure of results.archive.failures) results.failures.push(failure);
+        } catch (error) {
+          results.failures.push({ part: 'archive', error: messageOf(error) });
+          log(`  failed: ${messageOf(error)}`);
+        }
+      }
     } finally {
       rmSync(workDir, { recursive: true, force: true });
     }
   }
 
   const ratioOf = (route: string) => results.api?.comparisons.find((comparison) => comparison.route === route)?.ratio;
+  const archiveRatioOf = (route: string) =>
+    results.archive && !('skipped' in results.archive) ? results.archive.api?.comparisons.find((comparison) => comparison.route === route)?.ratio : undefined;
   results.budgets = [
-    ...(values.only !== 'web'
+    ...(values.only === undefined || values.only === 'api'
       ? [
           check(BUDGETS.performancesRatio, ratioOf('/2018-03/performances')),
           check(BUDGETS.eventsRatio, ratioOf('/events/')),
@@ -144,13 +167,21 @@ async function main(): Promise<number> {
           check(BUDGETS.loadErrors, results.apiLoad?.load.errors),
         ]
       : []),
-    ...(values.only !== 'api'
+    ...(values.only === undefined || values.only === 'web'
       ? [
           check(BUDGETS.initialJs, results.web?.bundle?.initialJsGzipBytes),
           check(BUDGETS.recapLcp, results.web?.recapPage?.medianLcpMs),
           check(BUDGETS.recapSwitch, results.web?.recapPage?.medianSwitchMs),
           check(BUDGETS.hostedRecapLcp, results.hosted?.recapPage.medianLcpMs),
           check(BUDGETS.hostedGroupPage, results.hosted && groupPageOwnBytes(results.hosted)),
+        ]
+      : []),
+    ...(results.archive && !('skipped' in results.archive)
+      ? [
+          check(BUDGETS.archiveImport, results.archive.import.seconds),
+          check(withinTenPercentOf(BUDGETS.archivePerformancesRatio, ratioOf('/2018-03/performances')), archiveRatioOf('/2018-03/performances')),
+          check(withinTenPercentOf(BUDGETS.archiveEventsRatio, ratioOf('/events/')), archiveRatioOf('/events/')),
+          ...(results.archive.pages ?? []).map((page) => check(archivePageLcp(page), page.medianLcpMs)),
         ]
       : []),
   ];
@@ -160,12 +191,13 @@ async function main(): Promise<number> {
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(resultsDir, 'latest.md'), toMarkdown(results));
+  if (results.archive && !('skipped' in results.archive)) writeFileSync(path.join(resultsDir, 'archive-scale.md'), archiveMarkdown(results));
 
   log('');
   if (results.api) log(`${apiTable(results.api)}\n`);
   if (results.apiLoad) log(`${loadTable(results.apiLoad)}\n`);
   log(budgetTable(results));
-  log(`\nWritten: bench/results/latest.json, bench/results/latest.md`);
+  log(`\nWritten: bench/results/latest.json, bench/results/latest.md${results.archive && !('skipped' in results.archive) ? ', bench/results/archive-scale.md' : ''}`);
   if (results.failures.length) {
     log(`Did not run: ${results.failures.map((failure) => failure.part).join(', ')}`);
     return 1;

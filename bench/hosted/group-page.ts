@@ -5,10 +5,7 @@
  * the budget. The reads under /api/ are reported apart: they are what a season's size could make grow.
  */
 import { request as httpRequest } from 'node:http';
-import { chromium } from '@playwright/test';
-import { CPU_SLOWDOWN, FAST_3G, PHONE } from '../web/recap-page.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium, phonePage } from '../web/phone.js';
 
 export interface PageResource {
   path: string;
@@ -31,14 +28,9 @@ export interface GroupPageVisit {
 }
 
 export async function measureGroupPage(url: string): Promise<GroupPageVisit> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ ...PHONE, locale: 'en-US', timezoneId: 'America/Chicago' });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...FAST_3G });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const { context, page } = await phonePage(browser);
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     const table = page.getByRole('table', { name: /^Performances in / });
     await table.waitFor({ state: 'visible', timeout: 120_000 });

@@ -26,7 +26,24 @@ export const BUDGETS = {
   hostedRecapLcp: { id: 'hosted.recap.lcp', label: 'Hosted upstream (fake): recap page LCP, phone (4x CPU, Fast 3G), median', limit: 2000, unit: 'ms', higherIsBetter: false },
   /** the page's own bytes: everything its first visit loads but the initial JS and CSS every page shares (budgeted above) */
   hostedGroupPage: { id: 'hosted.group-page.transfer', label: 'Hosted upstream (fake): group page of a 60-competition season, first visit, beyond the initial JS/CSS, gzip', limit: 100 * 1024, unit: 'bytes', higherIsBetter: false },
+  /** bench/archive: issue 11's import budget, and the sample run's ratios within 10% (the limit is set from them when they ran) */
+  archiveImport: { id: 'archive.import.seconds', label: 'Archive: the whole archive imported (cli import --each), embedded database', limit: 180, unit: 's', higherIsBetter: false },
+  archivePerformancesRatio: { id: 'archive.performances.ratio', label: 'Archive: API /2018-03/performances (biggest recap): req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
+  archiveEventsRatio: { id: 'archive.events.ratio', label: 'Archive: API /events/: req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
 } satisfies Record<string, Budget>;
+
+/** bench/archive: each page of the archive run on the emulated phone, median LCP. */
+export const archivePageLcp = (page: { id: string; name: string }): Budget => ({
+  id: `archive.${page.id}.lcp`,
+  label: `Archive: ${page.name} LCP, phone (4x CPU, Fast 3G), median`,
+  limit: 2000,
+  unit: 'ms',
+  higherIsBetter: false,
+});
+
+/** Within 10% of the sample run's ratio, when it ran; else the sample run's own budget. */
+export const withinTenPercentOf = (budget: Budget, sampleRatio: number | undefined): Budget =>
+  sampleRatio === undefined ? budget : { ...budget, label: `${budget.label}, within 10% of the sample run's ${sampleRatio.toFixed(2)}`, limit: Math.round(sampleRatio * 0.9 * 100) / 100 };
 
 export interface BudgetCheck extends Budget {
   actual: number | null;
@@ -43,6 +60,7 @@ export function formatValue(value: number | null, unit: string): string {
   if (value === null) return 'n/a';
   if (unit === 'bytes') return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(0)} MiB` : `${(value / 1024).toFixed(1)} KB`;
   if (unit === 'ms') return `${value.toFixed(0)} ms`;
+  if (unit === 's') return `${value.toFixed(0)} s`;
   if (unit === 'x') return value.toFixed(2);
   return `${value} ${unit}`;
 }

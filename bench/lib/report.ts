@@ -5,6 +5,8 @@ import type { BundleReport } from '../web/bundle-size.js';
 import type { RecapPageRun } from '../web/recap-page.js';
 import { hostedSection } from '../hosted/report.js';
 import type { HostedReport } from '../hosted/measure-hosted.js';
+import type { ArchiveReport } from '../archive/measure-archive.js';
+import { archiveSection } from '../archive/report.js';
 import { formatValue, type BudgetCheck } from './budgets.js';
 import { kb, markdownTable } from './markdown.js';
 
@@ -33,6 +35,8 @@ export interface BenchResults {
   };
   /** the recap page and a group page on the fake hosted upstream */
   hosted?: HostedReport;
+  /** `--archive FOLDER`: the whole archive in one organization, or why that did not run */
+  archive?: ArchiveReport | { skipped: string };
   budgets: BudgetCheck[];
   /** measurements that failed to run, with the reason */
   failures: { part: string; error: string }[];
@@ -95,12 +99,40 @@ export function loadTable(report: ManyConnectionsReport): string {
   );
 }
 
+/** When, on what and on how busy a machine a run was made. */
+const runLine = (results: BenchResults) =>
+  `Run ${results.startedAt} on commit \`${results.commit.slice(0, 12)}\`${results.dirtyFiles.length ? ` (working tree with ${results.dirtyFiles.length} uncommitted file(s))` : ''}, ` +
+  `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average before ${results.machine.loadAverageBefore.map((value) => value.toFixed(2)).join(' ')}, after ${results.machine.loadAverageAfter.map((value) => value.toFixed(2)).join(' ')}.` +
+  (busy(results)
+    ? ` **Measured under load**: the machine was shared and more than its ${results.machine.cpus} cores were wanted (load average above ${results.machine.cpus}), so ` +
+      "timings are noisier and slower than on a quiet machine; CPU per request, and the spread of the rounds' ratios, say how much."
+    : '');
+
+/** Whether other work wanted more than the machine's cores during the run (the 1- or 5-minute load average, before or after). */
+const busy = (results: BenchResults) =>
+  [...results.machine.loadAverageBefore.slice(0, 2), ...results.machine.loadAverageAfter.slice(0, 2)].some((load) => load > results.machine.cpus);
+
+/** bench/results/archive-scale.md: the archive run and its budgets. */
+export function archiveMarkdown(results: BenchResults): string {
+  const budgets = { ...results, budgets: results.budgets.filter((check) => check.id.startsWith('archive.')) };
+  const lines = [
+    '# The app and the API at archive scale',
+    '',
+    runLine(results),
+    'Produced by `npm run bench -- --archive FOLDER` (bench/archive/, docs/decisions/014); the same data is in latest.json.',
+    '',
+    budgetTable(budgets),
+    '',
+    ...archiveSection(results.archive!, results.api).slice(2),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
 export function toMarkdown(results: BenchResults): string {
   const lines: string[] = [
     '# Benchmark results',
     '',
-    `Run ${results.startedAt} on commit \`${results.commit.slice(0, 12)}\`${results.dirtyFiles.length ? ` (working tree with ${results.dirtyFiles.length} uncommitted file(s))` : ''}, ` +
-      `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average before ${results.machine.loadAverageBefore.map((value) => value.toFixed(2)).join(' ')}, after ${results.machine.loadAverageAfter.map((value) => value.toFixed(2)).join(' ')}.`,
+    runLine(results),
     'How and why: docs/decisions/007-benchmarks.md. Produced by `npm run bench`; the same data is in latest.json.',
     '',
     '## Budgets',
@@ -204,6 +236,7 @@ export function toMarkdown(results: BenchResults): string {
     );
   }
   if (results.hosted) lines.push('', ...hostedSection(results.hosted));
+  if (results.archive) lines.push('', ...archiveSection(results.archive, results.api));
   return `${lines.join('\n')}\n`;
 }
 

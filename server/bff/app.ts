@@ -81,6 +81,8 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
   // The web app: the build's files, else its pages, each answer coded and validated as a representation.
   const web = new Hono<BffEnv>();
   web.use('*', representations({ fileOf: builtFileOf, precompressed: precompressedFile }));
+  // A visit of the home page ("/") is a page with its own plan (pages/pages.ts), not the build's index.html as a file.
+  web.get('/', async (c, next) => ((c.req.header('accept') ?? '').includes('text/html') ? pages.serve(c.req.raw) : next()));
   web.get('*', staticFiles(config.staticDir));
   web.get('/assets/*', (c) => problemResponse({ status: 404, code: 'not_found', detail: `Nothing at ${c.req.path}` }));
   web.get('*', (c) => pages.serve(c.req.raw));

@@ -7,6 +7,7 @@ import { RootLayout } from './root-layout';
 import { RouteErrorView } from './route-error';
 import type { PageHandle } from './pages';
 import { recapLoader, recapReads, recapShouldRevalidate } from './routes/recap-loader';
+import { seasonPageReads } from './season-pages';
 
 /** What a lazy route module exports: its loader takes the query client it warms. */
 interface RouteModule {
@@ -34,10 +35,24 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RouteErrorView,
       HydrateFallback: PageSkeleton,
       children: [
-        { index: true, lazy: lazy(() => import('./routes/home')) },
+        // The pages a fan opens first, whatever the season's size: rendered by the BFF, so a phone paints them as the
+        // HTML arrives (docs/decisions/014).
+        {
+          index: true,
+          lazy: lazy(() => import('./routes/home')),
+          handle: { page: { module: 'src/app/routes/home.tsx', reads: seasonPageReads.home, serverRendered: true } } satisfies PageHandle,
+        },
         { path: paths.seasons.path, lazy: lazy(() => import('./routes/seasons')) },
-        { path: paths.season.path, lazy: lazy(() => import('./routes/season')) },
-        { path: paths.standings.path, lazy: lazy(() => import('./routes/standings')) },
+        {
+          path: paths.season.path,
+          lazy: lazy(() => import('./routes/season')),
+          handle: { page: { module: 'src/app/routes/season.tsx', reads: seasonPageReads.season, serverRendered: true } } satisfies PageHandle,
+        },
+        {
+          path: paths.standings.path,
+          lazy: lazy(() => import('./routes/standings')),
+          handle: { page: { module: 'src/app/routes/standings.tsx', reads: seasonPageReads.standings, serverRendered: true } } satisfies PageHandle,
+        },
         { path: paths.event.path, lazy: lazy(() => import('./routes/event')) },
         // The page fans open during a show: its reads start with the chunk download, not after it, and the BFF renders it.
         {

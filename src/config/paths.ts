@@ -25,11 +25,13 @@ export const paths = {
   seasons: { path: '/seasons', href: () => '/seasons' },
   season: {
     path: '/seasons/:seasonId',
-    href: (seasonId: number, filters: { type?: number; practice?: 'hide' } = {}) => withQuery(`/seasons/${seasonId}`, filters),
+    href: (seasonId: number, filters: { type?: number; practice?: 'hide'; q?: string; page?: number } = {}) =>
+      withQuery(`/seasons/${seasonId}`, { ...filters, page: filters.page === 1 ? undefined : filters.page }),
   },
   standings: {
     path: '/seasons/:seasonId/standings',
-    href: (seasonId: number, divisionName?: string) => withQuery(`/seasons/${seasonId}/standings`, { division: divisionName }),
+    href: (seasonId: number, divisionName?: string, page?: number) =>
+      withQuery(`/seasons/${seasonId}/standings`, { division: divisionName, page: page === 1 ? undefined : page }),
   },
   event: { path: '/events/:eventId', href: (eventId: number) => `/events/${eventId}` },
   recap: {

@@ -2862,7 +2862,10 @@ export interface components {
                 number: number;
                 name: string;
             };
+            /** @description whether the round's scores are released */
+            released: boolean;
             performed: boolean;
+            noScoreReason: string;
             /** @description null until the round's scores are released */
             total: {
                 score: number;
@@ -3136,13 +3139,17 @@ export interface components {
                 id: number;
                 name: string;
                 location: string;
+                circuitId: string;
             };
             rank: number;
             bestScore: number;
             latestScore: number;
             latestCompetition: {
                 id: number;
+                /** Format: uuid */
+                guid: string;
                 name: string;
+                eventName: string;
                 date: string;
             };
             performances: number;

@@ -469,7 +469,7 @@ export interface components {
         };
         BffSeasonStandings: {
             season: components["schemas"]["BffSeason"];
-            /** @description ranked by latest released total; practice events left out */
+            /** @description divisions by group type, then name; groups ranked by latest released total (three fraction digits, as v2 prints it), then by name; practice events left out */
             data: components["schemas"]["BffDivisionStandings"][];
         };
         BffDivisionStandings: {

@@ -52,12 +52,24 @@ export function formatTime(iso: string, { timeZone }: ZoneOption = {}): string {
 }
 
 /** A plain calendar date ("2026-03-28") as written, without shifting it through any time zone. */
-export function formatPlainDate(date: string): string {
+export function formatPlainDate(date: string, { locale }: { locale?: string } = {}): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day)),
   );
 }
+
+/** A plain calendar date ("2026-03-28") as month and day ("Mar 28"), one formatter per language. */
+export function formatShortPlainDate(date: string, { locale }: { locale?: string } = {}): string {
+  let format = shortDayFormats.get(locale ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    shortDayFormats.set(locale ?? '', format);
+  }
+  const [year, month, day] = date.split('-').map(Number);
+  return format.format(new Date(Date.UTC(year, month - 1, day)));
+}
+const shortDayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The viewer's calendar day of an instant (a calendar date's own day), as "YYYY-MM-DD": the key for grouping and for "today". */
 export function localDayKey(instant: string | Date, { timeZone }: ZoneOption = {}): string {

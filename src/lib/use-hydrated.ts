@@ -15,3 +15,12 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * The time zone and language to show dates in: the viewer's own (undefined: the browser's) once hydrated, UTC and
+ * English on the server and while hydrating, so the hydrated markup is the server's.
+ */
+export function useDateFormat(): { timeZone?: string; locale?: string } {
+  return useHydrated() ? {} : SERVER_FORMAT;
+}
+const SERVER_FORMAT = { timeZone: 'UTC', locale: 'en-US' };

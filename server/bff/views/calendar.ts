@@ -9,7 +9,7 @@ import { COMPETITIONS_V2, listingSearch, readAllPages, readJson, type UpstreamRe
 import type { CalendarEntryView, SeasonView } from './view-schemas.js';
 
 export interface SeasonListing {
-  /** the season's competitions, practice included, by date */
+  /** the season's competitions, practice included, by date (on one date, in the upstream's order) */
   competitions: HostedCompetition[];
   /** guids of the competitions v2 lists without practice events */
   nonPractice: Set<string>;
@@ -26,7 +26,7 @@ export async function loadSeasonListing(read: UpstreamRead, season: SeasonView):
   ]);
   const own = (records: HostedCompetition[]) => records.filter((record) => record.SeasonName === season.name);
   return {
-    competitions: own(all.data).sort((a, b) => a.Date.localeCompare(b.Date) || a.CompetitionName.localeCompare(b.CompetitionName)),
+    competitions: own(all.data).sort((a, b) => a.Date.localeCompare(b.Date)),
     nonPractice: new Set(own(nonPractice.data).map((record) => record.CompetitionGuid)),
     etags: [all.etag, nonPractice.etag],
     stale: all.stale || nonPractice.stale,
@@ -39,17 +39,38 @@ export async function loadSeasonEvents(read: UpstreamRead, seasonId: number): Pr
   return { events: data, stale };
 }
 
-/** The list item of a listing's event: the one of that name (and, among several, that location), if any. */
-export function matchEvent(record: Pick<HostedCompetition, 'EventName' | 'Location'>, events: readonly HostedEventListItem[]): HostedEventListItem | undefined {
+/** The list items that may be a listing's event: those of its name, and among several, those at its location. */
+function candidateEvents(record: Pick<HostedCompetition, 'EventName' | 'Location'>, events: readonly HostedEventListItem[]): HostedEventListItem[] {
   const named = events.filter((event) => event.name === record.EventName);
-  if (named.length <= 1) return named[0];
+  if (named.length <= 1) return named;
   const placed = named.filter((event) => event.location === record.Location);
-  return placed.length === 1 ? placed[0] : undefined;
+  return placed.length > 0 ? placed : named;
 }
 
+/** The list item of a listing's event: the one of that name (and, among several, that location), if any. */
+export function matchEvent(record: Pick<HostedCompetition, 'EventName' | 'Location'>, events: readonly HostedEventListItem[]): HostedEventListItem | undefined {
+  const candidates = candidateEvents(record, events);
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/**
+ * What the event list says of a listing's event: its id when one event matches; when several do (an archive files
+ * a circuit's show once per recap page, under one name and place), the event type they all share.
+ */
+function eventFacts(record: HostedCompetition, events: readonly HostedEventListItem[]): Pick<CalendarEntryView['event'], 'id' | 'eventTypeId' | 'eventType'> {
+  const candidates = candidateEvents(record, events);
+  const [first] = candidates;
+  if (!first || candidates.some((event) => event.eventTypeId !== first.eventTypeId)) return { id: null, eventTypeId: null, eventType: null };
+  return { id: candidates.length === 1 ? first.id : null, eventTypeId: first.eventTypeId, eventType: first.eventType };
+}
+
+/** By date, and on one date by event and competition name: a busy Saturday of an archive holds some seventy shows. */
 export function calendarEntries(listing: SeasonListing, events: readonly HostedEventListItem[]): CalendarEntryView[] {
-  return listing.competitions.map((record) => {
-    const event = matchEvent(record, events);
+  const byDate = [...listing.competitions].sort(
+    (a, b) => a.Date.localeCompare(b.Date) || a.EventName.localeCompare(b.EventName) || a.CompetitionName.localeCompare(b.CompetitionName),
+  );
+  return byDate.map((record) => {
+    const event = eventFacts(record, events);
     return {
       competition: {
         guid: record.CompetitionGuid,
@@ -64,9 +85,7 @@ export function calendarEntries(listing: SeasonListing, events: readonly HostedE
         guid: record.EventGuid,
         name: record.EventName,
         location: record.Location,
-        id: event?.id ?? null,
-        eventTypeId: event?.eventTypeId ?? null,
-        eventType: event?.eventType ?? null,
+        ...event,
         practice: !listing.nonPractice.has(record.CompetitionGuid),
       },
     };

@@ -12,10 +12,8 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { problemResponse } from '../problems.js';
 import { loadCalendar } from './calendar.js';
 import { createCompetitionLookup } from './competition-lookup.js';
-import { groupSeason } from './group-season.js';
-import { createSeasonResults } from './season-results.js';
+import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
-import { seasonStandings } from './standings.js';
 import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import { CompetitionSummary, GroupSeason, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
 
@@ -73,7 +71,7 @@ function viewHeaders(c: Context, stale: boolean): void {
 }
 
 export function createViewsRouter(read: UpstreamRead, now: () => number) {
-  const results = createSeasonResults(read, now);
+  const results = createSeasonSource(read, now);
   const lookUp = createCompetitionLookup(read);
   const router = new OpenAPIHono({
     defaultHook: (result) => {
@@ -104,16 +102,16 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
     })
     .openapi(standingsRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
-      const { index, stale: savedResults } = await results.get(season);
-      viewHeaders(c, stale || savedResults);
-      return c.json({ season, data: seasonStandings(index) }, 200);
+      const standings = await results.standings(season);
+      viewHeaders(c, stale || standings.stale);
+      return c.json({ season, data: standings.data }, 200);
     })
     .openapi(groupRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
       const { name, id } = c.req.valid('query');
-      const { index, stale: savedResults } = await results.get(season);
-      viewHeaders(c, stale || savedResults);
-      return c.json({ season, ...groupSeason(index, { name, orgGroupIdentifier: id || undefined }) }, 200);
+      const group = await results.group(season, { name, orgGroupIdentifier: id || undefined });
+      viewHeaders(c, stale || group.stale);
+      return c.json({ season, ...group.view }, 200);
     })
     .openapi(competitionRoute, async (c) => {
       const { summary, stale } = await lookUp(c.req.valid('param').guid);

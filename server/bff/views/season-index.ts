@@ -20,7 +20,7 @@ export interface IndexedPerformance {
 }
 
 export interface SeasonIndex {
-  /** oldest first: by competition date, then round, then the recap's order */
+  /** oldest first: by competition date (on one date, in the listing's order), then round, then the recap's order */
   performances: IndexedPerformance[];
   groups: HostedGroup[];
 }
@@ -38,7 +38,8 @@ export function groupKey(name: string, orgGroupIdentifier: string): string {
 
 export function buildSeasonIndex(competitions: readonly CompetitionResults[], groups: HostedGroup[]): SeasonIndex {
   const performances: IndexedPerformance[] = [];
-  const ordered = [...competitions].sort((a, b) => a.record.Date.localeCompare(b.record.Date) || a.record.CompetitionName.localeCompare(b.record.CompetitionName));
+  // A stable sort: competitions of one date stay in the listing's order, which our API's own reads share.
+  const ordered = [...competitions].sort((a, b) => a.record.Date.localeCompare(b.record.Date));
   for (const { record, practice, performances: records } of ordered) {
     const inRound = new Map<string, number>();
     const roundKey = (p: HostedPerformance) => `${p.DivisionName}\u0000${p.Round}`;
@@ -74,7 +75,18 @@ export function listedGroup(groups: readonly HostedGroup[], group: { name: strin
   return named.length === 1 ? named[0] : undefined;
 }
 
-/** A division's group type, from the group list's groups in that division. */
-export function divisionGroupType(groups: readonly HostedGroup[], divisionName: string): HostedGroup['groupType'] | null {
+/**
+ * A division's group type, from the group list: the type of a listed group that performed in it (a group may have
+ * moved to another division since, never to another type), else of a group listed in it now.
+ */
+export function divisionGroupType(
+  groups: readonly HostedGroup[],
+  divisionName: string,
+  performers: readonly { name: string; orgGroupIdentifier: string }[] = [],
+): HostedGroup['groupType'] | null {
+  for (const performer of performers) {
+    const listed = listedGroup(groups, performer);
+    if (listed) return listed.groupType;
+  }
   return groups.find((candidate) => candidate.division.name === divisionName)?.groupType ?? null;
 }

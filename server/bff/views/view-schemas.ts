@@ -84,7 +84,9 @@ export const DivisionStandings = z
   .openapi('BffDivisionStandings');
 
 export const SeasonStandings = z
-  .object({ season: Season, data: z.array(DivisionStandings).openapi({ description: 'ranked by latest released total; practice events left out' }) })
+  .object({ season: Season, data: z.array(DivisionStandings).openapi({
+      description: 'divisions by group type, then name; groups ranked by latest released total (three fraction digits, as v2 prints it), then by name; practice events left out',
+    }) })
   .openapi('BffSeasonStandings');
 
 export const GroupSeasonPerformance = z

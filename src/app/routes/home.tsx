@@ -1,16 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
 import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
 import { CompetitionList } from '../../features/events/components/competition-list';
-import { splitByToday } from '../../features/events/utils/calendar';
+import { CALENDAR_PAGE_SIZE, splitByToday } from '../../features/events/utils/calendar';
 import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import type { Season } from '../../lib/api-models';
+import { useDateFormat } from '../../lib/use-hydrated';
 import { RouteErrorView } from '../route-error';
 
+const LIVE = 6;
 const LATEST = 6;
 const UPCOMING = 6;
 
@@ -18,7 +20,8 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
   const { body } = await queryClient.ensureQueryData(seasonsQueryOptions());
   const season = currentSeason(body.data);
   if (season) await queryClient.ensureQueryData(seasonCalendarQueryOptions(season.id));
-  return null;
+  // Today is the viewer's; a page the server renders (and its hydration) splits at this instant, in UTC.
+  return { renderedAt: Date.now() };
 };
 
 export default function HomeRoute() {
@@ -29,8 +32,13 @@ export default function HomeRoute() {
 }
 
 function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: boolean }) {
+  const { renderedAt } = useLoaderData<{ renderedAt: number }>();
+  const format = useDateFormat();
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(seasonCalendarQueryOptions(season.id));
-  const { live, upcoming, latest } = splitByToday(data.body.data, new Date());
+  const entries = data.body.data;
+  const { live, upcoming, latest } = splitByToday(entries, format.timeZone ? new Date(renderedAt) : new Date(), format);
+  // A busy day of an archive holds some seventy shows: the rest are on the season's page that starts with today's.
+  const todaysPage = live.length > 0 ? Math.floor(entries.indexOf(live[0]) / CALENDAR_PAGE_SIZE) + 1 : 1;
   return (
     <>
       <h1 className="heading-1">{season.name}</h1>
@@ -48,7 +56,14 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
         <h2 id="live-now" className="heading-2">
           Live now
         </h2>
-        {live.length > 0 ? <CompetitionList entries={live} /> : <p>No competition today.</p>}
+        {live.length > 0 ? <CompetitionList entries={live.slice(0, LIVE)} /> : <p>No competition today.</p>}
+        {live.length > LIVE ? (
+          <p className="mt-3">
+            <Link className="link" to={paths.season.href(season.id, { page: todaysPage })}>
+              All {live.length} competitions today
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="upcoming">

@@ -3,11 +3,17 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/empty-state';
+import { Pager } from '../../components/pager';
 import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
 import { standingsQueryOptions } from '../../features/standings/api/get-standings';
+import { DivisionPicker } from '../../features/standings/components/division-picker';
 import { StandingsTable } from '../../features/standings/components/standings-table';
+import { pageOf } from '../../lib/paging';
 import { parseId, RouteErrorView } from '../route-error';
+
+/** Groups per page of a division's table: the biggest division of an archive's season ranks some 160. */
+const STANDINGS_PAGE_SIZE = 50;
 
 export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
   // The standings view answers 404 for a season that does not exist.
@@ -15,14 +21,21 @@ export const clientLoader = (queryClient: QueryClient) => async ({ params }: Loa
   return null;
 };
 
+/** One division's standings at a time (`?division=`, the first by default), a page of its ranks at a time (`?page=`). */
 export default function StandingsRoute() {
   const seasonId = Number(useParams().seasonId);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(standingsQueryOptions(seasonId));
-  const { season, data: divisions } = data.body;
+  const { season } = data.body;
   // A division is named by its name: v2 gives divisions no id.
-  const chosen = searchParams.get('division') ?? '';
-  const shown = divisions.filter((division) => division.entries.length > 0 && (chosen === '' || division.division.name === chosen));
+  const divisions = data.body.data.filter((division) => division.entries.length > 0);
+  const asked = searchParams.get('division');
+  const shown = asked === null ? divisions[0] : divisions.find((division) => division.division.name === asked);
+  const page = pageOf(shown?.entries ?? [], searchParams.get('page'), STANDINGS_PAGE_SIZE);
+  const describe = (number: number) => {
+    const ranks = shown!.entries.slice((number - 1) * STANDINGS_PAGE_SIZE, number * STANDINGS_PAGE_SIZE).map((entry) => entry.rank);
+    return ranks[0] === ranks.at(-1) ? `rank ${ranks[0]}` : `ranks ${ranks[0]}–${ranks.at(-1)}`;
+  };
   return (
     <>
       <title>{`${season.name} standings · Marching Results`}</title>
@@ -32,26 +45,20 @@ export default function StandingsRoute() {
       <p className="my-2 max-w-prose text-sm text-slate-700 dark:text-slate-300">
         Groups ranked by their latest released total this season (practice events left out); ties share a rank.
       </p>
-      <label className="my-4 flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-medium">Division</span>
-        <select
-          className="rounded border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-500 dark:bg-slate-900"
-          value={chosen}
-          onChange={(event) => setSearchParams(event.target.value ? { division: event.target.value } : {}, { replace: true })}
-        >
-          <option value="">All divisions</option>
-          {divisions.map(({ division, groupType }) => (
-            <option key={division.name} value={division.name}>
-              {groupType ? `${groupType.name}: ` : ''}
-              {division.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {shown.length === 0 ? (
+      {divisions.length === 0 ? (
         <EmptyState title="No standings yet">Standings appear once scores are released this season.</EmptyState>
       ) : (
-        shown.map((division) => <StandingsTable key={`${division.groupType?.id ?? ''}|${division.division.name}`} standings={division} seasonId={seasonId} />)
+        <>
+          <DivisionPicker seasonId={seasonId} divisions={divisions} chosen={shown} />
+          {shown ? (
+            <>
+              <Pager label="Pages of the standings" number={page.number} count={page.count} describe={describe} />
+              <StandingsTable standings={shown} entries={page.items} seasonId={seasonId} />
+            </>
+          ) : (
+            <EmptyState title="No such division this season">Choose one of the season&apos;s divisions above.</EmptyState>
+          )}
+        </>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import type { GroupResultRow } from '../../db/read/group-results.js';
+import type { SeasonResultRow } from '../../db/read/group-results.js';
 import type { DivisionStandings } from '../schemas/v4.js';
 import { rankScores } from '../../tabulation/rank.js';
 import { isoTimestamp } from './v4.js';
@@ -10,10 +10,10 @@ type Standings = z.infer<typeof DivisionStandings>;
  * Standings rank each division's groups by their latest released total (how circuits seed finals), ties sharing
  * a rank. Rows arrive oldest first, so the last row of a group is its latest.
  */
-export function divisionStandings(rows: GroupResultRow[]): Standings[] {
-  const divisions = new Map<number, { info: GroupResultRow; groups: Map<number, GroupResultRow[]> }>();
+export function divisionStandings(rows: SeasonResultRow[]): Standings[] {
+  const divisions = new Map<number, { info: SeasonResultRow; groups: Map<number, SeasonResultRow[]> }>();
   for (const row of rows) {
-    if (!row.result || !row.result.performed) continue;
+    if (!row.performed || !row.total) continue;
     let division = divisions.get(row.division.id);
     if (!division) divisions.set(row.division.id, (division = { info: row, groups: new Map() }));
     const list = division.groups.get(row.group.id) ?? [];
@@ -27,9 +27,15 @@ export function divisionStandings(rows: GroupResultRow[]): Standings[] {
         const latest = performances.at(-1)!;
         return {
           group: latest.group,
-          bestScore: Math.max(...performances.map((p) => p.result!.total.score)),
-          latestScore: latest.result!.total.score,
-          latestCompetition: { id: latest.competition.id, name: latest.competition.name, date: isoTimestamp(latest.competition.startsAt) },
+          bestScore: Math.max(...performances.map((p) => p.total!.score)),
+          latestScore: latest.total!.score,
+          latestCompetition: {
+            id: latest.competition.id,
+            guid: latest.competition.guid,
+            name: latest.competition.name,
+            eventName: latest.competition.eventName,
+            date: isoTimestamp(latest.competition.startsAt),
+          },
           performances: performances.length,
         };
       });

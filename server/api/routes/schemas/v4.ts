@@ -188,7 +188,9 @@ export const GroupPerformance = z
     }),
     division: DivisionRef,
     round: z.object({ number: z.number().int(), name: z.string() }),
+    released: z.boolean().openapi({ description: "whether the round's scores are released" }),
     performed: z.boolean(),
+    noScoreReason: z.string(),
     total: z.object(Ranked).nullable().openapi({ description: 'null until the round\'s scores are released' }),
     subtotal: z.object(Ranked).nullable(),
     penalty: z.number().nullable(),
@@ -200,11 +202,11 @@ export const GroupPerformance = z
 /** Our extension: season standings per division, from released scores. */
 export const StandingsEntry = z
   .object({
-    group: z.object({ id: z.number().int(), name: z.string(), location: z.string() }),
+    group: z.object({ id: z.number().int(), name: z.string(), location: z.string(), circuitId: z.string() }),
     rank: z.number().int(),
     bestScore: z.number(),
     latestScore: z.number(),
-    latestCompetition: z.object({ id: z.number().int(), name: z.string(), date: z.string() }),
+    latestCompetition: z.object({ id: z.number().int(), guid: z.string().uuid(), name: z.string(), eventName: z.string(), date: z.string() }),
     performances: z.number().int(),
   })
   .openapi('StandingsEntry');

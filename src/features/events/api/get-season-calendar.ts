@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView } from '../../../lib/api-client';
+import { getView, viewUrl } from '../../../lib/api-client';
 import { eventKeys } from './keys';
+
+/** Where getSeasonCalendar reads, for the page's preload hint. */
+export const seasonCalendarUrl = (seasonId: number) => viewUrl('/seasons/{seasonId}/calendar', { path: { seasonId } });
 
 /**
  * A season's competitions by date, with their events: one read (the BFF builds it from v2's listing and the event

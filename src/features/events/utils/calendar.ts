@@ -1,15 +1,30 @@
-import { localDayKey } from '../../../lib/dates';
+import { formatShortPlainDate, localDayKey } from '../../../lib/dates';
 import type { CalendarEntry } from '../../../lib/api-models';
 
 export interface CalendarFilters {
   eventTypeId?: number;
   hidePractice: boolean;
+  /** words that must each appear in the event's name or place or the competition's name, in any case */
+  search?: string;
 }
 
-export function filterCalendar(entries: CalendarEntry[], { eventTypeId, hidePractice }: CalendarFilters): CalendarEntry[] {
-  return entries.filter(
-    ({ event }) => (eventTypeId === undefined || event.eventTypeId === eventTypeId) && !(hidePractice && event.practice),
-  );
+/** Competitions per page of a season's calendar: some five screens on a phone; 1, 2, 3 or 4 columns come out even. */
+export const CALENDAR_PAGE_SIZE = 12;
+
+export function filterCalendar(entries: CalendarEntry[], { eventTypeId, hidePractice, search = '' }: CalendarFilters): CalendarEntry[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return entries.filter(({ event, competition }) => {
+    if ((eventTypeId !== undefined && event.eventTypeId !== eventTypeId) || (hidePractice && event.practice)) return false;
+    const text = `${event.name} ${event.location} ${competition.name}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** The days some entries (in date order) span, "Feb 7 – Feb 14" or "Feb 7". */
+export function dayRange(entries: CalendarEntry[], { timeZone, locale }: { timeZone?: string; locale?: string } = {}): string {
+  if (entries.length === 0) return '';
+  const [from, to] = [localDayKey(entries[0].competition.date, { timeZone }), localDayKey(entries.at(-1)!.competition.date, { timeZone })];
+  return from === to ? formatShortPlainDate(from, { locale }) : `${formatShortPlainDate(from, { locale })} – ${formatShortPlainDate(to, { locale })}`;
 }
 
 /** Entries grouped by the viewer's calendar day, in date order. */

@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView } from '../../../lib/api-client';
+import { getView, viewUrl } from '../../../lib/api-client';
 import type { Season } from '../../../lib/api-models';
 import { seasonKeys } from './keys';
+
+/** Where getSeasons reads, for a page's preload hint. */
+export const seasonsUrl = () => viewUrl('/seasons');
 
 export const getSeasons = ({ signal }: { signal?: AbortSignal } = {}) => getView('/seasons', { signal });
 

@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView } from '../../../lib/api-client';
+import { getView, viewUrl } from '../../../lib/api-client';
 import { standingsKeys } from './keys';
+
+/** Where getStandings reads, for the page's preload hint. */
+export const standingsUrl = (seasonId: number) => viewUrl('/seasons/{seasonId}/standings', { path: { seasonId } });
 
 export const getStandings = (seasonId: number, { signal }: { signal?: AbortSignal } = {}) =>
   getView('/seasons/{seasonId}/standings', { path: { seasonId }, signal });

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import type { DivisionStandings } from '../../../lib/api-models';
-import { formatDate } from '../../../lib/dates';
+import { LocalDate } from '../../../components/local-date-time';
+import type { DivisionStandings, StandingsEntry } from '../../../lib/api-models';
 import { formatRank, formatScore } from '../../../lib/format';
 
-export function StandingsTable({ standings, seasonId }: { standings: DivisionStandings; seasonId: number }) {
+/** A division's standings, or the rows `entries` of them (a page of a long division). */
+export function StandingsTable({ standings, entries = standings.entries, seasonId }: { standings: DivisionStandings; entries?: StandingsEntry[]; seasonId: number }) {
   // Divisions of different group types may share a name (and initials): the id is the element's own.
   const captionId = useId();
   return (
@@ -27,7 +28,7 @@ export function StandingsTable({ standings, seasonId }: { standings: DivisionSta
             </tr>
           </thead>
           <tbody>
-            {standings.entries.map((entry) => (
+            {entries.map((entry) => (
               <tr key={`${entry.group.orgGroupIdentifier}|${entry.group.name}`}>
                 <td className="num font-semibold">{formatRank(entry.rank)}</td>
                 <th scope="row" className="font-normal">
@@ -42,7 +43,9 @@ export function StandingsTable({ standings, seasonId }: { standings: DivisionSta
                   <Link className="link" to={paths.recap.href(entry.latestCompetition.guid)}>
                     {entry.latestCompetition.eventName} · {entry.latestCompetition.name}
                   </Link>
-                  <span className="block text-xs">{formatDate(entry.latestCompetition.date)}</span>
+                  <span className="block text-xs">
+                    <LocalDate iso={entry.latestCompetition.date} />
+                  </span>
                 </td>
                 <td className="num hidden sm:table-cell">{entry.performances}</td>
               </tr>

@@ -1,0 +1,49 @@
+/**
+ * Where standings and a group's season come from: our API's extensions when the upstream answers them
+ * (season-extensions.ts: a read or two), else the season's v2 records (season-results.ts: one read per released
+ * competition, kept). The standings extension decides; an upstream that does not answer it is not asked again for
+ * FRESH_MS, so the hosted service pays one 404 a minute, not one per view.
+ */
+import type { GroupAsked } from './group-season.js';
+import { groupSeason } from './group-season.js';
+import { groupSeasonFromExtension, readStandingsExtension, standingsFromExtension } from './season-extensions.js';
+import { createSeasonResults, FRESH_MS } from './season-results.js';
+import { seasonStandings } from './standings.js';
+import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import type { SeasonView } from './view-schemas.js';
+
+export function createSeasonSource(read: UpstreamRead, now: () => number) {
+  const derived = createSeasonResults(read, now);
+  let derivedUntil = -Infinity;
+
+  async function extension(seasonId: number) {
+    if (now() < derivedUntil) return undefined;
+    try {
+      const answer = await readStandingsExtension(read, seasonId);
+      if (!answer) derivedUntil = now() + FRESH_MS;
+      return answer;
+    } catch (error) {
+      // Down, with no saved copy of the extension's answer: the results derived last may still be there.
+      if (error instanceof ViewProblem && error.status >= 500) return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    async standings(season: SeasonView) {
+      const answer = await extension(season.id);
+      if (answer) return { data: standingsFromExtension(answer.data), stale: answer.stale };
+      const { index, stale } = await derived.get(season);
+      return { data: seasonStandings(index), stale };
+    },
+    async group(season: SeasonView, asked: GroupAsked) {
+      const answer = await extension(season.id);
+      if (answer) {
+        const { stale, ...view } = await groupSeasonFromExtension(read, season.id, answer.data, asked);
+        return { view, stale: stale || answer.stale };
+      }
+      const { index, stale } = await derived.get(season);
+      return { view: groupSeason(index, asked), stale };
+    },
+  };
+}
