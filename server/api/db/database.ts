@@ -72,14 +72,22 @@ function withAmbientTransactions(db: Db): Pick<Database, 'db' | 'transaction'> {
   };
 }
 
+/**
+ * The embedded database lives in the API's own process, so its buffer pool is the API's memory: PostgreSQL's
+ * default 128 MB pool is a third of the API's resident size at rest, and caches what the operating system's page
+ * cache already holds of the data directory. 32 MB keeps a season's working set; memory under load is budgeted
+ * (npm run bench, 1,000 connections).
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 async function openPglite(options: DatabaseOptions): Promise<Omit<Database, 'transaction'>> {
   let client: PGlite;
   if (options.memory) {
-    client = new PGlite();
+    client = new PGlite({ startParams: PGLITE_START });
   } else {
     const dataDir = path.resolve(options.dataDir ?? '.data');
     ownerOnlyFolder(path.join(dataDir, 'pglite'));
-    client = new PGlite(path.join(dataDir, 'pglite'));
+    client = new PGlite(path.join(dataDir, 'pglite'), { startParams: PGLITE_START });
     await client.waitReady;
     // After the open: PGlite has written its files with its own modes by now (owner-only.ts).
     makeOwnerOnly(dataDir);

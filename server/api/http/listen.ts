@@ -37,7 +37,10 @@ export async function listenHttps(
   tlsServer.requestTimeout = 30_000;
 
   const sockets = new Set<net.Socket>();
-  const front = net.createServer((socket) => {
+  // Nagle off, as Node's own HTTP servers have it: a streamed answer goes out as headers and then chunks, and with
+  // Nagle each small write waits for the client's delayed ACK. The TLS server gets these sockets from us, not from
+  // its own listener, so its default does not reach them.
+  const front = net.createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.once('readable', () => {
