@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/react-query';
 import type { CompetitionSummary, PerformanceRecord } from '../../lib/api-models';
 import { COMPETITION_GUID, makeSummary, makeV2Records } from '../../test/factories';
-import { appRoutes } from '../router';
+import { renderApp } from '../../test/render-app';
 
 const RECAP = `/competitions/${COMPETITION_GUID}`;
 
@@ -31,17 +28,6 @@ function serve(status: number, { summary = makeSummary(), records = makeV2Record
 /** Whether a card's breakdown disclosure is expanded. */
 const expanded = (card: HTMLElement) => within(card).getByRole('button', { name: 'Breakdown by caption and judge' }).getAttribute('aria-expanded') === 'true';
 
-function renderAt(url: string) {
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -50,7 +36,7 @@ afterEach(() => {
 describe('recap page', () => {
   it('shows each group with rank and total, and the group that did not perform last', async () => {
     serve(200);
-    renderAt(RECAP);
+    renderApp(RECAP);
     const list = await screen.findByRole('list', { name: 'Scholastic A — Finals' }, LOADED);
     const cards = within(list).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Alpha', 'Bravo', 'Charlie']);
@@ -60,7 +46,7 @@ describe('recap page', () => {
 
   it("builds a group's breakdown when its card is opened, not before", async () => {
     serve(200);
-    renderAt(RECAP);
+    renderApp(RECAP);
     const card = await screen.findByRole('article', { name: 'Alpha' });
     expect(within(card).queryAllByRole('table')).toHaveLength(0);
 
@@ -72,7 +58,7 @@ describe('recap page', () => {
 
   it('opens every breakdown in the full view, in the later sections too', async () => {
     serve(200, { records: [...makeV2Records(), ...makeV2Records({ name: 'Independent Open', initials: 'IO' })] });
-    renderAt(`${RECAP}?view=full`);
+    renderApp(`${RECAP}?view=full`);
     // A cheap wait first: role queries over six built breakdowns are slow enough to starve React's background render.
     await vi.waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(6), LOADED);
     const laterList = screen.getByRole('list', { name: 'Independent Open — Finals' });
@@ -89,7 +75,7 @@ describe('recap page', () => {
 
   it('shows a chosen view in the tap itself, then puts it in the URL, which still rules on its own changes', async () => {
     serve(200);
-    const router = renderAt(RECAP);
+    const router = renderApp(RECAP);
     const card = await screen.findByRole('article', { name: 'Alpha' });
     const views = screen.getByRole('navigation', { name: 'Recap view' });
 
@@ -110,7 +96,7 @@ describe('recap page', () => {
 
   it("switches the view at a finger's lift, and cancels the lift so no click follows", async () => {
     serve(200);
-    const router = renderAt(RECAP);
+    const router = renderApp(RECAP);
     const card = await screen.findByRole('article', { name: 'Alpha' });
     const link = within(screen.getByRole('navigation', { name: 'Recap view' })).getByRole('link', { name: 'Full breakdown' });
     const finger = { identifier: 0, clientX: 5, clientY: 5 };
@@ -126,7 +112,7 @@ describe('recap page', () => {
 
   it("keeps a reader's own expand and collapse until the view changes to or from the full breakdown", async () => {
     serve(200);
-    renderAt(RECAP);
+    renderApp(RECAP);
     const card = await screen.findByRole('article', { name: 'Bravo' });
     const views = screen.getByRole('navigation', { name: 'Recap view' });
     const disclosure = within(card).getByRole('button', { name: 'Breakdown by caption and judge' });
@@ -157,14 +143,14 @@ describe('recap page', () => {
 
   it('says when no scores are released yet, whatever the records hold', async () => {
     serve(200, { summary: makeSummary({ scoresReleased: false, categoryRecapReleased: false, recapReleased: false }) });
-    renderAt(RECAP);
+    renderApp(RECAP);
     expect(await screen.findByText('No scores released yet')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('shows only what the released flags allow: categories without the full recap and its judges', async () => {
     serve(200, { summary: makeSummary({ recapReleased: false }) });
-    renderAt(`${RECAP}?view=full`);
+    renderApp(`${RECAP}?view=full`);
     const views = await screen.findByRole('navigation', { name: 'Recap view' });
     expect(within(views).getAllByRole('link').map((link) => link.textContent)).toEqual(['Summary', 'Categories']);
     expect(within(views).getByRole('link', { name: 'Summary' }).getAttribute('aria-current')).toBe('page');
@@ -178,7 +164,7 @@ describe('recap page', () => {
 
   it('offers no view switch while only the totals are released', async () => {
     serve(200, { summary: makeSummary({ categoryRecapReleased: false, recapReleased: false }) });
-    renderAt(`${RECAP}?view=categories`);
+    renderApp(`${RECAP}?view=categories`);
     expect(await screen.findByText('Not released yet: the category recap and the full recap with judges.')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Recap view' })).toBeNull();
     const card = screen.getByRole('article', { name: 'Alpha' });
@@ -188,18 +174,18 @@ describe('recap page', () => {
 
   it('tells the reader when the results are a saved copy', async () => {
     serve(200, { headers: { 'x-bff-stale': '1' } });
-    renderAt(RECAP);
+    renderApp(RECAP);
     expect(await screen.findByText('Showing saved results, the results service is not answering.')).toBeTruthy();
   });
 
   it('names what was not found on a 404', async () => {
     serve(404);
-    renderAt(RECAP);
+    renderApp(RECAP);
     expect(await screen.findByRole('heading', { level: 1, name: 'Competition not found' })).toBeTruthy();
     cleanup();
     // An address that cannot name a competition is not asked for at all.
     serve(200);
-    renderAt('/competitions/12');
+    renderApp('/competitions/12');
     expect(await screen.findByRole('heading', { level: 1, name: 'Competition not found' })).toBeTruthy();
     expect(vi.mocked(fetch)).not.toHaveBeenCalled();
   });
@@ -208,7 +194,7 @@ describe('recap page', () => {
 describe('judges page', () => {
   it('sets each judge beside the final ranks in a captioned table and marks disagreements', async () => {
     serve(200);
-    renderAt(`${RECAP}/judges`);
+    renderApp(`${RECAP}/judges`);
     const kim = await screen.findByRole('table', { name: /Equipment Analysis — Bo Kim/ });
     expect(within(kim).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Final rank', 'Group', 'Judge score', 'Judge rank', 'Panel score', 'Panel rank',
