@@ -7,10 +7,13 @@ export function notFound(what: string): Response {
   return new Response(what, { status: 404, statusText: 'Not Found' });
 }
 
+/** The API's ids are 32-bit (docs/openapi.json): a bigger number names nothing, and the API would answer 400. */
+const MAX_ID = 2_147_483_647;
+
 /** Parses a route's integer id, or answers 404 naming what was looked for. */
 export function parseId(value: string | undefined, what: string): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(what);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_ID) throw notFound(what);
   return id;
 }
 
