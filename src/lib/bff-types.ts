@@ -35,7 +35,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -118,7 +118,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -201,7 +201,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -289,7 +289,259 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/judge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One judge's season */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the judge's first and last name, as the v2 captions carry them */
+                    name: string;
+                };
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every caption the judge scored in the season */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffJudgeSeason"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition or judge */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/standings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's standings as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A row per group and division, in the standings' order: rank, group, latest total, best total */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition or judge */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{guid}/recap.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A competition's recap as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A row per performance: division, round, group, every released number and rank in print order, sub total, penalty, total */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -372,7 +624,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -539,6 +791,64 @@ export interface components {
                 rank: number | null;
             } | null;
             groupsInRound: number;
+        };
+        BffJudgeSeason: {
+            season: components["schemas"]["BffSeason"];
+            judge: {
+                /** @description first and last name as the v2 captions carry them, spaces collapsed */
+                name: string;
+                /** @description other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged */
+                similarNames: string[];
+            };
+            /** @description every caption the judge scored on a released full recap, oldest first; practice events left out */
+            data: components["schemas"]["BffJudgeSheet"][];
+        };
+        BffJudgeSheet: {
+            competition: {
+                guid: string;
+                name: string;
+                date: string;
+                eventName: string;
+            };
+            division: {
+                name: string;
+                initials: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            category: string;
+            caption: {
+                name: string;
+                initials: string;
+            };
+            /** @description the category holds another caption of this name (a doubled panel) */
+            doubled: boolean;
+            /** @description the other judge's name on a doubled panel */
+            partner: string | null;
+            /** @description the groups this judge scored, in the recap's order */
+            rows: {
+                group: {
+                    name: string;
+                    orgGroupIdentifier: string;
+                };
+                /** @description this judge's caption score, as v2 prints it */
+                score: number;
+                rank: number | null;
+                /** @description the group's total and rank in that division and round */
+                final: {
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                };
+                /** @description the other judge's caption score on a doubled panel */
+                partner: {
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                } | null;
+            }[];
         };
         BffCompetitionSummary: {
             competition: {

@@ -65,7 +65,18 @@ export const CompetitionRecord = z.object({
 export const CompetitionRecords = z.array(CompetitionRecord);
 export type HostedCompetition = z.infer<typeof CompetitionRecord>;
 
-/** Only what the season's results need: the breakdown stays with the recap, which the browser reads itself. */
+/** A caption as the season's results keep it: its judge and number; the subcaption lines stay with the recap. */
+const CaptionRecord = z.object({
+  JudgeFirstName: z.string(),
+  JudgeLastName: z.string(),
+  Name: z.string(),
+  Initials: z.string(),
+  Score: z.string(),
+  Rank: z.number().int(),
+});
+export type HostedCaption = z.infer<typeof CaptionRecord>;
+
+/** Only what the season's results need: the subcaption lines stay with the recap, which the browser reads itself. */
 export const PerformanceRecord = z.object({
   DivisionName: z.string(),
   DivisionInitials: z.string(),
@@ -77,6 +88,22 @@ export const PerformanceRecord = z.object({
   Rank: z.number().int(),
   Performed: z.boolean(),
   NoScoreReason: z.string(),
+  Categories: z.array(z.object({ Name: z.string(), Captions: z.array(CaptionRecord) })),
 });
 export const PerformanceRecords = z.array(PerformanceRecord);
 export type HostedPerformance = z.infer<typeof PerformanceRecord>;
+
+/** A performance record whole, subcaption lines and all, as a recap's CSV export prints it (recap-csv.ts). */
+const Numbered = { Name: z.string(), Score: z.string(), Rank: z.number().int() };
+export const RecapRecord = PerformanceRecord.extend({
+  SubtotalScore: z.string(),
+  SubtotalRank: z.number().int(),
+  Categories: z.array(
+    z.object({
+      ...Numbered,
+      Captions: z.array(CaptionRecord.extend({ Subcaptions: z.array(z.object({ ...Numbered, Initials: z.string() })) })),
+    }),
+  ),
+});
+export const RecapRecords = z.array(RecapRecord);
+export type HostedRecapRecord = z.infer<typeof RecapRecord>;

@@ -11,13 +11,19 @@ import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { problemResponse } from '../problems.js';
 import { loadCalendar } from './calendar.js';
+import { attachment } from './csv.js';
+import { RecapRecords } from './hosted-shapes.js';
+import { recapCsv } from './recap-csv.js';
+import { standingsCsv } from './standings-csv.js';
+import { judgeSeason } from './judge-season.js';
 import { createCompetitionLookup } from './competition-lookup.js';
 import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
-import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
-import { CompetitionSummary, GroupSeason, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import { CompetitionSummary, GroupSeason, JudgeSeason, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
 
 export const VIEWS_PREFIX = '/api/bff';
+const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
 
 const Problem = z
   .object({ type: z.string(), title: z.string(), status: z.number().int(), code: z.string(), detail: z.string() })
@@ -25,7 +31,7 @@ const Problem = z
 const problems = Object.fromEntries(
   [
     [400, 'A malformed parameter'],
-    [404, 'No such season or competition'],
+    [404, 'No such season, competition or judge'],
     [502, 'The results API answered something this app cannot use, or refused its credentials'],
     [503, 'The results API is down and nothing of this view was saved'],
     [504, 'The results API did not answer in time'],
@@ -35,6 +41,8 @@ const problems = Object.fromEntries(
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema } } }, ...problems });
 
 const SeasonParams = z.object({ seasonId: z.coerce.number().int().positive().max(2 ** 31 - 1).openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }) });
+
+const GuidParams = z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) });
 
 const seasonsRoute = createRoute({ method: 'get', path: '/seasons', summary: 'Seasons, newest first, with year and current', responses: json(SeasonList, 'The seasons') });
 /** A view of one season, named by its id in the path. */
@@ -56,14 +64,39 @@ const groupRoute = createRoute({
   },
   responses: json(GroupSeason, "The group's performances in the season"),
 });
+const judgeRoute = createRoute({
+  method: 'get',
+  path: '/seasons/{seasonId}/judge',
+  summary: "One judge's season",
+  request: {
+    params: SeasonParams,
+    query: z.strictObject({ name: z.string().trim().min(1).max(200).openapi({ description: 'the judge\'s first and last name, as the v2 captions carry them' }) }),
+  },
+  responses: json(JudgeSeason, 'Every caption the judge scored in the season'),
+});
 const competitionRoute = createRoute({
   method: 'get',
   path: '/competitions/{guid}',
   summary: 'One competition by its v2 guid',
-  request: { params: z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) }) },
+  request: { params: GuidParams },
   responses: json(CompetitionSummary, 'The competition, its event and season'),
 });
 
+const csv = (description: string) => ({ 200: { description, content: { 'text/csv': { schema: z.string() } } }, ...problems });
+const recapCsvRoute = createRoute({
+  method: 'get',
+  path: '/competitions/{guid}/recap.csv',
+  summary: "A competition's recap as CSV",
+  request: { params: GuidParams },
+  responses: csv('A row per performance: division, round, group, every released number and rank in print order, sub total, penalty, total'),
+});
+const standingsCsvRoute = createRoute({
+  method: 'get',
+  path: '/seasons/{seasonId}/standings.csv',
+  summary: "A season's standings as CSV",
+  request: { params: SeasonParams },
+  responses: csv("A row per group and division, in the standings' order: rank, group, latest total, best total"),
+});
 /** A view's answer: revalidated on every use (the browser keeps its ETag), and marked when built from saved copies. */
 function viewHeaders(c: Context, stale: boolean): void {
   c.header('cache-control', 'no-cache');
@@ -112,6 +145,27 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
       const group = await results.group(season, { name, orgGroupIdentifier: id || undefined });
       viewHeaders(c, stale || group.stale);
       return c.json({ season, ...group.view }, 200);
+    })
+    .openapi(judgeRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const judging = await results.judging(season);
+      viewHeaders(c, stale || judging.stale);
+      return c.json({ season, ...judgeSeason(judging.sections, c.req.valid('query').name, season.name) }, 200);
+    })
+    .openapi(standingsCsvRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const standings = await results.standings(season);
+      viewHeaders(c, stale || standings.stale);
+      c.header('content-disposition', attachment(`${season.name} standings.csv`));
+      return c.body(standingsCsv(standings.data), 200, { 'content-type': CSV_TYPE });
+    })
+    .openapi(recapCsvRoute, async (c) => {
+      const { summary, stale } = await lookUp(c.req.valid('param').guid);
+      const { competition } = summary;
+      const records = competition.scoresReleased ? await readJson(read, PERFORMANCES_V2, `?c=${competition.guid}`, RecapRecords) : { data: [], stale: false };
+      viewHeaders(c, stale || records.stale);
+      c.header('content-disposition', attachment(`${competition.name} ${competition.date.slice(0, 10)} recap.csv`));
+      return c.body(recapCsv(records.data, competition), 200, { 'content-type': CSV_TYPE });
     })
     .openapi(competitionRoute, async (c) => {
       const { summary, stale } = await lookUp(c.req.valid('param').guid);

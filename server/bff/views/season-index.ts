@@ -5,6 +5,7 @@
  * OrgGroupIdentifier when it is not empty, else the name.
  */
 import type { HostedCompetition, HostedGroup, HostedPerformance } from './hosted-shapes.js';
+import { buildJudgedSections, type JudgedSection } from './judged-sections.js';
 
 export interface IndexedPerformance {
   competition: { guid: string; name: string; date: string; eventName: string };
@@ -23,6 +24,8 @@ export interface SeasonIndex {
   /** oldest first: by competition date (on one date, in the listing's order), then round, then the recap's order */
   performances: IndexedPerformance[];
   groups: HostedGroup[];
+  /** the judges' sheets of the competitions whose full recap is released, practice events left out */
+  sections: JudgedSection[];
 }
 
 export interface CompetitionResults {
@@ -61,7 +64,7 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
       });
     }
   }
-  return { performances, groups };
+  return { performances, groups, sections: buildJudgedSections(competitions) };
 }
 
 /** The season's group list entry of a group: by circuit id when it has one, else by a name only one such group holds. */

@@ -45,5 +45,10 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
       const { index, stale } = await derived.get(season);
       return { view: groupSeason(index, asked), stale };
     },
+    /** The judges' sheets come from the v2 records whatever the upstream: our API's extensions carry no judges. */
+    async judging(season: SeasonView) {
+      const { index, stale } = await derived.get(season);
+      return { sections: index.sections, stale };
+    },
   };
 }

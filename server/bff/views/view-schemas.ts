@@ -109,7 +109,42 @@ export const GroupSeason = z
   })
   .openapi('BffGroupSeason');
 
+const RankedOrNot = z.object({ score: z.number(), rank: z.number().int().nullable().openapi({ description: "null: v2's rank 0, no rank printed" }) });
+
+export const JudgeSheet = z
+  .object({
+    competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
+    division: z.object({ name: z.string(), initials: z.string() }),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    category: z.string(),
+    caption: z.object({ name: z.string(), initials: z.string() }),
+    doubled: z.boolean().openapi({ description: 'the category holds another caption of this name (a doubled panel)' }),
+    partner: z.string().nullable().openapi({ description: "the other judge's name on a doubled panel" }),
+    rows: z.array(
+      z.object({
+        group: z.object({ name: z.string(), orgGroupIdentifier: z.string() }),
+        score: z.number().openapi({ description: "this judge's caption score, as v2 prints it" }),
+        rank: z.number().int().nullable(),
+        final: RankedOrNot.openapi({ description: "the group's total and rank in that division and round" }),
+        partner: RankedOrNot.nullable().openapi({ description: "the other judge's caption score on a doubled panel" }),
+      }),
+    ).openapi({ description: "the groups this judge scored, in the recap's order" }),
+  })
+  .openapi('BffJudgeSheet');
+
+export const JudgeSeason = z
+  .object({
+    season: Season,
+    judge: z.object({
+      name: z.string().openapi({ description: 'first and last name as the v2 captions carry them, spaces collapsed' }),
+      similarNames: z.array(z.string()).openapi({ description: 'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged' }),
+    }),
+    data: z.array(JudgeSheet).openapi({ description: 'every caption the judge scored on a released full recap, oldest first; practice events left out' }),
+  })
+  .openapi('BffJudgeSeason');
+
 export type SeasonView = z.infer<typeof Season>;
+export type JudgeSheetView = z.infer<typeof JudgeSheet>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;
