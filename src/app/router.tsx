@@ -71,6 +71,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           handle: { page: { module: 'src/app/routes/judges.tsx', reads: recapReads, serverRendered: false } } satisfies PageHandle,
         },
         { path: paths.group.path, lazy: lazy(() => import('./routes/group')) },
+        { path: paths.judge.path, lazy: lazy(() => import('./routes/judge')) },
         { path: '*', lazy: lazy(() => import('./routes/not-found')) },
       ],
     },

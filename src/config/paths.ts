@@ -52,4 +52,11 @@ export const paths = {
     href: (group: GroupAddress, seasonId?: number) =>
       withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId }),
   },
+  /** A judge's season: the judge is known by first and last name, as v2's captions carry them (decision 035). */
+  judge: {
+    path: '/judges/:judgeName',
+    /** `competition`: open on the page that holds this competition's sheets (a link from its recap) */
+    href: (judgeName: string, seasonId?: number, options: { competition?: string } = {}) =>
+      withQuery(`/judges/${encodeURIComponent(judgeName)}`, { season: seasonId, competition: options.competition }),
+  },
 } as const;

@@ -120,6 +120,14 @@ export function viewUrl<Path extends ReadPath<ViewPaths>>(template: Path, params
   return resolve(`/bff${template}`, params);
 }
 
+type CsvOf<Operation> = Operation extends { responses: { 200: { content: { 'text/csv': unknown } } } } ? true : never;
+type DownloadPath<Paths> = { [Path in keyof Paths]: [CsvOf<GetOf<Paths[Path]>>] extends [never] ? never : Path }[keyof Paths];
+
+/** The URL of a BFF view the browser downloads as a file rather than reads (its `.csv` exports). */
+export function downloadUrl<Path extends DownloadPath<ViewPaths>>(template: Path, params: ReadParams<GetOf<ViewPaths[Path]>> = {}): string {
+  return resolve(`/bff${template}`, params);
+}
+
 /** A read the BFF forwards to the upstream, e.g. `getUpstream('/events/{eventId}', { path: { eventId: 12 } })`. */
 export function getUpstream<Path extends ReadPath<UpstreamPaths>>(template: Path, { signal, ...params }: ReadParams<GetOf<UpstreamPaths[Path]>> & { signal?: AbortSignal } = {}) {
   return getUrl<OkOf<GetOf<UpstreamPaths[Path]>>>(upstreamUrl(template, params), signal);

@@ -18,5 +18,7 @@ export type CompetitionSummary = Views['BffCompetitionSummary'];
 export type DivisionStandings = Views['BffDivisionStandings'];
 export type StandingsEntry = DivisionStandings['entries'][number];
 export type GroupSeason = Views['BffGroupSeason'];
+export type JudgeSeason = Views['BffJudgeSeason'];
+export type JudgeSheet = Views['BffJudgeSheet'];
 export type GroupSeasonPerformance = Views['BffGroupSeasonPerformance'];
 export type GroupRef = GroupSeason['group'];

@@ -33,8 +33,9 @@ export function sectionId(section: Pick<DivisionRoundScores, 'division' | 'round
   return `${section.division.id}-${section.round.number}`;
 }
 
+/** "First Last" with its spaces collapsed: the name a judge's season is addressed by (the BFF collapses them alike). */
 export function judgeName(judge: { firstName: string; lastName: string } | null): string | null {
   if (!judge) return null;
-  const name = `${judge.firstName} ${judge.lastName}`.trim();
+  const name = `${judge.firstName} ${judge.lastName}`.replace(/\s+/g, ' ').trim();
   return name === '' ? null : name;
 }
