@@ -18,7 +18,7 @@ test("a judge's name in the judges view opens their season, whose numbers for th
 
   await expect(page).toHaveURL(new RegExp(`/judges/${encodeURIComponent(judge).replace(/[.()]/g, '\\$&')}\\?season=${season.id}`));
   await expect(page.getByRole('heading', { level: 1, name: judge })).toBeVisible();
-  const sheet = page.getByRole('region', { name: `${caption.Name}, ${event.name}, ${section.division} ${section.round}` });
+  const sheet = page.getByRole('region', { name: `${caption.Name}, ${event.name}, ${`${section.division} ${section.round}`.trim()}` });
   await expect(sheet).toBeVisible();
   for (const record of performed) {
     const scored = record.Categories[categoryIndex].Captions[captionIndex];

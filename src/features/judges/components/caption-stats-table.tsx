@@ -10,7 +10,9 @@ export function CaptionStatsTable({ stats }: { stats: CaptionStats[] }) {
   return (
     <div className="relative overflow-x-auto" role="region" aria-labelledby="caption-stats-caption" tabIndex={0}>
       <table className="data-table">
-        <caption id="caption-stats-caption">By caption</caption>
+        <caption id="caption-stats-caption" className="sr-only">
+          By caption
+        </caption>
         <thead>
           <tr>
             <th scope="col">Caption</th>

@@ -16,10 +16,18 @@ export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; se
         </Link>
       </h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {sheet.division.name} · {sheet.round.name} · {sheet.category}: {sheet.caption.name}
-        {sheet.doubled ? ` · doubled panel${sheet.partner ? ` with ${sheet.partner}` : ''}` : ''}
+        {[sheet.division.name, sheet.round.name, `${sheet.category}: ${sheet.caption.name}`].filter(Boolean).join(' · ')}
+        {sheet.doubled ? ' · doubled panel' : ''}
+        {sheet.partner ? (
+          <>
+            {' with '}
+            <Link className="link" to={paths.judge.href(sheet.partner, seasonId)}>
+              {sheet.partner}
+            </Link>
+          </>
+        ) : null}
       </p>
-      <div className="relative overflow-x-auto" role="region" aria-label={`${sheet.caption.name}, ${sheet.competition.eventName}, ${sheet.division.name} ${sheet.round.name}`} tabIndex={0}>
+      <div className="relative overflow-x-auto" role="region" aria-label={`${sheet.caption.name}, ${sheet.competition.eventName}, ${`${sheet.division.name} ${sheet.round.name}`.trim()}`} tabIndex={0}>
         <table className="data-table">
           <thead>
             <tr>
