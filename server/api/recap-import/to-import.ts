@@ -10,7 +10,7 @@ import {
   type SubcaptionScore,
 } from '../tabulation/types.js';
 import { fromMicros, parseMicros } from '../tabulation/decimal.js';
-import { PUBLISHED_FRACTION_DIGITS } from '../tabulation/rounding.js';
+import { PUBLISHED_FRACTION_DIGITS } from '../../../domain/scores.js';
 import { knownSheets } from '../tabulation/sheets/index.js';
 import { panelKeys, tabulate } from '../tabulation/tabulate.js';
 import { RecapImportError } from './errors.js';
