@@ -1,5 +1,5 @@
 /**
- * A judge's season and the CSV exports on the fake hosted upstream (test/fake-hosted: our API inside, answering only
+ * A judge's season and the CSV exports on the fake hosted upstream (server/fake-hosted: our API inside, answering only
  * the hosted service's known operations), with two real recap pages: every number the views give is compared with
  * the v2 performance records the fake serves, so one number that differs fails.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineBffConfig } from '../../server/bff/config.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
-import { importRecapPages, startFakeHosted, type FakeHosted } from '../fake-hosted/fake-hosted.js';
+import { importRecapPages, startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
 import { parseCsv } from '../helpers/csv.js';
 
 const PAGES = ['2f02254a-9156-4c56-a0ad-fe4f997a6190.htm', '84b9096d-e6be-4ad7-905b-cbf4104b7491.htm'];
@@ -148,6 +148,7 @@ describe('CSV', () => {
         const cell = (name: string) => rows[i][header.indexOf(name)];
         expect([cell('Division'), cell('Round'), cell('Group')]).toEqual([record.DivisionName, record.RoundName, record.GroupName]);
         expect([cell('Sub Total'), cell('Sub Total Rank'), cell('Total'), cell('Total Rank')]).toEqual([record.SubtotalScore, String(record.SubtotalRank), record.TotalScore, String(record.Rank)]);
+        expect(cell('Penalty')).toBe(((Math.round(Number(record.SubtotalScore) * 1000) - Math.round(Number(record.TotalScore) * 1000)) / 1000).toFixed(3));
         for (const category of record.Categories) {
           expect([cell(category.Name), cell(`${category.Name} Rank`)]).toEqual([category.Score, String(category.Rank)]);
           for (const caption of category.Captions) {

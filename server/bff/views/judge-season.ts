@@ -4,7 +4,8 @@
  * and on a doubled panel (a category with two captions of one name) the other judge's number. Every number is the
  * v2 record's, as the recap prints it.
  */
-import { judgeName, type JudgedCaption, type JudgedSection } from './judged-sections.js';
+import { judgeName } from '../../../domain/judge-name.js';
+import type { JudgedCaption, JudgedSection } from './judged-sections.js';
 import { ViewProblem } from './upstream-reads.js';
 import type { JudgeSheetView } from './view-schemas.js';
 

@@ -4,6 +4,7 @@
  * v2 prints them. A judge is known by the name v2 gives (first and last name, the only identity the hosted service
  * has: docs/decisions/035). The subcaption lines are not kept: a judge's season needs the caption's number only.
  */
+import { judgeName } from '../../../domain/judge-name.js';
 import type { CompetitionResults } from './season-index.js';
 
 export interface JudgedCaption {
@@ -33,10 +34,6 @@ export interface JudgedSection {
   performances: JudgedPerformance[];
 }
 
-/** A judge's name as the app shows and addresses it: first and last name with their spaces collapsed. */
-export function judgeName(firstName: string, lastName: string): string {
-  return `${firstName} ${lastName}`.replace(/\s+/g, ' ').trim();
-}
 
 /** Keys by name and occurrence, as the recap's (src/features/competitions/utils/recap-from-v2.ts): "Equipment Analysis#2". */
 function occurrences<T extends { Name: string }>(items: readonly T[]): { key: string; item: T }[] {

@@ -8,7 +8,8 @@
  */
 import { csvText } from './csv.js';
 import type { HostedRecapRecord } from './hosted-shapes.js';
-import { judgeName } from './judged-sections.js';
+import { judgeName } from '../../../domain/judge-name.js';
+import { formatScore } from '../../../domain/scores.js';
 
 type Category = HostedRecapRecord['Categories'][number];
 type Caption = Category['Captions'][number];
@@ -45,12 +46,10 @@ function categoryIds(record: HostedRecapRecord): { id: string; category: Categor
   });
 }
 
-/** Thousandths: sub total - total without a float's remainder, printed as v2 prints its totals. */
+/** Sub total - total in thousandths (without a float's remainder), printed as v2 prints its totals. */
 function penalty(record: HostedRecapRecord): string {
   const thousandths = Math.round(Number(record.SubtotalScore) * 1000) - Math.round(Number(record.TotalScore) * 1000);
-  const sign = thousandths < 0 ? '-' : '';
-  const magnitude = Math.abs(thousandths);
-  return `${sign}${Math.floor(magnitude / 1000)}.${String(magnitude % 1000).padStart(3, '0')}`;
+  return formatScore(thousandths / 1000, 'total');
 }
 
 export function recapCsv(records: readonly HostedRecapRecord[], released: Released): string {

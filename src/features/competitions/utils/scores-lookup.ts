@@ -1,3 +1,4 @@
+import { judgeName as joinJudgeName } from '../../../../domain/judge-name';
 import type { DivisionRoundScores, PerformanceScores, Ranked } from './recap-types';
 
 export type { Ranked };
@@ -33,9 +34,9 @@ export function sectionId(section: Pick<DivisionRoundScores, 'division' | 'round
   return `${section.division.id}-${section.round.number}`;
 }
 
-/** "First Last" with its spaces collapsed: the name a judge's season is addressed by (the BFF collapses them alike). */
+/** The judge's name as domain/judge-name.ts writes it (their season's address), or null when the recap names none. */
 export function judgeName(judge: { firstName: string; lastName: string } | null): string | null {
   if (!judge) return null;
-  const name = `${judge.firstName} ${judge.lastName}`.replace(/\s+/g, ' ').trim();
+  const name = joinJudgeName(judge.firstName, judge.lastName);
   return name === '' ? null : name;
 }

@@ -1,4 +1,4 @@
-import { formatScore } from '../../../lib/format';
+import { formatScore } from '../../../../domain/scores';
 import type { CaptionStats } from '../utils/judge-stats';
 
 const share = ({ agreed, compared }: { agreed: number; compared: number }) =>

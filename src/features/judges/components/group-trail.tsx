@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { JudgeSheet } from '../../../lib/api-models';
 import { formatDate } from '../../../lib/dates';
-import { formatRank, formatScore } from '../../../lib/format';
+import { formatScore } from '../../../../domain/scores';
+import { formatRank } from '../../../lib/format';
 import { groupTrail, trailGroups } from '../utils/judge-stats';
 import { RankBeside } from './rank-beside';
 

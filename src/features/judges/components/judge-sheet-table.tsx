@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { JudgeSheet } from '../../../lib/api-models';
 import { formatDate } from '../../../lib/dates';
-import { formatRank, formatScore } from '../../../lib/format';
+import { formatScore } from '../../../../domain/scores';
+import { formatRank } from '../../../lib/format';
 import { RankBeside } from './rank-beside';
 
 /** One caption sheet of the judge: each group's number and rank from them beside the final result (and the partner's). */
