@@ -71,7 +71,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           handle: { page: { module: 'src/app/routes/judges.tsx', reads: recapReads, serverRendered: false } } satisfies PageHandle,
         },
         { path: paths.group.path, lazy: lazy(() => import('./routes/group')) },
-        { path: paths.judge.path, lazy: lazy(() => import('./routes/judge')) },
+        // A judge's season at archive scale is some hundred sheets: rendered by the BFF, so a phone paints it as the HTML arrives.
+        {
+          path: paths.judge.path,
+          lazy: lazy(() => import('./routes/judge')),
+          handle: { page: { module: 'src/app/routes/judge.tsx', reads: seasonPageReads.home, serverRendered: true } } satisfies PageHandle,
+        },
+        { path: paths.compare.path, lazy: lazy(() => import('./routes/compare')) },
         { path: '*', lazy: lazy(() => import('./routes/not-found')) },
       ],
     },

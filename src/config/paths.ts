@@ -52,6 +52,19 @@ export const paths = {
     href: (group: GroupAddress, seasonId?: number) =>
       withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId }),
   },
+  /** Head-to-head of two to four groups, in order; `season` optional (the page picks one they shared). */
+  compare: {
+    path: '/compare',
+    href: (groups: readonly GroupAddress[], seasonId?: number) => {
+      const search = new URLSearchParams();
+      for (const group of groups) {
+        search.append('group', group.name);
+        search.append('id', group.orgGroupIdentifier);
+      }
+      if (seasonId !== undefined) search.set('season', String(seasonId));
+      return `/compare?${search.toString()}`;
+    },
+  },
   /** A judge's season: the judge is known by first and last name, as v2's captions carry them (decision 035). */
   judge: {
     path: '/judges/:judgeName',

@@ -34,12 +34,14 @@ export interface ApiResult<T> {
   stale: boolean;
 }
 
-type QueryParams = Record<string, string | number | boolean | undefined>;
+type QueryParams = Record<string, string | number | boolean | readonly string[] | undefined>;
 
+/** A list is the parameter repeated, in order (`group=A&group=B`). */
 function apiUrl(path: string, query: QueryParams = {}): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined) search.set(name, String(value));
+    if (Array.isArray(value)) for (const item of value as readonly string[]) search.append(name, item);
+    else if (value !== undefined) search.set(name, String(value));
   }
   const text = search.toString();
   return `${env.apiBase}${path}${text ? `?${text}` : ''}`;

@@ -587,6 +587,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/seasons/{seasonId}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Head-to-head of two to four groups in a season */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a group name, repeated for each group in order (2 to 4) */
+                    group: string | string[];
+                    /** @description each group's OrgGroupIdentifier in the same order (empty when the circuit gives none) */
+                    id?: string | string[];
+                };
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every shared division and round, caption by caption */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffHeadToHead"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition or judge */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/competitions/{guid}": {
         parameters: {
             query?: never;
@@ -849,6 +937,54 @@ export interface components {
                     rank: number | null;
                 } | null;
             }[];
+        };
+        BffHeadToHead: {
+            season: components["schemas"]["BffSeason"];
+            /** @description the groups asked for, in order */
+            groups: {
+                name: string;
+                orgGroupIdentifier: string;
+            }[];
+            /** @description every division and round of a released full recap where two or more of them performed, oldest first */
+            data: components["schemas"]["BffHeadToHeadMeeting"][];
+        };
+        BffHeadToHeadMeeting: {
+            competition: {
+                guid: string;
+                name: string;
+                date: string;
+                eventName: string;
+            };
+            division: {
+                name: string;
+                initials: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            /** @description each asked group in the order asked, as this recap names it; null: it did not perform here */
+            groups: ({
+                name: string;
+                orgGroupIdentifier: string;
+            } | null)[];
+            captions: {
+                category: string;
+                name: string;
+                judge: string | null;
+                /** @description per asked group, in order */
+                scores: ({
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                } | null)[];
+            }[];
+            /** @description per asked group, in order */
+            totals: ({
+                score: number;
+                /** @description null: v2's rank 0, no rank printed */
+                rank: number | null;
+            } | null)[];
         };
         BffCompetitionSummary: {
             competition: {

@@ -16,12 +16,13 @@ import { attachment } from './csv.js';
 import { RecapRecords } from './hosted-shapes.js';
 import { recapCsv } from './recap-csv.js';
 import { standingsCsv } from './standings-csv.js';
+import { headToHead } from './head-to-head.js';
 import { judgeSeason } from './judge-season.js';
 import { createCompetitionLookup } from './competition-lookup.js';
 import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
 import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
-import { CompetitionSummary, GroupSeason, JudgeSeason, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { CompetitionSummary, GroupSeason, HeadToHead, JudgeSeason, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
 
 export const VIEWS_PREFIX = '/api/bff';
 const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
@@ -74,6 +75,29 @@ const judgeRoute = createRoute({
     query: z.strictObject({ name: z.string().trim().min(1).max(200).openapi({ description: 'the judge\'s first and last name, as the v2 captions carry them' }) }),
   },
   responses: json(JudgeSeason, 'Every caption the judge scored in the season'),
+});
+const asList = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const compareRoute = createRoute({
+  method: 'get',
+  path: '/seasons/{seasonId}/compare',
+  summary: 'Head-to-head of two to four groups in a season',
+  request: {
+    params: SeasonParams,
+    query: z
+      .strictObject({
+        group: z.union([z.string(), z.array(z.string())]).openapi({ description: 'a group name, repeated for each group in order (2 to 4)' }),
+        id: z.union([z.string(), z.array(z.string())]).optional().openapi({ description: "each group's OrgGroupIdentifier in the same order (empty when the circuit gives none)" }),
+      })
+      .transform(({ group, id }, context) => {
+        const names = asList(group).map((name) => name.trim());
+        const ids = asList(id).map((value) => value.trim());
+        if (names.length < 2 || names.length > 4) context.addIssue({ code: 'custom', path: ['group'], message: 'name two to four groups' });
+        else if (names.some((name) => name === '' || name.length > 200)) context.addIssue({ code: 'custom', path: ['group'], message: 'a group name is 1 to 200 characters' });
+        else if (ids.length > names.length || ids.some((value) => value.length > 64)) context.addIssue({ code: 'custom', path: ['id'], message: 'at most one id (up to 64 characters) per group' });
+        return names.map((name, index) => ({ name, orgGroupIdentifier: ids[index] ?? '' }));
+      }),
+  },
+  responses: json(HeadToHead, 'Every shared division and round, caption by caption'),
 });
 const competitionRoute = createRoute({
   method: 'get',
@@ -167,6 +191,13 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
       viewHeaders(c, stale || records.stale);
       c.header('content-disposition', attachment(`${competition.name} ${competition.date.slice(0, 10)} recap.csv`));
       return c.body(recapCsv(records.data, competition), 200, { 'content-type': CSV_TYPE });
+    })
+    .openapi(compareRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const groups = c.req.valid('query');
+      const judging = await results.judging(season);
+      viewHeaders(c, stale || judging.stale);
+      return c.json({ season, groups, data: headToHead(judging.sections, groups) }, 200);
     })
     .openapi(competitionRoute, async (c) => {
       const { summary, stale } = await lookUp(c.req.valid('param').guid);

@@ -143,7 +143,36 @@ export const JudgeSeason = z
   })
   .openapi('BffJudgeSeason');
 
+const GroupName = z.object({ name: z.string(), orgGroupIdentifier: z.string() });
+
+export const HeadToHeadMeeting = z
+  .object({
+    competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
+    division: z.object({ name: z.string(), initials: z.string() }),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    groups: z.array(GroupName.nullable()).openapi({ description: 'each asked group in the order asked, as this recap names it; null: it did not perform here' }),
+    captions: z.array(
+      z.object({
+        category: z.string(),
+        name: z.string(),
+        judge: z.string().nullable(),
+        scores: z.array(RankedOrNot.nullable()).openapi({ description: 'per asked group, in order' }),
+      }),
+    ),
+    totals: z.array(RankedOrNot.nullable()).openapi({ description: 'per asked group, in order' }),
+  })
+  .openapi('BffHeadToHeadMeeting');
+
+export const HeadToHead = z
+  .object({
+    season: Season,
+    groups: z.array(GroupName).openapi({ description: 'the groups asked for, in order' }),
+    data: z.array(HeadToHeadMeeting).openapi({ description: 'every division and round of a released full recap where two or more of them performed, oldest first' }),
+  })
+  .openapi('BffHeadToHead');
+
 export type SeasonView = z.infer<typeof Season>;
+export type HeadToHeadMeetingView = z.infer<typeof HeadToHeadMeeting>;
 export type JudgeSheetView = z.infer<typeof JudgeSheet>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;

@@ -67,7 +67,9 @@ function JudgeSeason({ judge, season, seasons }: { judge: string; season: Season
   const page = pageOf(sheets, searchParams.get('page'), SHEETS_PAGE_SIZE);
   const describe = (number: number) => {
     const shown = sheets.slice((number - 1) * SHEETS_PAGE_SIZE, number * SHEETS_PAGE_SIZE);
-    const [first, last] = [formatDate(shown[0].competition.date), formatDate(shown.at(-1)!.competition.date)];
+    // The same on the server and in the browser (the page is server-rendered): the day in UTC, in English.
+    const day = (iso: string) => formatDate(iso, { timeZone: 'UTC', locale: 'en-US' });
+    const [first, last] = [day(shown[0].competition.date), day(shown.at(-1)!.competition.date)];
     return first === last ? first : `${first} – ${last}`;
   };
   const chooseGroup = (key: string) => {

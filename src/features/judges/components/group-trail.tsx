@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { JudgeSheet } from '../../../lib/api-models';
-import { formatDate } from '../../../lib/dates';
+import { LocalDate } from '../../../components/local-date-time';
 import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
 import { groupTrail, trailGroups } from '../utils/judge-stats';
@@ -55,7 +55,7 @@ export function GroupTrail({ sheets, chosen, onChoose }: GroupTrailProps) {
               {steps.map(({ sheet, row }) => (
                 <tr key={`${sheet.competition.guid}:${sheet.division.name}:${sheet.round.number}:${sheet.category}:${sheet.caption.name}`}>
                   <td className="whitespace-nowrap">
-                    <time dateTime={sheet.competition.date}>{formatDate(sheet.competition.date)}</time>
+                    <LocalDate iso={sheet.competition.date} />
                   </td>
                   <th scope="row" className="font-normal">
                     <Link className="link" to={paths.recap.href(sheet.competition.guid, { view: 'full' })}>

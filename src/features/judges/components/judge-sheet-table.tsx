@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { JudgeSheet } from '../../../lib/api-models';
-import { formatDate } from '../../../lib/dates';
+import { LocalDate } from '../../../components/local-date-time';
 import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
 import { RankBeside } from './rank-beside';
@@ -11,7 +11,7 @@ export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; se
   return (
     <section aria-labelledby={id} className="my-6">
       <h3 id={id} className="font-semibold">
-        <time dateTime={sheet.competition.date}>{formatDate(sheet.competition.date)}</time> ·{' '}
+        <LocalDate iso={sheet.competition.date} /> ·{' '}
         <Link className="link" to={paths.recap.href(sheet.competition.guid, { view: 'full' })}>
           {sheet.competition.eventName} · {sheet.competition.name}
         </Link>
