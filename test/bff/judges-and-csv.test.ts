@@ -132,6 +132,18 @@ describe("a judge's season", () => {
   });
 });
 
+describe('head-to-head', () => {
+  it('answers 400 for fewer than two or more than four groups, or more ids than groups', async () => {
+    const [{ seasonId }] = await competitions();
+    expect((await view(`/seasons/${seasonId}/compare?group=A`)).status).toBe(400);
+    expect((await view(`/seasons/${seasonId}/compare?group=A&group=B&group=C&group=D&group=E`)).status).toBe(400);
+    expect((await view(`/seasons/${seasonId}/compare?group=A&group=B&id=1&id=2&id=3`)).status).toBe(400);
+    const none = await view(`/seasons/${seasonId}/compare?group=A&id=&group=B&id=`);
+    expect(none.status).toBe(200);
+    expect(JSON.parse(none.text)).toMatchObject({ groups: [{ name: 'A', orgGroupIdentifier: '' }, { name: 'B', orgGroupIdentifier: '' }], data: [] });
+  });
+});
+
 describe('CSV', () => {
   it("a recap's CSV holds every performance with v2's numbers as served, digit for digit", async () => {
     for (const competition of await competitions()) {
