@@ -121,6 +121,19 @@ describe("a judge's season", () => {
     expect(shown.sort((a, b) => a.where.localeCompare(b.where))).toEqual(expected.sort((a, b) => a.where.localeCompare(b.where)));
   });
 
+  it("reads the season's recaps from the hosted service once, not on every visit", async () => {
+    const [{ seasonId }] = await competitions();
+    const judgeOf = async () => {
+      const answer = await view(`/seasons/${seasonId}/judge?name=${encodeURIComponent('Nobody Atall')}`);
+      expect(answer.status).toBe(404);
+    };
+    await judgeOf();
+    const before = fake.reads.length;
+    await judgeOf();
+    await judgeOf();
+    expect(fake.reads.slice(before).filter((read) => read.startsWith('/2018-03/performances'))).toEqual([]);
+  });
+
   it('answers 404 for a name no recap of the season carries, and 400 for an empty or missing name', async () => {
     const [{ seasonId }] = await competitions();
     const unknown = await view(`/seasons/${seasonId}/judge?name=${encodeURIComponent('Nobody Atall')}`);
