@@ -33,13 +33,14 @@ export function reproducesAll(weights: readonly number[], rows: readonly Caption
 
 /**
  * The range of raw x weights sums (micros x micros) that prints `total` half up at three digits: [low, high).
- * Numbers stay exact: raw numbers up to 1,000 and weights up to 1,000 keep every product below 2^53.
+ * Plain numbers stay exact below 2^53 (raw numbers up to 1,000 times weights up to 9, far beyond any sheet); past
+ * that a point could be missed, never wrongly taken: every point found is checked in BigInt (`reproducesAll`).
  */
 function printedRange(total: number): [number, number] {
   return [(total - HALF_A_THOUSANDTH) * MICROS, (total + HALF_A_THOUSANDTH) * MICROS];
 }
 
-/** smallest integer >= n / d and largest integer < n / d, for d > 0 (exact: see `printedRange`) */
+/** smallest integer >= n / d and largest integer < n / d, for d > 0 (see `printedRange` on exactness) */
 const ceilDiv = (n: number, d: number) => Math.ceil(n / d);
 const belowDiv = (n: number, d: number) => Math.ceil(n / d) - 1;
 
