@@ -61,6 +61,14 @@ describe('inferWeights', () => {
     expect(fitTwoWeights(rows).points).toEqual([[m('0.3332'), m('0.3334')]]);
   });
 
+  it('does not fit two sections of different sheets together beyond thousandths (76/70 -> 21.63 is 35% / 65% of 30)', () => {
+    // Deer Park 2026 winds: a one-group section on the Achievement 65% sheet and one on 0.15 / 0.15; together they
+    // fit 0.08647 / 0.21512, which is no sheet
+    const achievement = [row([76, 70], '21.63')];
+    const even = [row([82, 80], '24.30')];
+    expect(inferWeights({ rows: even, pageRows: [achievement, even], plain: false, catalogue: noCatalogue })).toEqual([[m('0.15'), m('0.15')]]);
+  });
+
   it('weighs a single row alike, exactly, when nothing else tells (65/64 -> 21.504: 0.1667)', () => {
     expect(inferWeights({ rows: [row([65, 64], '21.504')], pageRows: [], plain: false, catalogue: noCatalogue })).toEqual([
       [m('0.1667'), m('0.1667')],

@@ -10,11 +10,13 @@ export interface CaptionRow {
 /**
  * Weights read off the numbers: every row of a caption says that its raw numbers times the weights lie within half
  * a published thousandth of its printed total, so the weights that reproduce a caption are the points of a small
- * region, found exactly (integer arithmetic, no grid guessed beforehand). A sheet states its weights in few digits,
- * so the region's points are looked for in thousandths first (0.105), then ten-thousandths (0.1667, 0.0875), then
- * hundred-thousandths; the coarsest step that has any wins.
+ * region, found exactly (integer arithmetic, no grid guessed beforehand). A sheet states its weights in at most four
+ * digits, so the region's points are looked for in thousandths first (0.105), then ten-thousandths (0.1667,
+ * 0.0875); the coarsest step that has any wins. Finer steps would fit nearly any two rows (rows of two different
+ * sheets of a page print alike under 0.08647 / 0.21512), so they are not tried.
  */
-const STEPS = [1_000, 100, 10];
+export const THOUSANDTHS = 1_000;
+const STEPS = [THOUSANDTHS, 100];
 /** a step is skipped when the region spans more points than this along the first weight (the rows barely pin it) */
 const MAX_POSITIONS = 20_000;
 /** a region rarely holds more than a few points at its coarsest step; the likeliest are kept */
@@ -49,7 +51,7 @@ const belowDiv = (n: number, d: number) => Math.ceil(n / d) - 1;
  * exactly: the coarsest-step weight nearest the middle of the range every row allows. Null when no weight fits or
  * no row has a number to tell.
  */
-export function fitEqualWeights(rows: readonly CaptionRow[], lineCount: number): number[] | null {
+export function fitEqualWeights(rows: readonly CaptionRow[], lineCount: number, finest = STEPS.at(-1)!): number[] | null {
   let low = 1;
   let high = Number.MAX_SAFE_INTEGER;
   let told = false;
@@ -66,7 +68,7 @@ export function fitEqualWeights(rows: readonly CaptionRow[], lineCount: number):
   }
   if (!told || low > high) return null;
   const middle = (low + high) / 2;
-  for (const step of STEPS) {
+  for (const step of STEPS.filter((candidate) => candidate >= finest)) {
     const first = Math.ceil(low / step) * step;
     if (first > high) continue;
     const nearest = Math.min(Math.max(Math.round(middle / step) * step, first), Math.floor(high / step) * step);
@@ -77,12 +79,12 @@ export function fitEqualWeights(rows: readonly CaptionRow[], lineCount: number):
 }
 
 /**
- * Every two-line weighting on the coarsest step that reproduces every row, the likeliest first: lines weighed alike,
- * then nearest the exact solution of the two rows that pin the weights best. Empty when the rows do not pin two
+ * Every two-line weighting on the coarsest step (down to `finest` micros) that reproduces every row, the likeliest
+ * first: lines weighed alike, then nearest the exact solution of the two rows that pin the weights best. Empty when the rows do not pin two
  * weights (one row, or rows in proportion) or nothing fits. `centre` is that exact solution (for readings such as
  * shares of the caption's points).
  */
-export function fitTwoWeights(rows: readonly CaptionRow[]): { points: number[][]; centre: number[] | null } {
+export function fitTwoWeights(rows: readonly CaptionRow[], finest = STEPS.at(-1)!): { points: number[][]; centre: number[] | null } {
   const pair = bestPair(rows);
   if (!pair) return { points: [], centre: null };
   const [first, second] = pair;
@@ -93,7 +95,7 @@ export function fitTwoWeights(rows: readonly CaptionRow[]): { points: number[][]
   // (the corners are computed in floating point: a step of slack on each side keeps every point of the region)
   const lowest = Math.max(1, Math.floor(Math.min(...corners.map((corner) => corner[0]))) - STEPS[0]);
   const highest = Math.ceil(Math.max(...corners.map((corner) => corner[0]))) + STEPS[0];
-  for (const step of STEPS) {
+  for (const step of STEPS.filter((candidate) => candidate >= finest)) {
     const from = Math.ceil(lowest / step) * step;
     if ((highest - from) / step > MAX_POSITIONS) break;
     const points: number[][] = [];

@@ -1,5 +1,5 @@
 import { MICROS_PER_UNIT } from '../tabulation/decimal.js';
-import { fitEqualWeights, fitTwoWeights, reproducesAll, type CaptionRow } from './fit-weights.js';
+import { THOUSANDTHS, fitEqualWeights, fitTwoWeights, reproducesAll, type CaptionRow } from './fit-weights.js';
 
 export { captionTotal, type CaptionRow } from './fit-weights.js';
 
@@ -26,7 +26,8 @@ const SEARCH_STEP = 10_000; // a last-resort search walks hundredths only, so a 
  * Every weighting of a caption's lines, in micros, under which every row's published total is reproduced exactly
  * under the published rounding, the likeliest first. Candidates, in order: the catalogue's sheets for a caption of
  * this name; the weights fitted exactly to this section's rows, to the rows of each other section of the page with
- * the same caption, and to all of them (`fit-weights.ts`), each with its reading as shares of the caption's points;
+ * the same caption, and to all of them in thousandths (`fit-weights.ts`), each with its reading as shares of the
+ * caption's points;
  * the catalogue's weights for these lines under any caption name; and, for rows that cannot pin two weights (one
  * row), the only hundredths pair that fits, else the lines weighed alike. Empty when nothing reproduces every row.
  */
@@ -38,7 +39,10 @@ export function inferWeights(question: WeightQuestion): number[][] {
   // A plain caption of a known sheet's points weighs its lines alike (0.07 / 0.13 becomes 0.1 / 0.1).
   const known = (sheets: number[][]) => (question.plain ? sheets.map(evenly) : sheets);
   const candidates: number[][] = [...known(question.catalogue.sameCaption)];
-  for (const rows of [question.rows, ...question.pageRows, question.pageRows.flat()]) candidates.push(...fitted(rows, lineCount, question.plain));
+  for (const rows of [question.rows, ...question.pageRows]) candidates.push(...fitted(rows, lineCount, question.plain));
+  // Sections of a page may be judged on different sheets: their rows together are trusted with thousandths only
+  // (two rows of different sheets fit some four-digit weighting about one time in three).
+  candidates.push(...fitted(question.pageRows.flat(), lineCount, question.plain, THOUSANDTHS));
   candidates.push(...known(question.catalogue.sameLines));
   const fitting: number[][] = [];
   for (const weights of candidates) {
@@ -54,14 +58,14 @@ export function inferWeights(question: WeightQuestion): number[][] {
 }
 
 /** The weightings that reproduce `rows` exactly (see `fit-weights.ts`), the likeliest first. */
-function fitted(rows: readonly CaptionRow[], lineCount: number, plain: boolean): number[][] {
+function fitted(rows: readonly CaptionRow[], lineCount: number, plain: boolean, finest?: number): number[][] {
   if (rows.length === 0) return [];
   if (plain || lineCount === 1) {
-    const alike = fitEqualWeights(rows, lineCount);
+    const alike = fitEqualWeights(rows, lineCount, finest);
     return alike ? [alike] : [];
   }
   if (lineCount !== 2) return [];
-  const { points, centre } = fitTwoWeights(rows);
+  const { points, centre } = fitTwoWeights(rows, finest);
   return centre ? [...points, ...shareReadings(centre)] : points;
 }
 
