@@ -15,7 +15,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { createApp } from '../api/app.js';
 import { readApiConfig } from '../api/config.js';
-import { createApplication } from '../api/db/repositories/applications.js';
+import { createApplication } from '../api/auth/applications.js';
 import { createOrganization, type Organization } from '../api/db/repositories/organizations.js';
 import { listenHttps } from '../api/http/listen.js';
 import { loadTls } from '../api/http/tls.js';

@@ -4,7 +4,8 @@ import { asc } from 'drizzle-orm';
 import type { Services } from '../api/services.js';
 import { organizations } from '../api/db/schema.js';
 import { createOrganization, type Organization } from '../api/db/repositories/organizations.js';
-import { createApplication, findApplicationByClientId } from '../api/db/repositories/applications.js';
+import { createApplication } from '../api/auth/applications.js';
+import { findApplicationByClientId } from '../api/db/repositories/applications.js';
 import { sha256Hex } from '../api/auth/secrets.js';
 import { loadSample } from '../api/sample/load-sample.js';
 
