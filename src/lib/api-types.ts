@@ -1952,6 +1952,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/judges/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's judges, with the competitions and captions each judged (extension) */
+        get: {
+            parameters: {
+                query: {
+                    seasonId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Judges by last name, then first name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SeasonJudgeList"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/seasons": {
         parameters: {
             query?: never;
@@ -3153,6 +3227,19 @@ export interface components {
                 date: string;
             };
             performances: number;
+        };
+        SeasonJudgeList: {
+            data: components["schemas"]["SeasonJudge"][];
+        };
+        SeasonJudge: {
+            /** @description first name and last name joined by a space, as the judge page is addressed */
+            name: string;
+            firstName: string;
+            lastName: string;
+            /** @description competitions where the judge judged a caption of a released round */
+            competitions: number;
+            /** @description captions judged: one division's caption in one round */
+            captions: number;
         };
         CompetitionRecordV2: {
             EventGuid: string;

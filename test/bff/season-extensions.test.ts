@@ -83,6 +83,28 @@ afterAll(async () => {
   if (tlsDir) await rm(tlsDir, { recursive: true, force: true });
 });
 
+describe("a season's judges", () => {
+  it('come from one read of our judges extension and equal those derived from the v2 records, season by season', async () => {
+    const seasons = (await view(onOurs, '/seasons')).data as Season[];
+    let judges = 0;
+    for (const season of seasons) {
+      const before = oursReads.length;
+      const fromExtension = await view(onOurs, `/seasons/${season.id}/judges`);
+      expect(oursReads.slice(before).filter((read) => read.startsWith('/judges/')), season.name).toEqual([`/judges/?seasonId=${season.id}`]);
+      const derived = await view(onHosted, `/seasons/${season.id}/judges`);
+      expect(fromExtension, season.name).toEqual(derived);
+      judges += (derived as { data: unknown[] }).data.length;
+    }
+    expect(judges).toBeGreaterThan(20);
+    const sample = ((await view(onOurs, `/seasons/${seasons[0].id}/judges`)) as { data: { name: string; firstName: string; lastName: string; competitions: number; captions: number }[] }).data;
+    for (const judge of sample) {
+      expect(judge.name).toBe(`${judge.firstName} ${judge.lastName}`.trim());
+      expect(judge.captions).toBeGreaterThanOrEqual(judge.competitions);
+      expect(judge.competitions).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('standings', () => {
   it('come from one read of our standings extension, not one per competition, and equal those derived from v2', async () => {
     const seasons = (await view(onOurs, '/seasons')).data as Season[];
