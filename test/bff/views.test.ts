@@ -1,5 +1,5 @@
 /**
- * The BFF's own views on the fake hosted upstream (test/fake-hosted: our API inside, answering only the operations
+ * The BFF's own views on the fake hosted upstream (server/fake-hosted: our API inside, answering only the operations
  * the hosted service is known to serve, in its shapes). The data is the sample circuit (groups with circuit ids,
  * practice events, rounds held back) and two real recap pages; every view is compared with what our API inside the
  * fake says through its own designed operations, which the views never read.
@@ -15,7 +15,7 @@ import { startBff, type RunningBff } from '../../server/bff/server.js';
 import { FRESH_MS } from '../../server/bff/views/season-results.js';
 import { loadSample } from '../../server/api/sample/load-sample.js';
 import { startRelay } from '../../e2e/support/processes.js';
-import { importRecapPages, startFakeHosted, type FakeHosted } from '../fake-hosted/fake-hosted.js';
+import { importRecapPages, startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { testClock } from './fake-upstream.js';
 

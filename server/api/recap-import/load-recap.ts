@@ -7,6 +7,7 @@ import { RuleViolation } from '../db/write/errors.js';
 import { RecapImportError } from './errors.js';
 import { importRecapHtml, type ImportedRecap, type SkippedSection } from './to-import.js';
 import { inferGroupType } from './group-type.js';
+import { isGuid } from '../../../domain/guid.js';
 
 export interface RecapFile {
   /** file name, shown in messages; a CompetitionSuite page's name is its recap guid */
@@ -121,15 +122,13 @@ async function writePage(db: DbOrTx, orgId: number, page: CheckedRecap, options:
   };
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The competition's guid: the published page's own (clients read `/2018-03/performances?c=<the page's guid>`),
  * unless the page's name is no guid or a competition of this organization already holds it (then a new one).
  * Guids are unique per organization, so another organization's copy of the page does not stand in the way.
  */
 async function publishedGuid(db: DbOrTx, orgId: number, pageId: string): Promise<string | undefined> {
-  if (!GUID.test(pageId)) return undefined;
+  if (!isGuid(pageId)) return undefined;
   const guid = pageId.toLowerCase();
   const [holder] = await db
     .select({ id: competitions.id })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { isGuid } from '../../../../domain/guid.js';
 import type { DbOrTx } from '../database.js';
 import { divisions, organizations, orgVersions } from '../schema.js';
 import { bumpOrgVersion } from '../write/org-version.js';
@@ -13,8 +14,6 @@ export interface Organization {
 }
 
 const columns = { id: organizations.id, guid: organizations.guid, name: organizations.name, programmaticAccess: organizations.programmaticAccess };
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Creates an organization with a random guid and its data version row (the read caches key on it). */
 export async function createOrganization(db: DbOrTx, input: { name: string; programmaticAccess?: boolean }): Promise<Organization> {
@@ -30,7 +29,7 @@ export async function createOrganization(db: DbOrTx, input: { name: string; prog
 
 export async function findOrganizationByGuid(db: DbOrTx, guid: string): Promise<Organization | undefined> {
   // The column is uuid: anything else would be a database error rather than "not found".
-  if (!GUID.test(guid)) return undefined;
+  if (!isGuid(guid)) return undefined;
   const [organization] = await db.select(columns).from(organizations).where(eq(organizations.guid, guid.toLowerCase()));
   return organization;
 }
