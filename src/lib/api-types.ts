@@ -206,9 +206,9 @@ export interface paths {
                     to?: string;
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -535,9 +535,9 @@ export interface paths {
                     pending?: "0" | "1" | "true" | "false";
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2111,9 +2111,9 @@ export interface paths {
                     to?: string;
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2262,9 +2262,9 @@ export interface paths {
                     pending?: "0" | "1" | "true" | "false";
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2396,9 +2396,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2471,11 +2471,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List competitions (v2) */
+        /**
+         * List competitions (v2)
+         * @description Without a token: the competitions of an organization open to programmatic access (`o`), or with `year` and no `o` those of every open organization; a closed or unknown organization answers `[]`, as the hosted service does (decision 026). Anonymous callers are rate-limited per address.
+         */
         get: {
             parameters: {
                 query?: {
-                    /** @description organization guid; default: the token's organization */
+                    /** @description organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year) */
                     o?: string;
                     /** @description season year, e.g. 2026 */
                     year?: number;
@@ -2550,7 +2553,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a competition's performances with scores (v2) */
+        /**
+         * List a competition's performances with scores (v2)
+         * @description Without a token: the released performances of a competition of an organization open to programmatic access, divisions closed to it left out (`[]` when it is closed or none is open); a guid held by several open organizations answers from the oldest (decision 027). Unknown guid: 404.
+         */
         get: {
             parameters: {
                 query: {
@@ -2629,7 +2635,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description organization guid; default: the token's organization */
+                    /** @description organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year) */
                     o?: string;
                     /** @description season year, e.g. 2026 */
                     year?: number;
