@@ -2506,7 +2506,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2515,7 +2515,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Another organization's guid */
@@ -2524,7 +2524,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2533,7 +2533,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -2584,7 +2584,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2593,7 +2593,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Not found in the token's organization */
@@ -2602,7 +2602,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2611,7 +2611,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -2663,7 +2663,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2672,7 +2672,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Another organization's guid */
@@ -2681,7 +2681,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Not found in the token's organization */
@@ -2690,7 +2690,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2699,7 +2699,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -3181,6 +3181,10 @@ export interface components {
             SeasonName: string;
             IsCurrentSeason: boolean;
             RegistrationUrl: string;
+        };
+        V2Problem: components["schemas"]["Problem"] & {
+            /** @description the same sentence as detail */
+            Message: string;
         };
         PerformanceRecordV2: {
             DivisionName: string;

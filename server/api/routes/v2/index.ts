@@ -35,7 +35,16 @@ const CompetitionGuid = z.string().uuid('expected a competition guid');
 /** OpenAPI's "a token, or none" (the empty requirement): anonymous callers may read an open organization. */
 const tokenOrNone: Record<string, string[]>[] = [{ oauth2: [] }, {}];
 
-const forbidden = { 403: { description: "Another organization's guid", content: { 'application/problem+json': { schema: Problem } } } };
+/** v2's problem details also carry `Message`, the hosted service's error key (error-message.ts adds it). */
+const V2Problem = Problem.extend({ Message: z.string().openapi({ description: 'the same sentence as detail' }) }).openapi('V2Problem');
+const v2Error = (description: string) => ({ description, content: { 'application/problem+json': { schema: V2Problem } } });
+const errors = {
+  400: v2Error(errorResponses[400].description),
+  401: v2Error(errorResponses[401].description),
+  429: v2Error(errorResponses[429].description),
+};
+const forbidden = { 403: v2Error("Another organization's guid") };
+const unknownCompetition = { 404: v2Error(notFoundResponse[404].description) };
 
 const competitionsRoute = createRoute({
   method: 'get',
@@ -46,7 +55,7 @@ const competitionsRoute = createRoute({
     'a closed or unknown organization answers `[]`, as the hosted service does (decision 026). Anonymous callers are rate-limited per address.',
   security: tokenOrNone,
   request: { query: z.strictObject({ o: OrgGuid, year: Year, includePractice: QueryBoolean.optional().openapi({ description: 'default false' }) }) },
-  responses: { 200: { description: 'Competitions by date', content: { 'application/json': { schema: z.array(CompetitionRecord) } } }, ...errorResponses, ...forbidden },
+  responses: { 200: { description: 'Competitions by date', content: { 'application/json': { schema: z.array(CompetitionRecord) } } }, ...errors, ...forbidden },
 });
 
 const performancesRoute = createRoute({
@@ -60,8 +69,8 @@ const performancesRoute = createRoute({
   request: { query: z.strictObject({ c: CompetitionGuid.openapi({ description: 'competition guid' }) }) },
   responses: {
     200: { description: 'Released performances, by division, round and rank', content: { 'application/json': { schema: z.array(PerformanceRecord) } } },
-    ...errorResponses,
-    ...notFoundResponse,
+    ...errors,
+    ...unknownCompetition,
   },
 });
 
@@ -78,9 +87,9 @@ const groupsRoute = createRoute({
   },
   responses: {
     200: { description: 'Groups by name', content: { 'application/json': { schema: z.array(RegisteredGroup) } } },
-    ...errorResponses,
+    ...errors,
     ...forbidden,
-    ...notFoundResponse,
+    ...unknownCompetition,
   },
 });
 
