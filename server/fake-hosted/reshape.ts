@@ -1,73 +1,60 @@
 /**
- * Our API's answers cut down to what the hosted CompetitionSuite service is known to answer (issue 10): the
- * specification's fields and nothing more, the hosted service's URLs where ours point at JSON operations.
+ * Our API's answers cut down to the hosted service's records (domain/hosted-records.ts): their fields and nothing
+ * more, the hosted service's URLs where ours point at JSON operations.
  */
+import { z } from 'zod';
+import {
+  HostedCompetitionRecord,
+  HostedEventDetail,
+  HostedEventListItem,
+  HostedGroup,
+  HostedPerformanceRecord,
+  HostedSeason,
+  publishedPages,
+} from '../../domain/hosted-records.js';
 
 type Json = Record<string, unknown>;
 
-/** Where the hosted service publishes a competition's pages: HTML for people (and scrapers), not JSON. */
-export const publishedPages = {
-  recap: (guid: string) => `https://recaps.competitionsuite.com/${guid}.htm`,
-  categoryRecap: (guid: string) => `https://recaps.competitionsuite.com/${guid}_categories.htm`,
-  schedule: (guid: string, view: 'standard' | 'logistical') => `https://schedules.competitionsuite.com/${guid}_${view}.htm`,
-};
+/** The value with only the fields `shape` declares, at every depth (objects and arrays of objects). */
+function project(shape: z.ZodType, value: unknown): unknown {
+  if (shape instanceof z.ZodObject && value !== null && typeof value === 'object') {
+    const record = value as Json;
+    return Object.fromEntries(Object.entries(shape.shape as Record<string, z.ZodType>).map(([field, inner]) => [field, project(inner, record[field])]));
+  }
+  if (shape instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => project(shape.element as z.ZodType, item));
+  return value;
+}
 
-const pick = (record: Json, fields: readonly string[]): Json => Object.fromEntries(fields.map((field) => [field, record[field]]));
+const as = (shape: z.ZodType) => (record: Json) => project(shape, record) as Json;
 
 /** `/v3/seasons`: id and name only (no year, dates or current flag). */
-export function seasonItem(season: Json): Json {
-  return pick(season, ['id', 'name']);
-}
-
-const EVENT_LIST_FIELDS = ['id', 'name', 'location', 'seasonId', 'eventTypeId', 'eventType', 'practice', 'videoEnabled', 'commentaryEnabled'] as const;
-export function eventListItem(event: Json): Json {
-  return pick(event, EVENT_LIST_FIELDS);
-}
+export const seasonItem = as(HostedSeason);
+export const eventListItem = as(HostedEventListItem);
+export const groupItem = as(HostedGroup);
+export const v2Performance = as(HostedPerformanceRecord);
 
 /** An event's detail: its competitions' schedule and recap URLs are the published pages. */
 export function eventDetail(event: Json): Json {
   const competitions = (event.competitions as Json[]).map((competition) => {
     const guid = String(competition.guid);
     return {
-      ...pick(competition, ['id', 'guid', 'name', 'date']),
+      ...competition,
       standardScheduleUrl: publishedPages.schedule(guid, 'standard'),
       logisticalScheduleUrl: publishedPages.schedule(guid, 'logistical'),
       recapUrl: publishedPages.recap(guid),
     };
   });
-  return { ...pick(event, ['id', 'name', 'location', 'seasonId', 'eventTypeId', 'eventType']), competitions };
+  return as(HostedEventDetail)({ ...event, competitions });
 }
-
-export function groupItem(group: Json): Json {
-  const division = group.division as Json;
-  return {
-    ...pick(group, ['id', 'name', 'location', 'circuitId', 'active', 'pending', 'groupType']),
-    division: pick(division, ['id', 'name', 'initials']),
-  };
-}
-
-const V2_COMPETITION_FIELDS = [
-  'EventGuid', 'EventName', 'Location', 'Date', 'CompetitionGuid', 'CompetitionName', 'ChiefJudge', 'RecapUrl', 'CategoryRecapUrl',
-  'PerformancesUrl', 'ScoresReleased', 'CategoryRecapReleased', 'RecapReleased', 'OrgCompetitionID', 'GroupTypeID', 'SeasonGuid',
-  'SeasonName', 'IsCurrentSeason', 'RegistrationUrl',
-] as const;
 
 /** A v2 competition record: its recap URLs are the published pages, its other URLs the hosted service's reads. */
 export function v2Competition(record: Json, origin: string): Json {
   const guid = String(record.CompetitionGuid);
-  return {
-    ...pick(record, V2_COMPETITION_FIELDS),
+  return as(HostedCompetitionRecord)({
+    ...record,
     RecapUrl: publishedPages.recap(guid),
     CategoryRecapUrl: publishedPages.categoryRecap(guid),
     PerformancesUrl: `${origin}/2018-03/performances?c=${guid}`,
     RegistrationUrl: `${origin}/2018-03/groups?c=${guid}`,
-  };
-}
-
-const V2_PERFORMANCE_FIELDS = [
-  'DivisionName', 'DivisionInitials', 'Round', 'RoundName', 'GroupName', 'OrgGroupIdentifier', 'TotalScore', 'Rank', 'SubtotalScore',
-  'SubtotalRank', 'Performed', 'NoScoreReason', 'Categories',
-] as const;
-export function v2Performance(record: Json): Json {
-  return pick(record, V2_PERFORMANCE_FIELDS);
+  });
 }

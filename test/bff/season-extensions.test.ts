@@ -19,7 +19,7 @@ import { loadTls } from '../../server/api/http/tls.js';
 import { loadSample } from '../../server/api/sample/load-sample.js';
 import { defineBffConfig } from '../../server/bff/config.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
-import { publishedTotal } from '../../server/bff/views/standings.js';
+import { publishedTotal } from '../../domain/standings.js';
 import { importRecapPages, startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
 
 interface Season {

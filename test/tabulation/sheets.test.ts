@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_TYPES } from '../../domain/group-types.js';
-import { knownSheets, sheetsByGroupType } from '../../server/api/tabulation/sheets/index.js';
+import { knownSheets, sheetsByGroupType } from '../../domain/score-sheets/index.js';
 import { tabulate } from '../../server/api/tabulation/tabulate.js';
 
 describe('score sheet catalogue', () => {

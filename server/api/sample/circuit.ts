@@ -4,7 +4,7 @@ import {
   concertPercussionSheet,
   percussionSheet,
   windsSheet,
-} from '../tabulation/sheets/index.js';
+} from '../../../domain/score-sheets/index.js';
 import type { ScoreSheet } from '../tabulation/types.js';
 import { GROUP_TYPE } from '../../../domain/group-types.js';
 

@@ -1,5 +1,5 @@
-import type { GroupTypeKey } from '../../../../domain/group-types.js';
-import type { ScoreSheet } from '../types.js';
+import type { GroupTypeKey } from '../group-types.js';
+import type { ScoreSheet } from '../score-sheet.js';
 import {
   colorGuardDoubledAnalysisSheet,
   colorGuardSheet,
