@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readRecapFixture } from '../test/fixtures/recaps/load';
 import { importRecapHtml } from '../server/api/recap-import/to-import';
-import { formatTotal } from '../server/api/tabulation/format';
+import { formatScore } from '../domain/scores';
 import { readStackState } from './support/stack-state';
 import { expect, test } from './support/fixtures';
 
@@ -32,7 +32,7 @@ test("a results viewer reads a recap page's guid without a token and gets the pa
     const published = section.performances.map((performance) => ({
       Name: performance.groupName,
       Rank: performance.published.total.rank,
-      Score: formatTotal(performance.published.total.score ?? 0),
+      Score: formatScore(performance.published.total.score ?? 0, 'total'),
     }));
     const served = answer.divisions?.[section.divisionName] ?? [];
     expect(served.length, section.divisionName).toBeGreaterThan(0);
