@@ -28,7 +28,7 @@ beforeAll(async () => {
   circuit = await buildSmallCircuit(db(), 'Open Circuit');
   closed = await buildSmallCircuit(db(), 'Closed Circuit');
   // A second division in the released round, so closing one division leaves the other's records.
-  const [finals] = [await ensureRound(db(), circuit.org.id, { competitionId: circuit.competition.id, number: 1, name: 'Finals' })];
+  const finals = await ensureRound(db(), circuit.org.id, { competitionId: circuit.competition.id, number: 1, name: 'Finals' });
   await addPerformance(db(), circuit.org.id, { roundId: finals.id, divisionId: circuit.percussion.id, groupId: circuit.groups['Delta Drumline'].id, order: 9 });
   await setProgrammaticAccess(db(), circuit.org.id, true);
   const key = await api.createKey(circuit.org.guid);

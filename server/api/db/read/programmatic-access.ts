@@ -2,7 +2,7 @@
  * What anonymous v2 callers may read (decision 026): organizations open to programmatic access, minus the
  * divisions closed on their own. Every query filters by organization, as every other read does.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, organizations, performances, rounds } from '../schema.js';
 
@@ -43,6 +43,6 @@ export async function organizationsHoldingCompetition(db: DbOrTx, guid: string):
     .select({ orgId: competitions.orgId, open: organizations.programmaticAccess })
     .from(competitions)
     .innerJoin(organizations, eq(organizations.id, competitions.orgId))
-    .where(and(eq(competitions.guid, guid.toLowerCase())))
+    .where(eq(competitions.guid, guid.toLowerCase()))
     .orderBy(desc(organizations.programmaticAccess), asc(organizations.id));
 }
