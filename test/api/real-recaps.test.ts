@@ -8,7 +8,7 @@ import { checkRecap, loadRecaps } from '../../server/api/recap-import/load-recap
 import { parseMicros, toMicros } from '../../server/api/tabulation/decimal.js';
 import { formatScore } from '../../domain/scores.js';
 import { performances } from '../../server/api/db/schema.js';
-import { retabulateMany } from '../../server/api/db/write/retabulate.js';
+import { retabulate } from '../../server/api/db/write/retabulate.js';
 
 /**
  * The real published recaps through the whole service: imported into an organization, tabulated on write, read back
@@ -142,7 +142,7 @@ describe('real recaps served by the API', () => {
     const before = await stored();
     const rounds = new Map(before.map((performance) => [`${performance.roundId}/${performance.divisionId}`, performance]));
     const sheets = new Set<string>();
-    await retabulateMany(db, [...rounds.values()].map(({ roundId, divisionId }) => ({ roundId, divisionId })));
+    for (const { roundId, divisionId } of rounds.values()) await retabulate(db, roundId, divisionId);
     for (const page of pages) for (const section of page.recap.sections) sheets.add(section.sheet.rounding ?? 'carry-rounded');
     expect([...sheets].sort()).toEqual(['carry-exact', 'carry-fractions', 'carry-rounded']);
     expect(await stored()).toEqual(before);
