@@ -206,9 +206,9 @@ export interface paths {
                     to?: string;
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -535,9 +535,9 @@ export interface paths {
                     pending?: "0" | "1" | "true" | "false";
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2185,9 +2185,9 @@ export interface paths {
                     to?: string;
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2336,9 +2336,9 @@ export interface paths {
                     pending?: "0" | "1" | "true" | "false";
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2470,9 +2470,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2545,11 +2545,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List competitions (v2) */
+        /**
+         * List competitions (v2)
+         * @description Without a token: the competitions of an organization open to programmatic access (`o`), or with `year` and no `o` those of every open organization; a closed or unknown organization answers `[]`, as the hosted service does (decision 026). Anonymous callers are rate-limited per address.
+         */
         get: {
             parameters: {
                 query?: {
-                    /** @description organization guid; default: the token's organization */
+                    /** @description organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year) */
                     o?: string;
                     /** @description season year, e.g. 2026 */
                     year?: number;
@@ -2577,7 +2580,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2586,7 +2589,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Another organization's guid */
@@ -2595,7 +2598,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2604,7 +2607,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -2624,7 +2627,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a competition's performances with scores (v2) */
+        /**
+         * List a competition's performances with scores (v2)
+         * @description Without a token: the released performances of a competition of an organization open to programmatic access, divisions closed to it left out (`[]` when it is closed or none is open); a guid held by several open organizations answers from the oldest (decision 027). Unknown guid: 404.
+         */
         get: {
             parameters: {
                 query: {
@@ -2652,7 +2658,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2661,7 +2667,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Not found in the token's organization */
@@ -2670,7 +2676,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2679,7 +2685,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -2703,7 +2709,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description organization guid; default: the token's organization */
+                    /** @description organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year) */
                     o?: string;
                     /** @description season year, e.g. 2026 */
                     year?: number;
@@ -2731,7 +2737,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2740,7 +2746,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Another organization's guid */
@@ -2749,7 +2755,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Not found in the token's organization */
@@ -2758,7 +2764,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2767,7 +2773,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -3262,6 +3268,10 @@ export interface components {
             SeasonName: string;
             IsCurrentSeason: boolean;
             RegistrationUrl: string;
+        };
+        V2Problem: components["schemas"]["Problem"] & {
+            /** @description the same sentence as detail */
+            Message: string;
         };
         PerformanceRecordV2: {
             DivisionName: string;
