@@ -28,6 +28,8 @@ export interface ReadRequest {
   /** the browser's If-None-Match, answered by the BFF itself */
   ifNoneMatch?: string;
   requestId: string;
+  /** ask the upstream even while the saved copy is fresh (the live watcher, decision 033) */
+  revalidate?: boolean;
 }
 
 export interface ProxyAnswer {
@@ -87,7 +89,7 @@ export function createReadProxy(deps: {
   async function read(request: ReadRequest): Promise<ProxyAnswer> {
     const key = `${request.accept}\n${request.path}${request.search}`;
     const entry = saved.get(key);
-    if (entry && now() - entry.validatedAt < config.cacheTtlMs) {
+    if (entry && !request.revalidate && now() - entry.validatedAt < config.cacheTtlMs) {
       return answer({ kind: 'saved', entry, cache: 'HIT' }, request);
     }
     if (rateLimitedUntil > now()) {
