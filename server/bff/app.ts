@@ -123,7 +123,10 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
   });
 
   app.get('/api/health', () =>
-    Response.json({ status: 'ok', cache: { entries: proxy.cachedEntries } }, { headers: { 'cache-control': 'no-cache' } }),
+    Response.json(
+      { status: 'ok', cache: { entries: proxy.cachedEntries }, upstream: { calls: proxy.upstreamCalls }, live: { competitions: live.watched, listeners: live.listeners } },
+      { headers: { 'cache-control': 'no-cache' } },
+    ),
   );
 
   // Before the views: their ETag and compression middleware would wait for the end of a stream that never ends.

@@ -41,6 +41,8 @@ export interface ProxyAnswer {
 export interface ReadProxy {
   read(request: ReadRequest): Promise<ProxyAnswer>;
   readonly cachedEntries: number;
+  /** upstream calls made since start (token requests aside): what the live bench counts */
+  readonly upstreamCalls: number;
 }
 
 interface SavedRead {
@@ -82,6 +84,7 @@ export function createReadProxy(deps: {
   const inFlight = new Map<string, Promise<Outcome>>();
   /** set by an upstream 429 with Retry-After: until then no upstream call is made */
   let rateLimitedUntil = 0;
+  let upstreamCalls = 0;
   const circuit = createCircuitBreaker(now, (open, error) =>
     log(open ? { level: 'warn', msg: 'circuit open', reason: error?.reason, detail: error?.message } : { level: 'info', msg: 'circuit closed' }),
   );
@@ -159,8 +162,10 @@ export function createReadProxy(deps: {
 
   /** One 401 earns one renewed token and one retry; a second 401 is an error, never a loop. */
   async function authorizedGet(pathAndQuery: string, headers: Record<string, string>): Promise<UpstreamResponse> {
-    const get = (token: AccessToken) =>
-      http.request({ method: 'GET', pathAndQuery, headers: { ...headers, authorization: `Bearer ${token.value}` } });
+    const get = (token: AccessToken) => {
+      upstreamCalls += 1;
+      return http.request({ method: 'GET', pathAndQuery, headers: { ...headers, authorization: `Bearer ${token.value}` } });
+    };
     const token = await tokens.token();
     const first = await get(token);
     if (first.status !== 401) return first;
@@ -266,6 +271,9 @@ export function createReadProxy(deps: {
     read,
     get cachedEntries() {
       return saved.size;
+    },
+    get upstreamCalls() {
+      return upstreamCalls;
     },
   };
 }
