@@ -21,6 +21,8 @@ export const LIVE_PAGES = 1000;
 const BROWSER_PAGES = 3;
 const CORRECTIONS = 9;
 const READS_WINDOW_MS = 30_000;
+/** the BFF's default (server/bff/config.ts), set explicitly so the report names what ran */
+const INTERVAL_MS = 2000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 
@@ -42,7 +44,7 @@ const captions = colorGuardSheet.categories.flatMap((category) => category.capti
 export async function measureLive(options: { workDir: string; staticDir: string }, log: (line: string) => void): Promise<LiveReport> {
   const dataDir = path.join(options.workDir, 'live-data');
   const [port, apiPort] = [await freePort(), await freePort()];
-  const env = isolatedEnv({ DATA_DIR: dataDir, PORT: String(port), API_PORT: String(apiPort), SKIP_WEB_BUILD: '1', BFF_STATIC_DIR: options.staticDir, BFF_LIVE_MAX_LISTENERS: String(LIVE_PAGES + 100) });
+  const env = isolatedEnv({ DATA_DIR: dataDir, PORT: String(port), API_PORT: String(apiPort), SKIP_WEB_BUILD: '1', BFF_STATIC_DIR: options.staticDir, BFF_LIVE_MAX_LISTENERS: String(LIVE_PAGES + 100), BFF_LIVE_INTERVAL_MS: String(INTERVAL_MS) });
   const cli = (args: string[]) => JSON.parse(readCli(env, args)) as Record<string, string>;
   const organization = cli(['org', 'create', '--name', 'Live Benchmark Circuit']);
   readCli(env, ['sample', '--org', organization.guid]);
@@ -123,7 +125,7 @@ export async function measureLive(options: { workDir: string; staticDir: string 
     return {
       streams: LIVE_PAGES,
       browserPages: BROWSER_PAGES,
-      intervalMs: 2000,
+      intervalMs: INTERVAL_MS,
       upstreamReadsPerMinute,
       memory: { rssBeforeBytes: rssBefore, rssWithStreamsBytes: rssWith, perStreamBytes: Math.round((rssWith - rssBefore) / LIVE_PAGES) },
       screen: { samples: screen, medianMs: median(screen), p95Ms: percentile(screen, 95) },
