@@ -61,7 +61,7 @@ interface LiveShow {
   competitionGuid: string;
   divisionName: string;
   /** short name ("Alpha") -> the group as created, with its performance in this competition */
-  groups: Record<string, { name: string; performanceId: number }>;
+  groups: Record<string, { name: string; circuitId: string; performanceId: number }>;
 }
 
 const test = base.extend<{ liveShow: LiveShow }>({
@@ -84,12 +84,22 @@ const test = base.extend<{ liveShow: LiveShow }>({
     for (const [order, short] of Object.keys(JUDGES).entries()) {
       const group = await scoreEntry.post<Schemas['Group']>('/groups/', { name: `${short} ${run} HS`, divisionId: division.id, location: 'Round Rock, TX' }, 201);
       const performance = await scoreEntry.post<{ id: number }>(`/competitions/${competition.id}/performances`, { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 }, 201);
-      groups[short] = { name: group.name, performanceId: performance.id };
+      groups[short] = { name: group.name, circuitId: group.circuitId, performanceId: performance.id };
     }
     await use({ competitionId: competition.id, competitionGuid: competition.guid, divisionName: division.name, groups });
     for (const { performanceId } of Object.values(groups)) await scoreEntry.delete(`/performances/${performanceId}`);
   },
 });
+
+/** Judge by judge: each caption's judge hands in a sheet for every group. */
+async function enterEverySheet(scoreEntry: { post(path: string, body: unknown): Promise<unknown> }, { groups }: LiveShow) {
+  for (const caption of captions) {
+    for (const [short, sheets] of Object.entries(JUDGES)) {
+      const scores = caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: sheets[caption.key][i] }));
+      await scoreEntry.post(`/performances/${groups[short].performanceId}/scores`, { captionKey: caption.key, scores });
+    }
+  }
+}
 
 // Skipped before the fixture runs, so a phone run creates no show of its own.
 test.skip(({ isMobile }) => isMobile, 'live updates do not depend on the layout');
@@ -108,13 +118,7 @@ test('judges enter scores, the release and a correction appear on the open recap
     if (frame === page.mainFrame()) navigations.push(frame.url());
   });
 
-  // Judge by judge: each caption's judge hands in a sheet for every group.
-  for (const caption of captions) {
-    for (const [short, sheets] of Object.entries(JUDGES)) {
-      const scores = caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: sheets[caption.key][i] }));
-      await scoreEntry.post(`/performances/${groups[short].performanceId}/scores`, { captionKey: caption.key, scores });
-    }
-  }
+  await enterEverySheet(scoreEntry, liveShow);
   // Entered is not released: the BFF serves what the release flags allow, and the page still shows nothing.
   const unreleased = await page.request.get(`/api/2018-03/performances?c=${competitionGuid}`);
   expect(JSON.stringify(await unreleased.json())).not.toContain(groups.Alpha.name);
@@ -145,4 +149,31 @@ test('judges enter scores, the release and a correction appear on the open recap
   await expectRecap(afterCorrection);
 
   expect(navigations, 'the page was never reloaded or left').toEqual([]);
+});
+
+test('a fan who asked to be told about a group gets a notice on another page when its scores are released', async ({ page, scoreEntry, liveShow }) => {
+  test.setTimeout(90_000);
+  const alpha = liveShow.groups.Alpha;
+  await page.goto(`/groups/${encodeURIComponent(alpha.name)}?id=${alpha.circuitId}`);
+  const notify = page.getByRole('button', { name: 'Notify me' });
+  await expect(notify).toHaveAttribute('aria-pressed', 'false');
+  // From the opt-in on, every page listens to today's competitions.
+  const stream = page.waitForResponse((response) => response.url().endsWith(`/api/bff/competitions/${liveShow.competitionGuid}/live`));
+  await notify.click();
+  await expect(notify).toHaveAttribute('aria-pressed', 'true');
+  expect((await stream).status()).toBe(200);
+
+  // The fan reads the home page meanwhile.
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: 'Live now' })).toBeVisible();
+  await enterEverySheet(scoreEntry, liveShow);
+  await scoreEntry.post(`/competitions/${liveShow.competitionId}/release`, {});
+
+  // Headless Chromium grants no notification permission, so the notice is on the page.
+  const notice = page.getByRole('status').filter({ hasText: `${alpha.name}: scores released` });
+  await expect(notice).toBeVisible(LIVE_UPDATE);
+  await expect(notice).toContainText(`${totalOf(JUDGES.Alpha).replace(/0+$/, '')}`);
+  await expect(page.getByRole('status').filter({ hasText: `${liveShow.groups.Bravo.name}: scores released` })).toHaveCount(0);
+  await notice.getByRole('link', { name: 'See the recap' }).click();
+  await expect(page.getByRole('table', { name: new RegExp(`^${liveShow.divisionName} — ${ROUND}`) })).toBeVisible();
 });
