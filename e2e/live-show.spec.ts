@@ -55,6 +55,7 @@ type Schemas = components['schemas'];
 type ListOf<T> = { data: T[] };
 
 interface LiveShow {
+  seasonId: number;
   /** our API's id, for its score-entry operations */
   competitionId: number;
   /** v2's guid, the app's address of the competition */
@@ -86,7 +87,7 @@ const test = base.extend<{ liveShow: LiveShow }>({
       const performance = await scoreEntry.post<{ id: number }>(`/competitions/${competition.id}/performances`, { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 }, 201);
       groups[short] = { name: group.name, circuitId: group.circuitId, performanceId: performance.id };
     }
-    await use({ competitionId: competition.id, competitionGuid: competition.guid, divisionName: division.name, groups });
+    await use({ seasonId: season.id, competitionId: competition.id, competitionGuid: competition.guid, divisionName: division.name, groups });
     for (const { performanceId } of Object.values(groups)) await scoreEntry.delete(`/performances/${performanceId}`);
   },
 });
@@ -154,6 +155,10 @@ test('judges enter scores, the release and a correction appear on the open recap
 test('a fan who asked to be told about a group gets a notice on another page when its scores are released', async ({ page, scoreEntry, liveShow }) => {
   test.setTimeout(90_000);
   const alpha = liveShow.groups.Alpha;
+  // The BFF keeps the season's listing for 5 s: the show made a moment ago must be in the calendar the app reads.
+  await expect
+    .poll(async () => JSON.stringify(await (await page.request.get(`/api/bff/seasons/${liveShow.seasonId}/calendar`)).json()), { timeout: 15_000 })
+    .toContain(liveShow.competitionGuid);
   await page.goto(`/groups/${encodeURIComponent(alpha.name)}?id=${alpha.circuitId}`);
   const notify = page.getByRole('button', { name: 'Notify me' });
   await expect(notify).toHaveAttribute('aria-pressed', 'false');

@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import { pushedCompetitions } from './live-push-state';
 
 /**
  * The BFF's push of a live competition's changes (`/api/bff/competitions/{guid}/live`, decision 033), shared by
@@ -22,11 +23,6 @@ const streams = new Map<string, Stream>();
 
 export const liveUrl = (competitionGuid: string) => `${env.apiBase}/bff/competitions/${encodeURIComponent(competitionGuid)}/live`;
 
-/** Whether the competition's changes are being pushed to this tab right now (its queries need not poll). */
-export function isLivePushed(competitionGuid: string): boolean {
-  return streams.get(competitionGuid.toLowerCase())?.connected ?? false;
-}
-
 /** Listens to a competition's changes until the returned function is called. No-op where EventSource is missing. */
 export function subscribeLive(competitionGuid: string, handlers: LiveHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
@@ -44,6 +40,7 @@ export function subscribeLive(competitionGuid: string, handlers: LiveHandlers): 
     if (joined.handlers.size > 0) return;
     joined.source.close();
     if (streams.get(key) === joined) streams.delete(key);
+    pushedCompetitions.delete(key);
   };
 }
 
@@ -53,6 +50,8 @@ function open(competitionGuid: string): Stream {
   const setConnected = (connected: boolean) => {
     if (stream.connected === connected) return;
     stream.connected = connected;
+    if (connected) pushedCompetitions.add(competitionGuid.toLowerCase());
+    else pushedCompetitions.delete(competitionGuid.toLowerCase());
     for (const handler of stream.handlers) handler.onConnected?.(connected);
   };
   source.addEventListener('ready', () => setConnected(true));

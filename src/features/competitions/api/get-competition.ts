@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getView, viewUrl } from '../../../lib/api-client';
 import { isToday } from '../../../lib/dates';
-import { isLivePushed } from '../../../lib/live-stream';
+import { isLivePushed } from '../../../lib/live-push-state';
 import { LIVE_REFETCH_MS } from '../../../lib/react-query';
 import { competitionKeys } from './keys';
 

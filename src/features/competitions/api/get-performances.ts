@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getUpstream, upstreamUrl } from '../../../lib/api-client';
-import { isLivePushed } from '../../../lib/live-stream';
+import { isLivePushed } from '../../../lib/live-push-state';
 import { LIVE_REFETCH_MS } from '../../../lib/react-query';
 import { competitionKeys } from './keys';
 
