@@ -12,7 +12,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { chromium, type Page } from '@playwright/test';
 import { scoreEntryClient } from '../../e2e/support/score-entry.js';
-import { colorGuardSheet } from '../../server/api/tabulation/sheets/color-guard.js';
+import { colorGuardSheet } from '../../domain/score-sheets/color-guard.js';
 import { freePort } from '../../test/helpers/free-port.js';
 import { isolatedEnv, sleep, startService, waitUntilReady } from '../lib/service.js';
 import { median, percentile } from '../lib/stats.js';

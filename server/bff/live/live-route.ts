@@ -7,19 +7,19 @@
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { isGuid } from '../../../domain/guid.js';
 import { problemResponse } from '../problems.js';
 import { ViewProblem } from '../views/upstream-reads.js';
 import type { LiveEvent, LiveHub } from './live-hub.js';
 
 /** How long EventSource waits before reconnecting after a dropped stream. */
 const RETRY_MS = 3000;
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VERSION = /^[\w-]{1,64}$/;
 
 export function liveRoute(hub: LiveHub, heartbeatMs: number) {
   return async (c: Context) => {
     const guid = c.req.param('guid') ?? '';
-    if (!GUID.test(guid)) return problemResponse({ status: 404, code: 'not_found', detail: `"${guid.slice(0, 64)}" is not a competition guid.` });
+    if (!isGuid(guid)) return problemResponse({ status: 404, code: 'not_found', detail: `"${guid.slice(0, 64)}" is not a competition guid.` });
     // One slot per listener: a burst of changes before the stream writes them is one change (the newest), or the end.
     let pending: LiveEvent | undefined;
     let wake: (() => void) | undefined;
