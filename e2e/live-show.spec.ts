@@ -102,56 +102,59 @@ async function enterEverySheet(scoreEntry: { post(path: string, body: unknown): 
   }
 }
 
-// Skipped before the fixture runs, so a phone run creates no show of its own.
-test.skip(({ isMobile }) => isMobile, 'live updates do not depend on the layout');
+test.describe('the open recap', () => {
+  // Skipped before the fixture runs, so a phone run creates no show of its own.
+  test.skip(({ isMobile }) => isMobile, 'live updates do not depend on the layout');
 
-test('judges enter scores, the release and a correction appear on the open recap without a reload', async ({ page, scoreEntry, liveShow }) => {
-  test.setTimeout(90_000);
-  const { competitionGuid, groups } = liveShow;
-  const stream = page.waitForResponse((response) => response.url().endsWith(`/api/bff/competitions/${competitionGuid}/live`));
+  test('judges enter scores, the release and a correction appear on the open recap without a reload', async ({ page, scoreEntry, liveShow }) => {
+    test.setTimeout(90_000);
+    const { competitionGuid, groups } = liveShow;
+    const stream = page.waitForResponse((response) => response.url().endsWith(`/api/bff/competitions/${competitionGuid}/live`));
 
-  await page.goto(`/competitions/${competitionGuid}`);
-  expect((await stream).status(), 'the page listens to the live stream').toBe(200);
-  await expect(page.getByText('No scores released yet', { exact: true })).toBeVisible();
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
-  const navigations: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations.push(frame.url());
+    await page.goto(`/competitions/${competitionGuid}`);
+    expect((await stream).status(), 'the page listens to the live stream').toBe(200);
+    await expect(page.getByText('No scores released yet', { exact: true })).toBeVisible();
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+
+    await enterEverySheet(scoreEntry, liveShow);
+    // Entered is not released: the BFF serves what the release flags allow, and the page still shows nothing.
+    const unreleased = await page.request.get(`/api/2018-03/performances?c=${competitionGuid}`);
+    expect(JSON.stringify(await unreleased.json())).not.toContain(groups.Alpha.name);
+    await expect(page.getByText('No scores released yet', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+
+    await scoreEntry.post(`/competitions/${liveShow.competitionId}/release`, {});
+    const table = page.getByRole('table', { name: new RegExp(`^${liveShow.divisionName} — ${ROUND}`) });
+    const expectRecap = async (totals: Record<string, string>) => {
+      const expected = standings(totals);
+      await expect(table.getByRole('rowheader')).toHaveText(expected.map(({ name }) => new RegExp(`^${groups[name].name}`)), LIVE_UPDATE);
+      for (const { name, total, rank } of expected) {
+        const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${groups[name].name}`) }) });
+        await expect(row.getByRole('cell')).toHaveText([String(rank), new RegExp(`^${total.replace('.', '\\.')}\\s*rank ${rank}( \\(highest\\))?$`)]);
+      }
+    };
+    const released = Object.fromEntries(Object.entries(JUDGES).map(([short, sheets]) => [short, totalOf(sheets)]));
+    await expectRecap(released);
+
+    const corrected = { ...JUDGES[CORRECTION.group], [CORRECTION.captionKey]: [...CORRECTION.lines] };
+    const afterCorrection = { ...released, [CORRECTION.group]: totalOf(corrected) };
+    expect(standings(afterCorrection)[0].name, 'the correction is meant to change the winner').not.toBe(standings(released)[0].name);
+    const caption = captions.find((candidate) => candidate.key === CORRECTION.captionKey)!;
+    await scoreEntry.post(`/performances/${groups[CORRECTION.group].performanceId}/scores`, {
+      captionKey: caption.key,
+      scores: caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: CORRECTION.lines[i] })),
+    });
+    await expectRecap(afterCorrection);
+
+    expect(navigations, 'the page was never reloaded or left').toEqual([]);
   });
-
-  await enterEverySheet(scoreEntry, liveShow);
-  // Entered is not released: the BFF serves what the release flags allow, and the page still shows nothing.
-  const unreleased = await page.request.get(`/api/2018-03/performances?c=${competitionGuid}`);
-  expect(JSON.stringify(await unreleased.json())).not.toContain(groups.Alpha.name);
-  await expect(page.getByText('No scores released yet', { exact: true })).toBeVisible();
-  await expect(page.getByRole('table')).toHaveCount(0);
-
-  await scoreEntry.post(`/competitions/${liveShow.competitionId}/release`, {});
-  const table = page.getByRole('table', { name: new RegExp(`^${liveShow.divisionName} — ${ROUND}`) });
-  const expectRecap = async (totals: Record<string, string>) => {
-    const expected = standings(totals);
-    await expect(table.getByRole('rowheader')).toHaveText(expected.map(({ name }) => new RegExp(`^${groups[name].name}`)), LIVE_UPDATE);
-    for (const { name, total, rank } of expected) {
-      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${groups[name].name}`) }) });
-      await expect(row.getByRole('cell')).toHaveText([String(rank), new RegExp(`^${total.replace('.', '\\.')}\\s*rank ${rank}( \\(highest\\))?$`)]);
-    }
-  };
-  const released = Object.fromEntries(Object.entries(JUDGES).map(([short, sheets]) => [short, totalOf(sheets)]));
-  await expectRecap(released);
-
-  const corrected = { ...JUDGES[CORRECTION.group], [CORRECTION.captionKey]: [...CORRECTION.lines] };
-  const afterCorrection = { ...released, [CORRECTION.group]: totalOf(corrected) };
-  expect(standings(afterCorrection)[0].name, 'the correction is meant to change the winner').not.toBe(standings(released)[0].name);
-  const caption = captions.find((candidate) => candidate.key === CORRECTION.captionKey)!;
-  await scoreEntry.post(`/performances/${groups[CORRECTION.group].performanceId}/scores`, {
-    captionKey: caption.key,
-    scores: caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: CORRECTION.lines[i] })),
-  });
-  await expectRecap(afterCorrection);
-
-  expect(navigations, 'the page was never reloaded or left').toEqual([]);
 });
 
+// The notice is laid over the page: on a phone too.
 test('a fan who asked to be told about a group gets a notice on another page when its scores are released', async ({ page, scoreEntry, liveShow }) => {
   test.setTimeout(90_000);
   const alpha = liveShow.groups.Alpha;
@@ -180,5 +183,6 @@ test('a fan who asked to be told about a group gets a notice on another page whe
   await expect(notice).toContainText(`${totalOf(JUDGES.Alpha).replace(/0+$/, '')}`);
   await expect(page.getByRole('status').filter({ hasText: `${liveShow.groups.Bravo.name}: scores released` })).toHaveCount(0);
   await notice.getByRole('link', { name: 'See the recap' }).click();
-  await expect(page.getByRole('table', { name: new RegExp(`^${liveShow.divisionName} — ${ROUND}`) })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/competitions/${liveShow.competitionGuid}$`));
+  await expect(page.getByRole('main').getByText(alpha.name).first()).toBeVisible();
 });
