@@ -8,7 +8,7 @@ import { competitionKeys } from './keys';
 export const getPerformances = (competitionGuid: string, { signal }: { signal?: AbortSignal } = {}) =>
   getUpstream('/2018-03/performances', { query: { c: competitionGuid }, signal });
 
-/** Where getPerformances reads, for the page's preload hint. */
+/** Where getPerformances reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */
 export const performancesUrl = (competitionGuid: string) => upstreamUrl('/2018-03/performances', { query: { c: competitionGuid } });
 
 /**
@@ -19,6 +19,7 @@ export const performancesQueryOptions = (competitionGuid: string, live = false) 
   queryOptions({
     queryKey: competitionKeys.performances(competitionGuid),
     queryFn: ({ signal }) => getPerformances(competitionGuid, { signal }),
+    meta: { url: performancesUrl(competitionGuid) },
     refetchInterval: () => (live && !isLivePushed(competitionGuid) ? LIVE_REFETCH_MS : false),
     refetchIntervalInBackground: false,
   });
