@@ -175,8 +175,7 @@ describe('the live route', () => {
   it('streams ready, then a change after a release, and lets go of the listener when the browser leaves', async () => {
     const upstream = fakeUpstream();
     const { hub, app } = routeOver(upstream);
-    const abort = new AbortController();
-    const response = await app.request(`/live/${GUID}`, { signal: abort.signal });
+    const response = await app.request(`/live/${GUID}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const [ready] = await readEvents(response.body!, 1);
@@ -198,6 +197,18 @@ describe('the live route', () => {
     const events = await readEvents(response.body!, 3);
     expect(events.map((event) => event.event)).toEqual(['ready', 'change', 'comment']);
     await response.body!.cancel();
+  });
+
+  it('lets go of the listener when the browser leaves before reading anything', async () => {
+    const upstream = fakeUpstream();
+    const { hub, app } = routeOver(upstream);
+    const abort = new AbortController();
+    const response = await app.request(`/live/${GUID}`, { signal: abort.signal });
+    expect(response.status).toBe(200);
+    expect(hub.listeners).toBe(1);
+    abort.abort();
+    await expect.poll(() => hub.listeners).toBe(0);
+    expect(hub.watched).toBe(0);
   });
 
   it('answers 204 for a competition that is not live, 404 for an unknown or malformed one', async () => {

@@ -38,15 +38,24 @@ export function liveRoute(hub: LiveHub, heartbeatMs: number) {
     if (joined.kind === 'full') return problemResponse({ status: 503, code: 'live_full', detail: joined.detail, headers: { 'retry-after': '60' } });
     const { version, leave } = joined;
     const lastEventId = c.req.header('last-event-id');
+    let closed = false;
+    let heartbeat: NodeJS.Timeout | undefined;
+    // Idempotent: the browser leaving (before or during the stream), the stream ending, or a failed write.
+    const finish = () => {
+      closed = true;
+      clearInterval(heartbeat);
+      leave();
+      wake?.();
+    };
+    const signal = c.req.raw.signal;
+    if (signal.aborted) finish();
+    else signal.addEventListener('abort', finish, { once: true });
     c.header('cache-control', 'no-cache, no-transform');
     c.header('x-accel-buffering', 'no');
     return streamSSE(c, async (stream) => {
-      let closed = stream.aborted;
-      stream.onAbort(() => {
-        closed = true;
-        wake?.();
-      });
-      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(() => undefined), heartbeatMs);
+      stream.onAbort(finish);
+      if (stream.aborted) finish();
+      heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(finish), heartbeatMs);
       try {
         await stream.writeSSE({ event: 'ready', id: version, data: JSON.stringify({ version }), retry: RETRY_MS });
         if (lastEventId !== undefined && VERSION.test(lastEventId) && lastEventId !== version) {
@@ -67,8 +76,8 @@ export function liveRoute(hub: LiveHub, heartbeatMs: number) {
       } catch {
         // The browser went away mid-write: nothing to tell anyone.
       } finally {
-        clearInterval(heartbeat);
-        leave();
+        signal.removeEventListener('abort', finish);
+        finish();
       }
     });
   };
