@@ -115,6 +115,8 @@ test.describe('the open recap', () => {
     expect((await stream).status(), 'the page listens to the live stream').toBe(200);
     await expect(page.getByText('No scores released yet', { exact: true })).toBeVisible();
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    // The stream is open: the page says it is current rather than counting the seconds since its last read.
+    await expect(page.getByText('· up to date', { exact: true })).toBeVisible();
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations.push(frame.url());

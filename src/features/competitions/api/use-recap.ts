@@ -16,7 +16,7 @@ export function useRecap(competitionGuid: string) {
   const { competition, season, groups } = summary.data.body;
   const live = isToday(competition.date);
   const performances = useSuspenseQuery(performancesQueryOptions(competitionGuid, live));
-  useLiveUpdates(competitionGuid, live);
+  const { pushed } = useLiveUpdates(competitionGuid, live);
   const records = performances.data.body;
   // Built once per answer: the recap's sections are memoized on their identity.
   const sections = useMemo(
@@ -28,6 +28,7 @@ export function useRecap(competitionGuid: string) {
     sections,
     views: releasedViews(competition),
     live,
+    pushed,
     stale: summary.data.stale || performances.data.stale,
     refreshFailed: summary.isRefetchError || performances.isRefetchError,
     updatedAt: Math.min(summary.dataUpdatedAt, performances.dataUpdatedAt),
