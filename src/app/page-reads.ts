@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, Params } from 'react-router';
 import { competitionQueryOptions } from '../features/competitions/api/get-competition';
 import { performancesQueryOptions } from '../features/competitions/api/get-performances';
 import { seasonCalendarQueryOptions } from '../features/events/api/get-season-calendar';
+import { seasonJudgesQueryOptions } from '../features/seasons/api/get-season-judges';
 import { seasonsQueryOptions } from '../features/seasons/api/get-seasons';
 import { standingsQueryOptions } from '../features/standings/api/get-standings';
 import { parseGuid, parseId } from './route-error';
@@ -23,6 +24,7 @@ export const pageReads = {
   home: () => [seasonsQueryOptions()],
   season: (params: Params) => [seasonCalendarQueryOptions(parseId(params.seasonId, 'Season'))],
   standings: (params: Params) => [standingsQueryOptions(parseId(params.seasonId, 'Season'))],
+  seasonJudges: (params: Params) => [seasonJudgesQueryOptions(parseId(params.seasonId, 'Season'))],
   recap: (params: Params) => {
     const guid = parseGuid(params.competitionGuid, 'Competition');
     return [competitionQueryOptions(guid), performancesQueryOptions(guid)];

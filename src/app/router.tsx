@@ -58,6 +58,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: paths.seasons.path, lazy: lazy('seasons') },
         { path: paths.season.path, ...page('season', pageReads.season, true) },
         { path: paths.standings.path, ...page('standings', pageReads.standings, true) },
+        { path: paths.seasonJudges.path, ...page('season-judges', pageReads.seasonJudges, false) },
         { path: paths.event.path, lazy: lazy('event') },
         // The page fans open during a show: its reads start with the chunk download, not after it, and the BFF renders it.
         { path: paths.recap.path, ...page('recap', pageReads.recap, true), shouldRevalidate: recapShouldRevalidate },

@@ -45,6 +45,10 @@ export default function SeasonRoute() {
         ) : null}
         <Link className="link" to={paths.standings.href(season.id)}>
           Standings
+        </Link>{' '}
+        ·{' '}
+        <Link className="link" to={paths.seasonJudges.href(season.id)}>
+          Judges
         </Link>
       </p>
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
