@@ -78,8 +78,9 @@ export const HostedCompetitionRecord = z.object({
   RegistrationUrl: z.string(),
 });
 
-/** v2's breakdown of a performance, as the specification gives it: numbers as decimal text, rank 0 for none. */
 export const HostedSubcaption = z.object({ Name: z.string(), Initials: z.string(), Score: z.string(), Rank: id });
+
+/** One judge's caption in a v2 performance record: the judge as first and last name. */
 export const HostedCaption = z.object({
   JudgeFirstName: z.string(),
   JudgeLastName: z.string(),
@@ -89,6 +90,7 @@ export const HostedCaption = z.object({
   Rank: id,
   Subcaptions: z.array(HostedSubcaption),
 });
+
 export const HostedCategory = z.object({ Name: z.string(), Score: z.string(), Rank: id, Captions: z.array(HostedCaption) });
 
 /** v2's performance record (`/2018-03/performances`); its breakdown (Categories) is the recap's, read by the app. */

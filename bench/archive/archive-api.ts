@@ -7,7 +7,7 @@
  */
 import { startTestApi, type TestApi } from '../../test/helpers/api-server.js';
 import { compareWithCeiling, type RouteComparison, type ThroughputOptions } from '../api/throughput.js';
-import { judgeName } from '../../domain/judge-name.js';
+import { judgeName } from '../../domain/judges.js';
 import { biggestRecap } from '../lib/biggest-recap.js';
 import { median } from '../lib/stats.js';
 import type { ArchiveImport } from './import-archive.js';

@@ -33,6 +33,7 @@ export const paths = {
     href: (seasonId: number, divisionName?: string, page?: number) =>
       withQuery(`/seasons/${seasonId}/standings`, { division: divisionName, page: page === 1 ? undefined : page }),
   },
+  seasonJudges: { path: '/seasons/:seasonId/judges', href: (seasonId: number) => `/seasons/${seasonId}/judges` },
   event: { path: '/events/:eventId', href: (eventId: number) => `/events/${eventId}` },
   recap: {
     path: '/competitions/:competitionGuid',

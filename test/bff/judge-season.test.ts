@@ -54,7 +54,7 @@ const sections = buildJudgedSections([
 
 describe("a judge's season from the judged sections", () => {
   it("sets each of the judge's numbers beside the final rank and the panel partner's, oldest first, released recaps only", () => {
-    const season = judgeSeason(sections, '  G.   Guffey ', '2026 Season');
+    const season = judgeSeason(sections, '  G. Guffey ', '2026 Season');
     expect(season.judge).toEqual({ name: 'G. Guffey', similarNames: ['Greg Guffey'] });
     expect(season.data).toHaveLength(1);
     const [sheet] = season.data;

@@ -4,7 +4,7 @@
  * and on a doubled panel (a category with two captions of one name) the other judge's number. Every number is the
  * v2 record's, as the recap prints it.
  */
-import { judgeName } from '../../../domain/judge-name.js';
+import { judgeName } from '../../../domain/judges.js';
 import type { JudgedCaption, JudgedSection } from './judged-sections.js';
 import { ViewProblem } from './upstream-reads.js';
 import type { JudgeSheetView } from './view-schemas.js';

@@ -4,7 +4,7 @@
  * v2 prints them. A judge is known by the name v2 gives (first and last name, the only identity the hosted service
  * has: docs/decisions/035). The subcaption lines are not kept: a judge's season needs the caption's number only.
  */
-import { judgeName } from '../../../domain/judge-name.js';
+import { judgeName } from '../../../domain/judges.js';
 import type { CompetitionResults } from './season-index.js';
 
 export interface JudgedCaption {

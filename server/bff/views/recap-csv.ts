@@ -8,7 +8,7 @@
  */
 import { csvText } from './csv.js';
 import type { HostedRecapRecord } from './hosted-shapes.js';
-import { judgeName } from '../../../domain/judge-name.js';
+import { judgeName } from '../../../domain/judges.js';
 import { formatScore } from '../../../domain/scores.js';
 
 type Category = HostedRecapRecord['Categories'][number];

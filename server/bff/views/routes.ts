@@ -19,6 +19,7 @@ import { standingsCsv } from './standings-csv.js';
 import { headToHead } from './head-to-head.js';
 import { judgeSeason } from './judge-season.js';
 import { createCompetitionLookup } from './competition-lookup.js';
+import { SeasonJudges } from './judges.js';
 import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
 import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
@@ -53,6 +54,7 @@ const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.Zo
 
 const calendarRoute = seasonView('/seasons/{seasonId}/calendar', "A season's competitions by date, with their events", SeasonCalendar, "The season's calendar");
 const standingsRoute = seasonView('/seasons/{seasonId}/standings', "A season's division standings", SeasonStandings, 'Standings by division');
+const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
 const groupRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/group',
@@ -99,6 +101,23 @@ const compareRoute = createRoute({
   },
   responses: json(HeadToHead, 'Every shared division and round, caption by caption'),
 });
+/** The live push of a competition (server/bff/live, decision 033): documented here, answered by app.ts. */
+const liveStreamRoute = createRoute({
+  method: 'get',
+  path: '/competitions/{guid}/live',
+  summary: "A live competition's changes, pushed (Server-Sent Events: ready, change, end; heartbeat comments)",
+  request: {
+    params: z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) }),
+    headers: z.object({ 'last-event-id': z.string().max(64).optional().openapi({ description: 'the last version seen; a change is sent at once when it is not the current one' }) }),
+  },
+  responses: {
+    200: { description: 'The event stream: `ready` with the current version as its id, then `change` per new version, `end` when the competition is over', content: { 'text/event-stream': { schema: z.string() } } },
+    204: { description: 'The competition is not live: nothing to stream (EventSource does not reconnect)' },
+    404: problems[404],
+    503: { description: 'This server streams as many live pages as it may; the page polls instead', content: { 'application/problem+json': { schema: Problem } } },
+  },
+});
+
 const competitionRoute = createRoute({
   method: 'get',
   path: '/competitions/{guid}',
@@ -164,6 +183,12 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
       viewHeaders(c, stale || standings.stale);
       return c.json({ season, data: standings.data }, 200);
     })
+    .openapi(judgesRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const judges = await results.judges(season);
+      viewHeaders(c, stale || judges.stale);
+      return c.json({ season, data: judges.data }, 200);
+    })
     .openapi(groupRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
       const { name, id } = c.req.valid('query');
@@ -209,5 +234,7 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
 /** The views' OpenAPI document, for the generated types of the web app (scripts/gen-api-types.ts). */
 export function viewsDocument() {
   const router = createViewsRouter(() => Promise.reject(new Error('documentation only')), Date.now);
+  // Served by app.ts outside this router (a stream must pass none of its middleware), documented with the views.
+  router.openAPIRegistry.registerPath(liveStreamRoute);
   return router.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Marching Results BFF views', version: '1' }, servers: [{ url: VIEWS_PREFIX }] });
 }

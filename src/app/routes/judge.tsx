@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, redirect, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { judgeName } from '../../../domain/judge-name';
+import { judgeName } from '../../../domain/judges';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/empty-state';
 import { Pager } from '../../components/pager';
@@ -22,7 +22,7 @@ import { seasonFromUrl } from './group-season';
 /** Caption sheets per page: a busy judge scores a hundred sheets a season, more than a phone should lay out at once. */
 const SHEETS_PAGE_SIZE = 10;
 
-/** The judge a page is about, as the path names them ("First Last"), written as domain/judge-name.ts writes names. */
+/** The judge a page is about, as the path names them ("First Last"), written as domain/judges.ts writes names. */
 const judgeFromUrl = (name: string | undefined) => judgeName(name ?? '', '');
 
 export const clientLoader = (queryClient: QueryClient) => async ({ params, request }: LoaderFunctionArgs) => {
