@@ -27,7 +27,8 @@ test('a head-to-head URL shows a shared round caption by caption with the recap 
     await expect(total.getByRole('cell').nth(1)).toHaveText(`${printed.total(Number(second.TotalScore))} (${second.Rank})`);
     const category = first.Categories.find((candidate) => candidate.Captions.length > 0)!;
     const caption = category.Captions[0];
-    const label = category.Name === caption.Name ? caption.Name : `${category.Name}: ${caption.Name}`;
+    const doubled = category.Captions.filter((other) => other.Name === caption.Name).length > 1;
+    const label = `${category.Name === caption.Name ? caption.Name : `${category.Name}: ${caption.Name}`}${doubled ? ` (${caption.JudgeFirstName} ${caption.JudgeLastName})` : ''}`;
     const row = meeting.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).first();
     const theirs = second.Categories.find((candidate) => candidate.Name === category.Name)!.Captions[0];
     await expect(row.getByRole('cell').nth(0)).toHaveText(`${printed.caption(Number(caption.Score))} (${caption.Rank})`);

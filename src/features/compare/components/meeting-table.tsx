@@ -40,6 +40,8 @@ export function MeetingTable({ meeting, names, id }: { meeting: HeadToHeadMeetin
                 <tr key={row}>
                   <th scope="row" className="font-normal">
                     {caption.category === caption.name ? caption.name : `${caption.category}: ${caption.name}`}
+                    {/* A doubled panel's two captions of one name, told apart by their judges. */}
+                    {caption.judge && meeting.captions.some((other) => other !== caption && other.category === caption.category && other.name === caption.name) ? ` (${caption.judge})` : ''}
                   </th>
                   {caption.scores.map((scored, index) => (
                     <td key={index} className={`num ${won.winner === index ? 'font-bold' : ''}`}>
