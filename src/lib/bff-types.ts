@@ -1047,7 +1047,7 @@ export interface components {
         BffJudgeSeason: {
             season: components["schemas"]["BffSeason"];
             judge: {
-                /** @description first and last name as the v2 captions carry them, spaces collapsed */
+                /** @description first and last name as the v2 captions carry them, each trimmed (domain/judges.ts) */
                 name: string;
                 /** @description other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged */
                 similarNames: string[];

@@ -13,7 +13,7 @@ export interface JudgedCaption {
   category: string;
   name: string;
   initials: string;
-  /** "First Last" with its spaces collapsed; "" when the recap names no judge */
+  /** "First Last" as domain/judges.ts writes it; "" when the recap names no judge */
   judge: string;
   score: number;
   /** null: no rank printed (v2's rank 0) */

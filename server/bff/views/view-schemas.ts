@@ -136,7 +136,7 @@ export const JudgeSeason = z
   .object({
     season: Season,
     judge: z.object({
-      name: z.string().openapi({ description: 'first and last name as the v2 captions carry them, spaces collapsed' }),
+      name: z.string().openapi({ description: 'first and last name as the v2 captions carry them, each trimmed (domain/judges.ts)' }),
       similarNames: z.array(z.string()).openapi({ description: 'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged' }),
     }),
     data: z.array(JudgeSheet).openapi({ description: 'every caption the judge scored on a released full recap, oldest first; practice events left out' }),
