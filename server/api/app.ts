@@ -15,6 +15,7 @@ import { oauthRoutes } from './routes/oauth/index.js';
 import { v4Routes } from './routes/v4/index.js';
 import { v3Routes } from './routes/v3/index.js';
 import { v2Routes } from './routes/v2/index.js';
+import { publishedPageRoutes } from './routes/pages/index.js';
 
 export { newRouter };
 
@@ -59,6 +60,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
 
   // The token and authorize endpoints authenticate the client themselves; everything else needs a bearer token.
   app.route('/', oauthRoutes(services));
+  // The published pages are public, as the hosted service's are: no token.
+  app.route('/', publishedPageRoutes(services));
   app.use('*', bearerAuth(services));
   app.use('*', rateLimit(services.config.rateLimit));
   app.route('/', v4Routes(services));
