@@ -17,8 +17,8 @@ body { font-family: system-ui, sans-serif; margin: 12px; color: #111; background
 table { border-collapse: collapse; }
 .recapHeader, .division, .schedule { margin: 10px auto; }
 .recapHeader td { text-align: center; vertical-align: middle; padding: 0 8px; }
-.title { font-weight: bold; font-size: 18px; }
-.subtitle { font-style: italic; font-size: 12px; margin-top: 5px; }
+.title { font-weight: bold; font-size: 18px; text-align: center; }
+.subtitle { font-style: italic; font-size: 12px; margin-top: 5px; text-align: center; }
 .competitionName, .chiefJudge, .notAvailable, .footnote { text-align: center; margin: 6px auto; }
 .notAvailable { font-size: 16px; margin-top: 24px; }
 .divisionName { text-align: center; font-weight: bold; font-size: 14px; padding: 2px; }

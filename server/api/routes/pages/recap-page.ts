@@ -70,7 +70,7 @@ function logo(organizationName: string): string {
     .map((word) => word[0].toUpperCase())
     .join('');
   const svg = `<svg xmlns='http://www.w3.org/2000/svg' width='135' height='75'><text x='67' y='48' font-family='sans-serif' font-size='32' text-anchor='middle' fill='#555'>${initials}</text></svg>`;
-  return `<img alt='Logo' width='135' height='75' src='data:image/svg+xml,${encodeURIComponent(svg)}' />`;
+  return `<img alt='Logo' width='135' height='75' src='data:image/svg+xml,${encodeURIComponent(svg).replace(/'/g, '%27')}' />`;
 }
 
 /** A number over its rank; an empty cell pair where the page has no number. */
