@@ -5,12 +5,19 @@
 
 type Json = Record<string, unknown>;
 
-/** Where the hosted service publishes a competition's pages: HTML for people (and scrapers), not JSON. */
-export const publishedPages = {
-  recap: (guid: string) => `https://recaps.competitionsuite.com/${guid}.htm`,
-  categoryRecap: (guid: string) => `https://recaps.competitionsuite.com/${guid}_categories.htm`,
-  schedule: (guid: string, view: 'standard' | 'logistical') => `https://schedules.competitionsuite.com/${guid}_${view}.htm`,
-};
+/**
+ * Where the hosted service publishes a competition's pages: HTML for people (and scrapers), not JSON. The hosted
+ * service serves them from recaps.competitionsuite.com/<guid>.htm and schedules.competitionsuite.com/<guid>_<view>.htm;
+ * the fake serves them itself (one host), at /recaps/ and /schedules/ under its own origin, so the app's links out
+ * to them lead somewhere in tests too.
+ */
+export function publishedPages(origin: string) {
+  return {
+    recap: (guid: string) => `${origin}/recaps/${guid}.htm`,
+    categoryRecap: (guid: string) => `${origin}/recaps/${guid}_categories.htm`,
+    schedule: (guid: string, view: 'standard' | 'logistical') => `${origin}/schedules/${guid}_${view}.htm`,
+  };
+}
 
 const pick = (record: Json, fields: readonly string[]): Json => Object.fromEntries(fields.map((field) => [field, record[field]]));
 
@@ -25,14 +32,15 @@ export function eventListItem(event: Json): Json {
 }
 
 /** An event's detail: its competitions' schedule and recap URLs are the published pages. */
-export function eventDetail(event: Json): Json {
+export function eventDetail(event: Json, origin: string): Json {
+  const pages = publishedPages(origin);
   const competitions = (event.competitions as Json[]).map((competition) => {
     const guid = String(competition.guid);
     return {
       ...pick(competition, ['id', 'guid', 'name', 'date']),
-      standardScheduleUrl: publishedPages.schedule(guid, 'standard'),
-      logisticalScheduleUrl: publishedPages.schedule(guid, 'logistical'),
-      recapUrl: publishedPages.recap(guid),
+      standardScheduleUrl: pages.schedule(guid, 'standard'),
+      logisticalScheduleUrl: pages.schedule(guid, 'logistical'),
+      recapUrl: pages.recap(guid),
     };
   });
   return { ...pick(event, ['id', 'name', 'location', 'seasonId', 'eventTypeId', 'eventType']), competitions };
@@ -55,10 +63,11 @@ const V2_COMPETITION_FIELDS = [
 /** A v2 competition record: its recap URLs are the published pages, its other URLs the hosted service's reads. */
 export function v2Competition(record: Json, origin: string): Json {
   const guid = String(record.CompetitionGuid);
+  const pages = publishedPages(origin);
   return {
     ...pick(record, V2_COMPETITION_FIELDS),
-    RecapUrl: publishedPages.recap(guid),
-    CategoryRecapUrl: publishedPages.categoryRecap(guid),
+    RecapUrl: pages.recap(guid),
+    CategoryRecapUrl: pages.categoryRecap(guid),
     PerformancesUrl: `${origin}/2018-03/performances?c=${guid}`,
     RegistrationUrl: `${origin}/2018-03/groups?c=${guid}`,
   };
