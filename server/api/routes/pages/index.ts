@@ -11,7 +11,7 @@ import { notFound } from '../../http/problem.js';
 import { competitionSections, findCompetition } from '../../db/read/competitions.js';
 import { findOrganizationByGuid } from '../../db/repositories/organizations.js';
 import { scheduleEntries } from '../present/schedule.js';
-import { readRecapPageName, readSchedulePageName } from './addresses.js';
+import { readRecapPageName, readSchedulePageName } from '../../../../domain/published-pages.js';
 import { PAGE_HEADERS } from './html.js';
 import { recapPage } from './recap-page.js';
 import { schedulePage } from './schedule-page.js';

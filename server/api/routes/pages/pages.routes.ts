@@ -1,7 +1,8 @@
 /** The published pages' declarations (served by index.ts): public HTML, no token. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { Problem } from '../schemas/common.js';
-import { PUBLISHED_PREFIX, RECAP_PAGE_NAME, SCHEDULE_PAGE_NAME } from './addresses.js';
+import { RECAP_PAGE_NAME, SCHEDULE_PAGE_NAME } from '../../../../domain/published-pages.js';
+import { PUBLISHED_PREFIX } from './addresses.js';
 
 const organizationGuid = z
   .string()

@@ -10,10 +10,9 @@
 import type { CompetitionSection, SectionPerformance } from '../../db/read/competitions.js';
 import type { CaptionDef, CategoryDef, PerformanceResult, RankedNumber, ScoreSheet } from '../../tabulation/types.js';
 import { microsToText, toMicros } from '../../tabulation/decimal.js';
-import { formatSubcaptionScore } from '../../tabulation/format.js';
-import { PUBLISHED_FRACTION_DIGITS } from '../../tabulation/rounding.js';
+import { PUBLISHED_FRACTION_DIGITS } from '../../../../domain/scores.js';
 import { rankOrNull } from '../present/v4.js';
-import type { RecapView } from './addresses.js';
+import type { RecapView } from '../../../../domain/published-pages.js';
 import { escapeHtml, htmlPage, publishedDay } from './html.js';
 
 export interface RecapPageCompetition {
@@ -97,12 +96,12 @@ function inRankOrder(performances: SectionPerformance[]): SectionPerformance[] {
   return [...performances].sort((a, b) => rankOf(a) - rankOf(b) || a.group.name.localeCompare(b.group.name));
 }
 
-/** A sheet's computed number as printed: every digit it has, at least the sheet's published digits. */
-function computed(number: RankedNumber, digits: number): string {
-  return microsToText(toMicros(number.score), digits, 6);
+/** A number as the recap prints it: every digit it has (a judge's 9.25), at least `digits` (a sheet's 3 or 4). */
+function printed(score: number, digits = 0): string {
+  return microsToText(toMicros(score), digits, 6);
 }
 
-const ranked = (number: RankedNumber, digits: number) => numberCell(computed(number, digits), rankOrNull(number.rank));
+const ranked = (number: RankedNumber, digits: number) => numberCell(printed(number.score, digits), rankOrNull(number.rank));
 
 /** Runs of consecutive captions that share a panel (a doubled panel) or stand alone, in caption order. */
 function captionRuns(category: CategoryDef): { name: string; captions: number[]; doubled: boolean }[] {
@@ -201,7 +200,7 @@ function fullRow(sheet: ScoreSheet, performance: SectionPerformance, digits: num
         const captionResult = result?.captions[index];
         caption.subcaptions.forEach((_, s) => {
           const line = captionResult?.subcaptions[s];
-          cells.push(line ? numberCell(formatSubcaptionScore(line.score), rankOrNull(line.rank)) : scorelessCell(state));
+          cells.push(line ? numberCell(printed(line.score), rankOrNull(line.rank)) : scorelessCell(state));
         });
         cells.push(captionResult ? ranked(captionResult, 2) : scorelessCell(state));
       }
@@ -226,7 +225,7 @@ function scorelessCell(state: RowState): string {
 function closingCells(state: RowState, digits: number): string[] {
   if (state.kind !== 'scored') return [scorelessCell(state), scorelessCell(state), scorelessCell(state)];
   const { result } = state;
-  return [ranked(result.subtotal, digits), numberCell(formatSubcaptionScore(result.penalty), ''), ranked(result.total, digits)];
+  return [ranked(result.subtotal, digits), numberCell(printed(result.penalty), ''), ranked(result.total, digits)];
 }
 
 function groupRow(performance: SectionPerformance, cells: string[]): string {

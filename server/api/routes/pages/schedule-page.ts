@@ -6,7 +6,7 @@
  * the `<time>` element's datetime.
  */
 import type { ScheduleEntry } from '../present/schedule.js';
-import type { ScheduleView } from './addresses.js';
+import type { ScheduleView } from '../../../../domain/published-pages.js';
 import { escapeHtml, htmlPage, publishedDay } from './html.js';
 import type { RecapPageCompetition } from './recap-page.js';
 
