@@ -29,11 +29,12 @@ export function publishedPages(folders: PageFolders): PublishedPages {
   };
 }
 
-const GUID = GUID_PATTERN.source.replace(/^\^|\$$/g, '');
+// The guid pattern, both cases spelled out: the page names' patterns go into the OpenAPI document, which has no flags.
+const GUID = GUID_PATTERN.source.replace(/^\^|\$$/g, '').replace(/a-f/g, 'A-Fa-f');
 /** A recap page's file name: the competition guid, `_categories` for the category recap, `.htm`. */
-export const RECAP_PAGE_NAME = new RegExp(`^(${GUID})(_categories)?\\.htm$`, 'i');
+export const RECAP_PAGE_NAME = new RegExp(`^(${GUID})(_categories)?\\.htm$`);
 /** A schedule page's file name: the competition guid and the view. */
-export const SCHEDULE_PAGE_NAME = new RegExp(`^(${GUID})_(${SCHEDULE_VIEWS.join('|')})\\.htm$`, 'i');
+export const SCHEDULE_PAGE_NAME = new RegExp(`^(${GUID})_(${SCHEDULE_VIEWS.join('|')})\\.htm$`);
 
 export function readRecapPageName(name: string): { guid: string; view: RecapView } | null {
   const match = RECAP_PAGE_NAME.exec(name);
@@ -42,5 +43,5 @@ export function readRecapPageName(name: string): { guid: string; view: RecapView
 
 export function readSchedulePageName(name: string): { guid: string; view: ScheduleView } | null {
   const match = SCHEDULE_PAGE_NAME.exec(name);
-  return match ? { guid: match[1].toLowerCase(), view: match[2].toLowerCase() as ScheduleView } : null;
+  return match ? { guid: match[1].toLowerCase(), view: match[2] as ScheduleView } : null;
 }

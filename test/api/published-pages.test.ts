@@ -145,6 +145,8 @@ describe('page addresses', () => {
     const badName = await api.fetch(recapPath.replace('.htm', '.json'));
     expect(badName.status).toBe(400);
     expect((await badName.json()).errors[0].message).toBe('expected <competition guid>.htm or <competition guid>_categories.htm');
+    // the hosted service's links have been seen in upper case
+    expect((await api.fetch(recapPath.toUpperCase().replace('/PUBLISHED/', '/published/').replace('/RECAPS/', '/recaps/').replace('.HTM', '.htm'))).status).toBe(200);
     const badSchedule = await api.fetch(new URL(competition.standardScheduleUrl).pathname.replace('_standard', '_weekly'));
     expect(badSchedule.status).toBe(400);
   });
