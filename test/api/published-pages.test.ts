@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../helpers/api-server.js';
 import { startApiWithSmallCircuit, BRAVO_PENALTY } from '../helpers/small-circuit.js';
 import { scrapeScheduleRows } from '../helpers/schedule-scraper.js';
-import { checkRecap } from '../../server/api/recap-import/load-recap.js';
 import { RecapImportError } from '../../server/api/recap-import/errors.js';
+import { checkRecap, loadRecaps } from '../../server/api/recap-import/load-recap.js';
+import { loadRecapFixtures } from '../fixtures/recaps/load.js';
 
 /**
  * The published pages over the real HTTPS server: a competition's recap, category recap and schedules as public
@@ -131,6 +132,24 @@ describe('text from the data', () => {
 });
 
 describe('page addresses', () => {
+  it('tell apart two organizations that imported the same published page (its guid may then be both competitions\')', async () => {
+    const fixture = loadRecapFixtures().find((candidate) => candidate.name.startsWith('00b8b635'))!;
+    const pages: { name: string; url: string }[] = [];
+    for (const name of ['North Circuit', 'South Circuit']) {
+      const org = await api.createOrg(name);
+      await loadRecaps(api.services.database.db, org.id, [fixture]);
+      const key = await api.createKey(org.guid);
+      const records = await (await api.fetch('/2018-03/competitions', { headers: { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` } })).json();
+      pages.push({ name, url: records[0].RecapUrl });
+    }
+    expect(pages[0].url).not.toBe(pages[1].url);
+    const [north, south] = await Promise.all(pages.map(async ({ url }) => (await page(url)).text()));
+    expect(north).toContain('North Circuit');
+    expect(north).not.toContain('South Circuit');
+    expect(south).toContain('South Circuit');
+    expect(checkRecap({ name: fixture.name, html: north }).recap.sections).toHaveLength(1);
+  });
+
   it("are the organization's: another organization's guid, an unknown one or a malformed one never shows the page", async () => {
     const other = await api.createOrg('Another circuit');
     const recapPath = new URL(competition.recapUrl).pathname;
