@@ -24,6 +24,7 @@ import { loadRecaps } from '../api/recap-import/load-recap.js';
 import { createServices, type Services } from '../api/services.js';
 import { loadRecapFixtures, type RecapFixture } from '../../test/fixtures/recaps/load.js';
 import { REFUSED_RECAP_PAGES } from '../../test/fixtures/recaps/refused.js';
+import { PAGE_FOLDERS, PUBLISHED_PREFIX } from '../api/routes/pages/addresses.js';
 import { eventDetail, eventListItem, groupItem, seasonItem, v2Competition, v2Performance } from './reshape.js';
 
 /** Pages that print no date are filed on this one, as the CLI's --date would. */
@@ -101,10 +102,10 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
     });
     // The published pages are public, as the hosted service's are: our API's own pages of the organization, at the
     // hosted service's file names.
-    for (const kind of ['recaps', 'schedules']) {
-      app.get(`/${kind}/:page`, async (c) => {
+    for (const folder of Object.values(PAGE_FOLDERS)) {
+      app.get(`/${folder}/:page`, async (c) => {
         reads.push(c.req.path);
-        const response = await inner.get(`/published/${organization.guid}/${kind}/${c.req.param('page')}`);
+        const response = await inner.get(`${PUBLISHED_PREFIX}/${organization.guid}/${folder}/${c.req.param('page')}`);
         if (!response.ok) return c.text('Page not found.', 404);
         return c.body(await response.text(), 200, { 'content-type': response.headers.get('content-type') ?? 'text/html; charset=utf-8' });
       });

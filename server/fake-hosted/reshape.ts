@@ -12,6 +12,7 @@ import {
   HostedSeason,
 } from '../../domain/hosted-records.js';
 import { publishedPages } from '../../domain/published-pages.js';
+import { PAGE_FOLDERS } from '../api/routes/pages/addresses.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,9 +36,9 @@ export const v2Performance = as(HostedPerformanceRecord);
 
 /**
  * The published pages, at the hosted service's file names (recaps.competitionsuite.com/<guid>.htm there): the fake
- * serves them itself, in the folders /recaps and /schedules of its own origin, so the app's links out lead somewhere.
+ * serves them itself, in our API's page folders at its own origin, so the app's links out lead somewhere.
  */
-export const pagesAt = (origin: string) => publishedPages({ recaps: `${origin}/recaps`, schedules: `${origin}/schedules` });
+export const pagesAt = (origin: string) => publishedPages({ recaps: `${origin}/${PAGE_FOLDERS.recaps}`, schedules: `${origin}/${PAGE_FOLDERS.schedules}` });
 
 /** An event's detail: its competitions' schedule and recap URLs are the published pages. */
 export function eventDetail(event: Json, origin: string): Json {

@@ -9,11 +9,13 @@
 import { publishedPages as pagesIn, type PublishedPages } from '../../../../domain/published-pages.js';
 
 export const PUBLISHED_PREFIX = '/published';
+/** The folder of each kind of page under an organization's prefix (the fake hosted service serves the same ones). */
+export const PAGE_FOLDERS = { recaps: 'recaps', schedules: 'schedules' } as const;
 
 /** Absolute addresses of an organization's pages, at the origin the caller reached the API at. */
 export function publishedPages(origin: string, organizationGuid: string): PublishedPages {
   const base = `${origin}${PUBLISHED_PREFIX}/${organizationGuid}`;
-  return pagesIn({ recaps: `${base}/recaps`, schedules: `${base}/schedules` });
+  return pagesIn({ recaps: `${base}/${PAGE_FOLDERS.recaps}`, schedules: `${base}/${PAGE_FOLDERS.schedules}` });
 }
 
 export type { PublishedPages };

@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Problem } from '../schemas/common.js';
 import { RECAP_PAGE_NAME, SCHEDULE_PAGE_NAME } from '../../../../domain/published-pages.js';
-import { PUBLISHED_PREFIX } from './addresses.js';
+import { PAGE_FOLDERS, PUBLISHED_PREFIX } from './addresses.js';
 
 const organizationGuid = z
   .string()
@@ -17,7 +17,7 @@ const problems = {
 
 export const recapPageRoute = createRoute({
   method: 'get',
-  path: `${PUBLISHED_PREFIX}/{organizationGuid}/recaps/{page}`,
+  path: `${PUBLISHED_PREFIX}/{organizationGuid}/${PAGE_FOLDERS.recaps}/{page}`,
   summary: "A competition's published recap (public HTML, the hosted service's recap layout)",
   description:
     '`<competition guid>.htm`: every released division and round with every caption, judge, subcaption, rank, penalty and total; ' +
@@ -37,7 +37,7 @@ export const recapPageRoute = createRoute({
 
 export const schedulePageRoute = createRoute({
   method: 'get',
-  path: `${PUBLISHED_PREFIX}/{organizationGuid}/schedules/{page}`,
+  path: `${PUBLISHED_PREFIX}/{organizationGuid}/${PAGE_FOLDERS.schedules}/{page}`,
   summary: "A competition's published schedule (public HTML)",
   description:
     '`<competition guid>_standard.htm` or `_logistical.htm`: one `.schedule-row` per performance, holding its time, `.schedule-row__name` ' +
