@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from '../helpers/api-server.js';
+import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { startApiWithSmallCircuit, BRAVO_PENALTY } from '../helpers/small-circuit.js';
 import { scrapeScheduleRows } from '../helpers/schedule-scraper.js';
 import { RecapImportError } from '../../server/api/recap-import/errors.js';
@@ -170,3 +170,22 @@ describe('page addresses', () => {
     expect(badSchedule.status).toBe(400);
   });
 });
+
+describe('callers of the pages', () => {
+  it('are limited per address, as anonymous v2 callers are, each address on its own', async () => {
+    const limited = await startTestApi({ env: { ANONYMOUS_RATE_LIMIT_REQUESTS: '3' } });
+    try {
+      const org = await limited.createOrg('Limited circuit');
+      const address = `/published/${org.guid}/recaps/00000000-0000-4000-8000-000000000000.htm`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await limited.fetch(address, { localAddress: '127.0.0.2' })).status);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      const refused = await limited.fetch(address, { localAddress: '127.0.0.2' });
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await limited.fetch(address, { localAddress: '127.0.0.3' })).status).toBe(404);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+

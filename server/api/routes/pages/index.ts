@@ -2,6 +2,7 @@
  * The published pages (docs/decisions/028): a competition's recap, category recap and schedules as public HTML,
  * addressed by the organization's guid and the competition's, answered without a token and cached like every read.
  * Only released rounds are shown on a recap; a schedule shows every performance (it is published before the show).
+ * Callers are rate-limited per address, as v2's anonymous callers are.
  */
 import type { Context } from 'hono';
 import { newRouter } from '../../router.js';
@@ -12,6 +13,9 @@ import { competitionSections, findCompetition } from '../../db/read/competitions
 import { findOrganizationByGuid } from '../../db/repositories/organizations.js';
 import { scheduleEntries } from '../present/schedule.js';
 import { readRecapPageName, readSchedulePageName } from '../../../../domain/published-pages.js';
+import { rateLimit } from '../../auth/rate-limit.js';
+import { remoteAddress } from '../oauth/remote-address.js';
+import { PUBLISHED_PREFIX } from './addresses.js';
 import { PAGE_HEADERS } from './html.js';
 import { recapPage } from './recap-page.js';
 import { schedulePage } from './schedule-page.js';
@@ -34,7 +38,15 @@ export function publishedPageRoutes(services: Services) {
     return cachedPage(c, services, found.organization.id, PAGE_HEADERS, () => render(found));
   };
 
-  return newRouter()
+  const router = newRouter();
+  // Anyone may read a page, as the hosted service's; each address as often as v2's anonymous reads allow (its own
+  // count). Scoped to the pages' prefix: this router is mounted at the root, and '*' would reach every route.
+  router.use(`${PUBLISHED_PREFIX}/*`, async (c, next) => {
+    c.set('anonymous', { address: remoteAddress(c) });
+    await next();
+  });
+  router.use(`${PUBLISHED_PREFIX}/*`, rateLimit(services.config.rateLimit, services.config.anonymousRateLimit));
+  return router
     .openapi(recapPageRoute, async (c) => {
       const { organizationGuid, page } = c.req.valid('param');
       const { guid, view } = readRecapPageName(page)!;

@@ -13,6 +13,7 @@ const html = (description: string) => ({ description, content: { 'text/html': { 
 const problems = {
   400: { description: 'A malformed organization guid or page name', content: { 'application/problem+json': { schema: Problem } } },
   404: { description: 'No such organization, or no such competition in it', content: { 'application/problem+json': { schema: Problem } } },
+  429: { description: "The address's rate limit for pages is exceeded (see Retry-After)", content: { 'application/problem+json': { schema: Problem } } },
 };
 
 export const recapPageRoute = createRoute({
