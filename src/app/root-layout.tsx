@@ -1,7 +1,9 @@
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { ShareButton } from '../components/share-button';
 import { paths } from '../config/paths';
 import { viewerTimeZone } from '../lib/dates';
 import { useHydrated } from '../lib/use-hydrated';
+import { SearchLauncher } from './search-launcher';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`;
@@ -35,6 +37,8 @@ export function RootLayout() {
               </li>
             </ul>
           </nav>
+          <SearchLauncher />
+          <ShareButton />
         </div>
         <div className={`h-0.5 ${loading ? 'animate-pulse bg-sky-300' : 'bg-transparent'}`} aria-hidden="true" />
       </header>

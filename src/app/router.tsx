@@ -71,6 +71,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           handle: { page: { module: 'src/app/routes/judges.tsx', reads: recapReads, serverRendered: false } } satisfies PageHandle,
         },
         { path: paths.group.path, lazy: lazy(() => import('./routes/group')) },
+        { path: paths.following.path, lazy: lazy(() => import('./routes/following')) },
+        { path: paths.search.path, lazy: lazy(() => import('./routes/search')) },
         { path: '*', lazy: lazy(() => import('./routes/not-found')) },
       ],
     },

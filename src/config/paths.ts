@@ -52,4 +52,42 @@ export const paths = {
     href: (group: GroupAddress, seasonId?: number) =>
       withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId }),
   },
+  search: { path: '/search', href: (q?: string) => withQuery('/search', { q }) },
+  /** Each group as a `group` followed by its `id` (empty when the circuit gives none), in order: see readGroupList. */
+  following: {
+    path: '/following',
+    href: (groups: readonly GroupAddress[] = []) => {
+      const search = new URLSearchParams();
+      for (const group of groups) {
+        search.append('group', group.name);
+        search.append('id', group.orgGroupIdentifier);
+      }
+      const text = search.toString();
+      return text ? `/following?${text}` : '/following';
+    },
+  },
+  /** Another developer builds the page; the address is the team's contract. */
+  judge: { path: '/judges/:judgeName', href: (name: string) => `/judges/${encodeURIComponent(name)}` },
 } as const;
+
+/** Most groups a shared list carries: a link stays well under any browser's URL limit. */
+export const MAX_SHARED_GROUPS = 50;
+
+/**
+ * The groups of a following link, in order: every `group` starts one, the `id` after it (if any) is its circuit
+ * identifier. Names and ids are bounded as group pages bound them; blanks and repeats are dropped.
+ */
+export function readGroupList(search: URLSearchParams): GroupAddress[] {
+  const groups: GroupAddress[] = [];
+  for (const [name, value] of search) {
+    if (name === 'group') {
+      const groupName = value.trim();
+      if (groupName !== '' && groupName.length <= 200) groups.push({ name: groupName, orgGroupIdentifier: '' });
+    } else if (name === 'id' && groups.length > 0 && groups.at(-1)!.orgGroupIdentifier === '') {
+      const id = value.trim();
+      if (id.length <= 64) groups[groups.length - 1] = { ...groups.at(-1)!, orgGroupIdentifier: id };
+    }
+  }
+  const unique = groups.filter((group, index) => groups.findIndex((other) => other.name === group.name && other.orgGroupIdentifier === group.orgGroupIdentifier) === index);
+  return unique.slice(0, MAX_SHARED_GROUPS);
+}

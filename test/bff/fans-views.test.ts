@@ -37,7 +37,10 @@ async function get(bff: RunningBff, target: string) {
 }
 
 beforeAll(async () => {
-  fake = await startFakeHosted({ prepare: (services, organization) => loadSample(services.database, organization.id) });
+  fake = await startFakeHosted({ prepare: async (services, organization) => {
+      await loadSample(services.database, organization.id);
+    },
+  });
   const { db } = fake.services.database;
   const organization = (await findOrganizationByGuid(db, fake.organization))!;
   const { application, clientSecret } = await createApplication(db, { orgId: organization.id, name: 'BFF on our API' });
