@@ -16,7 +16,7 @@ import { loadTls } from '../../server/api/http/tls.js';
 import { loadSample } from '../../server/api/sample/load-sample.js';
 import { defineBffConfig } from '../../server/bff/config.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
-import { startFakeHosted, type FakeHosted } from '../fake-hosted/fake-hosted.js';
+import { startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
 
 interface SearchIndex {
   groups: { name: string; orgGroupIdentifier: string; location: string; season: string }[];

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths, type GroupAddress } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
-import { formatRank, formatScore } from '../../../lib/format';
+import { formatScore } from '../../../../domain/scores';
+import { formatRank } from '../../../lib/format';
 import { groupSummaryQueryOptions } from '../api/get-group-summary';
 
 /** One followed group on home: its latest scored performance and its next scheduled one, each read on its own. */
