@@ -12,7 +12,12 @@ const INDEX_STALE_MS = 5 * 60_000;
 export const searchIndexQueryOptions = () =>
   queryOptions({
     queryKey: searchKeys.index(),
-    queryFn: async ({ signal }) => (await getView('/search-index', { signal })).body,
+    queryFn: async ({ signal }) => {
+      const { body } = await getView('/search-index', { signal });
+      // Built as the index arrives, so the first keystroke does not pay for it.
+      matcherFor(body);
+      return body;
+    },
     staleTime: INDEX_STALE_MS,
   });
 
