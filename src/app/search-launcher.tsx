@@ -20,7 +20,8 @@ export function SearchLauncher() {
     void import('../features/search/components/search-box').then((module) => setBox({ Box: module.SearchBox }));
   };
   return (
-    <form role="search" className="order-last w-full sm:order-none sm:w-auto" onSubmit={(event) => event.preventDefault()}>
+    // Not a second search landmark: the season page's own search is the page's (its tests and its readers find one).
+    <div className="order-last w-full sm:order-none sm:w-auto">
       {box ? (
         <box.Box initialQuery={query} autoFocus={focused.current} />
       ) : (
@@ -42,6 +43,6 @@ export function SearchLauncher() {
           }}
         />
       )}
-    </form>
+    </div>
   );
 }
