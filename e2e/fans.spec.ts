@@ -178,3 +178,30 @@ test('share falls back to copying the link, and says so', { tag: '@journey' }, a
   await expect(page.getByRole('banner').getByRole('status')).toHaveText('Link copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 });
+
+test('the banner with its search and share passes axe on every kind of page', { tag: '@journey' }, async ({ page, request }) => {
+  const seasons = await get<{ data: { id: number; current: boolean }[] }>(request, '/bff/seasons');
+  const season = seasons.data.find((candidate) => candidate.current)!;
+  const calendar = await get<{ data: { competition: { guid: string; scoresReleased: boolean }; event: { id: number | null } }[] }>(request, `/bff/seasons/${season.id}/calendar`);
+  const released = calendar.data.find((entry) => entry.competition.scoresReleased && entry.event.id !== null)!;
+  const urls = [
+    '/seasons',
+    `/seasons/${season.id}`,
+    `/events/${released.event.id}`,
+    `/competitions/${released.competition.guid}`,
+    `/competitions/${released.competition.guid}/schedule`,
+    `/competitions/${released.competition.guid}/judges`,
+    '/no-such-page',
+  ];
+  for (const url of urls) {
+    await page.goto(url);
+    await expect(searchField(page)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Share' })).toBeVisible();
+    await expectNoSeriousViolations(page, { only: 'header' });
+  }
+  // With the suggestions open, too.
+  await searchField(page).click();
+  await page.keyboard.type('a');
+  await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible();
+  await expectNoSeriousViolations(page, { only: 'header' });
+});

@@ -70,3 +70,10 @@ describe('the matcher', () => {
     expect(names('hs', 2)).toHaveLength(2);
   });
 });
+
+describe('short queries', () => {
+  it('find what starts with one or two letters, and what contains three', () => {
+    expect(names('wo')).toEqual(['Woodlands HS']);
+    expect(names('woo')).toContain('Kingwood HS');
+  });
+});

@@ -15,16 +15,20 @@ export interface SearchMatcher {
 
 /** A query's words compared at most (a pasted paragraph is not a name). */
 const MAX_WORDS = 8;
+const SUBSTRING_MIN_LENGTH = 3;
 /** Shorter words must match as typed: one edit in three letters matches nearly everything. */
 const FUZZY_MIN_LENGTH = 4;
 const KIND_ORDER: Record<SearchEntry['kind'], number> = { group: 0, event: 1, competition: 2, judge: 3 };
 
 /**
- * How well one query word fits one word of a name: 3 the name's word starts with it, 2 contains it, 1 one edit away
+ * How well one query word fits one word of a name: 3 the name's word starts with it, 2 contains it (three letters
+ * or more), 1 one edit away
  * from the word or from its start (so "kingwo" and "kingwod" both find Kingwood), 0 not at all.
  */
 export function wordFit(queryWord: string, word: string): number {
   if (word.startsWith(queryWord)) return 3;
+  // One or two letters inside a word fit nearly every name: they find what starts with them, until a third.
+  if (queryWord.length < SUBSTRING_MIN_LENGTH) return 0;
   if (word.includes(queryWord)) return 2;
   if (queryWord.length < FUZZY_MIN_LENGTH) return 0;
   for (let length = queryWord.length - 1; length <= Math.min(queryWord.length + 1, word.length); length++) {
