@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/api/app.js';
-import { createApplication } from '../../server/api/db/repositories/applications.js';
+import { createApplication } from '../../server/api/auth/applications.js';
 import { findOrganizationByGuid } from '../../server/api/db/repositories/organizations.js';
 import { listenHttps, type RunningServer } from '../../server/api/http/listen.js';
 import { loadTls } from '../../server/api/http/tls.js';

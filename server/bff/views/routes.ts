@@ -13,6 +13,7 @@ import { ID_MAX, ID_MIN } from '../../../domain/ids.js';
 import { problemResponse } from '../problems.js';
 import { loadCalendar } from './calendar.js';
 import { createCompetitionLookup } from './competition-lookup.js';
+import { SeasonJudges } from './judges.js';
 import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
 import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
@@ -50,6 +51,7 @@ const GroupQuery = z.strictObject({
   name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
   id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
 });
+const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
 const groupRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/group',
@@ -123,6 +125,12 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
       const standings = await results.standings(season);
       viewHeaders(c, stale || standings.stale);
       return c.json({ season, data: standings.data }, 200);
+    })
+    .openapi(judgesRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const judges = await results.judges(season);
+      viewHeaders(c, stale || judges.stale);
+      return c.json({ season, data: judges.data }, 200);
     })
     .openapi(groupRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);

@@ -46,7 +46,7 @@ export async function buildSearchIndex(read: UpstreamRead): Promise<{ view: Sear
     for (const record of newestFirst) {
       view.competitions.push({ guid: record.CompetitionGuid, name: record.CompetitionName, eventName: record.EventName, date: record.Date });
       const judge = record.ChiefJudge.trim().replace(/\s+/g, ' ');
-      if (judge !== '' && !judges.has(judge) && judges.size < MAX_ENTRIES) judges.set(judge, { name: judge, season: season.name });
+      if (judge !== '' && !judges.has(judge) && judges.size < MAX_ENTRIES) judges.set(judge, { name: judge, season: season.name, seasonId: season.id });
     }
   }
   view.groups = [...groups.values()];
