@@ -1,20 +1,16 @@
 import { useRef, useState, type ComponentType } from 'react';
-import { useNavigate } from 'react-router';
-import { paths } from '../config/paths';
 import type { SearchBoxProps } from '../features/search/components/search-box';
 import { SEARCH_LABEL, SEARCH_PLACEHOLDER } from '../features/search/label';
 
 /**
  * The banner's search field as every page first paints it: a plain field of the same look and name, so the search's
  * code (matching, the listbox, the index) loads on use and not with the first page (the initial JS budget). Focus
- * loads the search; the field that replaces this one keeps what was typed and the focus. Enter before it arrives
- * opens the results page.
+ * loads the search; the field that replaces this one keeps what was typed and the focus.
  */
 export function SearchLauncher() {
   const [box, setBox] = useState<{ Box: ComponentType<SearchBoxProps> }>();
   const [query, setQuery] = useState('');
   const focused = useRef(false);
-  const navigate = useNavigate();
   const load = () => {
     focused.current = true;
     void import('../features/search/components/search-box').then((module) => setBox({ Box: module.SearchBox }));
@@ -26,21 +22,15 @@ export function SearchLauncher() {
         <box.Box initialQuery={query} autoFocus={focused.current} />
       ) : (
         <input
-          type="text"
           role="combobox"
           aria-label={SEARCH_LABEL}
           aria-expanded="false"
-          aria-autocomplete="list"
           placeholder={SEARCH_PLACEHOLDER}
-          autoComplete="off"
           className="search-field"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           onFocus={load}
           onBlur={() => (focused.current = false)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && query.trim() !== '') void navigate(paths.search.href(query.trim()));
-          }}
         />
       )}
     </div>

@@ -4,27 +4,20 @@ const CONFIRMATION_MS = 5000;
 
 /**
  * "Share" for the page in view: the system's share sheet where the browser has one (Web Share API), otherwise the
- * address copied, said in a visible status ("Link copied"), or shown to copy by hand when copying is refused.
+ * address copied and said in a visible status ("Link copied"), or shown to copy by hand when copying is refused.
  */
 export function ShareButton() {
   const [said, setSaid] = useState('');
   const share = async () => {
-    const url = window.location.href;
-    if (navigator.share) {
-      try {
-        await navigator.share({ title: document.title, url });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') return; // the visitor closed the sheet
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setSaid('Link copied');
-      window.setTimeout(() => setSaid(''), CONFIRMATION_MS);
-    } catch {
-      setSaid(`Copy this link: ${url}`);
-    }
+    const url = location.href;
+    // A closed (or refused) share sheet rejects: nothing more to do. Without the API, the clipboard.
+    if (navigator.share) return navigator.share({ title: document.title, url }).catch(() => {});
+    const copied = await navigator.clipboard.writeText(url).then(
+      () => true,
+      () => false,
+    );
+    setSaid(copied ? 'Link copied' : `Copy this link: ${url}`);
+    if (copied) setTimeout(() => setSaid(''), CONFIRMATION_MS);
   };
   return (
     <div className="flex items-center gap-2">

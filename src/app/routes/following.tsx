@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { paths, readGroupList, type GroupAddress } from '../../config/paths';
+import { paths, type GroupAddress } from '../../config/paths';
+import { readGroupList } from '../../features/following/utils/shared-list';
 import { FollowGroupButton } from '../../features/following/components/follow-group-button';
 import { sameGroup, useFollowing, writeFollowing } from '../../lib/following-storage';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SHARED_GROUPS, paths, readGroupList } from './paths';
+import { paths } from '../../../config/paths';
+import { MAX_SHARED_GROUPS, readGroupList } from './shared-list';
 
 describe('a following link', () => {
   it('carries each group with its circuit id, in order, and reads back the same list', () => {
