@@ -2,6 +2,7 @@
  * The web app on the archive's organization, as `npm start` serves it (bench/lib/start-process.ts), on the emulated
  * phone (page-visit.ts): home, the biggest season's page, its standings and the biggest recap. Each page is visited
  * `runs` times, each a cold browser; the first visit of each page also finds the BFF's and the API's caches cold.
+ * Then the search's keystrokes (web/search-keystroke.ts) with the whole archive in its index.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { startNpmStart } from '../lib/start-process.js';
 import { median } from '../lib/stats.js';
 import { paths } from '../../src/config/paths.js';
 import { visitPage, type PageVisit } from '../web/page-visit.js';
+import { measureSearchKeystrokes, type SearchKeystrokes } from '../web/search-keystroke.js';
 
 export interface ArchivePage {
   /** home, season, standings, recap */
@@ -44,7 +46,7 @@ export async function measureArchiveWeb(
   options: { dataDir: string; staticDir: string; workDir: string; runs: number },
   targets: ArchiveWebTargets,
   log: (line: string) => void,
-): Promise<{ pages: ArchivePage[]; judgeWork?: JudgeViewWork }> {
+): Promise<{ pages: ArchivePage[]; search: SearchKeystrokes; judgeWork?: JudgeViewWork }> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const env = isolatedEnv({ DATA_DIR: options.dataDir, API_PORT: String(apiPort), SKIP_WEB_BUILD: '1', BFF_STATIC_DIR: options.staticDir });
   const stack = await startNpmStart(env, port, path.join(options.workDir, 'archive-stack.log'));
@@ -82,7 +84,12 @@ export async function measureArchiveWeb(
       judgeWork.warmMs = median(times);
       log(`  judge view: RSS ${mib(judgeWork.rssBeforeBytes)} -> peak ${mib(judgeWork.rssPeakBytes)} -> ${mib(judgeWork.rssAfterBytes)} MiB; kept answer ${judgeWork.warmMs.toFixed(1)} ms, ${(judgeWork.bodyBytes / 1024).toFixed(0)} KB`);
     }
-    return { pages: results, judgeWork };
+    const index = (await (await fetch(`${stack.baseUrl}/api/bff/search-index`)).json()) as { groups: { name: string }[] };
+    // A group whose name has a long word: the typed query is that word, misspelt, as a fan types "kingwod".
+    const group = index.groups.find((candidate) => candidate.name.split(' ').some((word) => /^[A-Za-z]{8,}$/.test(word)));
+    if (!group) throw new Error('the archive has no group with a word of eight letters or more');
+    const search = await measureSearchKeystrokes(stack.baseUrl, group.name, options.runs, log);
+    return { pages: results, search, judgeWork };
   } finally {
     await stack.stop();
   }

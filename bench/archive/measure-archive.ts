@@ -11,6 +11,7 @@ import { isolatedEnv } from '../lib/service.js';
 import { measureArchiveApi, type ArchiveApiReport } from './archive-api.js';
 import { measureArchiveWeb, type ArchivePage, type JudgeViewWork } from './archive-web.js';
 import { importArchive, type ArchiveImport } from './import-archive.js';
+import type { SearchKeystrokes } from '../web/search-keystroke.js';
 
 export interface ArchiveReport {
   import: ArchiveImport;
@@ -18,6 +19,7 @@ export interface ArchiveReport {
   pages?: ArchivePage[];
   /** the BFF's work for the judge's season page */
   judgeWork?: JudgeViewWork;
+  search?: SearchKeystrokes;
   failures: { part: string; error: string }[];
 }
 
@@ -52,6 +54,7 @@ export async function measureArchive(
       );
       report.pages = web.pages;
       report.judgeWork = web.judgeWork;
+      report.search = web.search;
     } catch (error) {
       report.failures.push({ part: 'archive web', error: messageOf(error) });
       log(`  failed: ${messageOf(error)}`);

@@ -69,6 +69,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         // HTML arrives (bench/results/2026-11-24-judge-season-archive.md). Its loader is its module's: the season read first.
         { path: paths.judge.path, lazy: lazy('judge'), handle: handle('judge', pageReads.home, true) },
         { path: paths.compare.path, lazy: lazy('compare') },
+        { path: paths.following.path, lazy: lazy('following') },
+        { path: paths.search.path, lazy: lazy('search') },
         { path: '*', lazy: lazy('not-found') },
       ],
     },

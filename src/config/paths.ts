@@ -20,6 +20,16 @@ function withQuery(path: string, query: Record<string, string | number | undefin
   return text ? `${path}?${text}` : path;
 }
 
+/** Groups in a URL, in order: each a `group` followed by its `id` (empty when the circuit gives none). */
+function groupList(groups: readonly GroupAddress[]): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const group of groups) {
+    search.append('group', group.name);
+    search.append('id', group.orgGroupIdentifier);
+  }
+  return search;
+}
+
 export const paths = {
   home: { path: '/', href: () => '/' },
   seasons: { path: '/seasons', href: () => '/seasons' },
@@ -53,15 +63,20 @@ export const paths = {
     href: (group: GroupAddress, seasonId?: number) =>
       withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId }),
   },
-  /** Head-to-head of two to four groups, in order; `season` optional (the page picks one they shared). */
+  search: { path: '/search', href: (q?: string) => withQuery('/search', { q }) },
+  /** Each group as a `group` followed by its `id` (empty when the circuit gives none), in order (read by features/following/utils/shared-list.ts). */
+  following: {
+    path: '/following',
+    href: (groups: readonly GroupAddress[] = []) => {
+      const text = groupList(groups).toString();
+      return text ? `/following?${text}` : '/following';
+    },
+  },
+  /** Head-to-head of two to four groups, listed as `following` lists them; `season` optional (the page picks one they shared). */
   compare: {
     path: '/compare',
     href: (groups: readonly GroupAddress[], seasonId?: number) => {
-      const search = new URLSearchParams();
-      for (const group of groups) {
-        search.append('group', group.name);
-        search.append('id', group.orgGroupIdentifier);
-      }
+      const search = groupList(groups);
       if (seasonId !== undefined) search.set('season', String(seasonId));
       return `/compare?${search.toString()}`;
     },

@@ -24,3 +24,5 @@ export type HeadToHeadMeeting = Views['BffHeadToHeadMeeting'];
 export type JudgeSheet = Views['BffJudgeSheet'];
 export type GroupSeasonPerformance = Views['BffGroupSeasonPerformance'];
 export type GroupRef = GroupSeason['group'];
+export type GroupSummary = Views['BffGroupSummary'];
+export type SearchIndex = Views['BffSearchIndex'];
