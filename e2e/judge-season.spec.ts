@@ -40,7 +40,7 @@ test("a judge's season works by keyboard and has no serious accessibility violat
   await expect(page.getByRole('table', { name: 'By caption' })).toBeVisible();
 
   // The group picker is reached with Tab and chosen with the keyboard; the trail follows in the URL.
-  const picker = page.getByRole('combobox', { name: 'Group' });
+  const picker = page.getByRole('combobox', { name: 'Group', exact: true });
   for (let presses = 0; presses < 60 && !(await picker.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
   await expect(picker).toBeFocused();
   await page.keyboard.press('ArrowDown');
