@@ -46,6 +46,17 @@ export default tseslint.config(
             // its types only; the BFF loads the module itself from the build.
             { target: './server/bff', from: './src', except: ['./entry-server.tsx'], message: 'The BFF reaches the web app only through its build.' },
             { target: './server/http-shared', from: ['./server/api', './server/bff', './src'], message: 'Shared HTTP code imports neither side.' },
+            // The domain (guids, ids, dates, group types...) is what every side shares: it stands alone.
+            { target: './domain', from: ['./server', './src', './test', './e2e', './bench', './scripts'], message: 'The domain imports nothing of the API, the BFF or the app: they import it.' },
+            // The fake hosted service embeds our API and serves the recap fixtures; it is run, tested and benched,
+            // never part of what we ship.
+            {
+              target: './server/fake-hosted',
+              from: ['./server', './src'],
+              except: ['./api', './fake-hosted'],
+              message: 'The fake hosted service may import our API (which it embeds), the domain and test/fixtures only.',
+            },
+            { target: ['./server/api', './server/bff', './server/http-shared', './server/start', './server/cli', './src'], from: './server/fake-hosted', message: 'Nothing we ship imports the fake hosted service.' },
           ],
         },
       ],

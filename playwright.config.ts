@@ -4,7 +4,7 @@ import type { Upstream } from './e2e/support/stack-state';
 
 /**
  * E2E against the real `npm start` stack (API + BFF + built app), started by e2e/global-setup.ts, on two upstreams:
- * our own API (every test) and the fake hosted CompetitionSuite API (test/fake-hosted), where the user journeys
+ * our own API (every test) and the fake hosted CompetitionSuite API (server/fake-hosted), where the user journeys
  * tagged @journey run again: the app must work on the hosted service's known operations alone.
  * The browser is Debian's chromium: we never download one (`scripts/ensure-chromium.sh` installs it).
  */

@@ -66,7 +66,7 @@ async function startOurStack(workDir: string, processes: Started[]): Promise<Sta
  */
 async function startHostedStack(workDir: string, processes: Started[]): Promise<StackState> {
   const fakeDir = path.join(workDir, 'fake-hosted');
-  const fake = startProcess('npx', ['tsx', 'test/fake-hosted/main.ts'], cleanEnv({ FAKE_HOSTED_DIR: fakeDir, FAKE_HOSTED_PORT: String(await freePort()) }), path.join(workDir, 'fake-hosted.log'));
+  const fake = startProcess('npx', ['tsx', 'server/fake-hosted/main.ts'], cleanEnv({ FAKE_HOSTED_DIR: fakeDir, FAKE_HOSTED_PORT: String(await freePort()) }), path.join(workDir, 'fake-hosted.log'));
   processes.push(fake);
   await fake.waitForLine((line) => line.includes('Fake hosted CompetitionSuite API on'), 180_000);
   const settings = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../src/lib/api-types';
-import { colorGuardSheet } from '../server/api/tabulation/sheets/color-guard';
+import { colorGuardSheet } from '../domain/score-sheets/color-guard';
 import { todayInChicago } from './support/api-data';
 import { expect, test as base } from './support/fixtures';
 

@@ -1,5 +1,5 @@
 /**
- * The app on the fake hosted upstream, for the bench: the fake (test/fake-hosted) in this process, serving the
+ * The app on the fake hosted upstream, for the bench: the fake (server/fake-hosted) in this process, serving the
  * biggest real recap and a generated season of 60 competitions (season-of-60.ts) through the hosted service's known
  * operations only; and the `npm start` stack as a child process pointed at it, as the README tells a person, serving
  * the bench's build.
@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { freePort } from '../../test/helpers/free-port.js';
 import { startNpmStart } from '../lib/start-process.js';
-import { importRecapPages, startFakeHosted, type FakeHosted } from '../../test/fake-hosted/fake-hosted.js';
+import { importRecapPages, startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
 import { loadSeasonOf60 } from './season-of-60.js';
 
 export interface HostedStack {

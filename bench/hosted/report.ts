@@ -15,7 +15,7 @@ export function hostedSection(hosted: HostedReport): string[] {
   return [
     '## On the fake hosted upstream',
     '',
-    'The app on test/fake-hosted (our API in process behind the hosted service\'s known operations and shapes, opaque tokens, no ETags), ' +
+    'The app on server/fake-hosted (our API in process behind the hosted service\'s known operations and shapes, opaque tokens, no ETags), ' +
       'started as the README tells a person; the same phone emulation as above. Data: the biggest real recap, and a generated season of ' +
       `${groupPage.competitions} competitions (bench/hosted/season-of-60.ts: 4 color guard divisions of 15 groups, seeded).`,
     '',

@@ -7,7 +7,7 @@
 import type { Database } from '../../server/api/db/database.js';
 import { loadCompetition, type LoadPerformance } from '../../server/api/db/write/load-competition.js';
 import { seededRandom } from '../../server/api/sample/random.js';
-import { colorGuardSheet } from '../../server/api/tabulation/sheets/color-guard.js';
+import { colorGuardSheet } from '../../domain/score-sheets/color-guard.js';
 
 export const SEASON_COMPETITIONS = 60;
 export const SEASON_YEAR = 2024;

@@ -8,7 +8,7 @@ export interface ImportedRecapPage {
   date: string;
 }
 
-/** The two upstreams the app runs on: our own API, and the fake hosted CompetitionSuite API (test/fake-hosted). */
+/** The two upstreams the app runs on: our own API, and the fake hosted CompetitionSuite API (server/fake-hosted). */
 export type Upstream = 'ours' | 'hosted';
 
 /** What global setup tells the tests about a stack it started (passed through the environment). */

@@ -20,6 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { GUID_PATTERN } from '../../domain/guid.js';
 
 export interface BffConfig {
   port: number;
@@ -92,7 +93,7 @@ const schema = z.object({
   apiCaFile: z.string().min(1).optional(),
   organization: z
     .string()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be the organization\'s GUID (8-4-4-4-12 hex digits)')
+    .regex(GUID_PATTERN, 'must be the organization\'s GUID (8-4-4-4-12 hex digits)')
     .optional(),
   upstreamTimeoutMs: wholeNumber(1, 600_000, 8000),
   cacheTtlMs: wholeNumber(0, 86_400_000, 5000),

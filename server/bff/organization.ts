@@ -4,13 +4,12 @@
  * from API_ORGANIZATION, or, where the upstream allows, from its access token: our API's tokens are JWTs that carry
  * `org_guid`; the hosted service's tokens are opaque, so there it must be configured.
  */
+import { isGuid } from '../../domain/guid.js';
 import { READ_OPERATIONS } from './api-document.js';
 import type { TokenCycler } from './token-cycler.js';
 
 /** The operations that take `o`, as the API's document declares them: v2's listings. */
 const TAKES_ORGANIZATION = new Set(READ_OPERATIONS.filter((operation) => operation.query.includes('o')).map((operation) => operation.template));
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OrganizationSource {
   /** the configured guid, else the one the upstream's token names, else undefined (the token names none) */
@@ -37,7 +36,7 @@ export function organizationInToken(token: string): string | undefined {
   try {
     const claims: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
     const guid = claims !== null && typeof claims === 'object' ? (claims as { org_guid?: unknown }).org_guid : undefined;
-    return typeof guid === 'string' && GUID.test(guid) ? guid : undefined;
+    return typeof guid === 'string' && isGuid(guid) ? guid : undefined;
   } catch {
     return undefined;
   }

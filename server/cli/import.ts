@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { isGroupTypeId, GROUP_TYPE_IDS_DESCRIPTION } from '../../domain/group-types.js';
+import { isIsoDate } from '../../domain/calendar-date.js';
 import { findOrganizationByGuid } from '../api/db/repositories/organizations.js';
 import type { Db } from '../api/db/database.js';
 import {
@@ -86,17 +88,12 @@ function parseImportArgs(args: string[]) {
   const org = values.org?.trim();
   if (!org) throw new UsageError('--org is required', usage);
   if (positionals.length === 0) throw new UsageError('Name at least one recap file or folder', usage);
-  if (values.date !== undefined && !isCalendarDate(values.date)) throw new UsageError('--date must be a date (YYYY-MM-DD)', usage);
+  if (values.date !== undefined && !isIsoDate(values.date)) throw new UsageError('--date must be a date (YYYY-MM-DD)', usage);
   const groupTypeId = values['group-type'] === undefined ? undefined : Number(values['group-type']);
-  if (groupTypeId !== undefined && !(Number.isInteger(groupTypeId) && groupTypeId >= 1 && groupTypeId <= 5)) {
-    throw new UsageError('--group-type is 1 (color guard), 2 (percussion), 3 (winds), 4 (marching band) or 5 (drum corps)', usage);
+  if (groupTypeId !== undefined && !isGroupTypeId(groupTypeId)) {
+    throw new UsageError(`--group-type is one of ${GROUP_TYPE_IDS_DESCRIPTION}`, usage);
   }
   return { flags: { org, date: values.date, groupTypeId, each: values.each ?? false }, paths: positionals };
-}
-
-function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  return new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 }
 
 /** All or nothing: every page checked first (nothing written if one is refused), then one transaction. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { calendarDateInstant, isIsoDate } from '../../domain/calendar-date.js';
 import { findOrganizationByGuid } from '../api/db/repositories/organizations.js';
 import { divisions, seasons } from '../api/db/schema.js';
 import { loadSample } from '../api/sample/load-sample.js';
@@ -22,10 +23,8 @@ export async function run(args: string[]): Promise<void> {
   const flags = parseFlags(args, { org: { required: true }, today: {} }, usage);
   let today: Date | undefined;
   if (flags.today !== undefined) {
-    today = new Date(`${flags.today}T12:00:00Z`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(flags.today) || Number.isNaN(today.getTime())) {
-      throw new UsageError('--today must be a date (YYYY-MM-DD)', usage);
-    }
+    if (!isIsoDate(flags.today)) throw new UsageError('--today must be a date (YYYY-MM-DD)', usage);
+    today = calendarDateInstant(flags.today);
   }
   const summary = await withDatabase(async (database) => {
     const organization = await findOrganizationByGuid(database.db, flags.org!.trim());

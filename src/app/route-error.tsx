@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
 import { paths } from '../config/paths';
+import { isGuid } from '../../domain/guid';
+import { isId } from '../../domain/ids';
 import { isApiError } from '../lib/api-client';
 
 /** Thrown by loaders for a URL that cannot name anything (e.g. /competitions/abc). */
@@ -7,21 +9,16 @@ export function notFound(what: string): Response {
   return new Response(what, { status: 404, statusText: 'Not Found' });
 }
 
-/** The API's ids are 32-bit (docs/openapi.json): a bigger number names nothing, and the API would answer 400. */
-const MAX_ID = 2_147_483_647;
-
-/** Parses a route's integer id, or answers 404 naming what was looked for. */
+/** Parses a route's integer id (domain/ids.ts: a bigger one names nothing), or answers 404 naming what was looked for. */
 export function parseId(value: string | undefined, what: string): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_ID) throw notFound(what);
+  if (!isId(id)) throw notFound(what);
   return id;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A route's guid (a competition's, as v2 names it), or 404 naming what was looked for. */
 export function parseGuid(value: string | undefined, what: string): string {
-  if (value === undefined || !GUID.test(value)) throw notFound(what);
+  if (value === undefined || !isGuid(value)) throw notFound(what);
   return value;
 }
 

@@ -6,16 +6,14 @@
  * (docs/decisions/011): a calendar date. Every function here shows and keys it as that day, never shifted, with no
  * time and no zone, so a Saturday show is on Saturday for a viewer in California and in Berlin alike.
  */
+import { isCalendarDateInstant } from '../../domain/calendar-date';
+
 interface ZoneOption {
   timeZone?: string;
 }
 
-const CALENDAR_DATE_TIME = 'T12:00:00.000Z';
-
 /** True for a timestamp that stands for a calendar day with no time (that day at 12:00:00.000 UTC). */
-export function isCalendarDate(iso: string): boolean {
-  return iso.length === 24 && iso.endsWith(CALENDAR_DATE_TIME);
-}
+export const isCalendarDate = isCalendarDateInstant;
 
 /** The value for a `<time dateTime>` attribute: the day alone ("2026-03-28") for a calendar date, else the instant. */
 export function machineDate(iso: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRank, formatScore } from './format';
+import { formatScore } from '../../domain/scores';
+import { formatRank } from './format';
 
 describe('formatScore', () => {
   it('prints totals with three decimals, as published', () => {

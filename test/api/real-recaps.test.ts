@@ -6,7 +6,7 @@ import { importRecapHtml, type ImportedRecap, type PublishedRanked } from '../..
 import { RecapImportError } from '../../server/api/recap-import/errors.js';
 import { checkRecap, loadRecaps } from '../../server/api/recap-import/load-recap.js';
 import { parseMicros, toMicros } from '../../server/api/tabulation/decimal.js';
-import { formatTotal } from '../../server/api/tabulation/format.js';
+import { formatScore } from '../../domain/scores.js';
 
 /**
  * The real published recaps through the whole service: imported into an organization, tabulated on write, read back
@@ -125,7 +125,7 @@ describe('real recaps served by the API', () => {
           const published = performance.published.total;
           if (!record) differences.push(`${page.name} "${performance.groupName}": missing`);
           else if (record.Performed !== performance.performed) differences.push(`${page.name} "${performance.groupName}": Performed ${record.Performed}`);
-          else if (record.TotalScore !== formatTotal(published.score ?? 0) || (published.rank && record.Rank !== published.rank)) {
+          else if (record.TotalScore !== formatScore(published.score ?? 0, 'total') || (published.rank && record.Rank !== published.rank)) {
             differences.push(`${page.name} "${performance.groupName}": ${record.TotalScore}/${record.Rank} != ${published.score}/${published.rank}`);
           }
         }

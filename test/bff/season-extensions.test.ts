@@ -2,7 +2,7 @@
  * Standings and group seasons at scale: on our own API the BFF reads its extensions (`/standings/`,
  * `/groups/{id}/performances`) instead of one v2 record per competition of the season, and what it shows equals
  * what the same BFF derives from v2 on the hosted service's operations alone. One database serves both: the fake
- * hosted upstream (test/fake-hosted, which answers the extensions 404) and our API over HTTPS on the fake's own
+ * hosted upstream (server/fake-hosted, which answers the extensions 404) and our API over HTTPS on the fake's own
  * services. The data is the sample circuit (circuit ids, practice events, rounds held back, groups that did not
  * perform) and every importable real recap fixture (four-digit totals, unscored rows, ties).
  */
@@ -19,8 +19,8 @@ import { loadTls } from '../../server/api/http/tls.js';
 import { loadSample } from '../../server/api/sample/load-sample.js';
 import { defineBffConfig } from '../../server/bff/config.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
-import { publishedTotal } from '../../server/bff/views/standings.js';
-import { importRecapPages, startFakeHosted, type FakeHosted } from '../fake-hosted/fake-hosted.js';
+import { publishedTotal } from '../../domain/standings.js';
+import { importRecapPages, startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
 
 interface Season {
   id: number;

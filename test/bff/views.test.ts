@@ -1,5 +1,5 @@
 /**
- * The BFF's own views on the fake hosted upstream (test/fake-hosted: our API inside, answering only the operations
+ * The BFF's own views on the fake hosted upstream (server/fake-hosted: our API inside, answering only the operations
  * the hosted service is known to serve, in its shapes). The data is the sample circuit (groups with circuit ids,
  * practice events, rounds held back) and two real recap pages; every view is compared with what our API inside the
  * fake says through its own designed operations, which the views never read.
@@ -15,7 +15,18 @@ import { startBff, type RunningBff } from '../../server/bff/server.js';
 import { FRESH_MS } from '../../server/bff/views/season-results.js';
 import { loadSample } from '../../server/api/sample/load-sample.js';
 import { startRelay } from '../../e2e/support/processes.js';
-import { importRecapPages, startFakeHosted, type FakeHosted } from '../fake-hosted/fake-hosted.js';
+import { z } from 'zod';
+import {
+  HostedCompetitionRecord,
+  HostedEventCompetition,
+  HostedEventDetail,
+  HostedEventListItem,
+  HostedGroup,
+  HostedPerformanceRecord,
+  HostedSeason,
+} from '../../domain/hosted-records.js';
+import { importRecapPages, startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
+import { eventDetail, eventListItem, groupItem, seasonItem, v2Competition, v2Performance } from '../../server/fake-hosted/reshape.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { testClock } from './fake-upstream.js';
 
@@ -273,6 +284,26 @@ describe("a season's results", () => {
     expect(saved.status).toBe(200);
     expect(saved.headers['x-bff-stale']).toBe('1');
     expect(saved.json().data).toEqual(fresh.json().data);
+  });
+});
+
+describe("the fake's answers", () => {
+  it('are the hosted service\'s records (domain/hosted-records.ts) field for field, nothing more or less', async () => {
+    const strict = (shape: z.ZodObject) => z.strictObject(shape.shape);
+    const seasons = await inner<{ data: Record<string, unknown>[] }>('/v3/seasons');
+    for (const season of seasons.data) strict(HostedSeason).parse(seasonItem(season));
+    const season = seasons.data[0].id as number;
+    const events = await inner<{ data: Record<string, unknown>[] }>(`/events/?seasonId=${season}`);
+    for (const event of events.data) strict(HostedEventListItem).parse(eventListItem(event));
+    const detail = eventDetail(await inner(`/events/${events.data[0].id}`));
+    strict(HostedEventDetail).parse({ ...detail, competitions: [] });
+    for (const competition of detail.competitions as unknown[]) strict(HostedEventCompetition).parse(competition);
+    for (const group of (await inner<{ data: Record<string, unknown>[] }>(`/groups/?seasonId=${season}`)).data) strict(HostedGroup).parse(groupItem(group));
+    const competitions = await inner<Record<string, unknown>[]>(`/2018-03/competitions?o=${fake.organization}`);
+    expect(competitions.length).toBeGreaterThan(0);
+    for (const record of competitions) strict(HostedCompetitionRecord).parse(v2Competition(record, fake.url));
+    const performances = await inner<Record<string, unknown>[]>(`/2018-03/performances?c=${competitions[0].CompetitionGuid}`);
+    for (const record of performances) strict(HostedPerformanceRecord).parse(v2Performance(record));
   });
 });
 

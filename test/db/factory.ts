@@ -9,7 +9,7 @@ import { createGroup } from '../../server/api/db/write/groups.js';
 import { addPerformance } from '../../server/api/db/write/performances.js';
 import { ensureRound } from '../../server/api/db/write/rounds.js';
 import { setSubcaptionScores } from '../../server/api/db/write/scores.js';
-import { colorGuardSheet } from '../../server/api/tabulation/sheets/index.js';
+import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import type { PerformanceResult } from '../../server/api/tabulation/types.js';
 import { createDivision, createScoreSheet, createSeason } from '../helpers/setup-writes.js';
 

@@ -7,7 +7,7 @@ import { applyMigrations } from '../../server/api/db/migrate.js';
 import * as t from '../../server/api/db/schema.js';
 import { RuleViolation } from '../../server/api/db/write/errors.js';
 import { loadCompetition, type LoadCompetitionInput, type LoadSection } from '../../server/api/db/write/load-competition.js';
-import { colorGuardSheet, percussionSheet } from '../../server/api/tabulation/sheets/index.js';
+import { colorGuardSheet, percussionSheet } from '../../domain/score-sheets/index.js';
 import type { ScoreSheet } from '../../server/api/tabulation/types.js';
 import { newOrganization, versionOf } from './factory.js';
 import { createDivision, createSeason } from '../helpers/setup-writes.js';

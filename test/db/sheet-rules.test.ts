@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSheet } from '../../server/api/db/write/sheet-rules.js';
 import { RuleViolation } from '../../server/api/db/write/errors.js';
 import { SheetCategory } from '../../server/api/routes/schemas/v4.js';
-import { colorGuardSheet } from '../../server/api/tabulation/sheets/index.js';
+import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { COMBINE_RULES, ROUNDING_RULES, type ScoreSheet } from '../../server/api/tabulation/types.js';
 
 /** The combine and rounding rules are one list each: the sheet check and the API's schema take exactly those. */

@@ -9,7 +9,7 @@ import { ORG_CHANGED_CHANNEL } from '../../server/api/db/write/org-version.js';
 import { addPerformance, deletePerformance, setPerformed } from '../../server/api/db/write/performances.js';
 import { ensureRound, setPanelJudge } from '../../server/api/db/write/rounds.js';
 import { setPenalty, setSubcaptionScores } from '../../server/api/db/write/scores.js';
-import { colorGuardSheetSingleGe } from '../../server/api/tabulation/sheets/index.js';
+import { colorGuardSheetSingleGe } from '../../domain/score-sheets/index.js';
 import * as tabulation from '../../server/api/tabulation/tabulate.js';
 import { newOrganization, resultOf, roundWithThreeGroups, scoreEveryCaption, versionOf } from './factory.js';
 import { createDivision, createSeason, setRoundSheet } from '../helpers/setup-writes.js';

@@ -12,7 +12,7 @@ import { createCompetition, releaseScores } from '../../server/api/db/write/comp
 import { ensureRound, setPanelJudge } from '../../server/api/db/write/rounds.js';
 import { addPerformance } from '../../server/api/db/write/performances.js';
 import { setPenalty, setSubcaptionScores } from '../../server/api/db/write/scores.js';
-import { colorGuardSheet } from '../../server/api/tabulation/sheets/index.js';
+import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { createDivision, createScoreSheet, createSeason } from './setup-writes.js';
 
 /** Equipment voc/exc, movement voc/exc, design comp/exc, ge1 rep/perf, ge2 rep/perf per group (finals). */

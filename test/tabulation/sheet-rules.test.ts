@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tabulate } from '../../server/api/tabulation/tabulate.js';
-import { colorGuardSheet, colorGuardSheet25 } from '../../server/api/tabulation/sheets/index.js';
+import { colorGuardSheet, colorGuardSheet25 } from '../../domain/score-sheets/index.js';
 import type { ScoreSheet, SubcaptionScore } from '../../server/api/tabulation/types.js';
-import { caption, category, line } from '../../server/api/tabulation/sheets/build.js';
+import { caption, category, line } from '../../domain/score-sheets/build.js';
 
 /** The rules a sheet can carry beyond its weights, each on a real row of the recap archive. */
 function lines(entries: Record<string, number>): SubcaptionScore[] {

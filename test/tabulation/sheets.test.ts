@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { knownSheets, sheetsByGroupType } from '../../server/api/tabulation/sheets/index.js';
+import { GROUP_TYPES } from '../../domain/group-types.js';
+import { knownSheets, sheetsByGroupType } from '../../domain/score-sheets/index.js';
 import { tabulate } from '../../server/api/tabulation/tabulate.js';
 
 describe('score sheet catalogue', () => {
-  it('has a sheet for every kind of group', () => {
-    for (const sheets of Object.values(sheetsByGroupType)) expect(sheets.length).toBeGreaterThan(0);
+  it('has a sheet for every kind of group but marching band, whose recaps have not been seen yet', () => {
+    const withSheets = GROUP_TYPES.filter(({ key }) => sheetsByGroupType[key]?.length > 0).map(({ name }) => name);
+    expect(withSheets).toEqual(['Color Guard', 'Percussion', 'Winds', 'Drum Corps']);
   });
 
   it.each(knownSheets.map((sheet) => [sheet.name, sheet] as const))('%s is worth 100 points at full marks', (_, sheet) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tabulate } from '../../server/api/tabulation/tabulate.js';
 import type { PerformanceInput, ScoreSheet, SubcaptionScore } from '../../server/api/tabulation/types.js';
-import { colorGuardSheet, drumCorpsSheet, soundSportSheet } from '../../server/api/tabulation/sheets/index.js';
+import { colorGuardSheet, drumCorpsSheet, soundSportSheet } from '../../domain/score-sheets/index.js';
 
 function lines(entries: Record<string, number>): SubcaptionScore[] {
   return Object.entries(entries).map(([path, score]) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorGuardSheet } from '../../server/api/tabulation/sheets/index.js';
+import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { validateScores } from '../../server/api/tabulation/validate.js';
 
 describe('validateScores', () => {

@@ -1,7 +1,5 @@
+import { GROUP_TYPE } from '../../../domain/group-types.js';
 import type { ImportedSection } from './to-import.js';
-
-/** Group type ids (event_types/group_types seed in the first migration). */
-export const GROUP_TYPE = { colorGuard: 1, percussion: 2, winds: 3, marchingBand: 4, drumCorps: 5 } as const;
 
 /**
  * A recap page does not say what kind of ensemble a section judges; its division name and captions do. Division

@@ -10,8 +10,8 @@ import {
   type SubcaptionScore,
 } from '../tabulation/types.js';
 import { fromMicros, parseMicros } from '../tabulation/decimal.js';
-import { PUBLISHED_FRACTION_DIGITS } from '../tabulation/rounding.js';
-import { knownSheets } from '../tabulation/sheets/index.js';
+import { PUBLISHED_FRACTION_DIGITS } from '../../../domain/scores.js';
+import { knownSheets } from '../../../domain/score-sheets/index.js';
 import { panelKeys, tabulate } from '../tabulation/tabulate.js';
 import { RecapImportError } from './errors.js';
 import { inferWeights, type CaptionRow } from './infer-weights.js';

@@ -4,12 +4,13 @@ import {
   concertPercussionSheet,
   percussionSheet,
   windsSheet,
-} from '../tabulation/sheets/index.js';
+} from '../../../domain/score-sheets/index.js';
 import type { ScoreSheet } from '../tabulation/types.js';
+import { GROUP_TYPE } from '../../../domain/group-types.js';
 
-export const COLOR_GUARD = 1;
-export const PERCUSSION = 2;
-export const WINDS = 3;
+export const COLOR_GUARD = GROUP_TYPE.colorGuard;
+export const PERCUSSION = GROUP_TYPE.percussion;
+export const WINDS = GROUP_TYPE.winds;
 
 export interface SampleDivision {
   name: string;

@@ -1,3 +1,4 @@
+import { PUBLISHED_FRACTION_DIGITS } from '../../../domain/scores.js';
 import { MICROS_PER_UNIT } from './decimal.js';
 
 /**
@@ -12,9 +13,8 @@ import { MICROS_PER_UNIT } from './decimal.js';
  *   weights produce one ("19.363"); doubled panels print their average to three ("18.575").
  * - What the next step adds up is, on most sheets, the rounded number (the subtotal is the sum of the printed
  *   categories), and on some the exact one (`RoundingRule` 'carry-exact'); a few sheets print four digits
- *   (`ScoreSheet.publishedDigits`). Subtotals and totals are printed with three digits ("87.300").
+ *   (`ScoreSheet.publishedDigits`). Subtotals and totals are printed with three digits ("87.300": domain/scores.ts).
  */
-export const PUBLISHED_FRACTION_DIGITS = 3;
 
 /** Rounds a micro amount half away from zero to `digits` fraction digits. */
 export function roundHalfUp(micros: number, digits: number = PUBLISHED_FRACTION_DIGITS): number {

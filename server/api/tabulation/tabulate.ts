@@ -11,7 +11,7 @@ import { MICROS_PER_UNIT, fromMicros, toMicros } from './decimal.js';
 import { averagePanel, combineCategory } from './combine.js';
 import { addExact, fromMicrosExact, roundExact, scaleExact, subtractExact, weightedSum, type Exact } from './exact.js';
 import { rankScores } from './rank.js';
-import { PUBLISHED_FRACTION_DIGITS } from './rounding.js';
+import { PUBLISHED_FRACTION_DIGITS } from '../../../domain/scores.js';
 
 /**
  * Tabulates one division and round: caption totals from the judges' subcaption numbers and weights, doubled panels

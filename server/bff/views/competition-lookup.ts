@@ -4,6 +4,7 @@
  * (a recap opened from a link is almost always this season's), and completed with what the event's detail adds:
  * the competition's id and the published schedule's URL.
  */
+import { isGuid } from '../../../domain/guid.js';
 import { LruCache } from '../response-cache.js';
 import { loadSeasonEvents, matchEvent } from './calendar.js';
 import { CompetitionRecords, EventDetail, GroupList, PerformanceRecords } from './hosted-shapes.js';
@@ -12,14 +13,12 @@ import { loadSeasons } from './seasons.js';
 import { COMPETITIONS_V2, listingSearch, PERFORMANCES_V2, readAllPages, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import type { CompetitionSummaryView } from './view-schemas.js';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function createCompetitionLookup(read: UpstreamRead) {
   /** guid -> the season year whose listing holds it: a second lookup reads one listing, not every season's */
   const yearOf = new LruCache<number>(1000);
 
   return async function lookUp(guid: string): Promise<{ summary: CompetitionSummaryView; stale: boolean }> {
-    if (!GUID.test(guid)) throw new ViewProblem(404, 'not_found', `"${guid}" is not a competition guid.`);
+    if (!isGuid(guid)) throw new ViewProblem(404, 'not_found', `"${guid}" is not a competition guid.`);
     const seasons = await loadSeasons(read);
     let stale = seasons.stale;
     const known = yearOf.get(guid.toLowerCase());

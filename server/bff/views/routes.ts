@@ -9,6 +9,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
+import { ID_MAX, ID_MIN } from '../../../domain/ids.js';
 import { problemResponse } from '../problems.js';
 import { loadCalendar } from './calendar.js';
 import { createCompetitionLookup } from './competition-lookup.js';
@@ -34,7 +35,7 @@ const problems = Object.fromEntries(
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema } } }, ...problems });
 
-const SeasonParams = z.object({ seasonId: z.coerce.number().int().positive().max(2 ** 31 - 1).openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }) });
+const SeasonParams = z.object({ seasonId: z.coerce.number().int().min(ID_MIN).max(ID_MAX).openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }) });
 
 const seasonsRoute = createRoute({ method: 'get', path: '/seasons', summary: 'Seasons, newest first, with year and current', responses: json(SeasonList, 'The seasons') });
 /** A view of one season, named by its id in the path. */

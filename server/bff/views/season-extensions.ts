@@ -6,10 +6,10 @@
  * go through the same ranking and the same group view as the derived ones, and a test holds the two equal.
  */
 import { z } from 'zod';
+import { publishedTotal } from '../../../domain/standings.js';
 import { groupSeason, type GroupAsked } from './group-season.js';
 import type { HostedGroup } from './hosted-shapes.js';
 import { groupKey, type IndexedPerformance } from './season-index.js';
-import { publishedTotal, rankStandings } from './standings.js';
 import { parseAs, rawOf, readJson, type UpstreamRead } from './upstream-reads.js';
 import type { DivisionStandingsView } from './view-schemas.js';
 
@@ -31,6 +31,7 @@ const StandingsAnswer = z.object({
           latestScore: z.number(),
           latestCompetition: z.object({ guid: z.string(), name: z.string(), eventName: z.string(), date: z.string() }),
           performances: z.number().int(),
+          rank: z.number().int(),
         }),
       ),
     }),
@@ -73,20 +74,20 @@ export async function readStandingsExtension(read: UpstreamRead, seasonId: numbe
   return { data, stale: raw.stale };
 }
 
+/** The extension's standings as the view serves them: computed by the same rule (domain/standings.ts), not again. */
 export function standingsFromExtension(answer: StandingsAnswer): DivisionStandingsView[] {
-  return rankStandings(
-    answer.data.map(({ division, groupType, entries }) => ({
-      division,
-      groupType,
-      entries: entries.map(({ group, bestScore, latestScore, latestCompetition, performances }) => ({
-        group: { name: group.name, orgGroupIdentifier: group.circuitId, location: group.location },
-        bestScore,
-        latestScore,
-        latestCompetition,
-        performances,
-      })),
+  return answer.data.map(({ division, groupType, entries }) => ({
+    division: { name: division.name, initials: division.initials },
+    groupType,
+    entries: entries.map(({ group, bestScore, latestScore, latestCompetition, performances, rank }) => ({
+      group: { name: group.name, orgGroupIdentifier: group.circuitId, location: group.location },
+      bestScore,
+      latestScore,
+      latestCompetition: { guid: latestCompetition.guid, name: latestCompetition.name, eventName: latestCompetition.eventName, date: latestCompetition.date },
+      performances,
+      rank,
     })),
-  );
+  }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { isGuid } from '../../../../domain/guid.js';
 import type { DbOrTx } from '../database.js';
 import { organizations, orgVersions } from '../schema.js';
 
@@ -22,7 +23,7 @@ export async function createOrganization(db: DbOrTx, input: { name: string }): P
 
 export async function findOrganizationByGuid(db: DbOrTx, guid: string): Promise<Organization | undefined> {
   // The column is uuid: anything else would be a database error rather than "not found".
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(guid)) return undefined;
+  if (!isGuid(guid)) return undefined;
   const [organization] = await db.select(columns).from(organizations).where(eq(organizations.guid, guid.toLowerCase()));
   return organization;
 }

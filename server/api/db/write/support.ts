@@ -1,5 +1,6 @@
 /** Plumbing shared by the write repositories: transactions, ownership checks, thousandths. */
 import { and, eq } from 'drizzle-orm';
+import { calendarDateInstant, isIsoDate } from '../../../../domain/calendar-date.js';
 import type { DbOrTx, Tx } from '../database.js';
 import * as t from '../schema.js';
 import { NotFoundError, RuleViolation } from './errors.js';
@@ -22,9 +23,7 @@ export async function orgWrite<T>(db: DbOrTx, orgId: number, work: (tx: Tx) => P
  * which is the same calendar day from UTC-11 to UTC+11, and the mark by which clients show it as a plain date
  * (docs/decisions/011-archive-import-and-calendar-dates.md).
  */
-export function calendarDateTimestamp(date: string): Date {
-  return new Date(`${date}T12:00:00.000Z`);
-}
+export const calendarDateTimestamp = calendarDateInstant;
 
 /** Scores and penalties are stored as integer thousandths so sums and averages stay exact. */
 export function toThousandths(value: number): number {
@@ -69,10 +68,8 @@ export function requireText(field: string, value: string | undefined, max = 200)
   return text;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export function requireDate(field: string, value: string): string {
-  if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+  if (!isIsoDate(value)) {
     throw new RuleViolation(field, `${field} must be a date (yyyy-mm-dd)`);
   }
   return value;

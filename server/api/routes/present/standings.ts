@@ -1,51 +1,33 @@
 import type { z } from '@hono/zod-openapi';
+import { seasonStandings } from '../../../../domain/standings.js';
 import type { SeasonResultRow } from '../../db/read/group-results.js';
 import type { DivisionStandings } from '../schemas/v4.js';
-import { rankScores } from '../../tabulation/rank.js';
 import { isoTimestamp } from './v4.js';
 
 type Standings = z.infer<typeof DivisionStandings>;
 
-/**
- * Standings rank each division's groups by their latest released total (how circuits seed finals), ties sharing
- * a rank. Rows arrive oldest first, so the last row of a group is its latest.
- */
+/** The season's standings by the one standings rule (domain/standings.ts). Rows arrive oldest first. */
 export function divisionStandings(rows: SeasonResultRow[]): Standings[] {
-  const divisions = new Map<number, { info: SeasonResultRow; groups: Map<number, SeasonResultRow[]> }>();
-  for (const row of rows) {
-    if (!row.performed || !row.total) continue;
-    let division = divisions.get(row.division.id);
-    if (!division) divisions.set(row.division.id, (division = { info: row, groups: new Map() }));
-    const list = division.groups.get(row.group.id) ?? [];
-    list.push(row);
-    division.groups.set(row.group.id, list);
-  }
-  return [...divisions.values()]
-    .sort((a, b) => a.info.groupType.id - b.info.groupType.id || a.info.division.sortOrder - b.info.division.sortOrder)
-    .map(({ info, groups }) => {
-      const entries = [...groups.values()].map((performances) => {
-        const latest = performances.at(-1)!;
-        return {
-          group: latest.group,
-          bestScore: Math.max(...performances.map((p) => p.total!.score)),
-          latestScore: latest.total!.score,
-          latestCompetition: {
-            id: latest.competition.id,
-            guid: latest.competition.guid,
-            name: latest.competition.name,
-            eventName: latest.competition.eventName,
-            date: isoTimestamp(latest.competition.startsAt),
+  const groupTypes = new Map(rows.map((row) => [row.division.id, row.groupType]));
+  const scored = rows.flatMap((row) =>
+    row.performed && row.total
+      ? [
+          {
+            divisionKey: row.division.id,
+            division: { id: row.division.id, name: row.division.name, initials: row.division.initials },
+            groupKey: row.group.id,
+            group: row.group,
+            total: row.total.score,
+            competition: {
+              id: row.competition.id,
+              guid: row.competition.guid,
+              name: row.competition.name,
+              eventName: row.competition.eventName,
+              date: isoTimestamp(row.competition.startsAt),
+            },
           },
-          performances: performances.length,
-        };
-      });
-      const ranks = rankScores(entries.map((entry) => entry.latestScore));
-      return {
-        division: { id: info.division.id, name: info.division.name, initials: info.division.initials },
-        groupType: info.groupType,
-        entries: entries
-          .map((entry, i) => ({ ...entry, rank: ranks[i] as number }))
-          .sort((a, b) => a.rank - b.rank || a.group.name.localeCompare(b.group.name)),
-      };
-    });
+        ]
+      : [],
+  );
+  return seasonStandings(scored, (division) => groupTypes.get(division.id)!).map((standings) => ({ ...standings, groupType: standings.groupType! }));
 }

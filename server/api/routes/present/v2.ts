@@ -2,7 +2,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { CompetitionRecord, CompetitionSection, RoundRow, SectionPerformance } from '../../db/read/competitions.js';
 import type { PerformanceRecord, CompetitionRecord as CompetitionRecordV2 } from '../schemas/v2.js';
-import { formatCaptionScore, formatCategoryScore, formatSubcaptionScore, formatTotal } from '../../tabulation/format.js';
+import { formatScore } from '../../../../domain/scores.js';
 import { isoTimestamp } from './v4.js';
 
 export function competitionRecord(
@@ -52,9 +52,9 @@ export function performanceRecord(section: CompetitionSection, performance: Sect
     RoundName: section.round.name,
     GroupName: performance.group.name,
     OrgGroupIdentifier: performance.group.circuitId,
-    TotalScore: formatTotal(performed ? result!.total.score : 0),
+    TotalScore: formatScore(performed ? result!.total.score : 0, 'total'),
     Rank: result?.total.rank ?? 0,
-    SubtotalScore: formatTotal(performed ? result!.subtotal.score : 0),
+    SubtotalScore: formatScore(performed ? result!.subtotal.score : 0, 'total'),
     SubtotalRank: result?.subtotal.rank ?? 0,
     Performed: performed,
     NoScoreReason: performance.noScoreReason,
@@ -64,7 +64,7 @@ export function performanceRecord(section: CompetitionSection, performance: Sect
           const captionsByKey = new Map((category?.captions ?? []).map((caption) => [caption.key, caption]));
           return {
             Name: categoryDef.name,
-            Score: formatCategoryScore(category?.score ?? 0),
+            Score: formatScore(category?.score ?? 0, 'v2Caption'),
             Rank: category?.rank ?? 0,
             Captions: categoryDef.captions.map((captionDef) => {
               const caption = captionsByKey.get(captionDef.key);
@@ -75,12 +75,12 @@ export function performanceRecord(section: CompetitionSection, performance: Sect
                 JudgeLastName: judge?.lastName ?? '',
                 Name: captionDef.name,
                 Initials: captionDef.initials,
-                Score: formatCaptionScore(caption?.score ?? 0),
+                Score: formatScore(caption?.score ?? 0, 'v2Caption'),
                 Rank: caption?.rank ?? 0,
                 Subcaptions: captionDef.subcaptions.map((subDef) => ({
                   Name: subDef.name,
                   Initials: subDef.initials,
-                  Score: formatSubcaptionScore(subsByKey.get(subDef.key)?.score ?? 0),
+                  Score: formatScore(subsByKey.get(subDef.key)?.score ?? 0, 'v2Subcaption'),
                   Rank: subsByKey.get(subDef.key)?.rank ?? 0,
                 })),
               };

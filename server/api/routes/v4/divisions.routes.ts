@@ -1,12 +1,13 @@
 /** The division list's declaration (served by divisions.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { GROUP_TYPE_IDS_DESCRIPTION } from '../../../../domain/group-types.js';
 import { errorResponses } from '../schemas/common.js';
 import { PositiveInt } from '../schemas/scalars.js';
 import { Division, list } from '../schemas/v4.js';
 
 /** The division list's filters, v4's and v3's. */
 export const DivisionQuery = z.strictObject({
-  groupTypeId: PositiveInt.optional().openapi({ description: '1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps' }),
+  groupTypeId: PositiveInt.optional().openapi({ description: GROUP_TYPE_IDS_DESCRIPTION }),
 });
 
 export const listDivisions = createRoute({

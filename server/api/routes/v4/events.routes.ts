@@ -1,5 +1,6 @@
 /** The event operations' declarations: paths, parameters, bodies and answers (served by events.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { GROUP_TYPE_IDS_DESCRIPTION } from '../../../../domain/group-types.js';
 import { BoolField, bodyOf } from '../../http/write-body.js';
 import { errorResponses, notFoundResponse, Paging, QueryBoolean, writeErrors } from '../schemas/common.js';
 import { Int, IntId, IsoDate, PositiveInt, SearchText, Text, Timestamp } from '../schemas/scalars.js';
@@ -59,7 +60,7 @@ const CreateCompetitionBody = z
   .strictObject({
     name: Text(200).min(1),
     date: Timestamp.openapi({ description: 'start, ISO 8601 with time zone' }),
-    groupTypeId: PositiveInt.openapi({ description: '1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps' }),
+    groupTypeId: PositiveInt.openapi({ description: GROUP_TYPE_IDS_DESCRIPTION }),
     chiefJudge: Text(200).optional(),
     orgCompetitionId: Text(100).optional(),
     rounds: z

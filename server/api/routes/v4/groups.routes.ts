@@ -1,5 +1,6 @@
 /** The group operations' declarations: paths, parameters, bodies and answers (served by groups.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { GROUP_TYPE_IDS_DESCRIPTION } from '../../../../domain/group-types.js';
 import { BoolField, bodyOf } from '../../http/write-body.js';
 import { errorResponses, notFoundResponse, Paging, QueryBoolean, writeErrors } from '../schemas/common.js';
 import { IntId, PositiveInt, SearchText, Text } from '../schemas/scalars.js';
@@ -9,7 +10,7 @@ import { Group, GroupPerformance, list } from '../schemas/v4.js';
 export const GroupQuery = z.strictObject({
   seasonId: PositiveInt.optional().openapi({ description: 'only groups performing in this season' }),
   divisionId: PositiveInt.optional(),
-  groupTypeId: PositiveInt.optional().openapi({ description: '1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps' }),
+  groupTypeId: PositiveInt.optional().openapi({ description: GROUP_TYPE_IDS_DESCRIPTION }),
   active: QueryBoolean.optional(),
   pending: QueryBoolean.optional(),
   q: SearchText.optional(),

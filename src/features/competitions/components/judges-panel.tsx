@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { DivisionRoundScores } from '../utils/recap-types';
-import { formatRank, formatScore } from '../../../lib/format';
+import { formatScore } from '../../../../domain/scores';
+import { formatRank } from '../../../lib/format';
 import { buildJudgeComparisons, type JudgeComparison } from '../utils/judges-model';
 
 const differsClass = 'bg-amber-100 font-bold dark:bg-amber-900/60';

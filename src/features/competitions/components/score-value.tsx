@@ -1,4 +1,5 @@
-import { formatRank, formatScore, type ScoreFormat } from '../../../lib/format';
+import { formatScore, type ScoreFormat } from '../../../../domain/scores';
+import { formatRank } from '../../../lib/format';
 import type { Ranked } from '../utils/scores-lookup';
 
 /** A number over its rank, as the published recap prints them; rank 1 marks a caption winner. */

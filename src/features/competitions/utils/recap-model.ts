@@ -1,6 +1,6 @@
 import type { RecapView } from '../../../config/paths';
 import type { DivisionRoundScores, PerformanceScores, SheetCategory } from './recap-types';
-import type { ScoreFormat } from '../../../lib/format';
+import type { ScoreFormat } from '../../../../domain/scores';
 import { judgeName, lookupPerformance, sectionId, type PerformanceLookup, type Ranked } from './scores-lookup';
 
 export type SortDirection = 'asc' | 'desc';

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { GroupSeasonPerformance } from '../../../lib/api-models';
 import { formatDate } from '../../../lib/dates';
-import { formatRank, formatScore } from '../../../lib/format';
+import { formatScore } from '../../../../domain/scores';
+import { formatRank } from '../../../lib/format';
 
 /** Every released performance of the group in the season, oldest first, with its score and placement. */
 export function GroupPerformancesTable({ performances, seasonName }: { performances: GroupSeasonPerformance[]; seasonName: string }) {

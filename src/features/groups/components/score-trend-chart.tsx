@@ -1,5 +1,5 @@
 import { formatDate } from '../../../lib/dates';
-import { formatScore } from '../../../lib/format';
+import { formatScore } from '../../../../domain/scores';
 import { scoreScale, type TrendPoint } from '../utils/trend';
 
 const WIDTH = 640;

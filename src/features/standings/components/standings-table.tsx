@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { LocalDate } from '../../../components/local-date-time';
 import type { DivisionStandings, StandingsEntry } from '../../../lib/api-models';
-import { formatRank, formatScore } from '../../../lib/format';
+import { formatScore } from '../../../../domain/scores';
+import { formatRank } from '../../../lib/format';
 
 /** A division's standings, or the rows `entries` of them (a page of a long division). */
 export function StandingsTable({ standings, entries = standings.entries, seasonId }: { standings: DivisionStandings; entries?: StandingsEntry[]; seasonId: number }) {

@@ -1,4 +1,4 @@
-import type { CategoryDef, ScoreSheet } from '../types.js';
+import type { CategoryDef, ScoreSheet } from '../score-sheet.js';
 import { caption, category, line, shares } from './build.js';
 
 /**

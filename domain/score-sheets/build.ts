@@ -1,4 +1,4 @@
-import type { CaptionDef, CategoryDef, CombineRule, SubcaptionDef } from '../types.js';
+import type { CaptionDef, CategoryDef, CombineRule, SubcaptionDef } from '../score-sheet.js';
 
 /** Compact builders for the catalogue: judges' lines are out of 100 on every sheet the recaps show. */
 

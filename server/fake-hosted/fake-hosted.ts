@@ -5,23 +5,24 @@
  * to those shapes (reshape.ts): everything else is 404, as the hosted service answers an unknown route. Its tokens
  * are opaque (not our API's JWTs), live 7200 s and are refused with a 401 once expired. It sends no ETags.
  *
- * Not part of the app: nothing under src/ or server/ imports it.
+ * Not part of the app: only tests, e2e and the bench import it (the lint says so); it embeds our API, so it may
+ * import server/api, and the recap pages it serves from test/fixtures/recaps.
  */
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { createApp } from '../../server/api/app.js';
-import { readApiConfig } from '../../server/api/config.js';
-import { createApplication } from '../../server/api/db/repositories/applications.js';
-import { createOrganization, type Organization } from '../../server/api/db/repositories/organizations.js';
-import { listenHttps } from '../../server/api/http/listen.js';
-import { loadTls } from '../../server/api/http/tls.js';
-import { loadRecaps } from '../../server/api/recap-import/load-recap.js';
-import { createServices, type Services } from '../../server/api/services.js';
-import { loadRecapFixtures, type RecapFixture } from '../fixtures/recaps/load.js';
-import { REFUSED_RECAP_PAGES } from '../fixtures/recaps/refused.js';
+import { createApp } from '../api/app.js';
+import { readApiConfig } from '../api/config.js';
+import { createApplication } from '../api/db/repositories/applications.js';
+import { createOrganization, type Organization } from '../api/db/repositories/organizations.js';
+import { listenHttps } from '../api/http/listen.js';
+import { loadTls } from '../api/http/tls.js';
+import { loadRecaps } from '../api/recap-import/load-recap.js';
+import { createServices, type Services } from '../api/services.js';
+import { loadRecapFixtures, type RecapFixture } from '../../test/fixtures/recaps/load.js';
+import { REFUSED_RECAP_PAGES } from '../../test/fixtures/recaps/refused.js';
 import { eventDetail, eventListItem, groupItem, seasonItem, v2Competition, v2Performance } from './reshape.js';
 
 /** Pages that print no date are filed on this one, as the CLI's --date would. */

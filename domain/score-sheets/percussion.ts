@@ -1,4 +1,4 @@
-import type { ScoreSheet } from '../types.js';
+import type { ScoreSheet } from '../score-sheet.js';
 import { caption, category, line } from './build.js';
 
 /** Indoor percussion sheets (WGI-style) as the recaps weight them. */

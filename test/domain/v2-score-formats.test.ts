@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCaptionScore,
-  formatCategoryScore,
-  formatSubcaptionScore,
-  formatTotal,
-} from '../../server/api/tabulation/format.js';
+import { formatScore } from '../../domain/scores.js';
+
+const formatTotal = (value: number) => formatScore(value, 'total');
+const formatCaptionScore = (value: number) => formatScore(value, 'v2Caption');
+const formatCategoryScore = formatCaptionScore;
+const formatSubcaptionScore = (value: number) => formatScore(value, 'v2Subcaption');
 
 describe('v2 number formats', () => {
   it('prints totals and subtotals with three fraction digits', () => {

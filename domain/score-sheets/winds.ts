@@ -1,4 +1,4 @@
-import type { ScoreSheet } from '../types.js';
+import type { ScoreSheet } from '../score-sheet.js';
 import { caption, category, line, shares } from './build.js';
 
 /** Indoor winds: Music Analysis 30, Visual Analysis 30, Overall Effect 40. */
