@@ -23,12 +23,13 @@ export function useHorizontalScroll<T extends HTMLElement>(): [(element: T | nul
     };
     measure();
     element.addEventListener('scroll', measure, { passive: true });
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    // without ResizeObserver (an old browser, a test's DOM) the cue follows the scroll alone
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
     return () => {
       element.removeEventListener('scroll', measure);
-      observer.disconnect();
+      observer?.disconnect();
     };
   }, [element]);
   return [useCallback((next: T | null) => setElement(next), []), state];
