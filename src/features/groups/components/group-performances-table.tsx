@@ -43,6 +43,7 @@ export function GroupPerformancesTable({ performances, seasonName }: { performan
                 <Link className="link" to={paths.recap.href(p.competition.guid)}>
                   {p.competition.eventName} · {p.competition.name}
                 </Link>
+                {p.practice ? <span className="ml-1 rounded bg-amber-100 px-1 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">Practice</span> : null}
                 <span className="block text-xs text-slate-700 sm:hidden dark:text-slate-300">
                   {p.division.name} · {p.round.name}
                 </span>
