@@ -78,6 +78,19 @@ export const HostedCompetitionRecord = z.object({
   RegistrationUrl: z.string(),
 });
 
+/** One judge's caption in a v2 performance record: the judge as first and last name. */
+export const HostedCaption = z.object({
+  JudgeFirstName: z.string(),
+  JudgeLastName: z.string(),
+  Name: z.string(),
+  Initials: z.string(),
+  Score: z.string(),
+  Rank: id,
+  Subcaptions: z.array(z.unknown()),
+});
+
+export const HostedCategory = z.object({ Name: z.string(), Score: z.string(), Rank: id, Captions: z.array(HostedCaption) });
+
 /** v2's performance record (`/2018-03/performances`); its breakdown (Categories) is the recap's, read by the app. */
 export const HostedPerformanceRecord = z.object({
   DivisionName: z.string(),
@@ -92,7 +105,7 @@ export const HostedPerformanceRecord = z.object({
   SubtotalRank: id,
   Performed: z.boolean(),
   NoScoreReason: z.string(),
-  Categories: z.array(z.unknown()),
+  Categories: z.array(HostedCategory),
 });
 
 /** Where the hosted service publishes a competition's pages: HTML for people (and scrapers), not JSON. */

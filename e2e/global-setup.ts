@@ -34,6 +34,8 @@ async function startOurStack(workDir: string, processes: Started[]): Promise<Sta
   const env = cleanEnv({ DATA_DIR: dataDir, PORT: String(port), API_PORT: String(apiPort) });
   const organization = JSON.parse(cli(['org', 'create', '--name', 'E2E Winter Circuit'], env)) as { guid: string };
   cli(['sample', '--org', organization.guid], env);
+  // Open to anonymous v2 reads, as `npm start`'s own sample organization is (decision 026).
+  cli(['org', 'update', '--org', organization.guid, '--programmatic-access', 'on'], env);
   // One import for every page: the CLI starts once and checks every page before it writes anything.
   const summary = cli(['import', '--org', organization.guid, ...E2E_RECAP_PAGES.map((page) => path.join(RECAP_FIXTURES_DIR, `${page}.gz`))], env);
   const importedRecaps: ImportedRecapPage[] = (JSON.parse(summary) as { imported: ImportedRecapPage[] }).imported.map(

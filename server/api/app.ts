@@ -14,7 +14,8 @@ import { rateLimit } from './auth/rate-limit.js';
 import { oauthRoutes } from './routes/oauth/index.js';
 import { v4Routes } from './routes/v4/index.js';
 import { v3Routes } from './routes/v3/index.js';
-import { v2Routes } from './routes/v2/index.js';
+import { anonymousV2Read, v2Routes } from './routes/v2/index.js';
+import { v2ErrorMessage } from './routes/v2/error-message.js';
 
 export { newRouter };
 
@@ -54,13 +55,16 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.onError(answerError);
   app.notFound((c) => problemResponse(new ApiProblem(404, 'not_found', `No operation at ${c.req.method} ${c.req.path}`)));
 
+  app.use('/2018-03/*', v2ErrorMessage);
+
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
-  // The token and authorize endpoints authenticate the client themselves; everything else needs a bearer token.
+  // The token and authorize endpoints authenticate the client themselves; everything else needs a bearer token,
+  // but for v2's two reads that organizations open to anonymous callers (decision 026).
   app.route('/', oauthRoutes(services));
-  app.use('*', bearerAuth(services));
-  app.use('*', rateLimit(services.config.rateLimit));
+  app.use('*', bearerAuth(services, anonymousV2Read));
+  app.use('*', rateLimit(services.config.rateLimit, services.config.anonymousRateLimit));
   app.route('/', v4Routes(services));
   app.route('/v3', v3Routes(services));
   app.route('/2018-03', v2Routes(services));

@@ -11,6 +11,8 @@ export interface ApiConfig {
   tlsKey?: string;
   /** requests per application per window on the data routes */
   rateLimit: { requests: number; windowSeconds: number };
+  /** anonymous v2 reads (organizations open to programmatic access) per client address per window */
+  anonymousRateLimit: { requests: number; windowSeconds: number };
   /** token requests per client (or per address for unknown clients) per window */
   tokenRateLimit: { requests: number; windowSeconds: number };
   /** largest accepted request body, in bytes */
@@ -43,6 +45,10 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimit: {
       requests: intFrom(env, 'RATE_LIMIT_REQUESTS', 6000),
       windowSeconds: intFrom(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+    },
+    anonymousRateLimit: {
+      requests: intFrom(env, 'ANONYMOUS_RATE_LIMIT_REQUESTS', 600),
+      windowSeconds: intFrom(env, 'ANONYMOUS_RATE_LIMIT_WINDOW_SECONDS', 60),
     },
     tokenRateLimit: {
       requests: intFrom(env, 'TOKEN_RATE_LIMIT_REQUESTS', 60),

@@ -1,4 +1,5 @@
-import { createApplication, listApplications, revokeApplication, type Application } from '../api/db/repositories/applications.js';
+import { createApplication } from '../api/auth/applications.js';
+import { listApplications, revokeApplication, type Application } from '../api/db/repositories/applications.js';
 import { findOrganizationByGuid, findOrganizationById } from '../api/db/repositories/organizations.js';
 import { redirectUriProblem } from '../api/auth/redirect-uri.js';
 import { withDatabase } from './database.js';

@@ -1,15 +1,47 @@
-import { createOrganization } from '../api/db/repositories/organizations.js';
+import { createOrganization, findOrganizationByGuid, setProgrammaticAccess } from '../api/db/repositories/organizations.js';
 import { withDatabase } from './database.js';
-import { UsageError } from './errors.js';
+import { CliError, UsageError } from './errors.js';
 import { parseFlags } from './flags.js';
 
-export const usage = 'Usage: cli org create --name "NAME"';
+export const usage = [
+  'Usage: cli org create --name "NAME"',
+  '       cli org update --org GUID --programmatic-access on|off [--division "NAME"]',
+].join('\n');
 
-/** `org create --name NAME`: prints {"id","guid","name"} of the new organization. */
+const SWITCH = new Map([
+  ['on', true],
+  ['off', false],
+]);
+
+/**
+ * `org create --name NAME`: prints {"id","guid","name"} of the new organization (closed to anonymous reads). `org update --org GUID --programmatic-access on|off [--division NAME]`: opens or closes the
+ * organization, or one of its divisions, to anonymous v2 reads (decision 026); prints what it set.
+ */
 export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  if (action !== 'create') throw new UsageError(action ? `Unknown org command: ${action}` : 'Missing org command', usage);
-  const flags = parseFlags(rest, { name: { required: true } }, usage);
-  const organization = await withDatabase((database) => createOrganization(database.db, { name: flags.name!.trim() }));
-  console.log(JSON.stringify({ id: organization.id, guid: organization.guid, name: organization.name }));
+  if (action === 'create') {
+    const flags = parseFlags(rest, { name: { required: true } }, usage);
+    const organization = await withDatabase((database) => createOrganization(database.db, { name: flags.name!.trim() }));
+    console.log(JSON.stringify({ id: organization.id, guid: organization.guid, name: organization.name }));
+    return;
+  }
+  if (action === 'update') {
+    const flags = parseFlags(rest, { org: { required: true }, 'programmatic-access': { required: true }, division: {} }, usage);
+    const open = SWITCH.get(flags['programmatic-access']!.trim().toLowerCase());
+    if (open === undefined) throw new UsageError(`--programmatic-access takes on or off (got "${flags['programmatic-access']}")`, usage);
+    const divisionName = flags.division?.trim();
+    if (divisionName === '') throw new UsageError('--division needs the division\'s name', usage);
+    const result = await withDatabase(async (database) => {
+      const organization = await findOrganizationByGuid(database.db, flags.org!.trim());
+      if (!organization) throw new CliError(`No organization with guid ${flags.org}`);
+      const changed = await setProgrammaticAccess(database.db, organization.id, open, divisionName);
+      if (!changed) throw new CliError(`The organization ${organization.guid} has no division named "${divisionName}"`);
+      return divisionName === undefined
+        ? { organization: organization.guid, programmaticAccess: open }
+        : { organization: organization.guid, programmaticAccess: organization.programmaticAccess, division: { id: changed.divisionId, name: divisionName, programmaticAccess: open } };
+    });
+    console.log(JSON.stringify(result));
+    return;
+  }
+  throw new UsageError(action ? `Unknown org command: ${action}` : 'Missing org command', usage);
 }

@@ -1,5 +1,6 @@
 import { findOrganizationByGuid } from '../api/db/repositories/organizations.js';
-import { createUser, DuplicateUserError } from '../api/db/repositories/users.js';
+import { createUser } from '../api/auth/users.js';
+import { DuplicateUserError } from '../api/db/repositories/users.js';
 import { withDatabase } from './database.js';
 import { CliError, UsageError } from './errors.js';
 import { parseFlags } from './flags.js';

@@ -4,6 +4,8 @@
  * this process, and answers only the operations whose shapes are known on the hosted service (issue 10), cut down
  * to those shapes (reshape.ts): everything else is 404, as the hosted service answers an unknown route. Its tokens
  * are opaque (not our API's JWTs), live 7200 s and are refused with a 401 once expired. It sends no ETags.
+ * As the hosted service does for an organization that allows programmatic access (issue 18, decision 026), v2's
+ * competitions and performances also answer callers without a token; its errors are `{"Message": "..."}`.
  *
  * Not part of the app: only tests, e2e and the bench import it (the lint says so); it embeds our API, so it may
  * import server/api, and the recap pages it serves from test/fixtures/recaps.
@@ -15,7 +17,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { createApp } from '../api/app.js';
 import { readApiConfig } from '../api/config.js';
-import { createApplication } from '../api/db/repositories/applications.js';
+import { createApplication } from '../api/auth/applications.js';
 import { createOrganization, type Organization } from '../api/db/repositories/organizations.js';
 import { listenHttps } from '../api/http/listen.js';
 import { loadTls } from '../api/http/tls.js';
@@ -33,6 +35,8 @@ export interface FakeHostedOptions {
   port?: number;
   /** loads the circuit's data into the organization; default: every importable recap page of test/fixtures/recaps */
   prepare?: (services: Services, organization: Organization) => Promise<void>;
+  /** the organization allows anonymous v2 reads (the hosted service's "Programmatic - API: Allow Access"); default true */
+  programmaticAccess?: boolean;
   /** access token lifetime, default 7200 (the hosted service's) */
   tokenTtlSeconds?: number;
   /** where the embedded database and the certificate go; default a temporary directory, removed on stop */
@@ -76,10 +80,11 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
   const template = process.env.TEST_PGLITE_TEMPLATE;
   if (ownsDir && template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   // The fake reads on behalf of many: the inner API's per-application limit is not the hosted service's.
-  const services = await createServices(readApiConfig({ DATA_DIR: dataDir, RATE_LIMIT_REQUESTS: '1000000' }));
+  // Anonymous reads reach the inner API without a socket (one address for everyone): the limit is not the point here.
+  const services = await createServices(readApiConfig({ DATA_DIR: dataDir, RATE_LIMIT_REQUESTS: '1000000', ANONYMOUS_RATE_LIMIT_REQUESTS: '1000000' }));
   try {
     const { db } = services.database;
-    const organization = await createOrganization(db, { name: 'Fake Hosted Circuit' });
+    const organization = await createOrganization(db, { name: 'Fake Hosted Circuit', programmaticAccess: options.programmaticAccess ?? true });
     await (options.prepare ?? importRecapPages())(services, organization);
     const inner = await innerClient(services, organization);
     const tls = await loadTls({ dataDir });
@@ -100,6 +105,8 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
     });
     app.use('*', async (c, next) => {
       reads.push(`${c.req.path}${new URL(c.req.url).search}`);
+      // No Authorization header on an open v2 read: the inner API answers as for any anonymous caller.
+      if (c.req.header('authorization') === undefined && ANONYMOUS_READS.has(c.req.path)) return next();
       const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
       const expiresAt = token === undefined ? undefined : tokens.get(token);
       if (expiresAt === undefined || now() >= expiresAt) return c.json({ Message: 'Authorization has been denied for this request.' }, 401);
@@ -123,15 +130,21 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
         return response.ok ? c.json(eventDetail(await response.json())) : passOn(c, response);
       });
     }
+    // v2 reads go to the inner API with the front's token, or with none when the caller sent none.
+    const v2Read = (c: Context) => {
+      const pathAndQuery = `${c.req.path}${new URL(c.req.url).search}`;
+      return c.req.header('authorization') === undefined ? inner.anonymous(pathAndQuery) : inner.get(pathAndQuery);
+    };
     app.get('/2018-03/competitions', async (c) => {
-      // Every real client names the organization; the hosted service has no "token's organization" default.
-      if (!c.req.query('o')) return c.json({ Message: 'The request is invalid: o is required.' }, 400);
-      const response = await inner.get(`/2018-03/competitions${new URL(c.req.url).search}`);
-      return response.ok ? c.json(((await response.json()) as Record<string, unknown>[]).map((record) => v2Competition(record, origin))) : passOn(c, response);
+      // Every real client with a token names the organization; the hosted service has no "token's organization"
+      // default. Without a token, `year` alone lists every open organization's competitions of that year.
+      if (!c.req.query('o') && c.req.header('authorization') !== undefined) return c.json({ Message: 'The request is invalid: o is required.' }, 400);
+      const response = await v2Read(c);
+      return response.ok ? c.json(((await response.json()) as Record<string, unknown>[]).map((record) => v2Competition(record, origin))) : passOnV2(c, response);
     });
     app.get('/2018-03/performances', async (c) => {
-      const response = await inner.get(`/2018-03/performances${new URL(c.req.url).search}`);
-      return response.ok ? c.json(((await response.json()) as Record<string, unknown>[]).map(v2Performance)) : passOn(c, response);
+      const response = await v2Read(c);
+      return response.ok ? c.json(((await response.json()) as Record<string, unknown>[]).map(v2Performance)) : passOnV2(c, response);
     });
     app.notFound((c) => c.json({ Message: `No HTTP resource was found that matches the request URI '${c.req.path}'.` }, 404));
 
@@ -180,6 +193,8 @@ async function innerClient(services: Services, organization: Organization) {
   };
   return {
     get,
+    /** a read without a token, as an anonymous caller of the hosted service makes it */
+    anonymous: (pathAndQuery: string) => api.request(pathAndQuery),
     async getAll(pathname: string, query: URLSearchParams): Promise<{ ok: true; items: Record<string, unknown>[] } | { ok: false; response: Response }> {
       const items: Record<string, unknown>[] = [];
       for (let offset = 0; ; ) {
@@ -195,6 +210,15 @@ async function innerClient(services: Services, organization: Organization) {
       }
     },
   };
+}
+
+/** The reads the hosted service serves without a token to an organization that allows programmatic access. */
+const ANONYMOUS_READS = new Set(['/2018-03/competitions', '/2018-03/performances']);
+
+/** A v2 error of our API passed on with its status as the hosted service's error body: `{"Message": "..."}`. */
+async function passOnV2(c: Context, response: Response) {
+  const problem = (await response.json()) as { Message?: string; detail?: string };
+  return c.json({ Message: problem.Message ?? problem.detail ?? 'The request is invalid.' }, response.status as 400);
 }
 
 /** A 4xx of our API (a malformed parameter, an unknown id) passed on with its status, as JSON. */

@@ -4,7 +4,8 @@ import { asc } from 'drizzle-orm';
 import type { Services } from '../api/services.js';
 import { organizations } from '../api/db/schema.js';
 import { createOrganization, type Organization } from '../api/db/repositories/organizations.js';
-import { createApplication, findApplicationByClientId } from '../api/db/repositories/applications.js';
+import { createApplication } from '../api/auth/applications.js';
+import { findApplicationByClientId } from '../api/db/repositories/applications.js';
 import { sha256Hex } from '../api/auth/secrets.js';
 import { loadSample } from '../api/sample/load-sample.js';
 
@@ -13,9 +14,14 @@ export const SAMPLE_ORGANIZATION_NAME = 'Sample Winter Circuit';
 /** The first organization of the database; on an empty database, a new one loaded with the sample circuit. */
 export async function ensureSampleOrganization(services: Services): Promise<Organization> {
   const { db } = services.database;
-  const [existing] = await db.select({ id: organizations.id, guid: organizations.guid, name: organizations.name }).from(organizations).orderBy(asc(organizations.id)).limit(1);
+  const [existing] = await db
+    .select({ id: organizations.id, guid: organizations.guid, name: organizations.name, programmaticAccess: organizations.programmaticAccess })
+    .from(organizations)
+    .orderBy(asc(organizations.id))
+    .limit(1);
   if (existing) return existing;
-  const organization = await createOrganization(db, { name: SAMPLE_ORGANIZATION_NAME });
+  // The sample is public data, open to anonymous v2 reads as a circuit that publishes its results is (decision 026).
+  const organization = await createOrganization(db, { name: SAMPLE_ORGANIZATION_NAME, programmaticAccess: true });
   const started = Date.now();
   await loadSample(services.database, organization.id);
   console.log(JSON.stringify({ level: 'info', msg: 'Sample circuit loaded', organization: organization.guid, ms: Date.now() - started }));

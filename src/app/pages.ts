@@ -1,4 +1,5 @@
-import { matchRoutes, type Params, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { readUrls, type PageReads } from './page-reads';
 
 /**
  * What the BFF needs to know of a page before the app runs (its `<link rel="modulepreload">` and
@@ -9,8 +10,8 @@ export interface PageHandle {
   page: {
     /** the route's lazy module as the Vite manifest names it (the file its `lazy` imports) */
     module: string;
-    /** the `/api/...` URLs its loader reads, exactly as the app's fetch asks for them */
-    reads: (params: Params) => string[];
+    /** what its loader reads first (page-reads.ts): their URLs are the page's `/api/...` hints */
+    reads: PageReads;
     /**
      * Rendered on the server, its data in the page. Only for a page everything of which is the same on the server and
      * in the browser (the viewer's zone, clock and screen wait for hydration: useHydrated).
@@ -33,7 +34,7 @@ export function planPage(routes: RouteObject[], pathname: string): PagePlan | un
     const handle = match.route.handle as Partial<PageHandle> | undefined;
     if (!handle?.page) continue;
     try {
-      return { module: handle.page.module, reads: handle.page.reads(match.params), serverRendered: handle.page.serverRendered };
+      return { module: handle.page.module, reads: readUrls(handle.page.reads, match.params), serverRendered: handle.page.serverRendered };
     } catch {
       // A URL the page's loader would answer 404 (a malformed id): no hints for it.
       return undefined;

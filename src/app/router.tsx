@@ -5,9 +5,9 @@ import { paths } from '../config/paths';
 import { PageSkeleton } from '../components/skeleton';
 import { RootLayout } from './root-layout';
 import { RouteErrorView } from './route-error';
+import { pageReads, readsLoader, type PageReads } from './page-reads';
 import type { PageHandle } from './pages';
-import { recapLoader, recapReads, recapShouldRevalidate } from './routes/recap-loader';
-import { seasonPageReads } from './season-pages';
+import { recapShouldRevalidate } from './routes/recap-loader';
 
 /** What a lazy route module exports: its loader takes the query client it warms. */
 interface RouteModule {
@@ -16,18 +16,35 @@ interface RouteModule {
   ErrorBoundary?: ComponentType;
 }
 
-const convert = (queryClient: QueryClient) => (module: RouteModule) => ({
-  loader: module.clientLoader?.(queryClient),
-  Component: module.default,
-  ErrorBoundary: module.ErrorBoundary,
-});
+/**
+ * The route modules, each its own chunk, by the path the Vite manifest names it by (the BFF's preload hints find
+ * a page's chunk by it): the path is the import, never a string kept beside one.
+ */
+const routeModules = import.meta.glob<RouteModule>(['/src/app/routes/*.tsx', '!/src/app/routes/*.test.tsx']);
 
-/** For a route whose loader is declared on the route itself: the module brings only what renders. */
-const lazyView = (load: () => Promise<Omit<RouteModule, 'clientLoader'>>) => () =>
-  load().then((module) => ({ Component: module.default, ErrorBoundary: module.ErrorBoundary }));
+function routeModule(name: string): { module: string; load: () => Promise<RouteModule> } {
+  const key = `/src/app/routes/${name}.tsx`;
+  const load = routeModules[key];
+  if (!load) throw new Error(`There is no route module ${key}.`);
+  return { module: key.slice(1), load };
+}
 
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
-  const lazy = (load: () => Promise<RouteModule>) => () => load().then(convert(queryClient));
+  /** A route whose module brings its own loader (if any). */
+  const lazy = (name: string) => () =>
+    routeModule(name)
+      .load()
+      .then((module) => ({ loader: module.clientLoader?.(queryClient), Component: module.default, ErrorBoundary: module.ErrorBoundary }));
+  /** A route whose module brings only what renders: its reads are declared here, so they start with the chunk. */
+  const view = (name: string) => () => routeModule(name).load().then((module) => ({ Component: module.default, ErrorBoundary: module.ErrorBoundary }));
+  const handle = (name: string, reads: PageReads, serverRendered: boolean) =>
+    ({ page: { module: routeModule(name).module, reads, serverRendered } }) satisfies PageHandle;
+  /** A page whose first reads the BFF hints or renders: the loader and the hints come from one declaration. */
+  const page = (name: string, reads: PageReads, serverRendered: boolean) => ({
+    loader: readsLoader(queryClient, reads),
+    lazy: view(name),
+    handle: handle(name, reads, serverRendered),
+  });
   return [
     {
       path: paths.home.path,
@@ -36,42 +53,19 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       HydrateFallback: PageSkeleton,
       children: [
         // The pages a fan opens first, whatever the season's size: rendered by the BFF, so a phone paints them as the
-        // HTML arrives (docs/decisions/014).
-        {
-          index: true,
-          lazy: lazy(() => import('./routes/home')),
-          handle: { page: { module: 'src/app/routes/home.tsx', reads: seasonPageReads.home, serverRendered: true } } satisfies PageHandle,
-        },
-        { path: paths.seasons.path, lazy: lazy(() => import('./routes/seasons')) },
-        {
-          path: paths.season.path,
-          lazy: lazy(() => import('./routes/season')),
-          handle: { page: { module: 'src/app/routes/season.tsx', reads: seasonPageReads.season, serverRendered: true } } satisfies PageHandle,
-        },
-        {
-          path: paths.standings.path,
-          lazy: lazy(() => import('./routes/standings')),
-          handle: { page: { module: 'src/app/routes/standings.tsx', reads: seasonPageReads.standings, serverRendered: true } } satisfies PageHandle,
-        },
-        { path: paths.event.path, lazy: lazy(() => import('./routes/event')) },
+        // HTML arrives (docs/decisions/014). Home's loader is its module's: its second read depends on its first.
+        { index: true, lazy: lazy('home'), handle: handle('home', pageReads.home, true) },
+        { path: paths.seasons.path, lazy: lazy('seasons') },
+        { path: paths.season.path, ...page('season', pageReads.season, true) },
+        { path: paths.standings.path, ...page('standings', pageReads.standings, true) },
+        { path: paths.seasonJudges.path, ...page('season-judges', pageReads.seasonJudges, false) },
+        { path: paths.event.path, lazy: lazy('event') },
         // The page fans open during a show: its reads start with the chunk download, not after it, and the BFF renders it.
-        {
-          path: paths.recap.path,
-          loader: recapLoader(queryClient),
-          shouldRevalidate: recapShouldRevalidate,
-          lazy: lazyView(() => import('./routes/recap')),
-          handle: { page: { module: 'src/app/routes/recap.tsx', reads: recapReads, serverRendered: true } } satisfies PageHandle,
-        },
-        { path: paths.schedule.path, lazy: lazy(() => import('./routes/schedule')) },
-        {
-          path: paths.judges.path,
-          loader: recapLoader(queryClient),
-          shouldRevalidate: recapShouldRevalidate,
-          lazy: lazyView(() => import('./routes/judges')),
-          handle: { page: { module: 'src/app/routes/judges.tsx', reads: recapReads, serverRendered: false } } satisfies PageHandle,
-        },
-        { path: paths.group.path, lazy: lazy(() => import('./routes/group')) },
-        { path: '*', lazy: lazy(() => import('./routes/not-found')) },
+        { path: paths.recap.path, ...page('recap', pageReads.recap, true), shouldRevalidate: recapShouldRevalidate },
+        { path: paths.schedule.path, lazy: lazy('schedule') },
+        { path: paths.judges.path, ...page('judges', pageReads.recap, false), shouldRevalidate: recapShouldRevalidate },
+        { path: paths.group.path, lazy: lazy('group') },
+        { path: '*', lazy: lazy('not-found') },
       ],
     },
   ];

@@ -33,6 +33,12 @@ export const paths = {
     href: (seasonId: number, divisionName?: string, page?: number) =>
       withQuery(`/seasons/${seasonId}/standings`, { division: divisionName, page: page === 1 ? undefined : page }),
   },
+  seasonJudges: { path: '/seasons/:seasonId/judges', href: (seasonId: number) => `/seasons/${seasonId}/judges` },
+  /** a judge's season, named as v2's captions carry the judge (first + " " + last): its page is another feature's */
+  judge: {
+    path: '/judges/:judgeName',
+    href: (name: string, seasonId: number) => `/judges/${encodeURIComponent(name)}?season=${seasonId}`,
+  },
   event: { path: '/events/:eventId', href: (eventId: number) => `/events/${eventId}` },
   recap: {
     path: '/competitions/:competitionGuid',

@@ -206,9 +206,9 @@ export interface paths {
                     to?: string;
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -535,9 +535,9 @@ export interface paths {
                     pending?: "0" | "1" | "true" | "false";
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -1952,6 +1952,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/judges/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's judges, with the competitions and captions each judged (extension) */
+        get: {
+            parameters: {
+                query: {
+                    seasonId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Judges by last name, then first name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SeasonJudgeList"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/seasons": {
         parameters: {
             query?: never;
@@ -2111,9 +2185,9 @@ export interface paths {
                     to?: string;
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2262,9 +2336,9 @@ export interface paths {
                     pending?: "0" | "1" | "true" | "false";
                     /** @description case-insensitive text in the name or location */
                     q?: string;
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2396,9 +2470,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link */
+                    /** @description page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count */
                     limit?: number;
-                    /** @description rows to skip */
+                    /** @description rows to skip (default 0) */
                     offset?: number;
                 };
                 header?: never;
@@ -2471,11 +2545,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List competitions (v2) */
+        /**
+         * List competitions (v2)
+         * @description Without a token: the competitions of an organization open to programmatic access (`o`), or with `year` and no `o` those of every open organization; a closed or unknown organization answers `[]`, as the hosted service does (decision 026). Anonymous callers are rate-limited per address.
+         */
         get: {
             parameters: {
                 query?: {
-                    /** @description organization guid; default: the token's organization */
+                    /** @description organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year) */
                     o?: string;
                     /** @description season year, e.g. 2026 */
                     year?: number;
@@ -2503,7 +2580,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2512,7 +2589,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Another organization's guid */
@@ -2521,7 +2598,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2530,7 +2607,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -2550,7 +2627,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a competition's performances with scores (v2) */
+        /**
+         * List a competition's performances with scores (v2)
+         * @description Without a token: the released performances of a competition of an organization open to programmatic access, divisions closed to it left out (`[]` when it is closed or none is open); a guid held by several open organizations answers from the oldest (decision 027). Unknown guid: 404.
+         */
         get: {
             parameters: {
                 query: {
@@ -2578,7 +2658,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2587,7 +2667,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Not found in the token's organization */
@@ -2596,7 +2676,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2605,7 +2685,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -2629,7 +2709,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description organization guid; default: the token's organization */
+                    /** @description organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year) */
                     o?: string;
                     /** @description season year, e.g. 2026 */
                     year?: number;
@@ -2657,7 +2737,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Missing, malformed, unknown or expired access token */
@@ -2666,7 +2746,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Another organization's guid */
@@ -2675,7 +2755,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Not found in the token's organization */
@@ -2684,7 +2764,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -2693,7 +2773,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
             };
@@ -3154,6 +3234,19 @@ export interface components {
             };
             performances: number;
         };
+        SeasonJudgeList: {
+            data: components["schemas"]["SeasonJudge"][];
+        };
+        SeasonJudge: {
+            /** @description first name and last name joined by a space, as the judge page is addressed */
+            name: string;
+            firstName: string;
+            lastName: string;
+            /** @description competitions where the judge judged a caption of a released round */
+            competitions: number;
+            /** @description captions judged: one division's caption in one round */
+            captions: number;
+        };
         CompetitionRecordV2: {
             EventGuid: string;
             EventName: string;
@@ -3175,6 +3268,10 @@ export interface components {
             SeasonName: string;
             IsCurrentSeason: boolean;
             RegistrationUrl: string;
+        };
+        V2Problem: components["schemas"]["Problem"] & {
+            /** @description the same sentence as detail */
+            Message: string;
         };
         PerformanceRecordV2: {
             DivisionName: string;

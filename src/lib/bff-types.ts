@@ -247,6 +247,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/seasons/{seasonId}/judges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's judges, with the competitions and captions each judged */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The judges */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffSeasonJudges"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season or competition */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/seasons/{seasonId}/group": {
         parameters: {
             query?: never;
@@ -500,6 +583,21 @@ export interface components {
                 };
                 performances: number;
             }[];
+        };
+        BffSeasonJudges: {
+            season: components["schemas"]["BffSeason"];
+            /** @description by last name, then first name */
+            data: components["schemas"]["BffSeasonJudge"][];
+        };
+        BffSeasonJudge: {
+            /** @description first name and last name joined by a space: the judge page is /judges/<name>?season=<id> */
+            name: string;
+            firstName: string;
+            lastName: string;
+            /** @description competitions where the judge judged a caption of a released round */
+            competitions: number;
+            /** @description captions judged: one division's caption in one round */
+            captions: number;
         };
         BffGroupSeason: {
             season: components["schemas"]["BffSeason"];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/api/app.js';
 import { createResponseCache } from '../../server/api/cache/response-cache.js';
 import { readApiConfig } from '../../server/api/config.js';
-import { createApplication } from '../../server/api/db/repositories/applications.js';
+import { createApplication } from '../../server/api/auth/applications.js';
 import { createServices, type Services } from '../../server/api/services.js';
 import { buildSmallCircuit } from '../helpers/small-circuit.js';
 

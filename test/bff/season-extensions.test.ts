@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/api/app.js';
-import { createApplication } from '../../server/api/db/repositories/applications.js';
+import { createApplication } from '../../server/api/auth/applications.js';
 import { findOrganizationByGuid } from '../../server/api/db/repositories/organizations.js';
 import { listenHttps, type RunningServer } from '../../server/api/http/listen.js';
 import { loadTls } from '../../server/api/http/tls.js';
@@ -81,6 +81,28 @@ afterAll(async () => {
   await ours?.close();
   await fake?.stop();
   if (tlsDir) await rm(tlsDir, { recursive: true, force: true });
+});
+
+describe("a season's judges", () => {
+  it('come from one read of our judges extension and equal those derived from the v2 records, season by season', async () => {
+    const seasons = (await view(onOurs, '/seasons')).data as Season[];
+    let judges = 0;
+    for (const season of seasons) {
+      const before = oursReads.length;
+      const fromExtension = await view(onOurs, `/seasons/${season.id}/judges`);
+      expect(oursReads.slice(before).filter((read) => read.startsWith('/judges/')), season.name).toEqual([`/judges/?seasonId=${season.id}`]);
+      const derived = await view(onHosted, `/seasons/${season.id}/judges`);
+      expect(fromExtension, season.name).toEqual(derived);
+      judges += (derived as { data: unknown[] }).data.length;
+    }
+    expect(judges).toBeGreaterThan(20);
+    const sample = ((await view(onOurs, `/seasons/${seasons[0].id}/judges`)) as { data: { name: string; firstName: string; lastName: string; competitions: number; captions: number }[] }).data;
+    for (const judge of sample) {
+      expect(judge.name).toBe(`${judge.firstName} ${judge.lastName}`.trim());
+      expect(judge.captions).toBeGreaterThanOrEqual(judge.competitions);
+      expect(judge.competitions).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('standings', () => {

@@ -113,3 +113,46 @@ describe('cli org / key / user create', () => {
     expect(afterwards.code).toBe(0);
   });
 });
+
+describe('cli org update --programmatic-access (decision 026)', () => {
+  it('opens the organization to anonymous v2 reads, closes a division, and the API answers accordingly', async () => {
+    const opened = await cli(['org', 'update', '--org', org.guid, '--programmatic-access', 'on'], { dataDir });
+    expect(opened.stderr).toBe('');
+    expect(JSON.parse(opened.stdout)).toEqual({ organization: org.guid, programmaticAccess: true });
+    const api = await startTestApi({ dataDir });
+    try {
+      const { createDivision } = await import('../helpers/setup-writes.js');
+      const { findOrganizationByGuid } = await import('../../server/api/db/repositories/organizations.js');
+      expect((await findOrganizationByGuid(api.services.database.db, org.guid))?.programmaticAccess).toBe(true);
+      await createDivision(api.services.database.db, org.id, { name: 'Scholastic A', initials: 'SA', groupTypeId: 1 });
+    } finally {
+      await api.stop();
+    }
+    const division = await cli(['org', 'update', '--org', org.guid, '--programmatic-access', 'off', '--division', 'Scholastic A'], { dataDir });
+    expect(JSON.parse(division.stdout)).toEqual({
+      organization: org.guid,
+      programmaticAccess: true,
+      division: { id: expect.any(Number), name: 'Scholastic A', programmaticAccess: false },
+    });
+    const closed = await cli(['org', 'update', '--org', org.guid, '--programmatic-access', 'off'], { dataDir });
+    expect(JSON.parse(closed.stdout).programmaticAccess).toBe(false);
+  });
+
+  it('refuses a value other than on or off, an unknown organization and an unknown division', async () => {
+    const maybe = await cli(['org', 'update', '--org', org.guid, '--programmatic-access', 'maybe'], { dataDir });
+    expectOneLineErrorWithUsage(maybe);
+    expect(maybe.stderr).toContain('--programmatic-access takes on or off');
+    const unknown = await cli(['org', 'update', '--org', '00000000-0000-4000-8000-000000000000', '--programmatic-access', 'on'], { dataDir });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('No organization with guid 00000000-0000-4000-8000-000000000000');
+    const division = await cli(['org', 'update', '--org', org.guid, '--programmatic-access', 'on', '--division', 'Nowhere Open'], { dataDir });
+    expect(division.code).toBe(1);
+    expect(division.stderr).toContain('has no division named "Nowhere Open"');
+  });
+});
+
+function expectOneLineErrorWithUsage(result: CliResult) {
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toContain('Usage: cli org');
+}

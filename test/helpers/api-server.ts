@@ -10,8 +10,9 @@ import path from 'node:path';
 import { startApi } from '../../server/api/server.js';
 import type { Services } from '../../server/api/services.js';
 import { createOrganization, findOrganizationByGuid, type Organization } from '../../server/api/db/repositories/organizations.js';
-import { createApplication } from '../../server/api/db/repositories/applications.js';
-import { createUser, type User } from '../../server/api/db/repositories/users.js';
+import { createApplication } from '../../server/api/auth/applications.js';
+import { createUser } from '../../server/api/auth/users.js';
+import type { User } from '../../server/api/db/repositories/users.js';
 
 export interface TestApi {
   /** e.g. https://localhost:41234 */

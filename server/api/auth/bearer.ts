@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context.js';
+import { remoteAddress } from '../routes/oauth/remote-address.js';
 import { problemResponse } from '../http/errors.js';
 import { ApiProblem } from '../http/problem.js';
 import type { Services } from '../services.js';
@@ -12,10 +13,17 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
  * Requires `Authorization: Bearer <access token>` and puts the token's organization and application in
  * `c.get('auth')`. Answers 401 problem+json with the RFC 6750 challenge: without an error code when no bearer
  * credentials were sent at all (§3.1), with error="invalid_token" when they were but do not verify.
+ * A request that `anonymousAllowed` accepts and that sends no Authorization header at all goes on as an anonymous
+ * caller (`c.get('anonymous')`, no `auth`): the route decides what an anonymous caller may read (decision 026).
+ * Credentials that are sent are always checked: a bad token is a 401 there too.
  */
-export function bearerAuth(services: Services): MiddlewareHandler<AppEnv> {
+export function bearerAuth(services: Services, anonymousAllowed: (c: Context<AppEnv>) => boolean = () => false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
+    if (header === undefined && anonymousAllowed(c)) {
+      c.set('anonymous', { address: remoteAddress(c) });
+      return next();
+    }
     const [scheme, ...rest] = (header ?? '').trim().split(/\s+/);
     if (!header || scheme.toLowerCase() !== 'bearer') {
       const detail = header

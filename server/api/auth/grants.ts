@@ -1,7 +1,7 @@
 /** What each grant type of the token endpoint checks before a token is issued (RFC 6749 §4.1.3, §4.4.2). */
 import type { DbOrTx } from '../db/database.js';
 import type { Application } from '../db/repositories/applications.js';
-import { redeemAuthorizationCode } from '../db/repositories/authorization-codes.js';
+import { redeemAuthorizationCode } from './authorization-codes.js';
 import { findOrganizationById } from '../db/repositories/organizations.js';
 import { OAuthError } from './oauth-error.js';
 import { verifierMatches } from './pkce.js';

@@ -5,13 +5,16 @@ import { ApiProblem } from '../http/problem.js';
 import { createRateLimiter, rateLimitHeaders, type RateLimitPolicy } from './rate-limiter.js';
 
 /**
- * Limits each application (the bearer token's) to `limit.requests` per window on the routes after it; runs after
+ * Limits each application (the bearer token's) to `limit.requests` per window on the routes after it, and each
+ * address calling without a token (bearerAuth's anonymous callers) to `anonymousLimit.requests`; runs after
  * bearerAuth. Every answer carries the RateLimit headers; past the limit it is a 429 with Retry-After.
  */
-export function rateLimit(limit: RateLimitPolicy): MiddlewareHandler<AppEnv> {
+export function rateLimit(limit: RateLimitPolicy, anonymousLimit: RateLimitPolicy): MiddlewareHandler<AppEnv> {
   const limiter = createRateLimiter(limit);
+  const anonymousLimiter = createRateLimiter(anonymousLimit);
   return async (c, next) => {
-    const decision = limiter.hit(`application:${c.get('auth').applicationId}`);
+    const anonymous = c.get('anonymous');
+    const decision = anonymous ? anonymousLimiter.hit(`address:${anonymous.address}`) : limiter.hit(`application:${c.get('auth').applicationId}`);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       return problemResponse(

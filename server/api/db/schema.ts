@@ -11,6 +11,8 @@ export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   guid: uuid('guid').notNull(),
   name: text('name').notNull(),
+  /** open to anonymous v2 reads (the hosted service's "Programmatic - API: Allow Access"; decision 026) */
+  programmaticAccess: boolean('programmatic_access').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -101,6 +103,8 @@ export const divisions = pgTable('divisions', {
   groupTypeId: integer('group_type_id').notNull(),
   scoreSheetId: integer('score_sheet_id'),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** false closes this division to anonymous reads even when its organization is open */
+  programmaticAccess: boolean('programmatic_access').notNull().default(true),
 });
 
 export const groups = pgTable('groups', {

@@ -19,12 +19,19 @@ export type CachedJsonResponse<T> = Response & TypedResponse<JSONParsed<T>, 200,
  * one entry; the origin is part of it because responses carry absolute URLs. Typed like `c.json`: a handler that
  * returns this is checked against its route's response schema (@hono/zod-openapi's `openapi()`), though the body
  * goes out as the cached bytes, or as nothing with a 304.
+ * `scope` names the organization (and a variant of the key) when the caller has no token (decision 026): an
+ * anonymous answer is kept apart from a token's, which may hold more.
  */
-export async function cachedJson<T>(c: Context<AppEnv>, services: Services, compute: () => Promise<JsonContent<T>>): Promise<CachedJsonResponse<T>> {
+export async function cachedJson<T>(
+  c: Context<AppEnv>,
+  services: Services,
+  compute: () => Promise<JsonContent<T>>,
+  scope: { orgId: number; variant: string } = { orgId: c.get('auth').orgId, variant: 'token' },
+): Promise<CachedJsonResponse<T>> {
   const url = new URL(c.req.url);
   const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const key = `${url.origin}${url.pathname}?${new URLSearchParams(params).toString()}`;
-  const cached = await services.cache.get(c.get('auth').orgId, key, async () => {
+  const key = `${scope.variant}|${url.origin}${url.pathname}?${new URLSearchParams(params).toString()}`;
+  const cached = await services.cache.get(scope.orgId, key, async () => {
     const content = await compute();
     return { status: 200, value: content.body, headers: content.headers };
   });
@@ -48,10 +55,13 @@ export async function cachedJson<T>(c: Context<AppEnv>, services: Services, comp
 /** The origin clients reached us at, for the absolute URLs in responses. */
 export const originOf = (c: Context) => new URL(c.req.url).origin;
 
-/** Paging headers: the total in X-Total-Count and the next page in an RFC 8288 Link. */
-export function pagingHeaders(c: Context, total: number, limit: number, offset: number): Record<string, string> {
+/**
+ * Paging headers: the total in X-Total-Count and, when the caller asked for a page (`limit`), the next page in an
+ * RFC 8288 Link. Without `limit` the list is whole (from `offset` on), so there is no next page.
+ */
+export function pagingHeaders(c: Context, total: number, limit: number | undefined, offset: number): Record<string, string> {
   const headers: Record<string, string> = { 'x-total-count': String(total) };
-  if (offset + limit < total) {
+  if (limit !== undefined && offset + limit < total) {
     const next = new URL(c.req.url);
     next.searchParams.set('offset', String(offset + limit));
     next.searchParams.set('limit', String(limit));

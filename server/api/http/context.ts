@@ -10,9 +10,18 @@ export interface AuthContext {
   userId?: number;
 }
 
+/** A caller without a token, on the v2 reads open to anonymous callers (decision 026). */
+export interface AnonymousCaller {
+  /** the peer address, which the anonymous rate limit counts */
+  address: string;
+}
+
 export interface AppEnv {
   Variables: {
+    /** set on every route behind the bearer middleware, except for an anonymous caller of an open v2 read */
     auth: AuthContext;
+    /** set instead of `auth` when an open v2 read is called without a token */
+    anonymous?: AnonymousCaller;
     requestId: string;
   };
 }

@@ -7,6 +7,7 @@ import { RuleViolation } from '../db/write/errors.js';
 import { RecapImportError } from './errors.js';
 import { importRecapHtml, type ImportedRecap, type SkippedSection } from './to-import.js';
 import { inferGroupType } from './group-type.js';
+import { isGuid } from '../../../domain/guid.js';
 
 export interface RecapFile {
   /** file name, shown in messages; a CompetitionSuite page's name is its recap guid */
@@ -84,6 +85,7 @@ async function writePage(db: DbOrTx, orgId: number, page: CheckedRecap, options:
     .from(competitions)
     .where(and(eq(competitions.orgId, orgId), eq(competitions.orgCompetitionId, page.pageId)));
   if (existing) throw new RecapImportError(`${page.file}: already imported into this organization (competition ${existing.id})`);
+  const guid = await publishedGuid(db, orgId, page.pageId);
   const { recap } = page;
   const sectionTypes = recap.sections.map((section) => options.groupTypeId ?? inferGroupType(section));
   const title = recap.title || `Imported recap ${page.pageId}`;
@@ -96,7 +98,7 @@ async function writePage(db: DbOrTx, orgId: number, page: CheckedRecap, options:
       chiefJudge: recap.chiefJudge,
       groupTypeId: mostCommon(sectionTypes),
       released: true,
-      competition: { orgCompetitionId: page.pageId },
+      competition: { orgCompetitionId: page.pageId, guid },
       sections: recap.sections.map((section, index) => ({
         ...section,
         groupTypeId: sectionTypes[index],
@@ -118,6 +120,21 @@ async function writePage(db: DbOrTx, orgId: number, page: CheckedRecap, options:
     createdGroups: result.createdGroups,
     skippedSections: recap.skippedSections,
   };
+}
+
+/**
+ * The competition's guid: the published page's own (clients read `/2018-03/performances?c=<the page's guid>`),
+ * unless the page's name is no guid or a competition of this organization already holds it (then a new one).
+ * Guids are unique per organization, so another organization's copy of the page does not stand in the way.
+ */
+async function publishedGuid(db: DbOrTx, orgId: number, pageId: string): Promise<string | undefined> {
+  if (!isGuid(pageId)) return undefined;
+  const guid = pageId.toLowerCase();
+  const [holder] = await db
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(and(eq(competitions.orgId, orgId), eq(competitions.guid, guid)));
+  return holder ? undefined : guid;
 }
 
 /**

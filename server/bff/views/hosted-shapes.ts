@@ -9,6 +9,8 @@ import {
   HostedEventCompetition,
   HostedEventDetail,
   HostedEventListItem,
+  HostedCaption,
+  HostedCategory,
   HostedGroup as HostedGroupRecord,
   HostedPerformanceRecord,
   HostedSeason as HostedSeasonRecord,
@@ -49,7 +51,10 @@ export const CompetitionRecord = HostedCompetitionRecord.pick({
 export const CompetitionRecords = z.array(CompetitionRecord);
 export type HostedCompetition = z.infer<typeof CompetitionRecord>;
 
-/** Only what the season's results need: the breakdown stays with the recap, which the browser reads itself. */
+/**
+ * Only what the season's results need: of the breakdown, who judged each caption (the season's judges); the rest
+ * stays with the recap, which the browser reads itself.
+ */
 export const PerformanceRecord = HostedPerformanceRecord.pick({
   DivisionName: true,
   DivisionInitials: true,
@@ -61,6 +66,8 @@ export const PerformanceRecord = HostedPerformanceRecord.pick({
   Rank: true,
   Performed: true,
   NoScoreReason: true,
+}).extend({
+  Categories: z.array(HostedCategory.pick({}).extend({ Captions: z.array(HostedCaption.pick({ JudgeFirstName: true, JudgeLastName: true })) })),
 });
 export const PerformanceRecords = z.array(PerformanceRecord);
 export type HostedPerformance = z.infer<typeof PerformanceRecord>;

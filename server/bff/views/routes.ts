@@ -13,6 +13,7 @@ import { ID_MAX, ID_MIN } from '../../../domain/ids.js';
 import { problemResponse } from '../problems.js';
 import { loadCalendar } from './calendar.js';
 import { createCompetitionLookup } from './competition-lookup.js';
+import { SeasonJudges } from './judges.js';
 import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
 import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
@@ -44,6 +45,7 @@ const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.Zo
 
 const calendarRoute = seasonView('/seasons/{seasonId}/calendar', "A season's competitions by date, with their events", SeasonCalendar, "The season's calendar");
 const standingsRoute = seasonView('/seasons/{seasonId}/standings', "A season's division standings", SeasonStandings, 'Standings by division');
+const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
 const groupRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/group',
@@ -106,6 +108,12 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
       const standings = await results.standings(season);
       viewHeaders(c, stale || standings.stale);
       return c.json({ season, data: standings.data }, 200);
+    })
+    .openapi(judgesRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const judges = await results.judges(season);
+      viewHeaders(c, stale || judges.stale);
+      return c.json({ season, data: judges.data }, 200);
     })
     .openapi(groupRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);

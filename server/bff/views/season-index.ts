@@ -4,6 +4,7 @@
  * (a group's location and its division's group type). Groups are known by what v2 gives: the circuit's
  * OrgGroupIdentifier when it is not empty, else the name.
  */
+import type { JudgedCaption } from '../../../domain/judges.js';
 import type { HostedCompetition, HostedGroup, HostedPerformance } from './hosted-shapes.js';
 
 export interface IndexedPerformance {
@@ -23,6 +24,8 @@ export interface SeasonIndex {
   /** oldest first: by competition date (on one date, in the listing's order), then round, then the recap's order */
   performances: IndexedPerformance[];
   groups: HostedGroup[];
+  /** who judged each caption of the released rounds (domain/judges.ts), once per competition, caption and judge */
+  captions: JudgedCaption[];
 }
 
 export interface CompetitionResults {
@@ -38,6 +41,7 @@ export function groupKey(name: string, orgGroupIdentifier: string): string {
 
 export function buildSeasonIndex(competitions: readonly CompetitionResults[], groups: HostedGroup[]): SeasonIndex {
   const performances: IndexedPerformance[] = [];
+  const captions = new Map<string, JudgedCaption>();
   // A stable sort: competitions of one date stay in the listing's order, which our API's own reads share.
   const ordered = [...competitions].sort((a, b) => a.record.Date.localeCompare(b.record.Date));
   for (const { record, practice, performances: records } of ordered) {
@@ -47,6 +51,13 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
     const rows = records.map((p, order) => ({ p, order }));
     rows.sort((a, b) => Number(a.p.Round) - Number(b.p.Round) || a.order - b.order);
     for (const { p } of rows) {
+      // A caption is its place on the division's sheet in the round: v2 prints every performed group's the same.
+      p.Categories.forEach((category, c) =>
+        category.Captions.forEach((caption, k) => {
+          const judged = { firstName: caption.JudgeFirstName, lastName: caption.JudgeLastName, competition: record.CompetitionGuid, caption: `${p.Round}\u0000${p.DivisionName}\u0000${c}.${k}` };
+          captions.set(`${judged.competition}\u0000${judged.caption}\u0000${judged.firstName}\u0000${judged.lastName}`, judged);
+        }),
+      );
       performances.push({
         competition: { guid: record.CompetitionGuid, name: record.CompetitionName, date: record.Date, eventName: record.EventName },
         practice,
@@ -61,7 +72,7 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
       });
     }
   }
-  return { performances, groups };
+  return { performances, groups, captions: [...captions.values()] };
 }
 
 /** The season's group list entry of a group: by circuit id when it has one, else by a name only one such group holds. */

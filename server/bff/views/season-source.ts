@@ -7,6 +7,7 @@
 import { loadSeasonListing } from './calendar.js';
 import type { GroupAsked } from './group-season.js';
 import { groupSeason } from './group-season.js';
+import { judgesFromIndex, readJudgesExtension } from './judges.js';
 import { groupSeasonFromExtension, readStandingsExtension, standingsFromExtension } from './season-extensions.js';
 import { createSeasonResults, FRESH_MS } from './season-results.js';
 import { seasonStandings } from './standings.js';
@@ -15,20 +16,25 @@ import type { SeasonView } from './view-schemas.js';
 
 export function createSeasonSource(read: UpstreamRead, now: () => number) {
   const derived = createSeasonResults(read, now);
-  let derivedUntil = -Infinity;
 
-  async function extension(seasonId: number) {
-    if (now() < derivedUntil) return undefined;
-    try {
-      const answer = await readStandingsExtension(read, seasonId);
-      if (!answer) derivedUntil = now() + FRESH_MS;
-      return answer;
-    } catch (error) {
-      // Down, with no saved copy of the extension's answer: the results derived last may still be there.
-      if (error instanceof ViewProblem && error.status >= 500) return undefined;
-      throw error;
-    }
+  /** An extension's answer, or undefined: then the view derives from v2, and asks again only after FRESH_MS. */
+  function extensionOf<T>(readExtension: (read: UpstreamRead, seasonId: number) => Promise<T | undefined>) {
+    let derivedUntil = -Infinity;
+    return async (seasonId: number): Promise<T | undefined> => {
+      if (now() < derivedUntil) return undefined;
+      try {
+        const answer = await readExtension(read, seasonId);
+        if (!answer) derivedUntil = now() + FRESH_MS;
+        return answer;
+      } catch (error) {
+        // Down, with no saved copy of the extension's answer: the results derived last may still be there.
+        if (error instanceof ViewProblem && error.status >= 500) return undefined;
+        throw error;
+      }
+    };
   }
+  const extension = extensionOf(readStandingsExtension);
+  const judgesExtension = extensionOf(readJudgesExtension);
 
   return {
     async standings(season: SeasonView) {
@@ -47,6 +53,12 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
       }
       const { index, stale } = await derived.get(season);
       return { view: groupSeason(index, asked), stale };
+    },
+    async judges(season: SeasonView) {
+      const answer = await judgesExtension(season.id);
+      if (answer) return answer;
+      const { index, stale } = await derived.get(season);
+      return { data: judgesFromIndex(index), stale };
     },
   };
 }

@@ -10,6 +10,7 @@ import { CALENDAR_PAGE_SIZE, splitByToday } from '../../features/events/utils/ca
 import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import type { Season } from '../../lib/api-models';
 import { useDateFormat } from '../../lib/use-hydrated';
+import { pageReads } from '../page-reads';
 import { RouteErrorView } from '../route-error';
 
 const LIVE = 6;
@@ -17,7 +18,8 @@ const LATEST = 6;
 const UPCOMING = 6;
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
-  const { body } = await queryClient.ensureQueryData(seasonsQueryOptions());
+  const [seasons] = pageReads.home();
+  const { body } = await queryClient.ensureQueryData(seasons);
   const season = currentSeason(body.data);
   if (season) await queryClient.ensureQueryData(seasonCalendarQueryOptions(season.id));
   // Today is the viewer's; a page the server renders (and its hydration) splits at this instant, in UTC.

@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/empty-state';
 import { LocalDate } from '../../components/local-date-time';
@@ -14,13 +13,7 @@ import { CALENDAR_PAGE_SIZE, dayRange, filterCalendar, groupByDay } from '../../
 import { formatPlainDate } from '../../lib/dates';
 import { pageOf, withPage } from '../../lib/paging';
 import { useDateFormat } from '../../lib/use-hydrated';
-import { parseId, RouteErrorView } from '../route-error';
-
-export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
-  // The calendar view answers 404 for a season that does not exist.
-  await queryClient.ensureQueryData(seasonCalendarQueryOptions(parseId(params.seasonId, 'Season')));
-  return null;
-};
+import { RouteErrorView } from '../route-error';
 
 /** A season's competitions by day, a page at a time (`?page=`), filtered by the URL's search, type and practice. */
 export default function SeasonRoute() {
@@ -52,6 +45,10 @@ export default function SeasonRoute() {
         ) : null}
         <Link className="link" to={paths.standings.href(season.id)}>
           Standings
+        </Link>{' '}
+        ·{' '}
+        <Link className="link" to={paths.seasonJudges.href(season.id)}>
+          Judges
         </Link>
       </p>
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />

@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/empty-state';
 import { Pager } from '../../components/pager';
@@ -10,16 +9,10 @@ import { standingsQueryOptions } from '../../features/standings/api/get-standing
 import { DivisionPicker } from '../../features/standings/components/division-picker';
 import { StandingsTable } from '../../features/standings/components/standings-table';
 import { pageOf } from '../../lib/paging';
-import { parseId, RouteErrorView } from '../route-error';
+import { RouteErrorView } from '../route-error';
 
 /** Groups per page of a division's table: the biggest division of an archive's season ranks some 160. */
 const STANDINGS_PAGE_SIZE = 50;
-
-export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
-  // The standings view answers 404 for a season that does not exist.
-  await queryClient.ensureQueryData(standingsQueryOptions(parseId(params.seasonId, 'Season')));
-  return null;
-};
 
 /** One division's standings at a time (`?division=`, the first by default), a page of its ranks at a time (`?page=`). */
 export default function StandingsRoute() {

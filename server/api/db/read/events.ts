@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
+import { paged } from './paging.js';
 import { competitions, events, eventTypes, performances, rounds } from '../schema.js';
 
 export interface EventFilters {
@@ -52,17 +53,19 @@ function conditionsFor(orgId: number, filters: EventFilters): SQL[] {
   return conditions;
 }
 
-export async function listEvents(db: DbOrTx, orgId: number, filters: EventFilters, page: { limit: number; offset: number }) {
+export async function listEvents(db: DbOrTx, orgId: number, filters: EventFilters, page: { limit?: number; offset: number }) {
   const where = and(...conditionsFor(orgId, filters));
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(eventColumns)
-      .from(events)
-      .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
-      .where(where)
-      .orderBy(asc(events.startDate), asc(events.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    paged(
+      db
+        .select(eventColumns)
+        .from(events)
+        .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
+        .where(where)
+        .orderBy(asc(events.startDate), asc(events.id))
+        .$dynamic(),
+      page,
+    ),
     db.select({ total: count() }).from(events).where(where),
   ]);
   return { rows, total: Number(total) };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
+import { paged } from './paging.js';
 import { competitions, divisions, events, groups, groupTypes, performances, rounds } from '../schema.js';
 
 export interface GroupFilters {
@@ -57,18 +58,20 @@ function conditionsFor(orgId: number, filters: GroupFilters): SQL[] {
   return conditions;
 }
 
-export async function listGroups(db: DbOrTx, orgId: number, filters: GroupFilters, page: { limit: number; offset: number }) {
+export async function listGroups(db: DbOrTx, orgId: number, filters: GroupFilters, page: { limit?: number; offset: number }) {
   const where = and(...conditionsFor(orgId, filters));
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(groupColumns)
-      .from(groups)
-      .innerJoin(divisions, eq(divisions.id, groups.divisionId))
-      .innerJoin(groupTypes, eq(groupTypes.id, groups.groupTypeId))
-      .where(where)
-      .orderBy(asc(groups.name), asc(groups.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    paged(
+      db
+        .select(groupColumns)
+        .from(groups)
+        .innerJoin(divisions, eq(divisions.id, groups.divisionId))
+        .innerJoin(groupTypes, eq(groupTypes.id, groups.groupTypeId))
+        .where(where)
+        .orderBy(asc(groups.name), asc(groups.id))
+        .$dynamic(),
+      page,
+    ),
     db.select({ total: count() }).from(groups).where(where),
   ]);
   return { rows, total: Number(total) };

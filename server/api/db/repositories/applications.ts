@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { applications } from '../schema.js';
-import { randomToken, sha256Hex } from '../../auth/secrets.js';
 import { announceAuthChange } from './auth-changes.js';
 
 /** An OAuth2 client ("API key") of one organization. The secret itself is never stored, only its sha-256. */
@@ -28,23 +27,13 @@ const columns = {
   revokedAt: applications.revokedAt,
 };
 
-/** Creates an application and returns its plain secret: the only moment anyone sees it. */
-export async function createApplication(
+/** Stores an application whose client id and secret hash auth made (server/api/auth/applications.ts). */
+export async function insertApplication(
   db: DbOrTx,
-  input: { orgId: number; name: string; redirectUris?: string[] },
-): Promise<{ application: Application; clientSecret: string }> {
-  const clientSecret = randomToken(32);
-  const [application] = await db
-    .insert(applications)
-    .values({
-      orgId: input.orgId,
-      clientId: randomToken(18),
-      secretHash: sha256Hex(clientSecret),
-      name: input.name,
-      redirectUris: input.redirectUris ?? [],
-    })
-    .returning(columns);
-  return { application, clientSecret };
+  input: { orgId: number; name: string; redirectUris: string[]; clientId: string; secretHash: string },
+): Promise<Application> {
+  const [application] = await db.insert(applications).values(input).returning(columns);
+  return application;
 }
 
 /** The application with this client id, revoked or not (callers decide what a revoked one may do). */

@@ -1,7 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { authorizationCodes } from '../schema.js';
-import { randomToken, sha256Hex } from '../../auth/secrets.js';
 
 export interface AuthorizationGrant {
   applicationId: number;
@@ -12,23 +11,11 @@ export interface AuthorizationGrant {
 }
 
 /**
- * Issues a code for a signed-in user; only its sha-256 is stored, so a database leak yields no usable codes.
+ * Stores a code's grant under the code's hash (auth makes both: server/api/auth/authorization-codes.ts).
  * Redeemed codes are deleted at once and expired ones by purgeExpiredAuthorizationCodes.
  */
-export async function createAuthorizationCode(
-  db: DbOrTx,
-  input: { applicationId: number; userId: number; redirectUri: string; codeChallenge: string; ttlSeconds: number },
-): Promise<string> {
-  const code = randomToken(32);
-  await db.insert(authorizationCodes).values({
-    codeHash: sha256Hex(code),
-    applicationId: input.applicationId,
-    userId: input.userId,
-    redirectUri: input.redirectUri,
-    codeChallenge: input.codeChallenge,
-    expiresAt: new Date(Date.now() + input.ttlSeconds * 1000),
-  });
-  return code;
+export async function insertAuthorizationCode(db: DbOrTx, input: AuthorizationGrant & { codeHash: string }): Promise<void> {
+  await db.insert(authorizationCodes).values(input);
 }
 
 /**
@@ -36,13 +23,13 @@ export async function createAuthorizationCode(
  * another application. The conditional DELETE makes this atomic: of two concurrent redemptions (on any
  * instance) exactly one wins. Expiry is left to the caller so it can say why a code was refused.
  */
-export async function redeemAuthorizationCode(
+export async function deleteAuthorizationCode(
   db: DbOrTx,
-  input: { code: string; applicationId: number },
+  input: { codeHash: string; applicationId: number },
 ): Promise<AuthorizationGrant | undefined> {
   const [grant] = await db
     .delete(authorizationCodes)
-    .where(and(eq(authorizationCodes.codeHash, sha256Hex(input.code)), eq(authorizationCodes.applicationId, input.applicationId)))
+    .where(and(eq(authorizationCodes.codeHash, input.codeHash), eq(authorizationCodes.applicationId, input.applicationId)))
     .returning({
       applicationId: authorizationCodes.applicationId,
       userId: authorizationCodes.userId,

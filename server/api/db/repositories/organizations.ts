@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isGuid } from '../../../../domain/guid.js';
 import type { DbOrTx } from '../database.js';
-import { organizations, orgVersions } from '../schema.js';
+import { divisions, organizations, orgVersions } from '../schema.js';
+import { bumpOrgVersion } from '../write/org-version.js';
 
 export interface Organization {
   id: number;
   guid: string;
   name: string;
+  /** open to anonymous v2 reads (decision 026) */
+  programmaticAccess: boolean;
 }
 
-const columns = { id: organizations.id, guid: organizations.guid, name: organizations.name };
+const columns = { id: organizations.id, guid: organizations.guid, name: organizations.name, programmaticAccess: organizations.programmaticAccess };
 
 /** Creates an organization with a random guid and its data version row (the read caches key on it). */
-export async function createOrganization(db: DbOrTx, input: { name: string }): Promise<Organization> {
+export async function createOrganization(db: DbOrTx, input: { name: string; programmaticAccess?: boolean }): Promise<Organization> {
   return db.transaction(async (tx) => {
-    const [organization] = await tx.insert(organizations).values({ guid: randomUUID(), name: input.name }).returning(columns);
+    const [organization] = await tx
+      .insert(organizations)
+      .values({ guid: randomUUID(), name: input.name, programmaticAccess: input.programmaticAccess ?? false })
+      .returning(columns);
     await tx.insert(orgVersions).values({ orgId: organization.id, version: 1 });
     return organization;
   });
@@ -31,4 +37,33 @@ export async function findOrganizationByGuid(db: DbOrTx, guid: string): Promise<
 export async function findOrganizationById(db: DbOrTx, id: number): Promise<Organization | undefined> {
   const [organization] = await db.select(columns).from(organizations).where(eq(organizations.id, id));
   return organization;
+}
+
+/**
+ * Opens or closes an organization (or, with `divisionName`, one of its divisions) to anonymous v2 reads. The
+ * organization's data version moves, so every instance drops the answers it computed under the old setting.
+ * Returns the division's id when one was named, undefined when the organization has no division of that name.
+ */
+export async function setProgrammaticAccess(
+  db: DbOrTx,
+  orgId: number,
+  open: boolean,
+  divisionName?: string,
+): Promise<{ divisionId?: number } | undefined> {
+  return db.transaction(async (tx) => {
+    let divisionId: number | undefined;
+    if (divisionName === undefined) {
+      await tx.update(organizations).set({ programmaticAccess: open }).where(eq(organizations.id, orgId));
+    } else {
+      const [division] = await tx
+        .update(divisions)
+        .set({ programmaticAccess: open })
+        .where(and(eq(divisions.orgId, orgId), eq(divisions.name, divisionName)))
+        .returning({ id: divisions.id });
+      if (!division) return undefined;
+      divisionId = division.id;
+    }
+    await bumpOrgVersion(tx, orgId);
+    return { divisionId };
+  });
 }

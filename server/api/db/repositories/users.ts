@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { users } from '../schema.js';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
 
 export interface User {
   id: number;
@@ -16,31 +15,23 @@ export function normalizeEmail(email: string): string {
 
 export class DuplicateUserError extends Error {}
 
-export async function createUser(db: DbOrTx, input: { orgId: number; email: string; password: string }): Promise<User> {
+/** Stores a user with the password hash auth made (server/api/auth/users.ts); a taken email is a DuplicateUserError. */
+export async function insertUser(db: DbOrTx, input: { orgId: number; email: string; passwordHash: string }): Promise<User> {
   const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
   const [user] = await db
     .insert(users)
-    .values({ orgId: input.orgId, email, passwordHash })
+    .values({ orgId: input.orgId, email, passwordHash: input.passwordHash })
     .onConflictDoNothing()
     .returning({ id: users.id, orgId: users.orgId, email: users.email });
   if (!user) throw new DuplicateUserError(`A user with email ${email} already exists in this organization`);
   return user;
 }
 
-/**
- * The organization's user with this email and password, or undefined. Costs one scrypt whether or not the email
- * exists, so a caller cannot tell unknown emails from wrong passwords by timing.
- */
-export async function findUserByCredentials(
-  db: DbOrTx,
-  input: { orgId: number; email: string; password: string },
-): Promise<User | undefined> {
+/** The organization's user with this email, with the stored password hash, or undefined. */
+export async function findUserByEmail(db: DbOrTx, input: { orgId: number; email: string }): Promise<(User & { passwordHash: string }) | undefined> {
   const [row] = await db
     .select({ id: users.id, orgId: users.orgId, email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.orgId, input.orgId), eq(users.email, normalizeEmail(input.email))));
-  const matches = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
-  if (!row || !matches) return undefined;
-  return { id: row.id, orgId: row.orgId, email: row.email };
+  return row;
 }

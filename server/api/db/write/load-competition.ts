@@ -13,10 +13,9 @@ import type { PerformanceResult, ScoreSheet, SubcaptionScore } from '../../tabul
 import { rowsOf } from '../migrate.js';
 import { validateScores } from '../../tabulation/validate.js';
 import { RuleViolation } from './errors.js';
-import { bumpOrgVersion } from './org-version.js';
 import { tabulateDivisionRound, type DivisionRound } from './retabulate.js';
 import { checkSheet } from './sheet-rules.js';
-import { calendarDateTimestamp, fromThousandths, requireDate, requireOwned, requireText, toThousandths } from './support.js';
+import { calendarDateTimestamp, fromThousandths, orgWrite, requireDate, requireOwned, requireText, toThousandths } from './support.js';
 
 export interface LoadJudge {
   captionKey: string;
@@ -117,7 +116,8 @@ export async function loadCompetition(
   const date = requireDate('date', input.date);
   checkSections(input.sections);
 
-  return db.transaction(async (tx) => {
+  // One write unit (support.ts): a savepoint in a caller's transaction, the organization's version bumped once.
+  return orgWrite(db, orgId, async (tx) => {
     const groupTypeNames = await requireGroupTypes(tx, [input.groupTypeId, ...input.sections.flatMap((section) => section.groupTypeId ?? [])]);
     const seasonId = await resolveSeason(tx, orgId, input, newGuid);
     const eventId = input.event?.id
@@ -165,7 +165,6 @@ export async function loadCompetition(
     }
     const releasedRounds = input.competition?.releasedRounds;
     if (roundNames.size === 0) {
-      await bumpOrgVersion(tx, orgId);
       return { seasonId, eventId, competitionId: competition.id, roundIds: new Map(), performances: 0, createdDivisions, createdGroups };
     }
     const roundRows = await tx
@@ -242,7 +241,6 @@ export async function loadCompetition(
       .filter((row) => row.amountThousandths > 0);
     for (const chunk of chunks(penaltyRows)) await tx.insert(t.penalties).values(chunk);
 
-    await bumpOrgVersion(tx, orgId);
     return {
       seasonId,
       eventId,

@@ -7,9 +7,8 @@ import type { DbOrTx } from '../database.js';
 import * as t from '../schema.js';
 import type { ScoreSheet } from '../../tabulation/types.js';
 import { RuleViolation } from './errors.js';
-import { bumpOrgVersion } from './org-version.js';
 import { checkSheet } from './sheet-rules.js';
-import { requireDate, requireText } from './support.js';
+import { orgWrite, requireDate, requireText } from './support.js';
 
 export interface RosterInput {
   seasons: { name: string; year: number; startDate: string; endDate: string }[];
@@ -38,7 +37,8 @@ export async function loadRoster(
     requireDate(`seasons[${i}].endDate`, season.endDate);
   });
   input.divisions.forEach((division, i) => checkSheet(`divisions[${i}].sheet`, division.sheet));
-  return db.transaction(async (tx) => {
+  // One write unit (support.ts): a savepoint in a caller's transaction, the organization's version bumped once.
+  return orgWrite(db, orgId, async (tx) => {
     const seasonIds = new Map<string, number>();
     if (input.seasons.length > 0) {
       const rows = await tx
@@ -98,7 +98,6 @@ export async function loadRoster(
     for (let start = 0; start < groups.length; start += 2000) {
       await tx.insert(t.groups).values(groups.slice(start, start + 2000));
     }
-    await bumpOrgVersion(tx, orgId);
     return { seasonIds, divisionIds, groups: groups.length };
   });
 }

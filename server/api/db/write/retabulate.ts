@@ -15,17 +15,13 @@ export interface DivisionRound {
   divisionId: number;
 }
 
-/** Re-tabulates one division of one round. Callers have already checked that both belong to the organization. */
-export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number): Promise<void> {
-  await retabulateMany(tx, [{ roundId, divisionId }]);
-}
-
 /**
- * Re-tabulates several division+rounds with a fixed number of queries (three reads and one write in all), which
- * is what lets the bulk loader stay fast on PGlite's one-query-at-a-time engine.
+ * Re-tabulates one division of one round after a write to it (a score, a penalty, who performed), with three
+ * reads and one write. Callers have already checked that both belong to the organization. The bulk loader does not
+ * come here: it tabulates the numbers it is about to insert (tabulateDivisionRound) instead of reading them back.
  */
-export async function retabulateMany(tx: DbOrTx, targets: readonly DivisionRound[]): Promise<void> {
-  if (targets.length === 0) return;
+export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number): Promise<void> {
+  const targets: readonly DivisionRound[] = [{ roundId, divisionId }];
   const roundIds = [...new Set(targets.map((target) => target.roundId))];
   const wanted = new Set(targets.map(keyOf));
 

@@ -22,9 +22,10 @@ export const QueryBoolean = z
 
 export const Paging = {
   limit: Int(1, 500).optional().openapi({
-    description: 'page size (default 100, at most 500); the total is in X-Total-Count and the next page in Link',
+    description:
+      "page size (at most 500); the next page is in Link. Without it the list is whole: every record (bounded by the organization's size). The total is always in X-Total-Count",
   }),
-  offset: Int(0, 1_000_000).optional().openapi({ description: 'rows to skip' }),
+  offset: Int(0, 1_000_000).optional().openapi({ description: 'rows to skip (default 0)' }),
 };
 
 export const errorResponses = {

@@ -78,7 +78,7 @@ export function v3Routes(services: Services) {
     .openapi(routes.divisions, (c) => divisionList(c, c.req.valid('query')))
     .openapi(routes.groupEvents, (c) => {
       const { groupId } = c.req.valid('param');
-      const { limit = 100, offset = 0 } = c.req.valid('query');
+      const { limit, offset = 0 } = c.req.valid('query');
       return cachedJson(c, services, async () => {
         const orgId = c.get('auth').orgId;
         if (!(await findGroup(db, orgId, groupId))) throw notFound(`Group ${groupId}`);

@@ -20,7 +20,7 @@ export function eventHandlers(services: Services) {
   const db = services.database.db;
   return {
     list: (c: Context<AppEnv>, query: z.infer<typeof routes.EventQuery>) => {
-      const { limit = 100, offset = 0, ...filters } = query;
+      const { limit, offset = 0, ...filters } = query;
       return cachedJson(c, services, async () => {
         const { rows, total } = await listEvents(db, c.get('auth').orgId, filters, { limit, offset });
         return { body: { data: rows.map(eventListItem) }, headers: pagingHeaders(c, total, limit, offset) };

@@ -18,7 +18,7 @@ import * as routes from './groups.routes.js';
 export function listGroupsHandler(services: Services) {
   const db = services.database.db;
   return (c: Context<AppEnv>, query: z.infer<typeof routes.GroupQuery>) => {
-    const { limit = 100, offset = 0, ...filters } = query;
+    const { limit, offset = 0, ...filters } = query;
     return cachedJson(c, services, async () => {
       const { rows, total } = await listGroups(db, c.get('auth').orgId, filters, { limit, offset });
       return { body: { data: rows.map(groupItem) }, headers: pagingHeaders(c, total, limit, offset) };

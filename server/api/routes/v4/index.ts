@@ -9,6 +9,7 @@ import { seasonRoutes } from './seasons.js';
 import { competitionRoutes } from './competitions.js';
 import { performanceRoutes } from './performances.js';
 import { standingsRoutes } from './standings.js';
+import { judgeRoutes } from './judges.js';
 
 /**
  * v4: no path prefix, camelCase, lists wrapped in {data}; our score entry extension. One module per resource, its
@@ -25,5 +26,6 @@ export function v4Routes(services: Services) {
     .route('/', seasonRoutes(services))
     .route('/', competitionRoutes(services))
     .route('/', performanceRoutes(services))
-    .route('/', standingsRoutes(services));
+    .route('/', standingsRoutes(services))
+    .route('/', judgeRoutes(services));
 }

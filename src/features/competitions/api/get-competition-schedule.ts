@@ -18,6 +18,6 @@ export async function getCompetitionSchedule(competitionId: number, { signal }: 
 
 export const competitionScheduleQueryOptions = (competitionGuid: string, competitionId: number) =>
   queryOptions({
-    queryKey: competitionKeys.schedule(competitionGuid),
+    queryKey: competitionKeys.schedule(competitionGuid, competitionId),
     queryFn: ({ signal }) => getCompetitionSchedule(competitionId, { signal }),
   });

@@ -8,13 +8,14 @@ import { competitionKeys } from './keys';
 export const getCompetition = (competitionGuid: string, { signal }: { signal?: AbortSignal } = {}) =>
   getView('/competitions/{guid}', { path: { guid: competitionGuid }, signal });
 
-/** Where getCompetition reads, for the page's preload hint. */
+/** Where getCompetition reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */
 export const competitionUrl = (competitionGuid: string) => viewUrl('/competitions/{guid}', { path: { guid: competitionGuid } });
 
 export const competitionQueryOptions = (competitionGuid: string) =>
   queryOptions({
     queryKey: competitionKeys.detail(competitionGuid),
     queryFn: ({ signal }) => getCompetition(competitionGuid, { signal }),
+    meta: { url: competitionUrl(competitionGuid) },
     // A competition on today's date is live: its released flags change as the show goes on.
     refetchInterval: (query) => {
       const date = query.state.data?.body.competition.date;

@@ -7,7 +7,7 @@ import { competitionKeys } from './keys';
 export const getPerformances = (competitionGuid: string, { signal }: { signal?: AbortSignal } = {}) =>
   getUpstream('/2018-03/performances', { query: { c: competitionGuid }, signal });
 
-/** Where getPerformances reads, for the page's preload hint. */
+/** Where getPerformances reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */
 export const performancesUrl = (competitionGuid: string) => upstreamUrl('/2018-03/performances', { query: { c: competitionGuid } });
 
 /** `live` (the competition is today's): rounds are released as the show goes on, so it asks again on its own. */
@@ -15,6 +15,7 @@ export const performancesQueryOptions = (competitionGuid: string, live = false) 
   queryOptions({
     queryKey: competitionKeys.performances(competitionGuid),
     queryFn: ({ signal }) => getPerformances(competitionGuid, { signal }),
+    meta: { url: performancesUrl(competitionGuid) },
     refetchInterval: live ? LIVE_REFETCH_MS : false,
     refetchIntervalInBackground: false,
   });

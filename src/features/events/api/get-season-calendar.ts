@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getView, viewUrl } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
-/** Where getSeasonCalendar reads, for the page's preload hint. */
+/** Where getSeasonCalendar reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */
 export const seasonCalendarUrl = (seasonId: number) => viewUrl('/seasons/{seasonId}/calendar', { path: { seasonId } });
 
 /**
@@ -16,4 +16,5 @@ export const seasonCalendarQueryOptions = (seasonId: number) =>
   queryOptions({
     queryKey: eventKeys.calendar(seasonId),
     queryFn: ({ signal }) => getSeasonCalendar(seasonId, { signal }),
+    meta: { url: seasonCalendarUrl(seasonId) },
   });

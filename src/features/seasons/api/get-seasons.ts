@@ -3,7 +3,7 @@ import { getView, viewUrl } from '../../../lib/api-client';
 import type { Season } from '../../../lib/api-models';
 import { seasonKeys } from './keys';
 
-/** Where getSeasons reads, for a page's preload hint. */
+/** Where getSeasons reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */
 export const seasonsUrl = () => viewUrl('/seasons');
 
 export const getSeasons = ({ signal }: { signal?: AbortSignal } = {}) => getView('/seasons', { signal });
@@ -12,6 +12,7 @@ export const seasonsQueryOptions = () =>
   queryOptions({
     queryKey: seasonKeys.list(),
     queryFn: ({ signal }) => getSeasons({ signal }),
+    meta: { url: seasonsUrl() },
     // Seasons change once a year.
     staleTime: 60 * 60_000,
   });

@@ -1,0 +1,53 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, Params } from 'react-router';
+import { competitionQueryOptions } from '../features/competitions/api/get-competition';
+import { performancesQueryOptions } from '../features/competitions/api/get-performances';
+import { seasonCalendarQueryOptions } from '../features/events/api/get-season-calendar';
+import { seasonJudgesQueryOptions } from '../features/seasons/api/get-season-judges';
+import { seasonsQueryOptions } from '../features/seasons/api/get-seasons';
+import { standingsQueryOptions } from '../features/standings/api/get-standings';
+import { parseGuid, parseId } from './route-error';
+
+/**
+ * What a page reads first, declared once per page: the query options its loader ensures, whose `meta.url` is the
+ * same read as the BFF's preload hint and the server render's (pages.ts). A malformed address throws the 404 the
+ * loader would.
+ */
+export interface PageRead {
+  queryKey: QueryKey;
+  meta?: Record<string, unknown>;
+}
+export type PageReads = (params: Params) => PageRead[];
+
+export const pageReads = {
+  // Home's calendar depends on which season is current, known only once read (routes/home.tsx reads it next).
+  home: () => [seasonsQueryOptions()],
+  season: (params: Params) => [seasonCalendarQueryOptions(parseId(params.seasonId, 'Season'))],
+  standings: (params: Params) => [standingsQueryOptions(parseId(params.seasonId, 'Season'))],
+  seasonJudges: (params: Params) => [seasonJudgesQueryOptions(parseId(params.seasonId, 'Season'))],
+  recap: (params: Params) => {
+    const guid = parseGuid(params.competitionGuid, 'Competition');
+    return [competitionQueryOptions(guid), performancesQueryOptions(guid)];
+  },
+} satisfies Record<string, PageReads>;
+
+/** The URLs of a page's reads, as the app's fetch asks for them. */
+export function readUrls(reads: PageReads, params: Params): string[] {
+  return reads(params).map((read) => {
+    const url = read.meta?.url;
+    if (typeof url !== 'string') throw new Error(`the query ${JSON.stringify(read.queryKey)} declares no meta.url`);
+    return url;
+  });
+}
+
+/** Ensures every read of the page, in parallel. */
+export async function ensureReads(queryClient: QueryClient, reads: PageReads, params: Params): Promise<void> {
+  // The reads are the features' own query options: each is a valid ensureQueryData argument.
+  await Promise.all(reads(params).map((read) => queryClient.ensureQueryData(read as Parameters<QueryClient['ensureQueryData']>[0])));
+}
+
+/** A route loader that ensures the page's reads. */
+export const readsLoader = (queryClient: QueryClient, reads: PageReads) => async ({ params }: LoaderFunctionArgs) => {
+  await ensureReads(queryClient, reads, params);
+  return null;
+};
