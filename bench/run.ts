@@ -5,7 +5,7 @@
  * archive run, archive-scale.md) and prints a summary. Exits 0 unless a measurement failed to run; with --strict,
  * also 1 when a budget fails.
  *
- *   npm run bench -- [--only api|web|archive] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
+ *   npm run bench -- [--only api|web|archive|live] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,8 @@ import { CPU_SLOWDOWN, FAST_3G, measureRecapPage, PHONE, TAP_CONTACT_MS } from '
 import { startStack } from './web/stack.js';
 import { measureHosted } from './hosted/measure-hosted.js';
 import { groupPageOwnBytes } from './hosted/report.js';
+import { liveMarkdown } from './live/live-report.js';
+import { measureLive } from './live/measure-live.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
@@ -42,7 +44,7 @@ async function main(): Promise<number> {
       archive: { type: 'string' },
     },
   });
-  if (values.only !== undefined && !['api', 'web', 'archive'].includes(values.only)) throw new Error('--only is api, web or archive');
+  if (values.only !== undefined && !['api', 'web', 'archive', 'live'].includes(values.only)) throw new Error('--only is api, web, archive or live');
   // Read before the working directory changes: the folder is the caller's.
   const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
@@ -83,7 +85,7 @@ async function main(): Promise<number> {
 
   if (values.only !== 'api') {
     const workDir = mkdtempSync(path.join(os.tmpdir(), 'marching-bench-'));
-    const webToo = values.only !== 'archive';
+    const webToo = values.only === undefined || values.only === 'web';
     try {
       const staticDir = path.join(workDir, 'dist');
       log('Web app: vite build (into a temporary directory, with a manifest)');
@@ -132,7 +134,16 @@ async function main(): Promise<number> {
           log(`  failed: ${messageOf(error)}`);
         }
       }
-      const skipped = archiveSkipReason(archiveFolder);
+      if (results.web?.bundle && (values.only === undefined || values.only === 'live')) {
+        log('Live push: 1,000 open live pages on one BFF');
+        try {
+          results.live = await measureLive({ workDir, staticDir }, log);
+        } catch (error) {
+          results.failures.push({ part: 'live push', error: messageOf(error) });
+          log(`  failed: ${messageOf(error)}`);
+        }
+      }
+      const skipped = values.only === 'live' ? 'not asked for (--only live)' : archiveSkipReason(archiveFolder);
       if (skipped) {
         results.archive = { skipped };
         log(`Archive scale: skipped (${skipped})`);
@@ -176,6 +187,7 @@ async function main(): Promise<number> {
           check(BUDGETS.hostedGroupPage, results.hosted && groupPageOwnBytes(results.hosted)),
         ]
       : []),
+    ...(results.live ? [check(BUDGETS.livePush, results.live.screen.p95Ms)] : []),
     ...(results.archive && !('skipped' in results.archive)
       ? [
           check(BUDGETS.archiveImport, results.archive.import.seconds),
@@ -189,15 +201,22 @@ async function main(): Promise<number> {
   results.finishedAt = new Date().toISOString();
 
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(path.join(resultsDir, 'latest.md'), toMarkdown(results));
+  // A live-only run has its own page: latest.* keep the last full run.
+  if (values.only !== 'live') {
+    writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, 'latest.md'), toMarkdown(results));
+  }
   if (results.archive && !('skipped' in results.archive)) writeFileSync(path.join(resultsDir, 'archive-scale.md'), archiveMarkdown(results));
+  if (results.live) {
+    writeFileSync(path.join(resultsDir, 'live-push.json'), `${JSON.stringify({ ...results, api: undefined, apiLoad: undefined, hosted: undefined }, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, 'live-push.md'), liveMarkdown(results.live, results));
+  }
 
   log('');
   if (results.api) log(`${apiTable(results.api)}\n`);
   if (results.apiLoad) log(`${loadTable(results.apiLoad)}\n`);
   log(budgetTable(results));
-  log(`\nWritten: bench/results/latest.json, bench/results/latest.md${results.archive && !('skipped' in results.archive) ? ', bench/results/archive-scale.md' : ''}`);
+  log(`\nWritten: ${values.only === 'live' ? 'bench/results/live-push.json, bench/results/live-push.md' : 'bench/results/latest.json, bench/results/latest.md'}${results.archive && !('skipped' in results.archive) ? ', bench/results/archive-scale.md' : ''}`);
   if (results.failures.length) {
     log(`Did not run: ${results.failures.map((failure) => failure.part).join(', ')}`);
     return 1;

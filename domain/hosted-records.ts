@@ -78,6 +78,8 @@ export const HostedCompetitionRecord = z.object({
   RegistrationUrl: z.string(),
 });
 
+export const HostedSubcaption = z.object({ Name: z.string(), Initials: z.string(), Score: z.string(), Rank: id });
+
 /** One judge's caption in a v2 performance record: the judge as first and last name. */
 export const HostedCaption = z.object({
   JudgeFirstName: z.string(),
@@ -86,7 +88,7 @@ export const HostedCaption = z.object({
   Initials: z.string(),
   Score: z.string(),
   Rank: id,
-  Subcaptions: z.array(z.unknown()),
+  Subcaptions: z.array(HostedSubcaption),
 });
 
 export const HostedCategory = z.object({ Name: z.string(), Score: z.string(), Rank: id, Captions: z.array(HostedCaption) });

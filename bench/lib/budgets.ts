@@ -30,6 +30,8 @@ export const BUDGETS = {
   archiveImport: { id: 'archive.import.seconds', label: 'Archive: the whole archive imported (cli import --each), embedded database', limit: 180, unit: 's', higherIsBetter: false },
   archivePerformancesRatio: { id: 'archive.performances.ratio', label: 'Archive: API /2018-03/performances (biggest recap): req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
   archiveEventsRatio: { id: 'archive.events.ratio', label: 'Archive: API /events/: req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
+  /** bench/live (decision 033): issue 17's budget for a release reaching an open page */
+  livePush: { id: 'live.release-to-screen.p95', label: 'Live: a write on the API to the new numbers on an open page, 1,000 live pages on one BFF, p95', limit: 5000, unit: 'ms', higherIsBetter: false },
 } satisfies Record<string, Budget>;
 
 /** bench/archive: each page of the archive run on the emulated phone, median LCP. */

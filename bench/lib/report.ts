@@ -7,6 +7,7 @@ import { hostedSection } from '../hosted/report.js';
 import type { HostedReport } from '../hosted/measure-hosted.js';
 import type { ArchiveReport } from '../archive/measure-archive.js';
 import { archiveSection } from '../archive/report.js';
+import type { LiveReport } from '../live/measure-live.js';
 import { formatValue, type BudgetCheck } from './budgets.js';
 import { kb, markdownTable } from './markdown.js';
 
@@ -33,6 +34,8 @@ export interface BenchResults {
       medianAllBuiltMs: number;
     };
   };
+  /** bench/live: the live push under 1,000 open pages */
+  live?: LiveReport;
   /** the recap page and a group page on the fake hosted upstream */
   hosted?: HostedReport;
   /** `--archive FOLDER`: the whole archive in one organization, or why that did not run */

@@ -21,6 +21,9 @@ import { createTokenCycler } from './token-cycler.js';
 import { UpstreamError } from './upstream-error.js';
 import { createUpstreamHttp, type UpstreamHttp } from './upstream-http.js';
 import { createViewsRouter, VIEWS_PREFIX } from './views/routes.js';
+import { createCompetitionLookup } from './views/competition-lookup.js';
+import { createLiveHub, type LiveHub } from './live/live-hub.js';
+import { liveRoute } from './live/live-route.js';
 
 export interface BffDeps {
   /** the upstream client; by default one built from the config (server.ts passes its own so it can close it) */
@@ -28,6 +31,8 @@ export interface BffDeps {
   /** the clock for token expiry and cache freshness */
   now?: () => number;
   log?: (line: LogLine) => void;
+  /** how often an open live stream gets a heartbeat comment */
+  liveHeartbeatMs?: number;
 }
 
 /** Bindings are absent when the app is driven through app.request() rather than @hono/node-server. */
@@ -49,8 +54,11 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
   return createBff(config, deps).app;
 }
 
-/** The app and the organization it reads (server.ts reports it at start). */
-export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<BffEnv>; organization: OrganizationSource } {
+/** How often an idle live stream carries a comment, well inside common proxies' 60 s idle limits. */
+const LIVE_HEARTBEAT_MS = 15_000;
+
+/** The app, the organization it reads (server.ts reports it at start) and the live hub (closed at shutdown). */
+export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<BffEnv>; organization: OrganizationSource; live: LiveHub } {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? logJsonLine;
   const upstream = deps.upstream ?? createUpstreamHttp(config);
@@ -70,7 +78,17 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
     if (!guid) return problemAnswer({ status: 502, code: 'bff_organization_unknown', detail: MISSING_ORGANIZATION_DETAIL });
     return proxy.read({ ...request, search: withOrganization(request.search, guid) });
   };
-  const views = createViewsRouter((path, search) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID() }), now);
+  const readView = (path: string, search: string) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID() });
+  const views = createViewsRouter(readView, now);
+  const live = createLiveHub({
+    readFresh: (path, search) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID(), revalidate: true }),
+    lookUp: createCompetitionLookup(readView),
+    now,
+    intervalMs: config.liveIntervalMs,
+    maxCompetitions: config.liveMaxCompetitions,
+    maxListeners: config.liveMaxListeners,
+    onReadFailure: (guid, error) => log({ level: 'warn', msg: 'live read failed', guid, detail: error instanceof Error ? error.message : String(error) }),
+  });
   // Server rendering reads as the browser does, through this app: the same allow-list, views, cache and token.
   const readInProcess = async (url: string): Promise<Response> => {
     const target = new URL(url, 'http://in-process');
@@ -105,9 +123,14 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
   });
 
   app.get('/api/health', () =>
-    Response.json({ status: 'ok', cache: { entries: proxy.cachedEntries } }, { headers: { 'cache-control': 'no-cache' } }),
+    Response.json(
+      { status: 'ok', cache: { entries: proxy.cachedEntries }, upstream: { calls: proxy.upstreamCalls }, live: { competitions: live.watched, listeners: live.listeners } },
+      { headers: { 'cache-control': 'no-cache' } },
+    ),
   );
 
+  // Before the views: their ETag and compression middleware would wait for the end of a stream that never ends.
+  app.get(`${VIEWS_PREFIX}/competitions/:guid/live`, liveRoute(live, deps.liveHeartbeatMs ?? LIVE_HEARTBEAT_MS));
   app.route(VIEWS_PREFIX, views);
 
   app.all('/api/*', async (c) => {
@@ -143,7 +166,7 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
       headers: { allow: 'GET, HEAD' },
     }),
   );
-  return { app, organization };
+  return { app, organization, live };
 }
 
 function problemAnswer(problem: BffProblem): ProxyAnswer {

@@ -17,6 +17,9 @@
  * | BFF_CACHE_MAX_ENTRIES    | cacheMaxEntries    | 500 (LRU)    |
  * | BFF_STALE_MAX_AGE_MS     | staleMaxAgeMs      | 86400000: the oldest saved copy served during an outage |
  * | BFF_STATIC_DIR           | staticDir          | dist         |
+ * | BFF_LIVE_INTERVAL_MS     | liveIntervalMs     | 2000: how often a watched live competition is re-read (decision 033) |
+ * | BFF_LIVE_MAX_COMPETITIONS| liveMaxCompetitions| 100 live competitions watched at once |
+ * | BFF_LIVE_MAX_LISTENERS   | liveMaxListeners   | 5000 open live streams |
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -39,9 +42,17 @@ export interface BffConfig {
   cacheMaxEntries: number;
   staleMaxAgeMs: number;
   staticDir: string;
+  liveIntervalMs: number;
+  liveMaxCompetitions: number;
+  liveMaxListeners: number;
 }
 
-export type BffConfigInput = Partial<Omit<BffConfig, 'port' | 'upstreamTimeoutMs' | 'cacheTtlMs' | 'cacheMaxEntries' | 'staleMaxAgeMs'>> & {
+type NumericSetting = 'port' | 'upstreamTimeoutMs' | 'cacheTtlMs' | 'cacheMaxEntries' | 'staleMaxAgeMs' | 'liveIntervalMs' | 'liveMaxCompetitions' | 'liveMaxListeners';
+
+export type BffConfigInput = Partial<Omit<BffConfig, NumericSetting>> & {
+  liveIntervalMs?: number | string;
+  liveMaxCompetitions?: number | string;
+  liveMaxListeners?: number | string;
   port?: number | string;
   upstreamTimeoutMs?: number | string;
   cacheTtlMs?: number | string;
@@ -63,6 +74,9 @@ const ENV_NAMES: Record<keyof BffConfig, string> = {
   cacheMaxEntries: 'BFF_CACHE_MAX_ENTRIES',
   staleMaxAgeMs: 'BFF_STALE_MAX_AGE_MS',
   staticDir: 'BFF_STATIC_DIR',
+  liveIntervalMs: 'BFF_LIVE_INTERVAL_MS',
+  liveMaxCompetitions: 'BFF_LIVE_MAX_COMPETITIONS',
+  liveMaxListeners: 'BFF_LIVE_MAX_LISTENERS',
 };
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
@@ -100,6 +114,10 @@ const schema = z.object({
   cacheMaxEntries: wholeNumber(1, 1_000_000, 500),
   staleMaxAgeMs: wholeNumber(0, 30 * 86_400_000, 86_400_000),
   staticDir: z.string().min(1).default('dist'),
+  // Under the 5 s budget from a release to the numbers on screen, with room for the page's own read.
+  liveIntervalMs: wholeNumber(250, 60_000, 2000),
+  liveMaxCompetitions: wholeNumber(1, 10_000, 100),
+  liveMaxListeners: wholeNumber(1, 100_000, 5000),
 });
 
 /** Validates a configuration object and fills in defaults; reads `apiCaFile` when `apiCa` is not given. */
@@ -141,6 +159,9 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       cacheMaxEntries: env.BFF_CACHE_MAX_ENTRIES,
       staleMaxAgeMs: env.BFF_STALE_MAX_AGE_MS,
       staticDir: env.BFF_STATIC_DIR,
+      liveIntervalMs: env.BFF_LIVE_INTERVAL_MS,
+      liveMaxCompetitions: env.BFF_LIVE_MAX_COMPETITIONS,
+      liveMaxListeners: env.BFF_LIVE_MAX_LISTENERS,
     },
     (field) => ENV_NAMES[field] ?? String(field),
   );

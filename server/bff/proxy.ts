@@ -28,6 +28,8 @@ export interface ReadRequest {
   /** the browser's If-None-Match, answered by the BFF itself */
   ifNoneMatch?: string;
   requestId: string;
+  /** ask the upstream even while the saved copy is fresh (the live watcher, decision 033) */
+  revalidate?: boolean;
 }
 
 export interface ProxyAnswer {
@@ -39,6 +41,8 @@ export interface ProxyAnswer {
 export interface ReadProxy {
   read(request: ReadRequest): Promise<ProxyAnswer>;
   readonly cachedEntries: number;
+  /** upstream calls made since start (token requests aside): what the live bench counts */
+  readonly upstreamCalls: number;
 }
 
 interface SavedRead {
@@ -80,6 +84,7 @@ export function createReadProxy(deps: {
   const inFlight = new Map<string, Promise<Outcome>>();
   /** set by an upstream 429 with Retry-After: until then no upstream call is made */
   let rateLimitedUntil = 0;
+  let upstreamCalls = 0;
   const circuit = createCircuitBreaker(now, (open, error) =>
     log(open ? { level: 'warn', msg: 'circuit open', reason: error?.reason, detail: error?.message } : { level: 'info', msg: 'circuit closed' }),
   );
@@ -87,7 +92,7 @@ export function createReadProxy(deps: {
   async function read(request: ReadRequest): Promise<ProxyAnswer> {
     const key = `${request.accept}\n${request.path}${request.search}`;
     const entry = saved.get(key);
-    if (entry && now() - entry.validatedAt < config.cacheTtlMs) {
+    if (entry && !request.revalidate && now() - entry.validatedAt < config.cacheTtlMs) {
       return answer({ kind: 'saved', entry, cache: 'HIT' }, request);
     }
     if (rateLimitedUntil > now()) {
@@ -157,8 +162,10 @@ export function createReadProxy(deps: {
 
   /** One 401 earns one renewed token and one retry; a second 401 is an error, never a loop. */
   async function authorizedGet(pathAndQuery: string, headers: Record<string, string>): Promise<UpstreamResponse> {
-    const get = (token: AccessToken) =>
-      http.request({ method: 'GET', pathAndQuery, headers: { ...headers, authorization: `Bearer ${token.value}` } });
+    const get = (token: AccessToken) => {
+      upstreamCalls += 1;
+      return http.request({ method: 'GET', pathAndQuery, headers: { ...headers, authorization: `Bearer ${token.value}` } });
+    };
     const token = await tokens.token();
     const first = await get(token);
     if (first.status !== 401) return first;
@@ -264,6 +271,9 @@ export function createReadProxy(deps: {
     read,
     get cachedEntries() {
       return saved.size;
+    },
+    get upstreamCalls() {
+      return upstreamCalls;
     },
   };
 }

@@ -24,7 +24,7 @@ const CLOSE_GRACE_MS = 5_000;
 
 export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'> = {}): Promise<RunningBff> {
   const upstream = createUpstreamHttp(config);
-  const { app, organization } = createBff(config, { ...deps, upstream });
+  const { app, organization, live } = createBff(config, { ...deps, upstream });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
@@ -52,6 +52,8 @@ export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'
     organization: () => organization.guid(),
     close() {
       closing ??= new Promise<void>((resolve) => {
+        // Live streams never finish on their own: ended first, so the grace period is for ordinary requests.
+        live.close();
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         force.unref();
         server.close(() => {

@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { paths } from '../config/paths';
 import { viewerTimeZone } from '../lib/dates';
 import { useHydrated } from '../lib/use-hydrated';
+
+/** Not in the initial JS: it loads after hydration, and the notifier behind it only where a group asked for it. */
+const NotifyGate = lazy(() => import('./notify/notify-gate'));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`;
@@ -44,6 +48,11 @@ export function RootLayout() {
       <footer className="print:hidden border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-700 dark:border-slate-800 dark:text-slate-300">
         Times are shown in your time zone{hydrated ? ` (${viewerTimeZone()})` : ''}.
       </footer>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <NotifyGate />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

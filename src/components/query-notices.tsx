@@ -11,10 +11,12 @@ interface QueryNoticesProps {
   updatedAt: number;
   /** the data refreshes on its own: say how fresh it is */
   live?: boolean;
+  /** changes are pushed to this page as they happen (a live stream is open): it is up to date */
+  pushed?: boolean;
 }
 
 /** What the reader needs to know about the freshness of the numbers on screen. */
-export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompetition = false }: QueryNoticesProps) {
+export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompetition = false, pushed = false }: QueryNoticesProps) {
   // "Today" is the viewer's: server HTML and its hydration leave the live line out, the next render adds it.
   const live = useHydrated() && liveCompetition;
   const now = useNow(live || refreshFailed ? 1000 : 30_000);
@@ -25,7 +27,7 @@ export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompet
         <p className="my-2 flex items-center gap-2 text-sm font-medium">
           <span className="inline-block size-2.5 rounded-full bg-red-600" aria-hidden="true" />
           <span>Live</span>
-          <span className="text-slate-700 dark:text-slate-300">· updated {age}</span>
+          <span className="text-slate-700 dark:text-slate-300">{pushed && !refreshFailed ? '· up to date' : `· updated ${age}`}</span>
         </p>
       ) : null}
       {stale ? (

@@ -501,6 +501,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/competitions/{guid}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A live competition's changes, pushed (Server-Sent Events: ready, change, end; heartbeat comments) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the last version seen; a change is sent at once when it is not the current one */
+                    "last-event-id"?: string;
+                };
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream: `ready` with the current version as its id, then `change` per new version, `end` when the competition is over */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description The competition is not live: nothing to stream (EventSource does not reconnect) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such season or competition */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description This server streams as many live pages as it may; the page polls instead */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

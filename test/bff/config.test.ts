@@ -24,10 +24,14 @@ describe('BFF configuration', () => {
       cacheMaxEntries: 500,
       staleMaxAgeMs: 86_400_000,
       staticDir: 'dist',
+      liveIntervalMs: 2000,
+      liveMaxCompetitions: 100,
+      liveMaxListeners: 5000,
     });
     expect(
-      readBffConfig({ ...required, PORT: '9090', BFF_HOST: '0.0.0.0', BFF_UPSTREAM_TIMEOUT_MS: '2500', BFF_CACHE_TTL_MS: '0', BFF_STATIC_DIR: 'build' }),
-    ).toMatchObject({ port: 9090, host: '0.0.0.0', upstreamTimeoutMs: 2500, cacheTtlMs: 0, staticDir: 'build' });
+      readBffConfig({ ...required, PORT: '9090', BFF_HOST: '0.0.0.0', BFF_UPSTREAM_TIMEOUT_MS: '2500', BFF_CACHE_TTL_MS: '0', BFF_STATIC_DIR: 'build', BFF_LIVE_INTERVAL_MS: '500', BFF_LIVE_MAX_LISTENERS: '20' }),
+    ).toMatchObject({ port: 9090, host: '0.0.0.0', upstreamTimeoutMs: 2500, cacheTtlMs: 0, staticDir: 'build', liveIntervalMs: 500, liveMaxListeners: 20 });
+    expect(() => readBffConfig({ ...required, BFF_LIVE_INTERVAL_MS: '10' })).toThrow(/BFF_LIVE_INTERVAL_MS/);
   });
 
   it('names the setting that is wrong, never the secret', () => {

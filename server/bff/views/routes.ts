@@ -59,6 +59,23 @@ const groupRoute = createRoute({
   },
   responses: json(GroupSeason, "The group's performances in the season"),
 });
+/** The live push of a competition (server/bff/live, decision 033): documented here, answered by app.ts. */
+const liveStreamRoute = createRoute({
+  method: 'get',
+  path: '/competitions/{guid}/live',
+  summary: "A live competition's changes, pushed (Server-Sent Events: ready, change, end; heartbeat comments)",
+  request: {
+    params: z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) }),
+    headers: z.object({ 'last-event-id': z.string().max(64).optional().openapi({ description: 'the last version seen; a change is sent at once when it is not the current one' }) }),
+  },
+  responses: {
+    200: { description: 'The event stream: `ready` with the current version as its id, then `change` per new version, `end` when the competition is over', content: { 'text/event-stream': { schema: z.string() } } },
+    204: { description: 'The competition is not live: nothing to stream (EventSource does not reconnect)' },
+    404: problems[404],
+    503: { description: 'This server streams as many live pages as it may; the page polls instead', content: { 'application/problem+json': { schema: Problem } } },
+  },
+});
+
 const competitionRoute = createRoute({
   method: 'get',
   path: '/competitions/{guid}',
@@ -132,5 +149,7 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
 /** The views' OpenAPI document, for the generated types of the web app (scripts/gen-api-types.ts). */
 export function viewsDocument() {
   const router = createViewsRouter(() => Promise.reject(new Error('documentation only')), Date.now);
+  // Served by app.ts outside this router (a stream must pass none of its middleware), documented with the views.
+  router.openAPIRegistry.registerPath(liveStreamRoute);
   return router.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Marching Results BFF views', version: '1' }, servers: [{ url: VIEWS_PREFIX }] });
 }

@@ -8,6 +8,7 @@ import { paths, type GroupAddress } from '../../config/paths';
 import { groupFromUrl, seasonFromUrl } from './group-season';
 import { groupSeasonQueryOptions } from '../../features/groups/api/get-group-season';
 import { GroupPerformancesTable } from '../../features/groups/components/group-performances-table';
+import { NotifyToggle } from '../../features/groups/components/notify-toggle';
 import { ScoreTrendChart } from '../../features/groups/components/score-trend-chart';
 import { trendPoints } from '../../features/groups/utils/trend';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
@@ -49,6 +50,7 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
     <>
       <h1 className="heading-1">{group.name}</h1>
       {about.length > 0 ? <p className="mt-1 text-slate-700 dark:text-slate-300">{about.join(' · ')}</p> : null}
+      <NotifyToggle group={asked} />
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
       <nav aria-label="Seasons of this group" className="my-4">
         <ul className="flex flex-wrap gap-2 text-sm">

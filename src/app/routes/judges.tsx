@@ -18,7 +18,7 @@ export default function JudgesRoute() {
     <>
       <title>{`${competition.name} judges · Marching Results`}</title>
       <CompetitionHeader summary={recap.summary} />
-      <QueryNotices stale={recap.stale} refreshFailed={recap.refreshFailed} updatedAt={recap.updatedAt} live={recap.live} />
+      <QueryNotices stale={recap.stale} refreshFailed={recap.refreshFailed} updatedAt={recap.updatedAt} live={recap.live} pushed={recap.pushed} />
       {selected === undefined || !competition.recapReleased ? (
         <EmptyState title={selected === undefined ? 'No scores released yet' : 'Judges not released yet'}>
           Judges' sheets appear here once the competition's full recap is released.

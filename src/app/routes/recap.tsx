@@ -15,7 +15,7 @@ export default function RecapRoute() {
     <>
       <title>{`${competition.name} recap · Marching Results`}</title>
       <CompetitionHeader summary={recap.summary} />
-      <QueryNotices stale={recap.stale} refreshFailed={recap.refreshFailed} updatedAt={recap.updatedAt} live={recap.live} />
+      <QueryNotices stale={recap.stale} refreshFailed={recap.refreshFailed} updatedAt={recap.updatedAt} live={recap.live} pushed={recap.pushed} />
       <ReleaseNotice competition={competition} />
       {recap.sections.length === 0 ? (
         <EmptyState title="No scores released yet">Scores appear here as soon as each round is released.</EmptyState>

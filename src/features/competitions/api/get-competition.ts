@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getView, viewUrl } from '../../../lib/api-client';
 import { isToday } from '../../../lib/dates';
+import { isLivePushed } from '../../../lib/live-push-state';
 import { LIVE_REFETCH_MS } from '../../../lib/react-query';
 import { competitionKeys } from './keys';
 
@@ -16,10 +17,11 @@ export const competitionQueryOptions = (competitionGuid: string) =>
     queryKey: competitionKeys.detail(competitionGuid),
     queryFn: ({ signal }) => getCompetition(competitionGuid, { signal }),
     meta: { url: competitionUrl(competitionGuid) },
-    // A competition on today's date is live: its released flags change as the show goes on.
+    // A competition on today's date is live: its released flags change as the show goes on. Pushed changes
+    // (use-live-updates.ts) make asking on an interval unnecessary.
     refetchInterval: (query) => {
       const date = query.state.data?.body.competition.date;
-      return date !== undefined && isToday(date) ? LIVE_REFETCH_MS : false;
+      return date !== undefined && isToday(date) && !isLivePushed(competitionGuid) ? LIVE_REFETCH_MS : false;
     },
     refetchIntervalInBackground: false,
   });

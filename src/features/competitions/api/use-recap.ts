@@ -5,6 +5,7 @@ import { recapFromV2 } from '../utils/recap-from-v2';
 import { releasedParts, releasedViews } from '../utils/released';
 import { competitionQueryOptions } from './get-competition';
 import { performancesQueryOptions } from './get-performances';
+import { useLiveUpdates } from './use-live-updates';
 
 /**
  * A competition's recap for its pages: its summary (event, season, released flags, group locations) and its v2
@@ -15,6 +16,7 @@ export function useRecap(competitionGuid: string) {
   const { competition, season, groups } = summary.data.body;
   const live = isToday(competition.date);
   const performances = useSuspenseQuery(performancesQueryOptions(competitionGuid, live));
+  const { pushed } = useLiveUpdates(competitionGuid, live);
   const records = performances.data.body;
   // Built once per answer: the recap's sections are memoized on their identity.
   const sections = useMemo(
@@ -26,6 +28,7 @@ export function useRecap(competitionGuid: string) {
     sections,
     views: releasedViews(competition),
     live,
+    pushed,
     stale: summary.data.stale || performances.data.stale,
     refreshFailed: summary.isRefetchError || performances.isRefetchError,
     updatedAt: Math.min(summary.dataUpdatedAt, performances.dataUpdatedAt),

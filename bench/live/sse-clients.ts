@@ -1,0 +1,78 @@
+/**
+ * A second process holding many open live pages' streams (bench/live/measure-live.ts starts it): `count` Server-Sent
+ * Events connections to `url`, each on its own socket, as EventSource would hold them. It prints JSON lines on
+ * stdout: `{"ready": n}` once every stream has its `ready` event, then per change version
+ * `{"change": version, "received": [ms since epoch, ...]}` once every stream has it (or 10 s after the first).
+ * It exits when stdin closes.
+ *
+ *   node --import tsx bench/live/sse-clients.ts URL COUNT
+ */
+import http from 'node:http';
+
+const [url, countText] = process.argv.slice(2);
+const count = Number(countText);
+if (!url || !Number.isInteger(count) || count < 1 || count > 20_000) {
+  console.error('usage: sse-clients.ts URL COUNT (1..20000)');
+  process.exit(2);
+}
+
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+const changes = new Map<string, number[]>();
+const reported = new Set<string>();
+let ready = 0;
+let failed = 0;
+
+function report(version: string): void {
+  if (reported.has(version)) return;
+  reported.add(version);
+  process.stdout.write(`${JSON.stringify({ change: version, received: changes.get(version) ?? [] })}\n`);
+}
+
+function onEvent(event: string, id: string | undefined): void {
+  if (event === 'ready') {
+    ready += 1;
+    if (ready === count) process.stdout.write(`${JSON.stringify({ ready, failed })}\n`);
+    return;
+  }
+  if (event !== 'change' || id === undefined) return;
+  let received = changes.get(id);
+  if (!received) {
+    received = [];
+    changes.set(id, received);
+    setTimeout(() => report(id), 10_000).unref();
+  }
+  received.push(Date.now());
+  if (received.length === count) report(id);
+}
+
+function connect(): void {
+  const request = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
+    if (response.statusCode !== 200) {
+      failed += 1;
+      process.stdout.write(`${JSON.stringify({ refused: response.statusCode })}\n`);
+      response.resume();
+      return;
+    }
+    response.setEncoding('utf8');
+    let buffer = '';
+    response.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+        const event = field('event');
+        if (event) onEvent(event, field('id'));
+      }
+    });
+  });
+  request.on('error', (error) => {
+    failed += 1;
+    process.stdout.write(`${JSON.stringify({ error: error.message })}\n`);
+  });
+}
+
+for (let i = 0; i < count; i++) connect();
+process.stdin.resume();
+process.stdin.on('end', () => process.exit(0));

@@ -1,0 +1,182 @@
+/**
+ * Watches live competitions for every browser at once (decision 033): one timer per BFF instance, and per tick one
+ * revalidating read of each watched season's competition listing (the released flags) and one of each watched
+ * competition's performances, however many pages are open. A competition is watched while someone listens and
+ * dropped with its last listener; watchers and listeners are bounded. The reads go through the read proxy, so the
+ * browsers' own reads after a change are answered from the copy the watcher has just confirmed.
+ */
+import { createHash } from 'node:crypto';
+import { CompetitionRecords, type HostedCompetition } from '../views/hosted-shapes.js';
+import { seasonYear } from '../views/season-names.js';
+import { COMPETITIONS_V2, listingSearch, PERFORMANCES_V2, readJson, readRaw, type Read, type UpstreamRead } from '../views/upstream-reads.js';
+import type { CompetitionSummaryView } from '../views/view-schemas.js';
+import { mayBeLive } from './live-day.js';
+
+/** What a listener hears: the competition's numbers or released flags changed, or it is no longer watched. */
+export type LiveEvent = { kind: 'change'; version: string } | { kind: 'end'; reason: 'not_live' | 'closing' };
+export type LiveListener = (event: LiveEvent) => void;
+
+export type LiveJoin =
+  | { kind: 'joined'; guid: string; version: string; leave(): void }
+  | { kind: 'not_live' }
+  | { kind: 'full'; detail: string };
+
+export interface LiveHubOptions {
+  /** a read that always revalidates with the upstream (never a fresh-cache hit) */
+  readFresh: UpstreamRead;
+  /** the competition's summary by guid (throws ViewProblem 404 for an unknown one) */
+  lookUp: (guid: string) => Promise<{ summary: CompetitionSummaryView }>;
+  now: () => number;
+  intervalMs: number;
+  maxCompetitions: number;
+  maxListeners: number;
+  onReadFailure?: (guid: string, error: unknown) => void;
+}
+
+interface Watcher {
+  guid: string;
+  year: number;
+  version: string;
+  listeners: Set<LiveListener>;
+}
+
+export interface LiveHub {
+  join(guid: string, listener: LiveListener): Promise<LiveJoin>;
+  /** one round of reads for every watched competition; the hub's timer calls it every intervalMs */
+  tick(): Promise<void>;
+  /** ends every listener (the server is shutting down) */
+  close(): void;
+  readonly watched: number;
+  readonly listeners: number;
+}
+
+export function createLiveHub(options: LiveHubOptions): LiveHub {
+  const { readFresh, lookUp, now, intervalMs, maxCompetitions, maxListeners } = options;
+  const watchers = new Map<string, Watcher>();
+  /** watchers being started: concurrent first listeners of one competition share one lookup and first read */
+  const starting = new Map<string, Promise<Watcher | undefined>>();
+  let listenerCount = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+
+  type Listing = Read<HostedCompetition[]>;
+  /** `listings`: one tick's reads by season year, so a season's listing is read once per tick, not once per competition */
+  async function versionOf(guid: string, year: number, listings = new Map<number, Promise<Listing>>()): Promise<{ version: string; date: string } | undefined> {
+    let pending = listings.get(year);
+    if (!pending) {
+      pending = readJson(readFresh, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
+      listings.set(year, pending);
+    }
+    const listing = await pending;
+    const record = listing.data.find((candidate) => candidate.CompetitionGuid.toLowerCase() === guid.toLowerCase());
+    if (!record) return undefined;
+    const performances = await readRaw(readFresh, PERFORMANCES_V2, `?c=${record.CompetitionGuid}`);
+    const flags = [record.ScoresReleased, record.CategoryRecapReleased, record.RecapReleased].map(Number).join('');
+    const version = createHash('sha256').update(`${flags}|${performances.etag}`).digest('base64url').slice(0, 16);
+    return { version, date: record.Date };
+  }
+
+  async function start(guid: string): Promise<Watcher | undefined> {
+    const { summary } = await lookUp(guid);
+    const year = seasonYear(summary.season.name);
+    if (year === undefined || !mayBeLive(summary.competition.date, now())) return undefined;
+    const first = await versionOf(summary.competition.guid, year);
+    if (!first) return undefined;
+    return { guid: summary.competition.guid, year, version: first.version, listeners: new Set() };
+  }
+
+  function end(watcher: Watcher, reason: 'not_live' | 'closing'): void {
+    watchers.delete(watcher.guid.toLowerCase());
+    listenerCount -= watcher.listeners.size;
+    for (const listener of watcher.listeners) listener({ kind: 'end', reason });
+    watcher.listeners.clear();
+    stopWhenIdle();
+  }
+
+  function stopWhenIdle(): void {
+    if (watchers.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  }
+
+  async function tickOnce(): Promise<void> {
+    const listings = new Map<number, Promise<Listing>>();
+    for (const watcher of [...watchers.values()]) {
+      try {
+        const current = await versionOf(watcher.guid, watcher.year, listings);
+        if (!current || !mayBeLive(current.date, now())) {
+          end(watcher, 'not_live');
+          continue;
+        }
+        if (current.version === watcher.version) continue;
+        watcher.version = current.version;
+        for (const listener of watcher.listeners) listener({ kind: 'change', version: current.version });
+      } catch (error) {
+        // An outage keeps the last version: the pages keep their numbers and the next tick tries again.
+        options.onReadFailure?.(watcher.guid, error);
+      }
+    }
+  }
+
+  const hub: LiveHub = {
+    async join(guid, listener) {
+      if (listenerCount >= maxListeners) return { kind: 'full', detail: `This server already streams ${maxListeners} live pages; the page refreshes on its own instead.` };
+      const key = guid.toLowerCase();
+      let watcher = watchers.get(key);
+      if (!watcher) {
+        if (watchers.size + starting.size >= maxCompetitions && !starting.has(key)) {
+          return { kind: 'full', detail: `This server already watches ${maxCompetitions} live competitions; the page refreshes on its own instead.` };
+        }
+        let pending = starting.get(key);
+        if (!pending) {
+          pending = start(guid).finally(() => starting.delete(key));
+          starting.set(key, pending);
+        }
+        const started = await pending;
+        if (!started) return { kind: 'not_live' };
+        watcher = watchers.get(key);
+        if (!watcher) {
+          watcher = started;
+          watchers.set(key, watcher);
+        }
+        timer ??= setInterval(() => void hub.tick(), intervalMs).unref();
+      }
+      if (listenerCount >= maxListeners) return { kind: 'full', detail: `This server already streams ${maxListeners} live pages; the page refreshes on its own instead.` };
+      const joined = watcher;
+      joined.listeners.add(listener);
+      listenerCount += 1;
+      let left = false;
+      return {
+        kind: 'joined',
+        guid: joined.guid,
+        version: joined.version,
+        leave() {
+          if (left) return;
+          left = true;
+          if (!joined.listeners.delete(listener)) return;
+          listenerCount -= 1;
+          if (joined.listeners.size === 0 && watchers.get(key) === joined) {
+            watchers.delete(key);
+            stopWhenIdle();
+          }
+        },
+      };
+    },
+    tick() {
+      // A slow upstream never stacks rounds: a tick while one runs waits for that one.
+      ticking ??= tickOnce().finally(() => (ticking = undefined));
+      return ticking;
+    },
+    close() {
+      for (const watcher of [...watchers.values()]) end(watcher, 'closing');
+    },
+    get watched() {
+      return watchers.size;
+    },
+    get listeners() {
+      return listenerCount;
+    },
+  };
+  return hub;
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { performancesQueryOptions } from '../../features/competitions/api/get-performances';
+import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
+import { splitByToday } from '../../features/events/utils/calendar';
+import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
+import type { FollowedGroup } from '../../lib/following-storage';
+import { subscribeLive } from '../../lib/live-stream';
+import { useDateFormat } from '../../lib/use-hydrated';
+import { releasedForFollowed, type ReleasedResult } from './released-for-followed';
+
+/** Today's competitions listened to at most, per tab: a busy archive day has dozens, a circuit's real day a few. */
+const MAX_WATCHED = 12;
+
+interface Announcement {
+  key: string;
+  title: string;
+  body: string;
+  competitionGuid: string;
+}
+
+/**
+ * Loaded only while some followed group asked to be told (notify-gate.tsx): listens to the live push of each of
+ * today's competitions, re-reads a competition's released records on each change and tells of every new result of
+ * an opted-in group, by a system notification where the browser allows it, else by a notice on the page.
+ */
+export default function NotifyWatcher({ groups }: { groups: readonly FollowedGroup[] }) {
+  const seasons = useQuery(seasonsQueryOptions());
+  const season = seasons.data ? currentSeason(seasons.data.body.data) : undefined;
+  const calendar = useQuery({ ...seasonCalendarQueryOptions(season?.id ?? 0), enabled: season !== undefined });
+  const format = useDateFormat();
+  const today = calendar.data ? splitByToday(calendar.data.body.data, new Date(), format).live.slice(0, MAX_WATCHED) : [];
+  const [notices, setNotices] = useState<Announcement[]>([]);
+  const announce = useCallback((announcements: Announcement[]) => {
+    const onPage = announcements.filter((announcement) => !showSystemNotification(announcement));
+    if (onPage.length > 0) setNotices((current) => [...current, ...onPage].slice(-5));
+  }, []);
+
+  return (
+    <>
+      {today.map((entry) => (
+        <CompetitionWatch key={entry.competition.guid} guid={entry.competition.guid} name={entry.competition.name} groups={groups} announce={announce} />
+      ))}
+      {notices.length > 0 ? (
+        <section aria-label="Score notifications" className="fixed inset-x-2 bottom-2 z-40 mx-auto flex max-w-md flex-col gap-2">
+          {notices.map((notice) => (
+            <div key={notice.key} role="status" className="rounded-md border border-blue-900 bg-white p-3 text-sm shadow-lg dark:border-sky-300 dark:bg-slate-900">
+              <p className="font-semibold">{notice.title}</p>
+              <p>{notice.body}</p>
+              <p className="mt-2 flex gap-3">
+                <Link className="underline" to={paths.recap.href(notice.competitionGuid)} onClick={() => setNotices((current) => current.filter((other) => other !== notice))}>
+                  See the recap
+                </Link>
+                <button type="button" className="underline" onClick={() => setNotices((current) => current.filter((other) => other !== notice))}>
+                  Dismiss
+                </button>
+              </p>
+            </div>
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function CompetitionWatch({ guid, name, groups, announce }: { guid: string; name: string; groups: readonly FollowedGroup[]; announce: (announcements: Announcement[]) => void }) {
+  const queryClient = useQueryClient();
+  const groupsNow = useRef(groups);
+  useEffect(() => {
+    groupsNow.current = groups;
+  }, [groups]);
+  useEffect(() => {
+    const seen = new Set<string>();
+    let active = true;
+    let first = true;
+    const check = async () => {
+      const announceThis = !first;
+      first = false;
+      const { body } = await queryClient.fetchQuery({ ...performancesQueryOptions(guid), staleTime: 0 });
+      const released = releasedForFollowed(guid, body, groupsNow.current, seen, announceThis);
+      if (active && released.length > 0) announce(released.map((result) => announcementOf(result, guid, name)));
+    };
+    // Checks run one after another, the first (what was already out) before any change is judged.
+    let queue = check().catch(() => undefined);
+    const again = () => (queue = queue.then(check).catch(() => undefined));
+    const unsubscribe = subscribeLive(guid, { onChange: again });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, [guid, name, queryClient, announce]);
+  return null;
+}
+
+function announcementOf({ key, group, record }: ReleasedResult, competitionGuid: string, competitionName: string): Announcement {
+  const placement = record.Rank > 0 ? `, rank ${record.Rank} in ${record.DivisionName}` : ` in ${record.DivisionName}`;
+  return { key, competitionGuid, title: `${group.name}: scores released`, body: `${record.TotalScore}${placement} (${record.RoundName}) at ${competitionName}` };
+}
+
+/** True when the system showed it; false where the browser does not allow it (no permission, or a phone that needs a service worker). */
+function showSystemNotification(announcement: Announcement): boolean {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false;
+  try {
+    new Notification(announcement.title, { body: announcement.body, tag: announcement.key });
+    return true;
+  } catch {
+    return false;
+  }
+}
