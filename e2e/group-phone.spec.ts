@@ -23,6 +23,8 @@ test('on a phone a group page shows date, show, total and placement without scro
   const { season, group, url } = await groupWithTrend(request);
   await page.goto(url);
   const table = page.getByRole('table', { name: `Performances in ${season.name}` });
+  // below the trend on a phone: in view once scrolled to, and nothing of it off the screen's sides
+  await table.scrollIntoViewIfNeeded();
   for (const name of ['Date', 'Competition', 'Total', 'Placement']) {
     await expect(table.getByRole('columnheader', { name, exact: true })).toBeInViewport({ ratio: 1 });
   }
