@@ -60,8 +60,9 @@ export const paths = {
   },
   group: {
     path: '/groups/:groupName',
-    href: (group: GroupAddress, seasonId?: number) =>
-      withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId }),
+    /** `practice: 'include'` counts practice shows in the trend and best score (left out by default, as standings do) */
+    href: (group: GroupAddress, seasonId?: number, options: { practice?: 'include' } = {}) =>
+      withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId, practice: options.practice }),
   },
   search: { path: '/search', href: (q?: string) => withQuery('/search', { q }) },
   /** Each group as a `group` followed by its `id` (empty when the circuit gives none), in order (read by features/following/utils/shared-list.ts). */

@@ -1195,6 +1195,8 @@ export interface components {
                 date: string;
                 eventName: string;
             };
+            /** @description at a practice event (v2 lists it only with practice events): standings leave it out */
+            practice: boolean;
             division: {
                 name: string;
                 initials: string;

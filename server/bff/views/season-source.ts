@@ -4,6 +4,7 @@
  * competition, kept). The standings extension decides; an upstream that does not answer it is not asked again for
  * FRESH_MS, so the hosted service pays one 404 a minute, not one per view.
  */
+import { loadSeasonListing } from './calendar.js';
 import type { GroupAsked } from './group-season.js';
 import { groupSeason } from './group-season.js';
 import { nextScheduled, type ScheduledPerformance } from './group-schedule.js';
@@ -46,8 +47,10 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
     async group(season: SeasonView, asked: GroupAsked) {
       const answer = await extension(season.id);
       if (answer) {
-        const { stale, ...view } = await groupSeasonFromExtension(read, season.id, answer.data, asked);
-        return { view, stale: stale || answer.stale };
+        // practice as the derived results tell it (season-results.ts): what v2 lists only with practice events
+        const listing = await loadSeasonListing(read, season);
+        const { stale, ...view } = await groupSeasonFromExtension(read, season.id, answer.data, asked, (guid) => !listing.nonPractice.has(guid));
+        return { view, stale: stale || answer.stale || listing.stale };
       }
       const { index, stale } = await derived.get(season);
       return { view: groupSeason(index, asked), stale };

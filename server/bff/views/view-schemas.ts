@@ -92,6 +92,7 @@ export const SeasonStandings = z
 export const GroupSeasonPerformance = z
   .object({
     competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
+    practice: z.boolean().openapi({ description: 'at a practice event (v2 lists it only with practice events): standings leave it out' }),
     division: z.object({ name: z.string(), initials: z.string() }),
     round: z.object({ number: z.number().int(), name: z.string() }),
     performed: z.boolean(),
