@@ -114,7 +114,7 @@ const groupSummaryRoute = createRoute({
 const searchIndexRoute = createRoute({
   method: 'get',
   path: '/search-index',
-  summary: 'Groups, events, competitions and chief judges of every season, for the search (matched in the browser)',
+  summary: 'Groups, events, competitions and judges of every season, for the search (matched in the browser)',
   responses: json(SearchIndex, 'The search index'),
 });
 /** The live push of a competition (server/bff/live, decision 033): documented here, answered by app.ts. */
