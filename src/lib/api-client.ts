@@ -2,6 +2,7 @@ import { env } from '../config/env';
 import type { Problem } from './api-models';
 import type { paths as UpstreamPaths } from './api-types';
 import type { paths as ViewPaths } from './bff-types';
+import { noteAnswer } from './offline-copy';
 
 /**
  * A non-2xx answer (or no answer: status 0, code "network_error") from the BFF. `body` is the problem+json
@@ -85,6 +86,7 @@ async function getUrl<T>(url: string, signal: AbortSignal | undefined): Promise<
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : null);
   }
   const stale = response.headers.get('x-bff-stale') === '1';
+  noteAnswer(response);
   const body = await readBody(response);
   if (!response.ok) {
     const code = isProblem(body) && typeof body.code === 'string' ? body.code : `http_${response.status}`;
