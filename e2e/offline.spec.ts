@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { latestScoredCompetition, printed, todayInChicago } from './support/api-data';
@@ -59,6 +60,38 @@ test('a page seen earlier in the visit opens offline from the saved reads', { ta
   await page.goto(seasonUrl);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(season.name);
   await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toContainText(todayPrinted());
+});
+
+test.describe('a live competition', () => {
+  // Skipped before the show is made: it is made on our API only (the hosted service takes no writes).
+  test.skip(({ upstream }) => upstream === 'hosted', 'shows are made through our API');
+
+  test('read from the saved copy, it shows no Live badge and opens no live stream', async ({ page, context, scoreEntry }) => {
+    const run = randomBytes(3).toString('hex');
+    const seasons = await scoreEntry.get<{ data: { id: number; current: boolean }[] }>('/seasons/');
+    const season = seasons.data.find((candidate) => candidate.current)!;
+    const event = await scoreEntry.post<{ id: number }>('/events/', { seasonId: season.id, name: `Offline Check ${run}`, eventTypeId: 1, startDate: todayInChicago() }, 201);
+    // Starting now makes it today's competition wherever the viewer is: the app treats it as live.
+    const competition = await scoreEntry.post<{ guid: string; name: string }>(
+      `/events/${event.id}/competitions`,
+      { name: `Color Guard ${run}`, date: new Date().toISOString(), groupTypeId: 1, rounds: [{ number: 1, name: 'Finals' }] },
+      201,
+    );
+    await page.goto(`/competitions/${competition.guid}`);
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await savedForOffline(page);
+
+    await context.setOffline(true);
+    const streams: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.endsWith('/live')) streams.push(sent.url());
+    });
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toContainText(todayPrinted());
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
+    await expect(page.getByText('Live', { exact: true })).toHaveCount(0);
+    expect(streams, 'no live stream while the page is a saved copy').toEqual([]);
+  });
 });
 
 test('the app is installable: its manifest is linked from every page and names its icons', { tag: '@journey' }, async ({ request }) => {
