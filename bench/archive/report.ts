@@ -5,7 +5,7 @@ import type { ArchiveReport } from './measure-archive.js';
 
 export function archiveSection(archive: ArchiveReport | { skipped: string }, sample?: ThroughputReport): string[] {
   if ('skipped' in archive) return ['## At archive scale', '', `Skipped: ${archive.skipped}.`];
-  const { import: imported, api, pages } = archive;
+  const { import: imported, api, pages, search } = archive;
   const lines = [
     '## At archive scale',
     '',
@@ -80,6 +80,21 @@ export function archiveSection(archive: ArchiveReport | { skipped: string }, sam
             kb(last.transferBytes),
           ];
         }),
+      ),
+    );
+  }
+  if (search) {
+    lines.push(
+      '',
+      '### The search on a phone',
+      '',
+      `The banner's search on the same phone, the whole archive in its index (${search.indexEntries} groups, events, competitions and judges; ` +
+        `${kb(search.indexTransferBytes)} on the wire, read once when the field is first focused: ${search.indexLoadMs.map((ms) => ms.toFixed(0)).join(', ')} ms by run on Fast 3G). ` +
+        `Then "${search.query}" typed letter by letter (a group's name, one letter left out): each keystroke's keydown to the first frame painted with its suggestions.`,
+      '',
+      markdownTable(
+        ['Keystrokes', 'Median ms', 'Slowest ms', 'Every keystroke, ms'],
+        [[String(search.keystrokeMs.length), search.medianMs.toFixed(0), search.maxMs.toFixed(0), search.keystrokeMs.map((ms) => ms.toFixed(0)).join(', ')]],
       ),
     );
   }

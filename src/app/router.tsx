@@ -65,6 +65,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: paths.schedule.path, lazy: lazy('schedule') },
         { path: paths.judges.path, ...page('judges', pageReads.recap, false), shouldRevalidate: recapShouldRevalidate },
         { path: paths.group.path, lazy: lazy('group') },
+        { path: paths.following.path, lazy: lazy('following') },
+        { path: paths.search.path, lazy: lazy('search') },
         { path: '*', lazy: lazy('not-found') },
       ],
     },

@@ -58,4 +58,18 @@ export const paths = {
     href: (group: GroupAddress, seasonId?: number) =>
       withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId }),
   },
+  search: { path: '/search', href: (q?: string) => withQuery('/search', { q }) },
+  /** Each group as a `group` followed by its `id` (empty when the circuit gives none), in order (read by features/following/utils/shared-list.ts). */
+  following: {
+    path: '/following',
+    href: (groups: readonly GroupAddress[] = []) => {
+      const search = new URLSearchParams();
+      for (const group of groups) {
+        search.append('group', group.name);
+        search.append('id', group.orgGroupIdentifier);
+      }
+      const text = search.toString();
+      return text ? `/following?${text}` : '/following';
+    },
+  },
 } as const;

@@ -20,3 +20,5 @@ export type StandingsEntry = DivisionStandings['entries'][number];
 export type GroupSeason = Views['BffGroupSeason'];
 export type GroupSeasonPerformance = Views['BffGroupSeasonPerformance'];
 export type GroupRef = GroupSeason['group'];
+export type GroupSummary = Views['BffGroupSummary'];
+export type SearchIndex = Views['BffSearchIndex'];

@@ -418,6 +418,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/group-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A followed group's latest scored performance (any of the newest seasons) and its next scheduled one */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the group name */
+                    name: string;
+                    /** @description v2's OrgGroupIdentifier, when the circuit gives one */
+                    id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The group at a glance */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffGroupSummary"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season or competition */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Groups, events, competitions and chief judges of every season, for the search (matched in the browser) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The search index */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffSearchIndex"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season or competition */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/competitions/{guid}": {
         parameters: {
             query?: never;
@@ -703,6 +870,93 @@ export interface components {
                 rank: number | null;
             } | null;
             groupsInRound: number;
+        };
+        BffGroupSummary: {
+            group: {
+                name: string;
+                /** @description v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group) */
+                orgGroupIdentifier: string;
+                /** @description from the season's group list, matched by circuit id or name; null when none matches */
+                location: string | null;
+            };
+            /** @description the most recent scored performance, newest season first (the three newest seasons); null when none */
+            latest: {
+                season: {
+                    id: number;
+                    name: string;
+                };
+                competition: {
+                    guid: string;
+                    name: string;
+                    date: string;
+                    eventName: string;
+                };
+                division: {
+                    name: string;
+                    initials: string;
+                };
+                round: {
+                    number: number;
+                    name: string;
+                };
+                total: {
+                    score: number;
+                    rank: number | null;
+                };
+                groupsInRound: number;
+            } | null;
+            /** @description false where the upstream publishes schedules as pages only (the hosted service): then next is always null */
+            scheduleKnown: boolean;
+            /** @description the first performance of the current season from today on whose round's scores are not released */
+            next: {
+                competition: {
+                    guid: string;
+                    name: string;
+                    date: string;
+                    eventName: string;
+                };
+                division: {
+                    name: string;
+                    initials: string;
+                };
+                round: {
+                    number: number;
+                    name: string;
+                };
+            } | null;
+        };
+        BffSearchIndex: {
+            /** @description one per group identity (circuit id, else name), newest season first */
+            groups: {
+                name: string;
+                orgGroupIdentifier: string;
+                location: string;
+                /** @description the newest season it appears in */
+                season: string;
+            }[];
+            /** @description every event of every season, newest season first */
+            events: {
+                id: number;
+                name: string;
+                location: string;
+                /** @description the newest season it appears in */
+                season: string;
+            }[];
+            /** @description newest first */
+            competitions: {
+                guid: string;
+                name: string;
+                eventName: string;
+                date: string;
+            }[];
+            /** @description the competitions' chief judges, as v2's listing names them */
+            judges: {
+                name: string;
+                /** @description the newest season it appears in */
+                season: string;
+                /** @description that season: the judge page shows a season */
+                seasonId: number;
+            }[];
         };
         BffCompetitionSummary: {
             competition: {

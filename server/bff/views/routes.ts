@@ -17,7 +17,9 @@ import { SeasonJudges } from './judges.js';
 import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
 import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
-import { CompetitionSummary, GroupSeason, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { groupSummary } from './group-summary.js';
+import { createSearchIndex } from './search-index.js';
+import { CompetitionSummary, GroupSeason, GroupSummary, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
 
 export const VIEWS_PREFIX = '/api/bff';
 
@@ -45,6 +47,10 @@ const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.Zo
 
 const calendarRoute = seasonView('/seasons/{seasonId}/calendar', "A season's competitions by date, with their events", SeasonCalendar, "The season's calendar");
 const standingsRoute = seasonView('/seasons/{seasonId}/standings', "A season's division standings", SeasonStandings, 'Standings by division');
+const GroupQuery = z.strictObject({
+  name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
+  id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
+});
 const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
 const groupRoute = createRoute({
   method: 'get',
@@ -52,12 +58,22 @@ const groupRoute = createRoute({
   summary: "One group's season",
   request: {
     params: SeasonParams,
-    query: z.strictObject({
-      name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
-      id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
-    }),
+    query: GroupQuery,
   },
   responses: json(GroupSeason, "The group's performances in the season"),
+});
+const groupSummaryRoute = createRoute({
+  method: 'get',
+  path: '/group-summary',
+  summary: "A followed group's latest scored performance (any of the newest seasons) and its next scheduled one",
+  request: { query: GroupQuery },
+  responses: json(GroupSummary, 'The group at a glance'),
+});
+const searchIndexRoute = createRoute({
+  method: 'get',
+  path: '/search-index',
+  summary: 'Groups, events, competitions and chief judges of every season, for the search (matched in the browser)',
+  responses: json(SearchIndex, 'The search index'),
 });
 /** The live push of a competition (server/bff/live, decision 033): documented here, answered by app.ts. */
 const liveStreamRoute = createRoute({
@@ -93,6 +109,7 @@ function viewHeaders(c: Context, stale: boolean): void {
 export function createViewsRouter(read: UpstreamRead, now: () => number) {
   const results = createSeasonSource(read, now);
   const lookUp = createCompetitionLookup(read);
+  const searchIndex = createSearchIndex(read, now);
   const router = new OpenAPIHono({
     defaultHook: (result) => {
       if (!result.success) {
@@ -138,6 +155,19 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
       const group = await results.group(season, { name, orgGroupIdentifier: id || undefined });
       viewHeaders(c, stale || group.stale);
       return c.json({ season, ...group.view }, 200);
+    })
+    .openapi(groupSummaryRoute, async (c) => {
+      const { name, id } = c.req.valid('query');
+      const { seasons, stale } = await loadSeasons(read);
+      const today = new Date(now()).toISOString().slice(0, 10);
+      const summary = await groupSummary(results, seasons, { name, orgGroupIdentifier: id || undefined }, today);
+      viewHeaders(c, stale || summary.stale);
+      return c.json(summary.view, 200);
+    })
+    .openapi(searchIndexRoute, async (c) => {
+      const { view, stale } = await searchIndex();
+      viewHeaders(c, stale);
+      return c.json(view, 200);
     })
     .openapi(competitionRoute, async (c) => {
       const { summary, stale } = await lookUp(c.req.valid('param').guid);

@@ -6,6 +6,7 @@
  */
 import type { GroupAsked } from './group-season.js';
 import { groupSeason } from './group-season.js';
+import { nextScheduled, type ScheduledPerformance } from './group-schedule.js';
 import { judgesFromIndex, readJudgesExtension } from './judges.js';
 import { groupSeasonFromExtension, readStandingsExtension, standingsFromExtension } from './season-extensions.js';
 import { createSeasonResults, FRESH_MS } from './season-results.js';
@@ -50,6 +51,12 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
       }
       const { index, stale } = await derived.get(season);
       return { view: groupSeason(index, asked), stale };
+    },
+    /** The group's next scheduled performance in the season; `known` is false where the upstream does not tell it. */
+    async scheduled(season: SeasonView, asked: GroupAsked, today: string): Promise<{ known: boolean; next: ScheduledPerformance | null; stale: boolean }> {
+      const answer = await extension(season.id);
+      if (!answer) return { known: false, next: null, stale: false };
+      return { known: true, ...(await nextScheduled(read, season.id, asked, today)) };
     },
     async judges(season: SeasonView) {
       const answer = await judgesExtension(season.id);

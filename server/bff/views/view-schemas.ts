@@ -109,9 +109,40 @@ export const GroupSeason = z
   })
   .openapi('BffGroupSeason');
 
+const CompetitionRef = z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() });
+const DivisionRef = z.object({ name: z.string(), initials: z.string() });
+const RoundRef = z.object({ number: z.number().int(), name: z.string() });
+
+export const GroupSummary = z
+  .object({
+    group: GroupRef,
+    latest: z
+      .object({ season: z.object({ id: z.number().int(), name: z.string() }), competition: CompetitionRef, division: DivisionRef, round: RoundRef, total: Ranked, groupsInRound: z.number().int() })
+      .nullable()
+      .openapi({ description: 'the most recent scored performance, newest season first (the three newest seasons); null when none' }),
+    scheduleKnown: z.boolean().openapi({ description: 'false where the upstream publishes schedules as pages only (the hosted service): then next is always null' }),
+    next: z
+      .object({ competition: CompetitionRef, division: DivisionRef, round: RoundRef })
+      .nullable()
+      .openapi({ description: "the first performance of the current season from today on whose round's scores are not released" }),
+  })
+  .openapi('BffGroupSummary');
+
+const seasonName = z.string().openapi({ description: 'the newest season it appears in' });
+export const SearchIndex = z
+  .object({
+    groups: z.array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), location: z.string(), season: seasonName })).openapi({ description: 'one per group identity (circuit id, else name), newest season first' }),
+    events: z.array(z.object({ id: z.number().int(), name: z.string(), location: z.string(), season: seasonName })).openapi({ description: 'every event of every season, newest season first' }),
+    competitions: z.array(z.object({ guid: z.string(), name: z.string(), eventName: z.string(), date: z.string() })).openapi({ description: 'newest first' }),
+    judges: z.array(z.object({ name: z.string(), season: seasonName, seasonId: z.number().int().openapi({ description: 'that season: the judge page shows a season' }) })).openapi({ description: "the competitions' chief judges, as v2's listing names them" }),
+  })
+  .openapi('BffSearchIndex');
+
 export type SeasonView = z.infer<typeof Season>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;
 export type GroupSeasonPerformanceView = z.infer<typeof GroupSeasonPerformance>;
 export type GroupRefView = z.infer<typeof GroupRef>;
+export type GroupSummaryView = z.infer<typeof GroupSummary>;
+export type SearchIndexView = z.infer<typeof SearchIndex>;

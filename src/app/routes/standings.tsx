@@ -6,6 +6,7 @@ import { Pager } from '../../components/pager';
 import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
 import { standingsQueryOptions } from '../../features/standings/api/get-standings';
+import { FollowDivisionButton } from '../../features/following/components/follow-division-button';
 import { DivisionPicker } from '../../features/standings/components/division-picker';
 import { StandingsTable } from '../../features/standings/components/standings-table';
 import { pageOf } from '../../lib/paging';
@@ -42,7 +43,10 @@ export default function StandingsRoute() {
         <EmptyState title="No standings yet">Standings appear once scores are released this season.</EmptyState>
       ) : (
         <>
-          <DivisionPicker seasonId={seasonId} divisions={divisions} chosen={shown} />
+          <div className="flex flex-wrap items-center gap-x-4">
+            <DivisionPicker seasonId={seasonId} divisions={divisions} chosen={shown} />
+            {shown ? <FollowDivisionButton division={shown.division.name} /> : null}
+          </div>
           {shown ? (
             <>
               <Pager label="Pages of the standings" number={page.number} count={page.count} describe={describe} />
