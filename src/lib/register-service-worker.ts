@@ -19,7 +19,16 @@ function readsMade(): string[] {
   return [...new Set(reads)];
 }
 
+/** Never throws: without a worker (refused, or a browser without one) the app works, only not offline. */
 export async function registerServiceWorker(): Promise<void> {
+  try {
+    await register();
+  } catch (error) {
+    console.warn('Offline reading is not available:', error);
+  }
+}
+
+async function register(): Promise<void> {
   const workbox = new Workbox(SERVICE_WORKER_URL);
   const controlled = navigator.serviceWorker.controller
     ? Promise.resolve()

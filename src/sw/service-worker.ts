@@ -10,7 +10,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { warmStrategyCache } from 'workbox-recipes';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { SAVED_AT_HEADER, SAVED_AT_META } from '../lib/offline-copy-names';
+import { SAVED_AT_HEADER } from '../lib/saved-copy-header';
+import { SAVED_AT_META } from '../lib/saved-copy-meta';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
