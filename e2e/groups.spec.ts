@@ -48,13 +48,16 @@ test('standings rank each division by latest total, and lead to a group page wit
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(leader.group.name);
   await expect(page.getByRole('navigation', { name: 'Seasons of this group' }).getByRole('link', { name: season.name })).toHaveAttribute('aria-current', 'page');
   const performances = page.getByRole('table', { name: `Performances in ${season.name}` });
-  await expect(performances.getByRole('rowheader')).toHaveText(expected.map((row) => row.competition));
+  // the show's name first (a phone puts the division and round under it)
+  await expect(performances.getByRole('rowheader')).toHaveText(expected.map((row) => new RegExp(`^${escape(row.competition)}`)));
   for (const [index, row] of expected.entries()) {
     const cells = performances.getByRole('row').nth(index + 1).getByRole('cell');
-    await expect(cells.nth(2)).toHaveText(row.total);
-    await expect(cells.nth(3)).toHaveText(row.placement);
+    await expect(cells.nth(-2)).toHaveText(row.total);
+    await expect(cells.nth(-1)).toHaveText(row.placement);
   }
-  await expect(page.getByRole('img', { name: `Score trend of ${leader.group.name}` })).toBeVisible();
+  // a trend from two scored performances on; one is said in words
+  if (expected.filter((row) => /^\d/.test(row.total)).length >= 2) await expect(page.getByRole('img', { name: `Score trend of ${leader.group.name}` })).toBeVisible();
+  else await expect(page.getByText(/^One scored performance so far: /)).toBeVisible();
 });
 
 test('a group page on a phone downloads the group, not the season', { tag: '@journey' }, async ({ page, request, isMobile }) => {

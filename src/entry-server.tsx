@@ -10,11 +10,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { planPage as planPageIn, type PagePlan } from './app/pages';
 import { appRoutes } from './app/router';
 import { serializeServerState, type ServerState } from './app/server-state';
-import { setApiTransport, type ApiTransport } from './lib/api-client';
+import { isApiError, setApiTransport, type ApiTransport } from './lib/api-client';
 import { queryDefaults } from './lib/react-query';
 
 export interface RenderedPage {
@@ -24,7 +24,16 @@ export interface RenderedPage {
   state: string;
 }
 
-export type RenderPage = (url: string) => Promise<RenderedPage | undefined>;
+/** A page that names nothing: an unknown route, or a loader that found no such competition, season, event or group. */
+export interface PageNotFound {
+  notFound: true;
+}
+
+/**
+ * The page at `url`: its markup and state (when `markup` and it renders), PageNotFound (the BFF answers 404 with the
+ * app, whose not-found view the browser shows), or undefined for the plain app. Without `markup` only the loaders run.
+ */
+export type RenderPage = (url: string, options?: { markup?: boolean }) => Promise<RenderedPage | PageNotFound | undefined>;
 
 export type { PagePlan };
 
@@ -39,7 +48,7 @@ export function planPage(pathname: string): PagePlan | undefined {
 /** `transport` answers the app's `/api/...` reads; the BFF passes its read proxy, the same for every page. */
 export function createPageRenderer(transport: ApiTransport): RenderPage {
   setApiTransport(transport);
-  return async (url) => {
+  return async (url, { markup = true } = {}) => {
     // One client per page: no request sees another's queries. No retries (the browser retries when it loads the
     // page itself) and no garbage-collection timers keeping a finished render in memory.
     const queryClient = new QueryClient({
@@ -48,7 +57,9 @@ export function createPageRenderer(transport: ApiTransport): RenderPage {
     try {
       const handler = createStaticHandler(appRoutes(queryClient));
       const context = await handler.query(new Request(url));
-      if (context instanceof Response || context.statusCode !== 200 || context.errors) return undefined;
+      if (context instanceof Response) return undefined;
+      if (namesNothing(context)) return { notFound: true };
+      if (!markup || context.statusCode !== 200 || context.errors) return undefined;
       const router = createStaticRouter(handler.dataRoutes, context);
       const html = renderToString(
         <StrictMode>
@@ -66,4 +77,10 @@ export function createPageRenderer(transport: ApiTransport): RenderPage {
       queryClient.clear();
     }
   };
+}
+
+/** The catch-all route matched, or a loader answered 404 (a malformed id) or read a 404 from the BFF (no such thing). */
+function namesNothing(context: StaticHandlerContext): boolean {
+  if (context.matches.at(-1)?.route.path === '*') return true;
+  return Object.values(context.errors ?? {}).some((error) => (isApiError(error) || isRouteErrorResponse(error)) && error.status === 404);
 }

@@ -22,7 +22,7 @@ export function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
         Skip to content
       </a>
-      <header className="bg-blue-900 text-white dark:bg-slate-900">
+      <header className="bg-blue-900 text-white print:hidden dark:bg-slate-900">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3">
           <Link to={paths.home.href()} className="text-lg font-bold tracking-tight">
             Marching Results
@@ -49,7 +49,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} aria-busy={loading} className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-700 dark:border-slate-800 dark:text-slate-300">
+      <footer className="print:hidden border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-700 dark:border-slate-800 dark:text-slate-300">
         Times are shown in your time zone{hydrated ? ` (${viewerTimeZone()})` : ''}.
       </footer>
       {hydrated ? (

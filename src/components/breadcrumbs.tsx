@@ -7,7 +7,7 @@ export interface Crumb {
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+    <nav aria-label="Breadcrumb" className="mb-2 text-sm print:hidden">
       <ol className="flex flex-wrap gap-x-2 text-slate-700 dark:text-slate-300">
         {items.map((item, index) => (
           <li key={index} className="flex gap-x-2">

@@ -35,7 +35,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -118,7 +118,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -201,7 +201,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -284,7 +284,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -372,7 +372,347 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/judge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One judge's season */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the judge's first and last name, as the v2 captions carry them */
+                    name: string;
+                };
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every caption the judge scored in the season */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffJudgeSeason"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition or judge */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/standings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's standings as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A row per group and division, in the standings' order: rank, group, latest total, best total */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition or judge */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{guid}/recap.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A competition's recap as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A row per performance: division, round, group, every released number and rank in print order, sub total, penalty, total */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition or judge */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Head-to-head of two to four groups in a season */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a group name, repeated for each group in order (2 to 4) */
+                    group: string | string[];
+                    /** @description each group's OrgGroupIdentifier in the same order (empty when the circuit gives none) */
+                    id?: string | string[];
+                };
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every shared division and round, caption by caption */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffHeadToHead"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -458,7 +798,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -511,7 +851,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Groups, events, competitions and chief judges of every season, for the search (matched in the browser) */
+        /** Groups, events, competitions and judges of every season, for the search (matched in the browser) */
         get: {
             parameters: {
                 query?: never;
@@ -539,7 +879,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -622,7 +962,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -706,7 +1046,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description No such season or competition */
+                /** @description No such season, competition or judge */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -855,6 +1195,8 @@ export interface components {
                 date: string;
                 eventName: string;
             };
+            /** @description at a practice event (v2 lists it only with practice events): standings leave it out */
+            practice: boolean;
             division: {
                 name: string;
                 initials: string;
@@ -870,6 +1212,112 @@ export interface components {
                 rank: number | null;
             } | null;
             groupsInRound: number;
+        };
+        BffJudgeSeason: {
+            season: components["schemas"]["BffSeason"];
+            judge: {
+                /** @description first and last name as the v2 captions carry them, each trimmed (domain/judges.ts) */
+                name: string;
+                /** @description other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged */
+                similarNames: string[];
+            };
+            /** @description every caption the judge scored on a released full recap, oldest first; practice events left out */
+            data: components["schemas"]["BffJudgeSheet"][];
+        };
+        BffJudgeSheet: {
+            competition: {
+                guid: string;
+                name: string;
+                date: string;
+                eventName: string;
+            };
+            division: {
+                name: string;
+                initials: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            category: string;
+            caption: {
+                name: string;
+                initials: string;
+            };
+            /** @description the category holds another caption of this name (a doubled panel) */
+            doubled: boolean;
+            /** @description the other judge's name on a doubled panel */
+            partner: string | null;
+            /** @description the groups this judge scored, in the recap's order */
+            rows: {
+                group: {
+                    name: string;
+                    orgGroupIdentifier: string;
+                };
+                /** @description this judge's caption score, as v2 prints it */
+                score: number;
+                rank: number | null;
+                /** @description the group's total and rank in that division and round */
+                final: {
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                };
+                /** @description the other judge's caption score on a doubled panel */
+                partner: {
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                } | null;
+            }[];
+        };
+        BffHeadToHead: {
+            season: components["schemas"]["BffSeason"];
+            /** @description the groups asked for, in order */
+            groups: {
+                name: string;
+                orgGroupIdentifier: string;
+            }[];
+            /** @description every division and round of a released full recap where two or more of them performed, oldest first */
+            data: components["schemas"]["BffHeadToHeadMeeting"][];
+        };
+        BffHeadToHeadMeeting: {
+            competition: {
+                guid: string;
+                name: string;
+                date: string;
+                eventName: string;
+            };
+            division: {
+                name: string;
+                initials: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            /** @description each asked group in the order asked, as this recap names it; null: it did not perform here */
+            groups: ({
+                name: string;
+                orgGroupIdentifier: string;
+            } | null)[];
+            captions: {
+                category: string;
+                name: string;
+                judge: string | null;
+                /** @description per asked group, in order */
+                scores: ({
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                } | null)[];
+            }[];
+            /** @description per asked group, in order */
+            totals: ({
+                score: number;
+                /** @description null: v2's rank 0, no rank printed */
+                rank: number | null;
+            } | null)[];
         };
         BffGroupSummary: {
             group: {

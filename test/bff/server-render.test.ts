@@ -136,6 +136,18 @@ describe('server-rendered pages', () => {
     expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
+  it('answers 404 with the app for an address that names nothing: an unknown route, or a read the upstream answers 404', async () => {
+    h = await startHarness({ staticDir: builtApp() });
+    for (const target of ['/nowhere/at/all', '/events/12']) {
+      const page = await h.get(target, HTML);
+      expect(page.status, target).toBe(404);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      // the app, which shows its not-found view
+      expect(page.body).toContain('<div id="root"></div>');
+    }
+    expect((await h.get('/events/1', HTML)).status).toBe(200);
+  });
+
   it('never serves the renderer itself', async () => {
     h = await startHarness({ staticDir: builtApp() });
     expect((await h.get('/.ssr/entry-server.js')).status).toBe(404);

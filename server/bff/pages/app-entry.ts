@@ -10,17 +10,20 @@ import type { LogLine } from '../log.js';
 import { fromBuildFile } from './build-file.js';
 // The contract is the app's server entry itself. Types only: the BFF loads the module from the build at run time.
 import type * as AppServerEntry from '../../../src/entry-server.js';
-import type { PagePlan, RenderedPage } from '../../../src/entry-server.js';
+import type { PageNotFound, PagePlan, RenderedPage } from '../../../src/entry-server.js';
 
-export type { PagePlan, RenderedPage };
+export type { PageNotFound, PagePlan, RenderedPage };
 
 /** How the app reads `/api/...` while rendering: through this BFF, in-process (its cache, token and coalescing). */
 export type InProcessRead = Parameters<typeof AppServerEntry.createPageRenderer>[0];
 
 export interface AppEntry {
   plan(pathname: string): Promise<PagePlan | undefined>;
-  /** the page rendered, or undefined when it cannot be (its loaders failed, the render threw, no entry) */
-  render(url: string): Promise<RenderedPage | undefined>;
+  /**
+   * The page rendered (with `markup`), PageNotFound for an address that names nothing, or undefined for the plain
+   * app (not rendered here, its loaders failed, the render threw, no entry).
+   */
+  render(url: string, options: { markup: boolean }): Promise<RenderedPage | PageNotFound | undefined>;
 }
 
 export function loadAppEntry(options: { dir: string; read: InProcessRead; log: (line: LogLine) => void }): AppEntry {
@@ -42,11 +45,11 @@ export function loadAppEntry(options: { dir: string; read: InProcessRead; log: (
     async plan(pathname) {
       return (await entry())?.planPage(pathname);
     },
-    async render(url) {
+    async render(url, renderOptions) {
       const current = await entry();
       if (!current) return undefined;
       try {
-        return await current.render(url);
+        return await current.render(url, renderOptions);
       } catch (error) {
         options.log({ level: 'error', msg: 'server render failed', error: (error as Error).name, detail: (error as Error).message, path: new URL(url).pathname });
         return undefined;

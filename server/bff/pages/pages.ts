@@ -54,9 +54,12 @@ export function createPages(options: { dir: string; read: InProcessRead; log: (l
       const plan = await app.plan(pathname);
       const modules = plan ? await routeChunks(plan.module) : [];
       const headers: Record<string, string> = { 'content-type': HTML_TYPE, 'cache-control': 'no-cache' };
-      if (plan?.serverRendered) {
-        const rendered = await app.render(request.url);
-        const page = rendered && renderedPage(template.rendering.html, hintLinks({ modules, reads: [] }), rendered);
+      // Every page's loaders run here, rendered or not, so an address that names nothing is a 404 on the first
+      // answer (the browser shows the same not-found view); the reads they make warm the cache the browser reads.
+      const outcome = await app.render(request.url, { markup: plan?.serverRendered ?? false });
+      if (outcome && 'notFound' in outcome) return new Response(plainPage(template.html, ''), { status: 404, headers });
+      if (outcome) {
+        const page = renderedPage(template.rendering.html, hintLinks({ modules, reads: [] }), outcome);
         if (page) {
           // Per request: the numbers change during a show. Its ETag still answers an unchanged page.
           const { styleHash } = template.rendering;

@@ -15,7 +15,7 @@ export interface GroupAsked {
 
 /** From a season's results (season-index.ts), or any performances of the group among them (season-extensions.ts). */
 export function groupSeason(
-  index: { performances: readonly Omit<IndexedPerformance, 'practice'>[]; groups: readonly HostedGroup[] },
+  index: { performances: readonly IndexedPerformance[]; groups: readonly HostedGroup[] },
   asked: GroupAsked,
 ): { group: GroupRefView & { groupType: { id: number; name: string } | null }; data: GroupSeasonPerformanceView[] } {
   const matching = index.performances.filter((p) =>
@@ -42,8 +42,9 @@ export function groupSeason(
       location: listed?.location ?? null,
       groupType: listed?.groupType ?? (mine.length > 0 ? divisionGroupType(index.groups, mine.at(-1)!.division.name) : null),
     },
-    data: mine.map(({ competition, division, round, performed, noScoreReason, total, groupsInRound }) => ({
+    data: mine.map(({ competition, practice, division, round, performed, noScoreReason, total, groupsInRound }) => ({
       competition,
+      practice,
       division,
       round,
       performed,

@@ -95,7 +95,13 @@ export function standingsFromExtension(answer: StandingsAnswer): DivisionStandin
  * released result), else in the season's group list (a group that only did not perform, or only at practice
  * events); v2's OrgGroupIdentifier is our API's circuitId.
  */
-export async function groupSeasonFromExtension(read: UpstreamRead, seasonId: number, standings: StandingsAnswer, asked: GroupAsked) {
+export async function groupSeasonFromExtension(
+  read: UpstreamRead,
+  seasonId: number,
+  standings: StandingsAnswer,
+  asked: GroupAsked,
+  isPractice: (competitionGuid: string) => boolean,
+) {
   const same = (group: { name: string; circuitId: string }) => (asked.orgGroupIdentifier ? group.circuitId === asked.orgGroupIdentifier : group.name === asked.name);
   const groups = new Map<number, HostedGroup>();
   for (const { division, groupType, entries } of standings.data) {
@@ -107,7 +113,7 @@ export async function groupSeasonFromExtension(read: UpstreamRead, seasonId: num
     stale = list.stale;
     for (const group of list.data.data) if (same(group)) groups.set(group.id, group);
   }
-  const performances: Omit<IndexedPerformance, 'practice'>[] = [];
+  const performances: IndexedPerformance[] = [];
   for (const [id, group] of groups) {
     const answer = await readJson(read, `/groups/${id}/performances`, `?seasonId=${seasonId}`, GroupPerformancesAnswer);
     stale ||= answer.stale;
@@ -116,6 +122,7 @@ export async function groupSeasonFromExtension(read: UpstreamRead, seasonId: num
       if (!p.released) continue;
       performances.push({
         competition: p.competition,
+        practice: isPractice(p.competition.guid),
         division: p.division,
         round: p.round,
         group: { key: groupKey(group.name, group.circuitId), name: group.name, orgGroupIdentifier: group.circuitId },

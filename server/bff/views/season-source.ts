@@ -4,6 +4,7 @@
  * competition, kept). The standings extension decides; an upstream that does not answer it is not asked again for
  * FRESH_MS, so the hosted service pays one 404 a minute, not one per view.
  */
+import { loadSeasonListing } from './calendar.js';
 import type { GroupAsked } from './group-season.js';
 import { groupSeason } from './group-season.js';
 import { nextScheduled, type ScheduledPerformance } from './group-schedule.js';
@@ -46,11 +47,18 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
     async group(season: SeasonView, asked: GroupAsked) {
       const answer = await extension(season.id);
       if (answer) {
-        const { stale, ...view } = await groupSeasonFromExtension(read, season.id, answer.data, asked);
-        return { view, stale: stale || answer.stale };
+        // practice as the derived results tell it (season-results.ts): what v2 lists only with practice events
+        const listing = await loadSeasonListing(read, season);
+        const { stale, ...view } = await groupSeasonFromExtension(read, season.id, answer.data, asked, (guid) => !listing.nonPractice.has(guid));
+        return { view, stale: stale || answer.stale || listing.stale };
       }
       const { index, stale } = await derived.get(season);
       return { view: groupSeason(index, asked), stale };
+    },
+    /** The judges' sheets come from the v2 records whatever the upstream: our API's judges extension lists names, not numbers. */
+    async judging(season: SeasonView) {
+      const { index, stale } = await derived.get(season);
+      return { sections: index.sections, stale };
     },
     /** The group's next scheduled performance in the season; `known` is false where the upstream does not tell it. */
     async scheduled(season: SeasonView, asked: GroupAsked, today: string): Promise<{ known: boolean; next: ScheduledPerformance | null; stale: boolean }> {

@@ -92,6 +92,7 @@ export const SeasonStandings = z
 export const GroupSeasonPerformance = z
   .object({
     competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
+    practice: z.boolean().openapi({ description: 'at a practice event (v2 lists it only with practice events): standings leave it out' }),
     division: z.object({ name: z.string(), initials: z.string() }),
     round: z.object({ number: z.number().int(), name: z.string() }),
     performed: z.boolean(),
@@ -108,6 +109,68 @@ export const GroupSeason = z
     data: z.array(GroupSeasonPerformance).openapi({ description: 'released performances, oldest first' }),
   })
   .openapi('BffGroupSeason');
+
+const RankedOrNot = z.object({ score: z.number(), rank: z.number().int().nullable().openapi({ description: "null: v2's rank 0, no rank printed" }) });
+
+export const JudgeSheet = z
+  .object({
+    competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
+    division: z.object({ name: z.string(), initials: z.string() }),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    category: z.string(),
+    caption: z.object({ name: z.string(), initials: z.string() }),
+    doubled: z.boolean().openapi({ description: 'the category holds another caption of this name (a doubled panel)' }),
+    partner: z.string().nullable().openapi({ description: "the other judge's name on a doubled panel" }),
+    rows: z.array(
+      z.object({
+        group: z.object({ name: z.string(), orgGroupIdentifier: z.string() }),
+        score: z.number().openapi({ description: "this judge's caption score, as v2 prints it" }),
+        rank: z.number().int().nullable(),
+        final: RankedOrNot.openapi({ description: "the group's total and rank in that division and round" }),
+        partner: RankedOrNot.nullable().openapi({ description: "the other judge's caption score on a doubled panel" }),
+      }),
+    ).openapi({ description: "the groups this judge scored, in the recap's order" }),
+  })
+  .openapi('BffJudgeSheet');
+
+export const JudgeSeason = z
+  .object({
+    season: Season,
+    judge: z.object({
+      name: z.string().openapi({ description: 'first and last name as the v2 captions carry them, each trimmed (domain/judges.ts)' }),
+      similarNames: z.array(z.string()).openapi({ description: 'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged' }),
+    }),
+    data: z.array(JudgeSheet).openapi({ description: 'every caption the judge scored on a released full recap, oldest first; practice events left out' }),
+  })
+  .openapi('BffJudgeSeason');
+
+const GroupName = z.object({ name: z.string(), orgGroupIdentifier: z.string() });
+
+export const HeadToHeadMeeting = z
+  .object({
+    competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
+    division: z.object({ name: z.string(), initials: z.string() }),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    groups: z.array(GroupName.nullable()).openapi({ description: 'each asked group in the order asked, as this recap names it; null: it did not perform here' }),
+    captions: z.array(
+      z.object({
+        category: z.string(),
+        name: z.string(),
+        judge: z.string().nullable(),
+        scores: z.array(RankedOrNot.nullable()).openapi({ description: 'per asked group, in order' }),
+      }),
+    ),
+    totals: z.array(RankedOrNot.nullable()).openapi({ description: 'per asked group, in order' }),
+  })
+  .openapi('BffHeadToHeadMeeting');
+
+export const HeadToHead = z
+  .object({
+    season: Season,
+    groups: z.array(GroupName).openapi({ description: 'the groups asked for, in order' }),
+    data: z.array(HeadToHeadMeeting).openapi({ description: 'every division and round of a released full recap where two or more of them performed, oldest first' }),
+  })
+  .openapi('BffHeadToHead');
 
 const CompetitionRef = z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() });
 const DivisionRef = z.object({ name: z.string(), initials: z.string() });
@@ -139,6 +202,8 @@ export const SearchIndex = z
   .openapi('BffSearchIndex');
 
 export type SeasonView = z.infer<typeof Season>;
+export type HeadToHeadMeetingView = z.infer<typeof HeadToHeadMeeting>;
+export type JudgeSheetView = z.infer<typeof JudgeSheet>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;

@@ -43,6 +43,8 @@ export default function GroupRoute() {
 function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: Season; seasons: Season[] }) {
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(groupSeasonQueryOptions(asked, season.id));
   const { group, data: performances } = data.body;
+  const includePractice = useSearchParams()[0].get('practice') === 'include';
+  const practiceShows = performances.filter((p) => p.practice).length;
   const divisions = [...new Set(performances.map((p) => p.division.name))];
   const about = [group.location, ...divisions, group.groupType?.name].filter(Boolean);
   return (
@@ -75,12 +77,27 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
       ) : (
         <>
           <h2 className="heading-2">Score trend</h2>
-          <ScoreTrendChart points={trendPoints(performances)} groupName={group.name} />
+          <PracticeToggle asked={asked} season={season} practiceShows={practiceShows} included={includePractice} />
+          <ScoreTrendChart points={trendPoints(performances, { includePractice })} groupName={group.name} />
           <h2 className="heading-2">Performances</h2>
           <GroupPerformancesTable performances={performances} seasonName={season.name} />
         </>
       )}
     </>
+  );
+}
+
+/** Says that practice shows are left out of the trend (or counted), and switches that in the URL. */
+function PracticeToggle({ asked, season, practiceShows, included }: { asked: GroupAddress; season: Season; practiceShows: number; included: boolean }) {
+  if (practiceShows === 0) return null;
+  const shows = practiceShows === 1 ? 'The practice show is' : `${practiceShows} practice shows are`;
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      {included ? `${shows} counted in the trend and best score.` : `${shows} left out of the trend and best score, as standings leave them out.`}{' '}
+      <Link className="link" to={paths.group.href(asked, season.id, included ? {} : { practice: 'include' })} replace preventScrollReset>
+        {included ? 'Leave practice out' : 'Include practice'}
+      </Link>
+    </p>
   );
 }
 

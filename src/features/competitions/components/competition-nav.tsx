@@ -7,7 +7,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 /** Recap, schedule and judges of one competition. */
 export function CompetitionNav({ competitionGuid }: { competitionGuid: string }) {
   return (
-    <nav aria-label="Competition" className="my-3 border-b border-slate-300 dark:border-slate-700">
+    <nav aria-label="Competition" className="my-3 border-b print:hidden border-slate-300 dark:border-slate-700">
       <ul className="flex gap-1">
         <li>
           <NavLink end to={paths.recap.href(competitionGuid)} className={tabClass}>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { MoreColumnsCue, useFitWhenPrinted, useHorizontalScroll } from './more-columns';
 import { Link } from 'react-router';
 import type { PerformanceScores } from '../utils/recap-types';
 import { formatRank } from '../../../lib/format';
@@ -14,15 +15,28 @@ interface RecapTableProps {
 
 const stickyRank = 'sticky left-0 z-10 w-14 min-w-14 bg-white dark:bg-slate-950 [thead_&]:bg-slate-100 dark:[thead_&]:bg-slate-900';
 const stickyGroup = 'sticky left-14 z-10 min-w-44 max-w-64 bg-white shadow-[1px_0_0_0_var(--color-slate-300)] dark:bg-slate-950 dark:shadow-[1px_0_0_0_var(--color-slate-700)] [thead_&]:bg-slate-100 dark:[thead_&]:bg-slate-900';
+/** Total stays at the right edge while the captions scroll under it: what a reader looks for first stays in view. */
+const stickyTotal = 'sticky right-0 z-10 bg-white shadow-[-1px_0_0_0_var(--color-slate-300)] dark:bg-slate-950 dark:shadow-[-1px_0_0_0_var(--color-slate-700)] [thead_&]:bg-slate-100 dark:[thead_&]:bg-slate-900';
+const stickyOf = (columnId: string | undefined) => (columnId === 'rank' ? stickyRank : columnId === 'group' ? stickyGroup : columnId === 'total' ? stickyTotal : '');
 
 function HeaderCellView({ cell, sortColumnId, sortDirection, onSort, label }: { cell: HeaderCell; sortColumnId: string; sortDirection: SortDirection; onSort: (id: string) => void; label?: string }) {
-  const sticky = cell.columnId === 'rank' ? stickyRank : cell.columnId === 'group' ? stickyGroup : '';
+  const sticky = stickyOf(cell.columnId);
   const sorted = cell.columnId !== undefined && cell.columnId === sortColumnId;
   if (cell.columnId === undefined) {
     return (
       <th scope="colgroup" colSpan={cell.colSpan} rowSpan={cell.rowSpan} className="border-x border-slate-300 text-center dark:border-slate-700">
         <span className="block">{cell.label}</span>
-        {cell.judge ? <span className="block text-xs font-normal">{cell.judge}</span> : null}
+        {cell.judge ? (
+          <span className="block text-xs font-normal">
+            {cell.judgeHref ? (
+              <Link className="link" to={cell.judgeHref}>
+                {cell.judge}
+              </Link>
+            ) : (
+              cell.judge
+            )}
+          </span>
+        ) : null}
       </th>
     );
   }
@@ -51,38 +65,43 @@ function HeaderCellView({ cell, sortColumnId, sortDirection, onSort, label }: { 
 export function RecapTable({ table, sortColumnId, sortDirection, onSort }: RecapTableProps) {
   const labels = new Map(table.columns.map((column) => [column.id, column.label]));
   const captionId = `recap-${table.id}`;
+  const [regionRef, region] = useHorizontalScroll<HTMLDivElement>();
+  const tableRef = useFitWhenPrinted<HTMLTableElement>();
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="skip-offscreen relative overflow-x-auto rounded-md border border-slate-300 [--offscreen-size:30rem] dark:border-slate-700">
-      <table className="data-table">
-        <caption id={captionId} className="sr-only">
-          {table.title}
-          <span className="sr-only">
-            , sorted by {labels.get(sortColumnId) ?? 'rank'}, {sortDirection === 'asc' ? 'ascending' : 'descending'}
-          </span>
-        </caption>
-        <thead>
-          {table.headerRows.map((row, index) => (
-            <tr key={index}>
-              {row.map((cell) => (
-                <HeaderCellView
-                  key={cell.key}
-                  cell={cell}
-                  label={cell.columnId && labels.get(cell.columnId) !== cell.label ? labels.get(cell.columnId) : undefined}
-                  sortColumnId={sortColumnId}
-                  sortDirection={sortDirection}
-                  onSort={onSort}
-                />
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <RecapRow key={row.performance.performanceId} columns={table.columns} performance={row.performance} cells={row.cells} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <MoreColumnsCue region={region} />
+      <div ref={regionRef} role="region" aria-labelledby={captionId} tabIndex={0} className="recap-region skip-offscreen relative overflow-x-auto rounded-md border border-slate-300 [--offscreen-size:30rem] dark:border-slate-700">
+        <table ref={tableRef} className="data-table recap-table">
+          <caption id={captionId} className="sr-only">
+            {table.title}
+            <span className="sr-only">
+              , sorted by {labels.get(sortColumnId) ?? 'rank'}, {sortDirection === 'asc' ? 'ascending' : 'descending'}
+            </span>
+          </caption>
+          <thead>
+            {table.headerRows.map((row, index) => (
+              <tr key={index}>
+                {row.map((cell) => (
+                  <HeaderCellView
+                    key={cell.key}
+                    cell={cell}
+                    label={cell.columnId && labels.get(cell.columnId) !== cell.label ? labels.get(cell.columnId) : undefined}
+                    sortColumnId={sortColumnId}
+                    sortDirection={sortDirection}
+                    onSort={onSort}
+                  />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <RecapRow key={row.performance.performanceId} columns={table.columns} performance={row.performance} cells={row.cells} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -122,7 +141,7 @@ const RecapRow = memo(
           const value = cells[index];
           const winner = column.highlightWinner && value?.rank === 1;
           return (
-            <td key={column.id} className={`num ${winner ? winnerCellClass : ''} ${column.id === 'total' ? 'font-semibold' : ''}`}>
+            <td key={column.id} className={`num ${winner ? winnerCellClass : ''} ${column.id === 'total' ? `${stickyTotal} font-semibold` : ''}`}>
               <ScoreValue value={value} format={column.format} highlightWinner={column.highlightWinner} />
             </td>
           );

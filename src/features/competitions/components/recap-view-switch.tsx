@@ -27,7 +27,7 @@ export function RecapViewSwitch({ current, views: released, onChoose }: { curren
     if (view !== current) onChoose(view, hrefFor(view));
   };
   return (
-    <nav aria-label="Recap view" className="my-3">
+    <nav aria-label="Recap view" className="my-3 print:hidden">
       <ul className="inline-flex overflow-hidden rounded-md border border-slate-400 dark:border-slate-500">
         {views.filter(({ view }) => released.includes(view)).map(({ view, label }) => (
           <li key={view}>
