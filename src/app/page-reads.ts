@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { LoaderFunctionArgs, Params } from 'react-router';
+import type { LoaderFunctionArgs, Params, ShouldRevalidateFunction } from 'react-router';
+import type { paths } from '../config/paths';
 import { competitionQueryOptions } from '../features/competitions/api/get-competition';
 import { performancesQueryOptions } from '../features/competitions/api/get-performances';
 import { seasonCalendarQueryOptions } from '../features/events/api/get-season-calendar';
@@ -7,6 +8,7 @@ import { seasonJudgesQueryOptions } from '../features/seasons/api/get-season-jud
 import { seasonsQueryOptions } from '../features/seasons/api/get-seasons';
 import { standingsQueryOptions } from '../features/standings/api/get-standings';
 import { parseGuid, parseId } from './route-error';
+import { recapShouldRevalidate } from './routes/recap-loader';
 
 /**
  * What a page reads first, declared once per page: the query options its loader ensures, whose `meta.url` is the
@@ -30,6 +32,35 @@ export const pageReads = {
     return [competitionQueryOptions(guid), performancesQueryOptions(guid)];
   },
 } satisfies Record<string, PageReads>;
+
+/**
+ * The pages whose first reads the BFF hints (and renders, when `serverRendered`), by their key in the route table
+ * (config/paths.ts); the router (router.tsx) derives each page's route from its path, its module
+ * (routes/<kebab-case key>.tsx) and this. A page not named here is its module alone, with the module's own loader.
+ */
+export interface PageDeclaration {
+  reads: PageReads;
+  /** rendered by the BFF, its data in the page (pages.ts) */
+  serverRendered: boolean;
+  /** the module's `clientLoader` loads the page, not these reads: its later reads depend on its first */
+  ownLoader?: true;
+  shouldRevalidate?: ShouldRevalidateFunction;
+}
+
+export const pageDeclarations: Partial<Record<keyof typeof paths, PageDeclaration>> = {
+  // The pages a fan opens first, whatever the season's size: rendered by the BFF, so a phone paints them as the
+  // HTML arrives (docs/decisions/014).
+  home: { reads: pageReads.home, serverRendered: true, ownLoader: true },
+  season: { reads: pageReads.season, serverRendered: true },
+  standings: { reads: pageReads.standings, serverRendered: true },
+  seasonJudges: { reads: pageReads.seasonJudges, serverRendered: false },
+  // The page fans open during a show: its reads start with the chunk download, not after it, and the BFF renders it.
+  recap: { reads: pageReads.recap, serverRendered: true, shouldRevalidate: recapShouldRevalidate },
+  judges: { reads: pageReads.recap, serverRendered: false, shouldRevalidate: recapShouldRevalidate },
+  // A judge's season at archive scale is some hundred sheets: rendered by the BFF, so a phone paints it as the HTML
+  // arrives (bench/results/2026-11-24-judge-season-archive.md). The season read first, by its module's loader.
+  judge: { reads: pageReads.home, serverRendered: true, ownLoader: true },
+};
 
 /** The URLs of a page's reads, as the app's fetch asks for them. */
 export function readUrls(reads: PageReads, params: Params): string[] {

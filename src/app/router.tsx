@@ -5,9 +5,8 @@ import { paths } from '../config/paths';
 import { PageSkeleton } from '../components/skeleton';
 import { RootLayout } from './root-layout';
 import { RouteErrorView } from './route-error';
-import { pageReads, readsLoader, type PageReads } from './page-reads';
+import { pageDeclarations, readsLoader, type PageDeclaration } from './page-reads';
 import type { PageHandle } from './pages';
-import { recapShouldRevalidate } from './routes/recap-loader';
 
 /** What a lazy route module exports: its loader takes the query client it warms. */
 interface RouteModule {
@@ -29,50 +28,40 @@ function routeModule(name: string): { module: string; load: () => Promise<RouteM
   return { module: key.slice(1), load };
 }
 
+/** A route table key's module: `seasonJudges` is routes/season-judges.tsx. */
+const moduleName = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The routes, derived: every path of the route table (config/paths.ts) is served by its module, with the reads and
+ * rendering its page declares (page-reads.ts), and the not-found page last. Adding a page adds no line here.
+ */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
   /** A route whose module brings its own loader (if any). */
   const lazy = (name: string) => () =>
     routeModule(name)
       .load()
       .then((module) => ({ loader: module.clientLoader?.(queryClient), Component: module.default, ErrorBoundary: module.ErrorBoundary }));
-  /** A route whose module brings only what renders: its reads are declared here, so they start with the chunk. */
+  /** A route whose module brings only what renders: its reads are declared apart, so they start with the chunk. */
   const view = (name: string) => () => routeModule(name).load().then((module) => ({ Component: module.default, ErrorBoundary: module.ErrorBoundary }));
-  const handle = (name: string, reads: PageReads, serverRendered: boolean) =>
-    ({ page: { module: routeModule(name).module, reads, serverRendered } }) satisfies PageHandle;
-  /** A page whose first reads the BFF hints or renders: the loader and the hints come from one declaration. */
-  const page = (name: string, reads: PageReads, serverRendered: boolean) => ({
-    loader: readsLoader(queryClient, reads),
-    lazy: view(name),
-    handle: handle(name, reads, serverRendered),
-  });
+  const handle = (name: string, page: PageDeclaration) =>
+    ({ page: { module: routeModule(name).module, reads: page.reads, serverRendered: page.serverRendered } }) satisfies PageHandle;
+  const route = (key: keyof typeof paths): RouteObject => {
+    const name = moduleName(key);
+    routeModule(name); // a path without its module fails here, when the app starts, not when a fan opens it
+    const page = pageDeclarations[key];
+    const where = key === 'home' ? { index: true as const } : { path: paths[key].path };
+    if (!page) return { ...where, lazy: lazy(name) };
+    const revalidate = page.shouldRevalidate ? { shouldRevalidate: page.shouldRevalidate } : {};
+    if (page.ownLoader) return { ...where, lazy: lazy(name), handle: handle(name, page), ...revalidate };
+    return { ...where, loader: readsLoader(queryClient, page.reads), lazy: view(name), handle: handle(name, page), ...revalidate };
+  };
   return [
     {
       path: paths.home.path,
       Component: RootLayout,
       ErrorBoundary: RouteErrorView,
       HydrateFallback: PageSkeleton,
-      children: [
-        // The pages a fan opens first, whatever the season's size: rendered by the BFF, so a phone paints them as the
-        // HTML arrives (docs/decisions/014). Home's loader is its module's: its second read depends on its first.
-        { index: true, lazy: lazy('home'), handle: handle('home', pageReads.home, true) },
-        { path: paths.seasons.path, lazy: lazy('seasons') },
-        { path: paths.season.path, ...page('season', pageReads.season, true) },
-        { path: paths.standings.path, ...page('standings', pageReads.standings, true) },
-        { path: paths.seasonJudges.path, ...page('season-judges', pageReads.seasonJudges, false) },
-        { path: paths.event.path, lazy: lazy('event') },
-        // The page fans open during a show: its reads start with the chunk download, not after it, and the BFF renders it.
-        { path: paths.recap.path, ...page('recap', pageReads.recap, true), shouldRevalidate: recapShouldRevalidate },
-        { path: paths.schedule.path, lazy: lazy('schedule') },
-        { path: paths.judges.path, ...page('judges', pageReads.recap, false), shouldRevalidate: recapShouldRevalidate },
-        { path: paths.group.path, lazy: lazy('group') },
-        // A judge's season at archive scale is some hundred sheets: rendered by the BFF, so a phone paints it as the
-        // HTML arrives (bench/results/2026-11-24-judge-season-archive.md). Its loader is its module's: the season read first.
-        { path: paths.judge.path, lazy: lazy('judge'), handle: handle('judge', pageReads.home, true) },
-        { path: paths.compare.path, lazy: lazy('compare') },
-        { path: paths.following.path, lazy: lazy('following') },
-        { path: paths.search.path, lazy: lazy('search') },
-        { path: '*', lazy: lazy('not-found') },
-      ],
+      children: [...(Object.keys(paths) as (keyof typeof paths)[]).map(route), { path: '*', lazy: lazy('not-found') }],
     },
   ];
 }

@@ -324,6 +324,528 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/competitions/{competitionId}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve schedule for a competition */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description both views list the same performances in performance order */
+                    view?: "standard" | "logistical";
+                };
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Performances in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schedule"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve competition scores */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description accepted for the recap links; the response is always complete */
+                    view?: "full" | "categories";
+                };
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Released division/round sections with every number and rank */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompetitionScores"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/performances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a performance (a group in a competition's division and round, at its time) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description The performance */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddPerformance"];
+                    "application/x-www-form-urlencoded": components["schemas"]["AddPerformance"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Performance"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/judges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seat a judge on a caption of a division's panel (score entry extension) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description The judge and the caption */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SeatJudge"];
+                    "application/x-www-form-urlencoded": components["schemas"]["SeatJudge"];
+                };
+            };
+            responses: {
+                /** @description Seated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            round: number;
+                            divisionId: number;
+                            captionKey: string;
+                            firstName: string;
+                            lastName: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release (or withdraw) a competition's or a round's scores (score entry extension) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description which round, and whether released */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                    "application/x-www-form-urlencoded": components["schemas"]["Release"];
+                };
+            };
+            responses: {
+                /** @description The rounds after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rounds: components["schemas"]["Round"][];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/divisions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List all divisions */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps */
+                    groupTypeId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Divisions in the circuit's order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DivisionList"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/": {
         parameters: {
             query?: never;
@@ -1044,19 +1566,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/divisions/": {
+    "/judges/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List all divisions */
+        /** A season's judges, with the competitions and captions each judged (extension) */
         get: {
             parameters: {
-                query?: {
-                    /** @description 1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps */
-                    groupTypeId?: number;
+                query: {
+                    seasonId: number;
                 };
                 header?: never;
                 path?: never;
@@ -1064,144 +1585,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Divisions in the circuit's order */
+                /** @description Judges by last name, then first name */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["DivisionList"];
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/seasons/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List all seasons */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Seasons, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SeasonList"];
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/competitions/{competitionId}/schedule": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Retrieve schedule for a competition */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description both views list the same performances in performance order */
-                    view?: "standard" | "logistical";
-                };
-                header?: never;
-                path: {
-                    competitionId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Performances in order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Schedule"];
+                        "application/json": components["schemas"]["SeasonJudgeList"];
                     };
                 };
                 /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
@@ -1244,385 +1634,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/competitions/{competitionId}/scores": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Retrieve competition scores */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description accepted for the recap links; the response is always complete */
-                    view?: "full" | "categories";
-                };
-                header?: never;
-                path: {
-                    competitionId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Released division/round sections with every number and rank */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompetitionScores"];
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/competitions/{competitionId}/performances": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add a performance (a group in a competition's division and round, at its time) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    competitionId: number;
-                };
-                cookie?: never;
-            };
-            /** @description The performance */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AddPerformance"];
-                    "application/x-www-form-urlencoded": components["schemas"]["AddPerformance"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Performance"];
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Body is neither JSON nor form-encoded */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Well-formed but breaks a rule (named in errors) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/competitions/{competitionId}/judges": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Seat a judge on a caption of a division's panel (score entry extension) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    competitionId: number;
-                };
-                cookie?: never;
-            };
-            /** @description The judge and the caption */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SeatJudge"];
-                    "application/x-www-form-urlencoded": components["schemas"]["SeatJudge"];
-                };
-            };
-            responses: {
-                /** @description Seated */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            round: number;
-                            divisionId: number;
-                            captionKey: string;
-                            firstName: string;
-                            lastName: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Body is neither JSON nor form-encoded */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Well-formed but breaks a rule (named in errors) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/competitions/{competitionId}/release": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Release (or withdraw) a competition's or a round's scores (score entry extension) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    competitionId: number;
-                };
-                cookie?: never;
-            };
-            /** @description which round, and whether released */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Release"];
-                    "application/x-www-form-urlencoded": components["schemas"]["Release"];
-                };
-            };
-            responses: {
-                /** @description The rounds after the change */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            rounds: components["schemas"]["Round"][];
-                        };
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Body is neither JSON nor form-encoded */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Well-formed but breaks a rule (named in errors) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2016,6 +2027,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/seasons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List all seasons */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Seasons, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SeasonList"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/standings/": {
         parameters: {
             query?: never;
@@ -2044,80 +2118,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["StandingsList"];
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/judges/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A season's judges, with the competitions and captions each judged (extension) */
-        get: {
-            parameters: {
-                query: {
-                    seasonId: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Judges by last name, then first name */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SeasonJudgeList"];
                     };
                 };
                 /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
@@ -2970,190 +2970,6 @@ export interface components {
                 message: string;
             }[];
         };
-        EventList: {
-            data: components["schemas"]["EventListItem"][];
-        };
-        EventListItem: {
-            id: number;
-            name: string;
-            location: string;
-            seasonId: number;
-            eventTypeId: number;
-            eventType: string;
-            practice: boolean;
-            videoEnabled: boolean;
-            commentaryEnabled: boolean;
-        };
-        Event: {
-            id: number;
-            name: string;
-            location: string;
-            seasonId: number;
-            eventTypeId: number;
-            eventType: string;
-            competitions: components["schemas"]["Competition"][];
-        };
-        Competition: {
-            id: number;
-            /** Format: uuid */
-            guid: string;
-            name: string;
-            /**
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-03-28T17:00:00.000Z
-             */
-            date: string;
-            /** Format: uri */
-            standardScheduleUrl: string;
-            /** Format: uri */
-            logisticalScheduleUrl: string;
-            /** Format: uri */
-            recapUrl: string;
-        };
-        CreateEvent: {
-            seasonId: number;
-            name: string;
-            location?: string;
-            /** @description 1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional */
-            eventTypeId: number;
-            practice?: boolean | ("0" | "1" | "true" | "false");
-            videoEnabled?: boolean | ("0" | "1" | "true" | "false");
-            commentaryEnabled?: boolean | ("0" | "1" | "true" | "false");
-            /** @description first day, YYYY-MM-DD */
-            startDate: string;
-        };
-        CreateCompetition: {
-            name: string;
-            /** @description start, ISO 8601 with time zone */
-            date: string;
-            /** @description 1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps */
-            groupTypeId: number;
-            chiefJudge?: string;
-            orgCompetitionId?: string;
-            /** @description default: one round, number 1, unnamed (JSON bodies only) */
-            rounds?: {
-                number: number;
-                name: string;
-            }[];
-        };
-        GroupList: {
-            data: components["schemas"]["Group"][];
-        };
-        Group: {
-            id: number;
-            name: string;
-            location: string;
-            /**
-             * @description numeric text: the circuit's number for the group, or the group's id when it has none
-             * @example 1042
-             */
-            circuitId: string;
-            division: components["schemas"]["DivisionRef"];
-            active: boolean;
-            pending: boolean;
-            groupType: components["schemas"]["GroupType"];
-        };
-        DivisionRef: {
-            id: number;
-            name: string;
-            initials: string;
-        };
-        GroupType: {
-            id: number;
-            name: string;
-        };
-        GroupPerformanceList: {
-            data: components["schemas"]["GroupPerformance"][];
-        };
-        GroupPerformance: {
-            performanceId: number;
-            competition: {
-                id: number;
-                /** Format: uuid */
-                guid: string;
-                name: string;
-                date: string;
-                eventId: number;
-                eventName: string;
-                seasonId: number;
-            };
-            division: components["schemas"]["DivisionRef"];
-            round: {
-                number: number;
-                name: string;
-            };
-            /** @description whether the round's scores are released */
-            released: boolean;
-            performed: boolean;
-            noScoreReason: string;
-            /** @description null until the round's scores are released */
-            total: {
-                score: number;
-                rank: number | null;
-            } | null;
-            subtotal: {
-                score: number;
-                rank: number | null;
-            } | null;
-            penalty: number | null;
-            categories: {
-                key: string;
-                name: string;
-                score: number;
-                rank: number | null;
-            }[];
-            /** @description how many performances its division and round had */
-            groupsInRound: number;
-        };
-        CreateGroup: {
-            name: string;
-            location?: string;
-            circuitId?: string;
-            divisionId: number;
-            active?: boolean | ("0" | "1" | "true" | "false");
-            pending?: boolean | ("0" | "1" | "true" | "false");
-        };
-        UpdateGroup: {
-            name?: string;
-            location?: string;
-            circuitId?: string;
-            divisionId?: number;
-            active?: boolean | ("0" | "1" | "true" | "false");
-            pending?: boolean | ("0" | "1" | "true" | "false");
-        };
-        DivisionList: {
-            data: components["schemas"]["Division"][];
-        };
-        Division: {
-            id: number;
-            name: string;
-            initials: string;
-            groupType: components["schemas"]["GroupType"];
-            /** @description the circuit's order of classes, lowest first */
-            sortOrder: number;
-        };
-        SeasonList: {
-            data: components["schemas"]["Season"][];
-        };
-        Season: {
-            id: number;
-            /** Format: uuid */
-            guid: string;
-            name: string;
-            year: number;
-            /**
-             * @description ISO 8601 date
-             * @example 2026-01-01
-             */
-            startDate: string;
-            /**
-             * @description ISO 8601 date
-             * @example 2026-04-30
-             */
-            endDate: string;
-            /** @description true for the season whose dates hold today (or the latest one) */
-            current: boolean;
-        };
         Schedule: {
             competition: {
                 id: number;
@@ -3179,6 +2995,11 @@ export interface components {
                 name: string;
                 location: string;
             };
+        };
+        DivisionRef: {
+            id: number;
+            name: string;
+            initials: string;
         };
         CompetitionScores: {
             competition: {
@@ -3312,6 +3133,176 @@ export interface components {
             /** @description default true; false withdraws released scores */
             released?: boolean | ("0" | "1" | "true" | "false");
         };
+        DivisionList: {
+            data: components["schemas"]["Division"][];
+        };
+        Division: {
+            id: number;
+            name: string;
+            initials: string;
+            groupType: components["schemas"]["GroupType"];
+            /** @description the circuit's order of classes, lowest first */
+            sortOrder: number;
+        };
+        GroupType: {
+            id: number;
+            name: string;
+        };
+        EventList: {
+            data: components["schemas"]["EventListItem"][];
+        };
+        EventListItem: {
+            id: number;
+            name: string;
+            location: string;
+            seasonId: number;
+            eventTypeId: number;
+            eventType: string;
+            practice: boolean;
+            videoEnabled: boolean;
+            commentaryEnabled: boolean;
+        };
+        Event: {
+            id: number;
+            name: string;
+            location: string;
+            seasonId: number;
+            eventTypeId: number;
+            eventType: string;
+            competitions: components["schemas"]["Competition"][];
+        };
+        Competition: {
+            id: number;
+            /** Format: uuid */
+            guid: string;
+            name: string;
+            /**
+             * @description ISO 8601 UTC timestamp with milliseconds
+             * @example 2026-03-28T17:00:00.000Z
+             */
+            date: string;
+            /** Format: uri */
+            standardScheduleUrl: string;
+            /** Format: uri */
+            logisticalScheduleUrl: string;
+            /** Format: uri */
+            recapUrl: string;
+        };
+        CreateEvent: {
+            seasonId: number;
+            name: string;
+            location?: string;
+            /** @description 1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional */
+            eventTypeId: number;
+            practice?: boolean | ("0" | "1" | "true" | "false");
+            videoEnabled?: boolean | ("0" | "1" | "true" | "false");
+            commentaryEnabled?: boolean | ("0" | "1" | "true" | "false");
+            /** @description first day, YYYY-MM-DD */
+            startDate: string;
+        };
+        CreateCompetition: {
+            name: string;
+            /** @description start, ISO 8601 with time zone */
+            date: string;
+            /** @description 1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps */
+            groupTypeId: number;
+            chiefJudge?: string;
+            orgCompetitionId?: string;
+            /** @description default: one round, number 1, unnamed (JSON bodies only) */
+            rounds?: {
+                number: number;
+                name: string;
+            }[];
+        };
+        GroupList: {
+            data: components["schemas"]["Group"][];
+        };
+        Group: {
+            id: number;
+            name: string;
+            location: string;
+            /**
+             * @description numeric text: the circuit's number for the group, or the group's id when it has none
+             * @example 1042
+             */
+            circuitId: string;
+            division: components["schemas"]["DivisionRef"];
+            active: boolean;
+            pending: boolean;
+            groupType: components["schemas"]["GroupType"];
+        };
+        GroupPerformanceList: {
+            data: components["schemas"]["GroupPerformance"][];
+        };
+        GroupPerformance: {
+            performanceId: number;
+            competition: {
+                id: number;
+                /** Format: uuid */
+                guid: string;
+                name: string;
+                date: string;
+                eventId: number;
+                eventName: string;
+                seasonId: number;
+            };
+            division: components["schemas"]["DivisionRef"];
+            round: {
+                number: number;
+                name: string;
+            };
+            /** @description whether the round's scores are released */
+            released: boolean;
+            performed: boolean;
+            noScoreReason: string;
+            /** @description null until the round's scores are released */
+            total: {
+                score: number;
+                rank: number | null;
+            } | null;
+            subtotal: {
+                score: number;
+                rank: number | null;
+            } | null;
+            penalty: number | null;
+            categories: {
+                key: string;
+                name: string;
+                score: number;
+                rank: number | null;
+            }[];
+            /** @description how many performances its division and round had */
+            groupsInRound: number;
+        };
+        CreateGroup: {
+            name: string;
+            location?: string;
+            circuitId?: string;
+            divisionId: number;
+            active?: boolean | ("0" | "1" | "true" | "false");
+            pending?: boolean | ("0" | "1" | "true" | "false");
+        };
+        UpdateGroup: {
+            name?: string;
+            location?: string;
+            circuitId?: string;
+            divisionId?: number;
+            active?: boolean | ("0" | "1" | "true" | "false");
+            pending?: boolean | ("0" | "1" | "true" | "false");
+        };
+        SeasonJudgeList: {
+            data: components["schemas"]["SeasonJudge"][];
+        };
+        SeasonJudge: {
+            /** @description first name and last name joined by a space, as the judge page is addressed */
+            name: string;
+            firstName: string;
+            lastName: string;
+            /** @description competitions where the judge judged a caption of a released round */
+            competitions: number;
+            /** @description captions judged: one division's caption in one round */
+            captions: number;
+        };
         SetPerformed: {
             performed: boolean | ("0" | "1" | "true" | "false");
             noScoreReason?: string;
@@ -3346,6 +3337,28 @@ export interface components {
                 reason?: string;
             }[];
         };
+        SeasonList: {
+            data: components["schemas"]["Season"][];
+        };
+        Season: {
+            id: number;
+            /** Format: uuid */
+            guid: string;
+            name: string;
+            year: number;
+            /**
+             * @description ISO 8601 date
+             * @example 2026-01-01
+             */
+            startDate: string;
+            /**
+             * @description ISO 8601 date
+             * @example 2026-04-30
+             */
+            endDate: string;
+            /** @description true for the season whose dates hold today (or the latest one) */
+            current: boolean;
+        };
         StandingsList: {
             data: components["schemas"]["DivisionStandings"][];
         };
@@ -3373,19 +3386,6 @@ export interface components {
                 date: string;
             };
             performances: number;
-        };
-        SeasonJudgeList: {
-            data: components["schemas"]["SeasonJudge"][];
-        };
-        SeasonJudge: {
-            /** @description first name and last name joined by a space, as the judge page is addressed */
-            name: string;
-            firstName: string;
-            lastName: string;
-            /** @description competitions where the judge judged a caption of a released round */
-            competitions: number;
-            /** @description captions judged: one division's caption in one round */
-            captions: number;
         };
         CompetitionRecordV2: {
             EventGuid: string;

@@ -5,11 +5,10 @@
  * competition by its guid, and a season's standings and one group's season, which spare a phone the season's recaps.
  * Schema-first like the API's routes: `npm run gen:api-types` writes their types into src/lib/bff-types.ts.
  */
+import { readdirSync } from 'node:fs';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
-import { ID_MAX, ID_MIN } from '../../../domain/ids.js';
 import { problemResponse } from '../problems.js';
 import { loadCalendar } from './calendar.js';
 import { attachment } from './csv.js';
@@ -26,26 +25,25 @@ import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './ups
 import { groupSummary } from './group-summary.js';
 import { createSearchIndex } from './search-index.js';
 import { CompetitionSummary, GroupSeason, GroupSummary, HeadToHead, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { json, problems, Problem, SeasonParams, viewHeaders, type View } from './view.js';
+
+/**
+ * The view modules, found in this folder rather than listed: a new view is one `<name>.view.ts` exporting `view`
+ * (view.ts, docs/decisions/025), registered after the views declared below, by file name.
+ */
+const viewModules: View[] = await Promise.all(
+  readdirSync(new URL('.', import.meta.url))
+    .filter((name) => name.endsWith('.view.ts'))
+    .sort()
+    .map(async (name) => {
+      const module = (await import(`./${name.replace(/\.ts$/, '.js')}`)) as { view?: View };
+      if (!module.view) throw new Error(`server/bff/views/${name} exports no view.`);
+      return module.view;
+    }),
+);
 
 export const VIEWS_PREFIX = '/api/bff';
 const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
-
-const Problem = z
-  .object({ type: z.string(), title: z.string(), status: z.number().int(), code: z.string(), detail: z.string() })
-  .openapi('BffProblem');
-const problems = Object.fromEntries(
-  [
-    [400, 'A malformed parameter'],
-    [404, 'No such season, competition or judge'],
-    [502, 'The results API answered something this app cannot use, or refused its credentials'],
-    [503, 'The results API is down and nothing of this view was saved'],
-    [504, 'The results API did not answer in time'],
-  ].map(([status, description]) => [status, { description, content: { 'application/problem+json': { schema: Problem } } }]),
-) as Record<400 | 404 | 502 | 503 | 504, { description: string; content: { 'application/problem+json': { schema: typeof Problem } } }>;
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema } } }, ...problems });
-
-const SeasonParams = z.object({ seasonId: z.coerce.number().int().min(ID_MIN).max(ID_MAX).openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }) });
 
 const GuidParams = z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) });
 
@@ -157,11 +155,6 @@ const standingsCsvRoute = createRoute({
   request: { params: SeasonParams },
   responses: csv("A row per group and division, in the standings' order: rank, group, latest total, best total"),
 });
-/** A view's answer: revalidated on every use (the browser keeps its ETag), and marked when built from saved copies. */
-function viewHeaders(c: Context, stale: boolean): void {
-  c.header('cache-control', 'no-cache');
-  if (stale) c.header('x-bff-stale', '1');
-}
 
 /** `readFresh` revalidates with the upstream (never a fresh-cache hit): for a competition not found in the cached reads. */
 export function createViewsRouter(read: UpstreamRead, now: () => number, readFresh: UpstreamRead = read) {
@@ -182,6 +175,8 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
     if (error instanceof ViewProblem) return problemResponse({ status: error.status, code: error.code, detail: error.detail, headers: error.headers });
     throw error;
   });
+  const context = { read, readFresh, now, results, lookUp, searchIndex };
+  for (const { route, serve } of viewModules) router.openapi(route, serve(context));
 
   return router
     .openapi(seasonsRoute, async (c) => {

@@ -14,7 +14,7 @@ import { scheduleEntries } from '../present/schedule.js';
 import { divisionRoundScores, isoTimestamp, performanceItem, roundItem } from '../present/v4.js';
 import * as routes from './competitions.routes.js';
 
-export function competitionRoutes(services: Services) {
+export function resource(services: Services) {
   const db = services.database.db;
   return newRouter()
     .openapi(routes.getSchedule, (c) => {

@@ -15,7 +15,7 @@ export function listDivisionsHandler(services: Services) {
     cachedJson(c, services, async () => ({ body: { data: await listDivisions(db, c.get('auth').orgId, filters) } }));
 }
 
-export function divisionRoutes(services: Services) {
+export function resource(services: Services) {
   const list = listDivisionsHandler(services);
   return newRouter().openapi(routes.listDivisions, (c) => list(c, c.req.valid('query')));
 }

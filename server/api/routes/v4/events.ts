@@ -40,7 +40,7 @@ export function eventHandlers(services: Services) {
   };
 }
 
-export function eventRoutes(services: Services) {
+export function resource(services: Services) {
   const db = services.database.db;
   const events = eventHandlers(services);
   return newRouter()

@@ -26,7 +26,7 @@ export function listGroupsHandler(services: Services) {
   };
 }
 
-export function groupRoutes(services: Services) {
+export function resource(services: Services) {
   const db = services.database.db;
   const list = listGroupsHandler(services);
   return newRouter()

@@ -37,7 +37,7 @@ export const getJudges = createRoute({
   },
 });
 
-export function judgeRoutes(services: Services) {
+export function resource(services: Services) {
   const db = services.database.db;
   return newRouter().openapi(getJudges, (c) => {
     const { seasonId } = c.req.valid('query');

@@ -10,7 +10,7 @@ import { setPenalty, setSubcaptionScores } from '../../db/write/scores.js';
 import { performanceItem, performanceTabulation } from '../present/v4.js';
 import * as routes from './performances.routes.js';
 
-export function performanceRoutes(services: Services) {
+export function resource(services: Services) {
   const db = services.database.db;
   return newRouter()
     .openapi(routes.deletePerformance, async (c) => {

@@ -19,7 +19,7 @@ export function listSeasonsHandler(services: Services) {
     });
 }
 
-export function seasonRoutes(services: Services) {
+export function resource(services: Services) {
   const list = listSeasonsHandler(services);
   return newRouter().openapi(routes.listSeasons, (c) => list(c));
 }

@@ -8,7 +8,7 @@ import { currentSeasonId, findSeason, listSeasons, todayUtc } from '../../db/rea
 import { divisionStandings } from '../present/standings.js';
 import * as routes from './standings.routes.js';
 
-export function standingsRoutes(services: Services) {
+export function resource(services: Services) {
   const db = services.database.db;
   return newRouter().openapi(routes.getStandings, (c) => {
     const query = c.req.valid('query');
