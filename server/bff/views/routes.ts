@@ -36,7 +36,7 @@ const viewModules: View[] = await Promise.all(
     .filter((name) => name.endsWith('.view.ts'))
     .sort()
     .map(async (name) => {
-      const module = (await import(`./${name.replace(/\.ts$/, '.js')}`)) as { view?: View };
+      const module = (await import(/* @vite-ignore */ `./${name.replace(/\.ts$/, '.js')}`)) as { view?: View };
       if (!module.view) throw new Error(`server/bff/views/${name} exports no view.`);
       return module.view;
     }),
