@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
-import { latestScoredCompetition, printed, todayInChicago } from './support/api-data';
+import type { Season } from '../src/lib/api-models';
+import { get, latestScoredCompetition, printed, todayInChicago } from './support/api-data';
+import { expectNoSeriousViolations } from './support/axe';
 
 test("a judge's name in the judges view opens their season, whose numbers for that competition are the recap's", { tag: '@journey' }, async ({ page, request }) => {
   const { competition, event, season, sections } = await latestScoredCompetition(request, todayInChicago());
@@ -55,4 +57,35 @@ test("a judge's season works by keyboard and has no serious accessibility violat
 test('a judge no released recap of the season names is not found', async ({ page }) => {
   await page.goto(`/judges/${encodeURIComponent('Nobody Atall')}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Judge not found' })).toBeVisible();
+});
+
+test('a judge of an earlier season but not this one finds their seasons from the not-found page, by keyboard', { tag: '@journey' }, async ({ page, request }) => {
+  // The hosted service's view looks in the newest three seasons: a judge of one of those, absent from the current one.
+  const seasons = (await get<{ data: Season[] }>(request, '/bff/seasons')).data;
+  const current = seasons.find((season) => season.current)!;
+  const judgesOf = async (season: Season) => (await get<{ data: { name: string }[] }>(request, `/bff/seasons/${season.id}/judges`)).data;
+  const thisSeason = new Set((await judgesOf(current)).map((judge) => judge.name));
+  let found: { season: Season; name: string } | undefined;
+  for (const season of seasons.slice(0, 3).filter((candidate) => candidate.id !== current.id)) {
+    const judge = (await judgesOf(season)).find((candidate) => !thisSeason.has(candidate.name));
+    if (judge && !found) found = { season, ...judge };
+  }
+  expect(found, 'a judge of an earlier season who did not judge the current one').toBeDefined();
+  const { season, name } = found!;
+
+  await page.goto(`/judges/${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Judge not found' })).toBeVisible();
+  const judged = page.getByRole('navigation', { name: 'Seasons judged' });
+  const link = judged.getByRole('link', { name: season.name, exact: true });
+  await expect(link).toBeVisible();
+  await expect(judged.getByRole('link', { name: current.name, exact: true })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  for (let presses = 0; presses < 40 && !(await link.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?season=${season.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Seasons judged' }).getByRole('link', { name: season.name, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expectNoSeriousViolations(page);
 });

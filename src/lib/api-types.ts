@@ -1566,6 +1566,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/judges/seasons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seasons a judge judged, with the competitions and captions of each (extension) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description first name and last name joined by a space, as v2 captions carry them */
+                    name: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Newest season first; empty for a name no released round carries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JudgeSeasonList"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/judges/": {
         parameters: {
             query?: never;
@@ -3290,8 +3356,11 @@ export interface components {
             active?: boolean | ("0" | "1" | "true" | "false");
             pending?: boolean | ("0" | "1" | "true" | "false");
         };
-        SeasonJudgeList: {
-            data: components["schemas"]["SeasonJudge"][];
+        JudgeSeasonList: {
+            data: components["schemas"]["JudgeSeason"][];
+        };
+        JudgeSeason: components["schemas"]["SeasonJudge"] & {
+            seasonId: number;
         };
         SeasonJudge: {
             /** @description first name and last name joined by a space, as the judge page is addressed */
@@ -3302,6 +3371,9 @@ export interface components {
             competitions: number;
             /** @description captions judged: one division's caption in one round */
             captions: number;
+        };
+        SeasonJudgeList: {
+            data: components["schemas"]["SeasonJudge"][];
         };
         SetPerformed: {
             performed: boolean | ("0" | "1" | "true" | "false");

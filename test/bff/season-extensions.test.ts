@@ -105,6 +105,48 @@ describe("a season's judges", () => {
   });
 });
 
+describe("the seasons a judge judged", () => {
+  type Judges = { data: { name: string; competitions: number; captions: number }[] };
+  type JudgeSeasons = { judge: { name: string }; data: { season: Season; competitions: number; captions: number }[]; newestSeasons: number | null };
+
+  it("come from one read of our extension, each the judge's entry in that season's judges, and equal those derived from v2 in the newest seasons", async () => {
+    const seasons = (await view(onOurs, '/seasons')).data as Season[];
+    const perSeason = new Map<number, Judges['data']>();
+    for (const season of seasons) perSeason.set(season.id, ((await view(onHosted, `/seasons/${season.id}/judges`)) as Judges).data);
+    // The judge who judged the most seasons, and of them the most captions.
+    const names = [...new Set([...perSeason.values()].flat().map((judge) => judge.name))];
+    const seasonsOf = (name: string) => seasons.filter((season) => perSeason.get(season.id)!.some((judge) => judge.name === name));
+    const name = names.sort((a, b) => seasonsOf(b).length - seasonsOf(a).length)[0];
+    expect(seasonsOf(name).length).toBeGreaterThan(1);
+
+    const before = oursReads.length;
+    const fromExtension = (await view(onOurs, `/judge-seasons?name=${encodeURIComponent(name)}`)) as JudgeSeasons;
+    expect(oursReads.slice(before).filter((read) => read.startsWith('/judges/'))).toEqual([`/judges/seasons/?${new URLSearchParams({ name })}`]);
+    expect(fromExtension.newestSeasons).toBeNull();
+    expect(fromExtension.data).toEqual(
+      seasonsOf(name).map((season) => {
+        const { competitions, captions } = perSeason.get(season.id)!.find((judge) => judge.name === name)!;
+        return { season, competitions, captions };
+      }),
+    );
+
+    const derived = (await view(onHosted, `/judge-seasons?name=${encodeURIComponent(name)}`)) as JudgeSeasons;
+    expect(derived.newestSeasons).toBe(3);
+    const newest = new Set(seasons.slice(0, 3).map((season) => season.id));
+    expect(derived.data).toEqual(fromExtension.data.filter((entry) => newest.has(entry.season.id)));
+    expect(((await view(onOurs, '/judge-seasons?name=Nobody%20Atall')) as JudgeSeasons).data).toEqual([]);
+  });
+
+  it('refuse a missing, empty or overlong name and an unknown parameter with a 400 that says which', async () => {
+    for (const query of ['', '?name=', '?name=%20', `?name=${'a'.repeat(201)}`, '?name=A%20B&season=1']) {
+      const response = await fetch(`${onOurs.url}/api/bff/judge-seasons${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect((await response.json()).detail, query).toMatch(/^(name|request): /);
+    }
+  });
+});
+
 describe('standings', () => {
   it('come from one read of our standings extension, not one per competition, and equal those derived from v2', async () => {
     const seasons = (await view(onOurs, '/seasons')).data as Season[];

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, redirect, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useParams, useRouteError, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { judgeName } from '../../../domain/judges';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/empty-state';
@@ -11,8 +11,10 @@ import { judgeSeasonQueryOptions } from '../../features/judges/api/get-judge-sea
 import { CaptionStatsTable } from '../../features/judges/components/caption-stats-table';
 import { GroupTrail } from '../../features/judges/components/group-trail';
 import { JudgeSheetTable } from '../../features/judges/components/judge-sheet-table';
+import { SeasonsJudged } from '../../features/judges/components/seasons-judged';
 import { captionStats } from '../../features/judges/utils/judge-stats';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
+import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import type { Season } from '../../lib/api-models';
 import { pageOf } from '../../lib/paging';
@@ -54,12 +56,12 @@ export default function JudgeRoute() {
     <>
       <title>{`${judge} · judge · Marching Results`}</title>
       <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []), { label: judge }]} />
-      {season ? <JudgeSeason judge={judge} season={season} seasons={seasons.data.body.data} /> : <EmptyState title="No seasons yet" />}
+      {season ? <JudgeSeason judge={judge} season={season} /> : <EmptyState title="No seasons yet" />}
     </>
   );
 }
 
-function JudgeSeason({ judge, season, seasons }: { judge: string; season: Season; seasons: Season[] }) {
+function JudgeSeason({ judge, season }: { judge: string; season: Season }) {
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(judgeSeasonQueryOptions(judge, season.id));
   const [searchParams, setSearchParams] = useSearchParams();
   const sheets = data.body.data;
@@ -85,22 +87,7 @@ function JudgeSeason({ judge, season, seasons }: { judge: string; season: Season
         Judge · {season.name} · {sheets.length} caption {sheets.length === 1 ? 'sheet' : 'sheets'} at {competitions} {competitions === 1 ? 'competition' : 'competitions'}
       </p>
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
-      <nav aria-label="Seasons of this judge" className="my-4">
-        <ul className="flex flex-wrap gap-2 text-sm">
-          {seasons.map((candidate) => (
-            <li key={candidate.id}>
-              <Link
-                className={`button ${candidate.id === season.id ? 'bg-blue-900 text-white dark:bg-sky-300 dark:text-slate-950' : ''}`}
-                aria-current={candidate.id === season.id ? 'page' : undefined}
-                to={paths.judge.href(judge, candidate.id)}
-                preventScrollReset
-              >
-                {candidate.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SeasonsJudged judge={judge} seasonId={season.id} />
       <p className="my-2 max-w-prose text-sm text-slate-700 dark:text-slate-300">
         A judge is known by the name the recaps print. Two judges with one name show here as one; one judge whose name is spelt
         two ways shows as two.
@@ -139,5 +126,16 @@ function JudgeSeason({ judge, season, seasons }: { judge: string; season: Season
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorView resource="Judge" />;
+  const judge = judgeFromUrl(useParams().judgeName);
+  const error = useRouteError();
+  const [searchParams] = useSearchParams();
+  const season = Number(searchParams.get('season')) || undefined;
+  // Not in this season's recaps: the seasons they did judge are the way on (a judge of last season, not this one).
+  const elsewhere = isApiError(error) && error.status === 404 && judge !== '' && judge.length <= 200;
+  return (
+    <>
+      <RouteErrorView resource="Judge" />
+      {elsewhere ? <SeasonsJudged judge={judge} seasonId={season} /> : null}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { JudgedCaption } from '../../../../domain/judges.js';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { judgeName, type JudgedCaption } from '../../../../domain/judges.js';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, events, panelJudges, rounds } from '../schema.js';
 
@@ -9,8 +9,23 @@ import { competitions, divisions, events, panelJudges, rounds } from '../schema.
  * those performances only), practice events included (v2's listing names them too).
  */
 export async function seasonJudgedCaptions(db: DbOrTx, orgId: number, seasonId: number): Promise<JudgedCaption[]> {
+  return judgedCaptions(db, orgId, eq(events.seasonId, seasonId));
+}
+
+/**
+ * The captions judged by the judge of this name (domain/judges.ts judgeName) in every season, each with its season:
+ * the same rule as a season's list, so a season's entry here equals the judge's entry in that season's list.
+ */
+export async function judgeJudgedCaptions(db: DbOrTx, orgId: number, name: string): Promise<(JudgedCaption & { seasonId: number })[]> {
+  // Postgres trims spaces where judgeName trims all white space: the SQL narrows, the one rule decides after it.
+  const named = sql`trim(trim(${panelJudges.firstName}) || ' ' || trim(${panelJudges.lastName})) = ${name}`;
+  return (await judgedCaptions(db, orgId, named)).filter((judged) => judgeName(judged.firstName, judged.lastName) === name);
+}
+
+async function judgedCaptions(db: DbOrTx, orgId: number, which: SQL | undefined) {
   const rows = await db
     .select({
+      seasonId: events.seasonId,
       firstName: panelJudges.firstName,
       lastName: panelJudges.lastName,
       competition: competitions.guid,
@@ -26,7 +41,7 @@ export async function seasonJudgedCaptions(db: DbOrTx, orgId: number, seasonId: 
     .where(
       and(
         eq(panelJudges.orgId, orgId),
-        eq(events.seasonId, seasonId),
+        which,
         eq(rounds.scoresReleased, true),
         sql`EXISTS (SELECT 1 FROM round_sheets s WHERE s.round_id = ${panelJudges.roundId} AND s.division_id = ${panelJudges.divisionId})`,
         sql`EXISTS (SELECT 1 FROM performances p WHERE p.round_id = ${panelJudges.roundId} AND p.division_id = ${panelJudges.divisionId}
@@ -34,6 +49,7 @@ export async function seasonJudgedCaptions(db: DbOrTx, orgId: number, seasonId: 
       ),
     );
   return rows.map((row) => ({
+    seasonId: row.seasonId,
     firstName: row.firstName,
     lastName: row.lastName,
     competition: row.competition,
