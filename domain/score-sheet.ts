@@ -67,9 +67,12 @@ export interface CategoryDef {
  * What a sheet adds up from one step to the next. Every number is published rounded half up to three digits;
  * most sheets carry that rounded number on ('carry-rounded': a Sub Total is the sum of the printed categories),
  * some carry the exact one ('carry-exact', WGASC 2022-: captions 15.2625 and 18.1875, printed 15.263 and 18.188,
- * make a Sub Total of 68.950 where the printed numbers sum to 68.951). The common one first.
+ * make a Sub Total of 68.950 where the printed numbers sum to 68.951), and some weigh lines by fractions printed
+ * through four-digit weights and carry the exact fractions ('carry-fractions', FFCC Scholastic 2023-2025: a caption
+ * prints 129 x 0.1667 = 21.504 and the Sub Total adds 129 / 6 = 21.5; server/api/tabulation/weight-fractions.ts).
+ * The common one first.
  */
-export const ROUNDING_RULES = ['carry-rounded', 'carry-exact'] as const;
+export const ROUNDING_RULES = ['carry-rounded', 'carry-exact', 'carry-fractions'] as const;
 export type RoundingRule = (typeof ROUNDING_RULES)[number];
 
 export interface ScoreSheet {

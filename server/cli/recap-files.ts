@@ -9,8 +9,9 @@ const gunzipAsync = promisify(gunzip);
 const RECAP_FILE = /\.html?(\.gz)?$/i;
 
 /**
- * The recap files named on the command line: a file as given, a folder as every `.htm` / `.htm.gz` in it (not its
- * subfolders), in name order. A path that does not exist is an error before anything is read.
+ * The recap files named on the command line: a file as given, a folder as every `.htm` / `.htm.gz` in it and in its
+ * subfolders (an archive keeps its pages in `pages/` beside its index), in path order. A path that does not exist is
+ * an error before anything is read.
  */
 export async function listRecapFiles(paths: readonly string[]): Promise<string[]> {
   const files: string[] = [];
@@ -22,10 +23,18 @@ export async function listRecapFiles(paths: readonly string[]): Promise<string[]
       files.push(given);
       continue;
     }
-    const entries = await readdir(given, { withFileTypes: true });
-    files.push(...entries.filter((entry) => entry.isFile() && RECAP_FILE.test(entry.name)).map((entry) => path.join(given, entry.name)).sort());
+    files.push(...(await recapFilesUnder(given)));
   }
   return files;
+}
+
+/** Recap files of a folder and its subfolders, sorted; links are not followed (a linked folder cannot loop). */
+async function recapFilesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const here = entries.filter((entry) => entry.isFile() && RECAP_FILE.test(entry.name)).map((entry) => path.join(folder, entry.name));
+  const below: string[] = [];
+  for (const entry of entries) if (entry.isDirectory()) below.push(...(await recapFilesUnder(path.join(folder, entry.name))));
+  return [...here, ...below].sort();
 }
 
 /** One page's HTML, gunzipped when the name ends in .gz. */

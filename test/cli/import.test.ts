@@ -41,13 +41,18 @@ let workDir: string;
 let dataDir: string;
 let folder: string;
 let org: string;
+const datelessPath = () => path.join(folder, 'pages', PAGES.dateless);
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'cli-import-'));
   dataDir = path.join(workDir, 'data');
   folder = path.join(workDir, 'archive');
   await mkdir(folder);
-  for (const page of [PAGES.plain, PAGES.wgasc, PAGES.dateless, PAGES.refused]) await copyFile(path.join(FIXTURES, page), path.join(folder, page));
+  for (const page of [PAGES.plain, PAGES.wgasc, PAGES.refused]) await copyFile(path.join(FIXTURES, page), path.join(folder, page));
+  // an archive keeps its pages in a subfolder beside its index (shared/data/recap-archive/pages): a folder's
+  // subfolders are read too
+  await mkdir(path.join(folder, 'pages'));
+  await copyFile(path.join(FIXTURES, PAGES.dateless), datelessPath());
   await writeFile(path.join(folder, PAGES.html), gunzipSync(readFileSync(path.join(FIXTURES, `${PAGES.html}.gz`))));
   await writeFile(path.join(folder, 'notes.txt'), 'not a recap page');
   const created = await run(['org', 'create', '--name', 'Archive Circuit'], dataDir);
@@ -75,7 +80,7 @@ describe('cli import', () => {
     expect(summary.skipped).toEqual([]);
     expect(summary.refused).toEqual([
       { file: path.join(folder, PAGES.refused), reason: expect.stringMatching(/^the page has no scored section to import/) },
-      { file: path.join(folder, PAGES.dateless), reason: 'the page prints no event date; give one with --date YYYY-MM-DD' },
+      { file: datelessPath(), reason: 'the page prints no event date; give one with --date YYYY-MM-DD' },
     ]);
     for (const page of summary.imported) expect(page).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), sections: expect.any(Number) });
     const progress = result.stderr.trim().split('\n');
@@ -89,11 +94,11 @@ describe('cli import', () => {
     const summary: Summary = JSON.parse(result.stdout);
     expect(names(summary.skipped)).toEqual([PAGES.plain, PAGES.wgasc, PAGES.html].sort());
     for (const skipped of summary.skipped) expect(skipped.reason).toBe('already imported into this organization');
-    expect(summary.imported).toEqual([expect.objectContaining({ file: path.join(folder, PAGES.dateless), date: '2014-02-08' })]);
+    expect(summary.imported).toEqual([expect.objectContaining({ file: datelessPath(), date: '2014-02-08' })]);
     expect(names(summary.refused)).toEqual([PAGES.refused]);
     expect(result.code).toBe(1);
 
-    const again = await run(['import', '--org', org, '--each', path.join(folder, PAGES.plain), path.join(folder, PAGES.dateless)], dataDir);
+    const again = await run(['import', '--org', org, '--each', path.join(folder, PAGES.plain), datelessPath()], dataDir);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ imported: [], refused: [], skipped: [{}, {}] });
   });
@@ -129,7 +134,7 @@ describe('cli import', () => {
 
   it('serves an imported day as a calendar date: that day at 12:00 UTC in v4 and v2', async () => {
     const circuit = JSON.parse((await run(['org', 'create', '--name', 'Calendar Circuit'], dataDir)).stdout).guid;
-    const imported = await run(['import', '--org', circuit, '--date', '2014-02-08', path.join(folder, PAGES.dateless)], dataDir);
+    const imported = await run(['import', '--org', circuit, '--date', '2014-02-08', datelessPath()], dataDir);
     expect(imported.code).toBe(0);
     const [{ eventId, competitionId }] = (JSON.parse(imported.stdout) as { imported: { eventId: number; competitionId: number }[] }).imported;
     const api = await startTestApi({ dataDir });

@@ -3,6 +3,8 @@ import { tabulate } from '../../server/api/tabulation/tabulate.js';
 import { colorGuardSheet, colorGuardSheet25 } from '../../domain/score-sheets/index.js';
 import type { ScoreSheet, SubcaptionScore } from '../../server/api/tabulation/types.js';
 import { caption, category, line } from '../../domain/score-sheets/build.js';
+import { toMicros } from '../../server/api/tabulation/decimal.js';
+import { carriedWeight, hasFractionWeights } from '../../server/api/tabulation/weight-fractions.js';
 
 /** The rules a sheet can carry beyond its weights, each on a real row of the recap archive. */
 function lines(entries: Record<string, number>): SubcaptionScore[] {
@@ -57,5 +59,53 @@ describe('sheet rules', () => {
     expect(result.total.score).toBe(26.7375);
     const [three] = tabulate({ ...doubled, publishedDigits: undefined }, [{ id: 1, performed: true, penalty: 0, scores }]);
     expect(three.categories[0].score).toBe(26.738);
+  });
+
+  describe('fractions printed through four-digit weights (FFCC Scholastic 2023-2025)', () => {
+    // General Effect lines a sixth (printed 0.1667), Performance lines a third (0.3333)
+    const sixthsAndThirds: ScoreSheet = {
+      name: 'General Effect in sixths and thirds',
+      rounding: 'carry-fractions',
+      categories: [
+        category('ge', 'General Effect', 'sum', [caption('ge', 'General Effect', 'GE', [line('comp', 'Comp', 0.1667), line('excl', 'Excl', 0.1667)])]),
+        category('perf', 'General Effect', 'sum', [caption('perf', 'General Effect', 'GE', [line('perf1', 'Perf', 0.3333), line('perf2', 'Perf', 0.3333)])]),
+      ],
+    };
+    // FFCC Indoor Hialeah Gardens 2025, Port St. Lucie HS: 65 + 64 and 64 + 60, penalty 0.1
+    const portStLucie = lines({ 'ge.comp': 65, 'ge.excl': 64, 'perf.perf1': 64, 'perf.perf2': 60 });
+
+    it('prints each caption through the four-digit weights and adds the exact fractions into the Sub Total', () => {
+      const [result] = tabulate(sixthsAndThirds, [{ id: 1, performed: true, penalty: 0.1, scores: portStLucie }]);
+      // 129 x 0.1667 = 21.5043 and 124 x 0.3333 = 41.3292; 129/6 + 124/3 = 62.8333
+      expect(result.categories.map((category) => [category.score, category.captions[0].score])).toEqual([
+        [21.504, 21.504],
+        [41.329, 41.329],
+      ]);
+      expect(result.subtotal.score).toBe(62.833);
+      expect(result.total.score).toBe(62.733);
+      // carrying the four-digit products instead makes 62.8335 -> 62.834
+      const [exact] = tabulate({ ...sixthsAndThirds, rounding: 'carry-exact' }, [{ id: 1, performed: true, penalty: 0.1, scores: portStLucie }]);
+      expect(exact.subtotal.score).toBe(62.834);
+    });
+
+    it('differs from adding the printed captions where their roundings add up (129/6 + 137/3 = 67.167, printed 21.504 + 45.662)', () => {
+      const scores = lines({ 'ge.comp': 65, 'ge.excl': 64, 'perf.perf1': 70, 'perf.perf2': 67 });
+      const [fractions] = tabulate(sixthsAndThirds, [{ id: 1, performed: true, penalty: 0, scores }]);
+      expect(fractions.categories.map((category) => category.score)).toEqual([21.504, 45.662]);
+      expect(fractions.subtotal.score).toBe(67.167);
+      const [rounded] = tabulate({ ...sixthsAndThirds, rounding: undefined }, [{ id: 1, performed: true, penalty: 0, scores }]);
+      expect(rounded.subtotal.score).toBe(67.166);
+    });
+
+    it('reads the fraction each four-digit weight stands for, and leaves other weights as they are', () => {
+      const asText = (weight: number) => {
+        const { n, d } = carriedWeight(toMicros(weight));
+        return d === 1_000_000n || n * 1_000_000n === BigInt(toMicros(weight)) * d ? String(weight) : `${n}/${d}`;
+      };
+      expect([0.1667, 0.3333, 0.6667, 0.0833, 0.1429].map(asText)).toEqual(['1/6', '1/3', '2/3', '1/12', '1/7']);
+      expect([0.1, 0.0875, 0.3332, 0.3334, 0.5, 0.167].map(asText)).toEqual(['0.1', '0.0875', '0.3332', '0.3334', '0.5', '0.167']);
+      expect(hasFractionWeights([toMicros(0.15), toMicros(0.1667)])).toBe(true);
+      expect(hasFractionWeights([toMicros(0.15), toMicros(0.0875), toMicros(0.5)])).toBe(false);
+    });
   });
 });

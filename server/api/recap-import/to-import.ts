@@ -12,6 +12,7 @@ import {
 import { fromMicros, parseMicros } from '../tabulation/decimal.js';
 import { PUBLISHED_FRACTION_DIGITS } from '../../../domain/scores.js';
 import { knownSheets } from '../../../domain/score-sheets/index.js';
+import { hasFractionWeights } from '../tabulation/weight-fractions.js';
 import { panelKeys, tabulate } from '../tabulation/tabulate.js';
 import { RecapImportError } from './errors.js';
 import { inferWeights, type CaptionRow } from './infer-weights.js';
@@ -557,9 +558,18 @@ function firstConfirmed(sheets: Iterable<ScoreSheet>, performances: ImportedPerf
   throw firstError;
 }
 
+/**
+ * Each sheet under each rounding rule. A sheet whose weights are four-digit roundings of fractions (0.1667) is tried
+ * carrying those fractions first, as the sheets that weigh by sixths and thirds do; on any other sheet that rule is
+ * the same as carrying exact numbers, so it is not tried.
+ */
 function* alternativeRoundings(sheets: Iterable<ScoreSheet>): Generator<ScoreSheet> {
   for (const sheet of sheets) {
-    for (const rounding of ROUNDING_RULES) yield rounding === 'carry-rounded' ? sheet : { ...sheet, rounding };
+    const weights = sheet.categories.flatMap((category) => category.captions.flatMap((caption) => caption.subcaptions.map((line) => parseMicros(String(line.weight)))));
+    const rules = hasFractionWeights(weights)
+      ? (['carry-fractions', ...ROUNDING_RULES.filter((rule) => rule !== 'carry-fractions')] as const)
+      : ROUNDING_RULES.filter((rule) => rule !== 'carry-fractions');
+    for (const rounding of rules) yield rounding === 'carry-rounded' ? sheet : { ...sheet, rounding };
   }
 }
 

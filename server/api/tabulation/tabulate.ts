@@ -12,6 +12,7 @@ import { averagePanel, combineCategory } from './combine.js';
 import { addExact, fromMicrosExact, roundExact, scaleExact, subtractExact, weightedSum, type Exact } from './exact.js';
 import { rankScores } from './rank.js';
 import { PUBLISHED_FRACTION_DIGITS } from '../../../domain/scores.js';
+import { carriedWeight } from './weight-fractions.js';
 
 /**
  * Tabulates one division and round: caption totals from the judges' subcaption numbers and weights, doubled panels
@@ -119,26 +120,39 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
   const rounding = roundingOf(sheet);
   const digits = sheet.publishedDigits ?? PUBLISHED_FRACTION_DIGITS;
   // Each number is published rounded; what the next step adds up is either that rounded number or the exact one.
-  const publish = (value: Exact) => {
-    const printed = roundExact(value, digits);
-    return { printed, carried: rounding === 'carry-exact' ? value : fromMicrosExact(printed) };
+  // A 'carry-fractions' sheet keeps two exact values: what its captions, panels and categories print (through the
+  // four-digit weights, `shown`), and what the Sub Total adds (the fractions those weights stand for, `carried`).
+  const publish = (shown: Exact, fractions: Exact = shown) => {
+    const printed = roundExact(shown, digits);
+    if (rounding === 'carry-rounded') {
+      const carried = fromMicrosExact(printed);
+      return { printed, shown: carried, carried };
+    }
+    return { printed, shown, carried: rounding === 'carry-fractions' ? fractions : shown };
   };
 
   const categories = sheet.categories.map((category) => {
     const captions = category.captions.map((caption) => {
       const subcaptions = caption.subcaptions.map((subcaption) => raw.get(`${caption.key}\u0000${subcaption.key}`) ?? 0);
       const weights = caption.subcaptions.map((subcaption) => toMicros(subcaption.weight));
-      return { ...publish(weightedSum(subcaptions, weights)), subcaptions };
+      const shown = weightedSum(subcaptions, weights);
+      return { ...publish(shown, rounding === 'carry-fractions' ? fractionSum(subcaptions, weights) : shown), subcaptions };
     });
     const keys = panelKeys(category.captions);
+    const inPanel = (key: string) => captions.filter((_, k) => category.captions[k].panel === key);
     const panels = keys.map((key) =>
-      publish(averagePanel(captions.filter((_, k) => category.captions[k].panel === key).map((caption) => caption.carried))),
+      publish(averagePanel(inPanel(key).map((caption) => caption.shown)), averagePanel(inPanel(key).map((caption) => caption.carried))),
     );
-    const units = [
-      ...panels.map((panel) => panel.carried),
-      ...captions.filter((_, k) => category.captions[k].panel === undefined).map((caption) => caption.carried),
-    ];
-    return { ...publish(combineCategory(category.combine, units)), panels, captions };
+    const alone = captions.filter((_, k) => category.captions[k].panel === undefined);
+    const units = [...panels, ...alone];
+    return {
+      ...publish(
+        combineCategory(category.combine, units.map((unit) => unit.shown)),
+        combineCategory(category.combine, units.map((unit) => unit.carried)),
+      ),
+      panels,
+      captions,
+    };
   });
   const subtotal = publish(
     scaleExact(addExact(categories.map((category) => category.carried)), BigInt(toMicros(sheet.subtotalScale ?? 1)), MICROS),
@@ -160,6 +174,11 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
 }
 
 const MICROS = BigInt(MICROS_PER_UNIT);
+
+/** Raw numbers (micros) times the fractions their weights stand for, exactly. */
+function fractionSum(values: readonly number[], weights: readonly number[]): Exact {
+  return addExact(values.map((value, i) => scaleExact(carriedWeight(weights[i]), BigInt(value), MICROS)));
+}
 
 function roundingOf(sheet: ScoreSheet): RoundingRule {
   return sheet.rounding ?? 'carry-rounded';
