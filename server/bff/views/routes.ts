@@ -12,12 +12,13 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { ID_MAX, ID_MIN } from '../../../domain/ids.js';
 import { problemResponse } from '../problems.js';
 import { loadCalendar } from './calendar.js';
+import { loadGroupSeasons } from './group-seasons.js';
 import { createCompetitionLookup } from './competition-lookup.js';
 import { SeasonJudges } from './judges.js';
 import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
 import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
-import { CompetitionSummary, GroupSeason, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { CompetitionSummary, GroupSeason, GroupSeasons, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
 
 export const VIEWS_PREFIX = '/api/bff';
 
@@ -27,7 +28,7 @@ const Problem = z
 const problems = Object.fromEntries(
   [
     [400, 'A malformed parameter'],
-    [404, 'No such season or competition'],
+    [404, 'No such season, competition or group'],
     [502, 'The results API answered something this app cannot use, or refused its credentials'],
     [503, 'The results API is down and nothing of this view was saved'],
     [504, 'The results API did not answer in time'],
@@ -46,18 +47,26 @@ const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.Zo
 const calendarRoute = seasonView('/seasons/{seasonId}/calendar', "A season's competitions by date, with their events", SeasonCalendar, "The season's calendar");
 const standingsRoute = seasonView('/seasons/{seasonId}/standings', "A season's division standings", SeasonStandings, 'Standings by division');
 const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
+const GroupQuery = z.strictObject({
+  name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
+  id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
+});
 const groupRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/group',
   summary: "One group's season",
   request: {
     params: SeasonParams,
-    query: z.strictObject({
-      name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
-      id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
-    }),
+    query: GroupQuery,
   },
   responses: json(GroupSeason, "The group's performances in the season"),
+});
+const groupSeasonsRoute = createRoute({
+  method: 'get',
+  path: '/groups/seasons',
+  summary: 'The seasons with performances of a group (404 when none has)',
+  request: { query: GroupQuery },
+  responses: json(GroupSeasons, 'The group and its seasons, newest first'),
 });
 /** The live push of a competition (server/bff/live, decision 033): documented here, answered by app.ts. */
 const liveStreamRoute = createRoute({
@@ -138,6 +147,12 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
       const group = await results.group(season, { name, orgGroupIdentifier: id || undefined });
       viewHeaders(c, stale || group.stale);
       return c.json({ season, ...group.view }, 200);
+    })
+    .openapi(groupSeasonsRoute, async (c) => {
+      const { name, id } = c.req.valid('query');
+      const { view, stale } = await loadGroupSeasons(read, results, { name, orgGroupIdentifier: id || undefined });
+      viewHeaders(c, stale);
+      return c.json(view, 200);
     })
     .openapi(competitionRoute, async (c) => {
       const { summary, stale } = await lookUp(c.req.valid('param').guid);

@@ -110,7 +110,17 @@ export const GroupSeason = z
   })
   .openapi('BffGroupSeason');
 
+export const GroupSeasons = z
+  .object({
+    group: GroupRef.extend({ groupType: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+    seasons: z
+      .array(z.object({ season: Season, performances: z.number().int() }))
+      .openapi({ description: 'the seasons with released performances of the group, newest first (the newest ten seasons looked at)' }),
+  })
+  .openapi('BffGroupSeasons');
+
 export type SeasonView = z.infer<typeof Season>;
+export type GroupSeasonsView = z.infer<typeof GroupSeasons>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;
