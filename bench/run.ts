@@ -194,6 +194,8 @@ async function main(): Promise<number> {
           check(withinTenPercentOf(BUDGETS.archivePerformancesRatio, ratioOf('/2018-03/performances')), archiveRatioOf('/2018-03/performances')),
           check(withinTenPercentOf(BUDGETS.archiveEventsRatio, ratioOf('/events/')), archiveRatioOf('/events/')),
           ...(results.archive.pages ?? []).map((page) => check(archivePageLcp(page), page.medianLcpMs)),
+          check(BUDGETS.archiveSearchKeystroke, results.archive.search?.medianMs),
+          check(BUDGETS.archiveSearchKeystrokeMax, results.archive.search?.maxMs),
         ]
       : []),
   ];

@@ -110,9 +110,3 @@ export const HostedPerformanceRecord = z.object({
   Categories: z.array(HostedCategory),
 });
 
-/** Where the hosted service publishes a competition's pages: HTML for people (and scrapers), not JSON. */
-export const publishedPages = {
-  recap: (guid: string) => `https://recaps.competitionsuite.com/${guid}.htm`,
-  categoryRecap: (guid: string) => `https://recaps.competitionsuite.com/${guid}_categories.htm`,
-  schedule: (guid: string, view: 'standard' | 'logistical') => `https://schedules.competitionsuite.com/${guid}_${view}.htm`,
-};

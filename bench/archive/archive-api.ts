@@ -7,6 +7,7 @@
  */
 import { startTestApi, type TestApi } from '../../test/helpers/api-server.js';
 import { compareWithCeiling, type RouteComparison, type ThroughputOptions } from '../api/throughput.js';
+import { judgeName } from '../../domain/judges.js';
 import { biggestRecap } from '../lib/biggest-recap.js';
 import { median } from '../lib/stats.js';
 import type { ArchiveImport } from './import-archive.js';
@@ -25,6 +26,10 @@ export interface ArchiveRead {
 export interface ArchiveApiReport {
   /** the season with the most competitions */
   season: { id: number; name: string; year: number; competitions: number };
+  /** the judge of the most captions in that season (the judge page is measured for them) */
+  judge: { name: string; captions: number };
+  /** the season's competitions with a released recap: the v2 reads a build of the season's results makes */
+  releasedCompetitions: number;
   /** the archive's biggest recap (the pages measure it) */
   recap: { guid: string; title: string; performances: number };
   /** the recap of the comparison with the ceiling: the sample run's (or, when the folder lacks it, the biggest) */
@@ -37,6 +42,12 @@ interface V2Competition {
   CompetitionGuid: string;
   OrgCompetitionID: string;
   SeasonName: string;
+  RecapReleased: boolean;
+}
+
+interface V2Performance {
+  Performed: boolean;
+  Categories: { Captions: { JudgeFirstName: string; JudgeLastName: string }[] }[];
 }
 
 const WARM_REQUESTS = 20;
@@ -45,6 +56,7 @@ export async function measureArchiveApi(dataDir: string, imported: ArchiveImport
   // The default limit (6000/min per application) would turn the measurement into a 429 benchmark.
   const env = { RATE_LIMIT_REQUESTS: '1000000000' };
   const found = await findTargets(await startTestApi({ dataDir, env }), imported);
+  log(`  api: the busiest judge of ${found.season.name} is ${found.judge.name} (${found.judge.captions} captions)`);
   log(`  api: ${found.season.name} has ${found.season.competitions} competitions; the biggest recap is ${imported.biggest.title} (${imported.biggest.performances} performances)`);
   // A new API for the first-request times: the listings read to find the targets were computed and kept by that one.
   const api = await startTestApi({ dataDir, env });
@@ -63,6 +75,8 @@ export async function measureArchiveApi(dataDir: string, imported: ArchiveImport
     );
     return {
       season: found.season,
+      judge: found.judge,
+      releasedCompetitions: found.releasedCompetitions,
       recap: { guid: found.recapGuid, title: imported.biggest.title, performances: imported.biggest.performances },
       compared: found.compared,
       comparisons,
@@ -90,7 +104,22 @@ async function findTargets(api: TestApi, imported: ArchiveImport) {
     if (!recapGuid) throw new Error(`the biggest recap ${imported.biggest.file} is in no v2 listing`);
     const sampleRecap = biggestRecap().name;
     const sampleGuid = guidOf(sampleRecap);
-    return { key, season, recapGuid, compared: sampleGuid ? { guid: sampleGuid, file: sampleRecap } : { guid: recapGuid, file: imported.biggest.file } };
+    // The judge of the most captions in the season, counted over its released recaps as the judge page counts them.
+    const released = listings.get(season.year)!.filter((record) => record.SeasonName === season.name && record.RecapReleased);
+    const captions = new Map<string, number>();
+    for (const record of released) {
+      for (const performance of await get<V2Performance[]>(`/2018-03/performances?c=${record.CompetitionGuid}`)) {
+        if (!performance.Performed) continue;
+        for (const caption of performance.Categories.flatMap((category) => category.Captions)) {
+          const name = judgeName(caption.JudgeFirstName, caption.JudgeLastName);
+          if (name) captions.set(name, (captions.get(name) ?? 0) + 1);
+        }
+      }
+    }
+    const [busiest] = [...captions.entries()].sort((a, b) => b[1] - a[1]);
+    if (!busiest) throw new Error(`no released recap of ${season.name} names a judge`);
+    const judge = { name: busiest[0], captions: busiest[1] };
+    return { key, season, recapGuid, judge, releasedCompetitions: released.length, compared: sampleGuid ? { guid: sampleGuid, file: sampleRecap } : { guid: recapGuid, file: imported.biggest.file } };
   } finally {
     await api.stop();
   }

@@ -9,13 +9,17 @@ import path from 'node:path';
 import type { ThroughputOptions } from '../api/throughput.js';
 import { isolatedEnv } from '../lib/service.js';
 import { measureArchiveApi, type ArchiveApiReport } from './archive-api.js';
-import { measureArchiveWeb, type ArchivePage } from './archive-web.js';
+import { measureArchiveWeb, type ArchivePage, type JudgeViewWork } from './archive-web.js';
 import { importArchive, type ArchiveImport } from './import-archive.js';
+import type { SearchKeystrokes } from '../web/search-keystroke.js';
 
 export interface ArchiveReport {
   import: ArchiveImport;
   api?: ArchiveApiReport;
   pages?: ArchivePage[];
+  /** the BFF's work for the judge's season page */
+  judgeWork?: JudgeViewWork;
+  search?: SearchKeystrokes;
   failures: { part: string; error: string }[];
 }
 
@@ -43,11 +47,14 @@ export async function measureArchive(
     report.failures.push({ part: 'archive web', error: 'the web app was not built' });
   } else if (report.api) {
     try {
-      report.pages = await measureArchiveWeb(
+      const web = await measureArchiveWeb(
         { dataDir, staticDir: options.staticDir, workDir: options.workDir, runs: options.runs },
-        { seasonId: report.api.season.id, recapGuid: report.api.recap.guid },
+        { seasonId: report.api.season.id, recapGuid: report.api.recap.guid, judgeName: report.api.judge.name },
         log,
       );
+      report.pages = web.pages;
+      report.judgeWork = web.judgeWork;
+      report.search = web.search;
     } catch (error) {
       report.failures.push({ part: 'archive web', error: messageOf(error) });
       log(`  failed: ${messageOf(error)}`);

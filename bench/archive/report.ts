@@ -5,7 +5,7 @@ import type { ArchiveReport } from './measure-archive.js';
 
 export function archiveSection(archive: ArchiveReport | { skipped: string }, sample?: ThroughputReport): string[] {
   if ('skipped' in archive) return ['## At archive scale', '', `Skipped: ${archive.skipped}.`];
-  const { import: imported, api, pages } = archive;
+  const { import: imported, api, pages, search } = archive;
   const lines = [
     '## At archive scale',
     '',
@@ -83,8 +83,44 @@ export function archiveSection(archive: ArchiveReport | { skipped: string }, sam
       ),
     );
   }
+  const { judgeWork } = archive;
+  const judgePage = pages?.find((page) => page.id === 'judge');
+  if (api && judgeWork && judgePage) {
+    const first = judgePage.runs[0];
+    lines.push(
+      '',
+      "### The BFF's work for a judge's season",
+      '',
+      `${api.judge.name}, the judge of the most captions in ${api.season.name} (${api.judge.captions} captions). ` +
+        `The page's view is derived from the season's v2 records, kept by the BFF with the season's results: a build reads the v2 listing, the season's groups and the v2 performances of each of its ${api.releasedCompetitions} competitions with a released recap ` +
+        '(through the read proxy, six at a time), and is kept for a minute; a rebuild re-reads them through the proxy and keeps the judged sections when no ETag changed. ' +
+        'The page is rendered by the BFF: its first visit waits for that build (the HTML\'s first byte), later ones get the kept view. Memory is the `npm start` process (the embedded API and the BFF together).',
+      '',
+      markdownTable(
+        ['First visit: HTML first byte ms (the view built for it)', 'First visit LCP ms', 'Later visits LCP ms', 'RSS before MiB', 'RSS peak MiB', 'RSS after MiB', 'Kept view ms (median of 10)', 'View body (decoded)'],
+        [[Math.max(first.htmlFirstByteMs, first.slowestApiReadMs).toFixed(0), first.lcpMs.toFixed(0), judgePage.runs.slice(1).map((run) => run.lcpMs.toFixed(0)).join(', '), mibOf(judgeWork.rssBeforeBytes), mibOf(judgeWork.rssPeakBytes), mibOf(judgeWork.rssAfterBytes), judgeWork.warmMs.toFixed(1), kb(judgeWork.bodyBytes)]],
+      ),
+    );
+  }
+  if (search) {
+    lines.push(
+      '',
+      '### The search on a phone',
+      '',
+      `The banner's search on the same phone, the whole archive in its index (${search.indexEntries} groups, events, competitions and judges; ` +
+        `${kb(search.indexTransferBytes)} on the wire, read once when the field is first focused: ${search.indexLoadMs.map((ms) => ms.toFixed(0)).join(', ')} ms by run on Fast 3G). ` +
+        `Then "${search.query}" typed letter by letter (a group's name, one letter left out): each keystroke's keydown to the first frame painted with its suggestions.`,
+      '',
+      markdownTable(
+        ['Keystrokes', 'Median ms', 'Slowest ms', 'Every keystroke, ms'],
+        [[String(search.keystrokeMs.length), search.medianMs.toFixed(0), search.maxMs.toFixed(0), search.keystrokeMs.map((ms) => ms.toFixed(0)).join(', ')]],
+      ),
+    );
+  }
   return lines;
 }
+
+const mibOf = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 
 /** Each round's ratio (the API and the ceiling adjacent in time): how far apart they are is how noisy the run was. */
 const byRound = (comparison: RouteComparison) => comparison.rounds.map((round) => (round.api.rps / round.ceiling.rps).toFixed(2)).join(', ');

@@ -29,6 +29,9 @@ export const BUDGETS = {
   /** bench/archive: issue 11's import budget, and the sample run's ratios within 10% (the limit is set from them when they ran) */
   archiveImport: { id: 'archive.import.seconds', label: 'Archive: the whole archive imported (cli import --each), embedded database', limit: 180, unit: 's', higherIsBetter: false },
   archivePerformancesRatio: { id: 'archive.performances.ratio', label: 'Archive: API /2018-03/performances (biggest recap): req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
+  /** bench/web/search-keystroke.ts: issue 17's budget for the search, the whole archive in the index */
+  archiveSearchKeystroke: { id: 'archive.search.keystroke', label: 'Archive: search keystroke to suggestions painted, phone (4x CPU), median', limit: 100, unit: 'ms', higherIsBetter: false },
+  archiveSearchKeystrokeMax: { id: 'archive.search.keystroke-max', label: 'Archive: search keystroke to suggestions painted, phone (4x CPU), slowest', limit: 100, unit: 'ms', higherIsBetter: false },
   archiveEventsRatio: { id: 'archive.events.ratio', label: 'Archive: API /events/: req/s vs Node ceiling', limit: 0.5, unit: 'x', higherIsBetter: true },
   /** bench/live (decision 033): issue 17's budget for a release reaching an open page */
   livePush: { id: 'live.release-to-screen.p95', label: 'Live: a write on the API to the new numbers on an open page, 1,000 live pages on one BFF, p95', limit: 5000, unit: 'ms', higherIsBetter: false },

@@ -6,6 +6,8 @@ import { startService, waitUntilReady } from './service.js';
 
 export interface StartedProcess {
   baseUrl: string;
+  /** the `npm start` process (the API and the BFF run in it) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -14,7 +16,7 @@ export async function startNpmStart(env: NodeJS.ProcessEnv, port: number, logFil
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilReady(service, `${baseUrl}/api/health answered 200 (see ${logFile})`, async () => (await fetch(`${baseUrl}/api/health`)).ok);
-    return { baseUrl, stop: service.stop };
+    return { baseUrl, pid: service.child.pid!, stop: service.stop };
   } catch (error) {
     await service.stop();
     throw error;

@@ -23,6 +23,8 @@ export interface PageVisit {
   links: number;
   /** reads under /api/ the visit made (the navigation excluded) */
   apiReads: number;
+  /** the longest of those reads, request to last byte (a view the BFF builds for it shows here) */
+  slowestApiReadMs: number;
   transferBytes: number;
 }
 
@@ -47,6 +49,7 @@ export async function visitPage(url: string, ready: (page: Page) => ReturnType<P
         elements: document.querySelectorAll('*').length,
         links: document.querySelectorAll('a[href]').length,
         apiReads: entries.filter((entry) => entry.entryType === 'resource' && new URL(entry.name).pathname.startsWith('/api/')).length,
+        slowestApiReadMs: Math.max(0, ...entries.filter((entry) => entry.entryType === 'resource' && new URL(entry.name).pathname.startsWith('/api/')).map((entry) => entry.responseEnd - entry.startTime)),
         transferBytes: entries.reduce((sum, entry) => sum + entry.transferSize, 0),
       };
     });

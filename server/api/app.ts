@@ -16,6 +16,7 @@ import { v4Routes } from './routes/v4/index.js';
 import { v3Routes } from './routes/v3/index.js';
 import { anonymousV2Read, v2Routes } from './routes/v2/index.js';
 import { v2ErrorMessage } from './routes/v2/error-message.js';
+import { publishedPageRoutes } from './routes/pages/index.js';
 
 export { newRouter };
 
@@ -63,6 +64,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   // The token and authorize endpoints authenticate the client themselves; everything else needs a bearer token,
   // but for v2's two reads that organizations open to anonymous callers (decision 026).
   app.route('/', oauthRoutes(services));
+  // The published pages are public, as the hosted service's are: no token.
+  app.route('/', publishedPageRoutes(services));
   app.use('*', bearerAuth(services, anonymousV2Read));
   app.use('*', rateLimit(services.config.rateLimit, services.config.anonymousRateLimit));
   app.route('/', v4Routes(services));

@@ -2,7 +2,8 @@
  * A stand-in for the hosted CompetitionSuite API, for tests, e2e and a person trying the app (`npm run fake-hosted`).
  * It serves real published recaps, imported by our own importer into an embedded database of our API that runs in
  * this process, and answers only the operations whose shapes are known on the hosted service (issue 10), cut down
- * to those shapes (reshape.ts): everything else is 404, as the hosted service answers an unknown route. Its tokens
+ * to those shapes (reshape.ts), and the published recap and schedule pages (public HTML, our API's own pages):
+ * everything else is 404, as the hosted service answers an unknown route. Its tokens
  * are opaque (not our API's JWTs), live 7200 s and are refused with a 401 once expired. It sends no ETags.
  * As the hosted service does for an organization that allows programmatic access (issue 18, decision 026), v2's
  * competitions and performances also answer callers without a token; its errors are `{"Message": "..."}`.
@@ -25,6 +26,7 @@ import { loadRecaps } from '../api/recap-import/load-recap.js';
 import { createServices, type Services } from '../api/services.js';
 import { loadRecapFixtures, type RecapFixture } from '../../test/fixtures/recaps/load.js';
 import { REFUSED_RECAP_PAGES } from '../../test/fixtures/recaps/refused.js';
+import { PAGE_FOLDERS, PUBLISHED_PREFIX } from '../api/routes/pages/addresses.js';
 import { eventDetail, eventListItem, groupItem, seasonItem, v2Competition, v2Performance } from './reshape.js';
 
 /** Pages that print no date are filed on this one, as the CLI's --date would. */
@@ -103,6 +105,16 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
       tokens.set(token, now() + ttlMs);
       return c.json({ token_type: 'bearer', access_token: token, expires_in: ttlMs / 1000 });
     });
+    // The published pages are public, as the hosted service's are: our API's own pages of the organization, at the
+    // hosted service's file names.
+    for (const folder of Object.values(PAGE_FOLDERS)) {
+      app.get(`/${folder}/:page`, async (c) => {
+        reads.push(c.req.path);
+        const response = await inner.get(`${PUBLISHED_PREFIX}/${organization.guid}/${folder}/${c.req.param('page')}`);
+        if (!response.ok) return c.text('Page not found.', 404);
+        return c.body(await response.text(), 200, { 'content-type': response.headers.get('content-type') ?? 'text/html; charset=utf-8' });
+      });
+    }
     app.use('*', async (c, next) => {
       reads.push(`${c.req.path}${new URL(c.req.url).search}`);
       // No Authorization header on an open v2 read: the inner API answers as for any anonymous caller.
@@ -127,7 +139,7 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
     for (const route of ['/events/:id{[0-9]+}', '/v3/events/:id{[0-9]+}']) {
       app.get(route, async (c) => {
         const response = await inner.get(`/events/${c.req.param('id')}`);
-        return response.ok ? c.json(eventDetail(await response.json())) : passOn(c, response);
+        return response.ok ? c.json(eventDetail(await response.json(), origin)) : passOn(c, response);
       });
     }
     // v2 reads go to the inner API with the front's token, or with none when the caller sent none.

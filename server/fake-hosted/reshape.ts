@@ -10,8 +10,9 @@ import {
   HostedGroup,
   HostedPerformanceRecord,
   HostedSeason,
-  publishedPages,
 } from '../../domain/hosted-records.js';
+import { publishedPages } from '../../domain/published-pages.js';
+import { PAGE_FOLDERS } from '../api/routes/pages/addresses.js';
 
 type Json = Record<string, unknown>;
 
@@ -33,15 +34,22 @@ export const eventListItem = as(HostedEventListItem);
 export const groupItem = as(HostedGroup);
 export const v2Performance = as(HostedPerformanceRecord);
 
+/**
+ * The published pages, at the hosted service's file names (recaps.competitionsuite.com/<guid>.htm there): the fake
+ * serves them itself, in our API's page folders at its own origin, so the app's links out lead somewhere.
+ */
+export const pagesAt = (origin: string) => publishedPages({ recaps: `${origin}/${PAGE_FOLDERS.recaps}`, schedules: `${origin}/${PAGE_FOLDERS.schedules}` });
+
 /** An event's detail: its competitions' schedule and recap URLs are the published pages. */
-export function eventDetail(event: Json): Json {
+export function eventDetail(event: Json, origin: string): Json {
+  const pages = pagesAt(origin);
   const competitions = (event.competitions as Json[]).map((competition) => {
     const guid = String(competition.guid);
     return {
       ...competition,
-      standardScheduleUrl: publishedPages.schedule(guid, 'standard'),
-      logisticalScheduleUrl: publishedPages.schedule(guid, 'logistical'),
-      recapUrl: publishedPages.recap(guid),
+      standardScheduleUrl: pages.schedule(guid, 'standard'),
+      logisticalScheduleUrl: pages.schedule(guid, 'logistical'),
+      recapUrl: pages.recap(guid),
     };
   });
   return as(HostedEventDetail)({ ...event, competitions });
@@ -50,10 +58,11 @@ export function eventDetail(event: Json): Json {
 /** A v2 competition record: its recap URLs are the published pages, its other URLs the hosted service's reads. */
 export function v2Competition(record: Json, origin: string): Json {
   const guid = String(record.CompetitionGuid);
+  const pages = pagesAt(origin);
   return as(HostedCompetitionRecord)({
     ...record,
-    RecapUrl: publishedPages.recap(guid),
-    CategoryRecapUrl: publishedPages.categoryRecap(guid),
+    RecapUrl: pages.recap(guid),
+    CategoryRecapUrl: pages.recap(guid, 'categories'),
     PerformancesUrl: `${origin}/2018-03/performances?c=${guid}`,
     RegistrationUrl: `${origin}/2018-03/groups?c=${guid}`,
   });

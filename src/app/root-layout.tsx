@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { ShareButton } from '../components/share-button';
 import { paths } from '../config/paths';
 import { viewerTimeZone } from '../lib/dates';
 import { useHydrated } from '../lib/use-hydrated';
+import { SearchLauncher } from './search-launcher';
 
 /** Not in the initial JS: it loads after hydration, and the notifier behind it only where a group asked for it. */
 const NotifyGate = lazy(() => import('./notify/notify-gate'));
@@ -39,6 +41,8 @@ export function RootLayout() {
               </li>
             </ul>
           </nav>
+          <SearchLauncher />
+          <ShareButton />
         </div>
         <div className={`h-0.5 ${loading ? 'animate-pulse bg-sky-300' : 'bg-transparent'}`} aria-hidden="true" />
       </header>

@@ -65,6 +65,12 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: paths.schedule.path, lazy: lazy('schedule') },
         { path: paths.judges.path, ...page('judges', pageReads.recap, false), shouldRevalidate: recapShouldRevalidate },
         { path: paths.group.path, lazy: lazy('group') },
+        // A judge's season at archive scale is some hundred sheets: rendered by the BFF, so a phone paints it as the
+        // HTML arrives (bench/results/2026-11-24-judge-season-archive.md). Its loader is its module's: the season read first.
+        { path: paths.judge.path, lazy: lazy('judge'), handle: handle('judge', pageReads.home, true) },
+        { path: paths.compare.path, lazy: lazy('compare') },
+        { path: paths.following.path, lazy: lazy('following') },
+        { path: paths.search.path, lazy: lazy('search') },
         { path: '*', lazy: lazy('not-found') },
       ],
     },

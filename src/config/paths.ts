@@ -20,6 +20,16 @@ function withQuery(path: string, query: Record<string, string | number | undefin
   return text ? `${path}?${text}` : path;
 }
 
+/** Groups in a URL, in order: each a `group` followed by its `id` (empty when the circuit gives none). */
+function groupList(groups: readonly GroupAddress[]): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const group of groups) {
+    search.append('group', group.name);
+    search.append('id', group.orgGroupIdentifier);
+  }
+  return search;
+}
+
 export const paths = {
   home: { path: '/', href: () => '/' },
   seasons: { path: '/seasons', href: () => '/seasons' },
@@ -34,11 +44,6 @@ export const paths = {
       withQuery(`/seasons/${seasonId}/standings`, { division: divisionName, page: page === 1 ? undefined : page }),
   },
   seasonJudges: { path: '/seasons/:seasonId/judges', href: (seasonId: number) => `/seasons/${seasonId}/judges` },
-  /** a judge's season, named as v2's captions carry the judge (first + " " + last): its page is another feature's */
-  judge: {
-    path: '/judges/:judgeName',
-    href: (name: string, seasonId: number) => `/judges/${encodeURIComponent(name)}?season=${seasonId}`,
-  },
   event: { path: '/events/:eventId', href: (eventId: number) => `/events/${eventId}` },
   recap: {
     path: '/competitions/:competitionGuid',
@@ -58,5 +63,30 @@ export const paths = {
     /** `practice: 'include'` counts practice shows in the trend and best score (left out by default, as standings do) */
     href: (group: GroupAddress, seasonId?: number, options: { practice?: 'include' } = {}) =>
       withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId, practice: options.practice }),
+  },
+  search: { path: '/search', href: (q?: string) => withQuery('/search', { q }) },
+  /** Each group as a `group` followed by its `id` (empty when the circuit gives none), in order (read by features/following/utils/shared-list.ts). */
+  following: {
+    path: '/following',
+    href: (groups: readonly GroupAddress[] = []) => {
+      const text = groupList(groups).toString();
+      return text ? `/following?${text}` : '/following';
+    },
+  },
+  /** Head-to-head of two to four groups, listed as `following` lists them; `season` optional (the page picks one they shared). */
+  compare: {
+    path: '/compare',
+    href: (groups: readonly GroupAddress[], seasonId?: number) => {
+      const search = groupList(groups);
+      if (seasonId !== undefined) search.set('season', String(seasonId));
+      return `/compare?${search.toString()}`;
+    },
+  },
+  /** A judge's season: the judge is known by first and last name, as v2's captions carry them (decision 035). */
+  judge: {
+    path: '/judges/:judgeName',
+    /** `competition`: open on the page that holds this competition's sheets (a link from its recap) */
+    href: (judgeName: string, seasonId?: number, options: { competition?: string } = {}) =>
+      withQuery(`/judges/${encodeURIComponent(judgeName)}`, { season: seasonId, competition: options.competition }),
   },
 } as const;

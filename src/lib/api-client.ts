@@ -34,12 +34,14 @@ export interface ApiResult<T> {
   stale: boolean;
 }
 
-type QueryParams = Record<string, string | number | boolean | undefined>;
+type QueryParams = Record<string, string | number | boolean | readonly string[] | undefined>;
 
+/** A list is the parameter repeated, in order (`group=A&group=B`). */
 function apiUrl(path: string, query: QueryParams = {}): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined) search.set(name, String(value));
+    if (Array.isArray(value)) for (const item of value as readonly string[]) search.append(name, item);
+    else if (value !== undefined) search.set(name, String(value));
   }
   const text = search.toString();
   return `${env.apiBase}${path}${text ? `?${text}` : ''}`;
@@ -117,6 +119,14 @@ export function upstreamUrl<Path extends ReadPath<UpstreamPaths>>(template: Path
 
 /** The URL of one of the BFF's own views (`/api/bff/...`). */
 export function viewUrl<Path extends ReadPath<ViewPaths>>(template: Path, params: ReadParams<GetOf<ViewPaths[Path]>> = {}): string {
+  return resolve(`/bff${template}`, params);
+}
+
+type CsvOf<Operation> = Operation extends { responses: { 200: { content: { 'text/csv': unknown } } } } ? true : never;
+type DownloadPath<Paths> = { [Path in keyof Paths]: [CsvOf<GetOf<Paths[Path]>>] extends [never] ? never : Path }[keyof Paths];
+
+/** The URL of a BFF view the browser downloads as a file rather than reads (its `.csv` exports). */
+export function downloadUrl<Path extends DownloadPath<ViewPaths>>(template: Path, params: ReadParams<GetOf<ViewPaths[Path]>> = {}): string {
   return resolve(`/bff${template}`, params);
 }
 

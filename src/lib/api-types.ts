@@ -184,6 +184,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/published/{organizationGuid}/recaps/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A competition's published recap (public HTML, the hosted service's recap layout)
+         * @description `<competition guid>.htm`: every released division and round with every caption, judge, subcaption, rank, penalty and total; `<competition guid>_categories.htm`: the category recap. Before release the page says the recap is not available.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the competition's organization */
+                    organizationGuid: string;
+                    page: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The recap page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A malformed organization guid or page name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such organization, or no such competition in it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The address's rate limit for pages is exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/published/{organizationGuid}/schedules/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A competition's published schedule (public HTML)
+         * @description `<competition guid>_standard.htm` or `_logistical.htm`: one `.schedule-row` per performance, holding its time, `.schedule-row__name` (the group) and `.schedule-row__initials` (its division); the logistical view adds the round and the group's home.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the competition's organization */
+                    organizationGuid: string;
+                    page: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The schedule page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A malformed organization guid or page name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such organization, or no such competition in it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The address's rate limit for pages is exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/": {
         parameters: {
             query?: never;
@@ -2816,20 +2956,6 @@ export interface components {
             /** @description authorization_code: the PKCE verifier (S256) */
             code_verifier?: string;
         };
-        EventList: {
-            data: components["schemas"]["EventListItem"][];
-        };
-        EventListItem: {
-            id: number;
-            name: string;
-            location: string;
-            seasonId: number;
-            eventTypeId: number;
-            eventType: string;
-            practice: boolean;
-            videoEnabled: boolean;
-            commentaryEnabled: boolean;
-        };
         Problem: {
             type: string;
             title: string;
@@ -2843,6 +2969,20 @@ export interface components {
                 in: string;
                 message: string;
             }[];
+        };
+        EventList: {
+            data: components["schemas"]["EventListItem"][];
+        };
+        EventListItem: {
+            id: number;
+            name: string;
+            location: string;
+            seasonId: number;
+            eventTypeId: number;
+            eventType: string;
+            practice: boolean;
+            videoEnabled: boolean;
+            commentaryEnabled: boolean;
         };
         Event: {
             id: number;

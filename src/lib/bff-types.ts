@@ -35,7 +35,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or group */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -118,7 +118,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or group */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -201,7 +201,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or group */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -284,7 +284,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or group */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -372,7 +372,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or group */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -458,7 +458,514 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or group */
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/judge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One judge's season */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the judge's first and last name, as the v2 captions carry them */
+                    name: string;
+                };
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every caption the judge scored in the season */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffJudgeSeason"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/standings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's standings as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A row per group and division, in the standings' order: rank, group, latest total, best total */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{guid}/recap.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A competition's recap as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A row per performance: division, round, group, every released number and rank in print order, sub total, penalty, total */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Head-to-head of two to four groups in a season */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a group name, repeated for each group in order (2 to 4) */
+                    group: string | string[];
+                    /** @description each group's OrgGroupIdentifier in the same order (empty when the circuit gives none) */
+                    id?: string | string[];
+                };
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every shared division and round, caption by caption */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffHeadToHead"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A followed group's latest scored performance (any of the newest seasons) and its next scheduled one */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the group name */
+                    name: string;
+                    /** @description v2's OrgGroupIdentifier, when the circuit gives one */
+                    id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The group at a glance */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffGroupSummary"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Groups, events, competitions and judges of every season, for the search (matched in the browser) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The search index */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffSearchIndex"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -541,7 +1048,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or group */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -625,7 +1132,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description No such season, competition or group */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -808,6 +1315,199 @@ export interface components {
             seasons: {
                 season: components["schemas"]["BffSeason"];
                 performances: number;
+            }[];
+        };
+        BffJudgeSeason: {
+            season: components["schemas"]["BffSeason"];
+            judge: {
+                /** @description first and last name as the v2 captions carry them, each trimmed (domain/judges.ts) */
+                name: string;
+                /** @description other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged */
+                similarNames: string[];
+            };
+            /** @description every caption the judge scored on a released full recap, oldest first; practice events left out */
+            data: components["schemas"]["BffJudgeSheet"][];
+        };
+        BffJudgeSheet: {
+            competition: {
+                guid: string;
+                name: string;
+                date: string;
+                eventName: string;
+            };
+            division: {
+                name: string;
+                initials: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            category: string;
+            caption: {
+                name: string;
+                initials: string;
+            };
+            /** @description the category holds another caption of this name (a doubled panel) */
+            doubled: boolean;
+            /** @description the other judge's name on a doubled panel */
+            partner: string | null;
+            /** @description the groups this judge scored, in the recap's order */
+            rows: {
+                group: {
+                    name: string;
+                    orgGroupIdentifier: string;
+                };
+                /** @description this judge's caption score, as v2 prints it */
+                score: number;
+                rank: number | null;
+                /** @description the group's total and rank in that division and round */
+                final: {
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                };
+                /** @description the other judge's caption score on a doubled panel */
+                partner: {
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                } | null;
+            }[];
+        };
+        BffHeadToHead: {
+            season: components["schemas"]["BffSeason"];
+            /** @description the groups asked for, in order */
+            groups: {
+                name: string;
+                orgGroupIdentifier: string;
+            }[];
+            /** @description every division and round of a released full recap where two or more of them performed, oldest first */
+            data: components["schemas"]["BffHeadToHeadMeeting"][];
+        };
+        BffHeadToHeadMeeting: {
+            competition: {
+                guid: string;
+                name: string;
+                date: string;
+                eventName: string;
+            };
+            division: {
+                name: string;
+                initials: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            /** @description each asked group in the order asked, as this recap names it; null: it did not perform here */
+            groups: ({
+                name: string;
+                orgGroupIdentifier: string;
+            } | null)[];
+            captions: {
+                category: string;
+                name: string;
+                judge: string | null;
+                /** @description per asked group, in order */
+                scores: ({
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                } | null)[];
+            }[];
+            /** @description per asked group, in order */
+            totals: ({
+                score: number;
+                /** @description null: v2's rank 0, no rank printed */
+                rank: number | null;
+            } | null)[];
+        };
+        BffGroupSummary: {
+            group: {
+                name: string;
+                /** @description v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group) */
+                orgGroupIdentifier: string;
+                /** @description from the season's group list, matched by circuit id or name; null when none matches */
+                location: string | null;
+            };
+            /** @description the most recent scored performance, newest season first (the three newest seasons); null when none */
+            latest: {
+                season: {
+                    id: number;
+                    name: string;
+                };
+                competition: {
+                    guid: string;
+                    name: string;
+                    date: string;
+                    eventName: string;
+                };
+                division: {
+                    name: string;
+                    initials: string;
+                };
+                round: {
+                    number: number;
+                    name: string;
+                };
+                total: {
+                    score: number;
+                    rank: number | null;
+                };
+                groupsInRound: number;
+            } | null;
+            /** @description false where the upstream publishes schedules as pages only (the hosted service): then next is always null */
+            scheduleKnown: boolean;
+            /** @description the first performance of the current season from today on whose round's scores are not released */
+            next: {
+                competition: {
+                    guid: string;
+                    name: string;
+                    date: string;
+                    eventName: string;
+                };
+                division: {
+                    name: string;
+                    initials: string;
+                };
+                round: {
+                    number: number;
+                    name: string;
+                };
+            } | null;
+        };
+        BffSearchIndex: {
+            /** @description one per group identity (circuit id, else name), newest season first */
+            groups: {
+                name: string;
+                orgGroupIdentifier: string;
+                location: string;
+                /** @description the newest season it appears in */
+                season: string;
+            }[];
+            /** @description every event of every season, newest season first */
+            events: {
+                id: number;
+                name: string;
+                location: string;
+                /** @description the newest season it appears in */
+                season: string;
+            }[];
+            /** @description newest first */
+            competitions: {
+                guid: string;
+                name: string;
+                eventName: string;
+                date: string;
+            }[];
+            /** @description the competitions' chief judges, as v2's listing names them */
+            judges: {
+                name: string;
+                /** @description the newest season it appears in */
+                season: string;
+                /** @description that season: the judge page shows a season */
+                seasonId: number;
             }[];
         };
         BffCompetitionSummary: {

@@ -57,7 +57,7 @@ export function makeSection(groups: GroupNumbers[]): DivisionRoundScores {
           key: 'ge', name: 'General Effect', printsTotal: false,
           captions: [
             {
-              key: 'ge1', name: 'General Effect', initials: 'GE', judge: { firstName: 'Jane', lastName: 'Howell' },
+              key: 'ge1', name: 'General Effect', initials: 'GE', judge: { firstName: 'Jane', lastName: 'Howell', href: paths.judge.href('Jane Howell', 1) },
               subcaptions: [
                 { key: 'rep', name: 'Repertoire', initials: 'Rep' },
                 { key: 'perf', name: 'Performance', initials: 'Perf' },
@@ -68,8 +68,8 @@ export function makeSection(groups: GroupNumbers[]): DivisionRoundScores {
         {
           key: 'ea', name: 'Equipment Analysis', printsTotal: true,
           captions: [
-            { key: 'ea-1', name: 'Equipment Analysis', initials: 'EA', judge: { firstName: 'Ann', lastName: 'Lee' }, subcaptions: [{ key: 'voc', name: 'Vocabulary', initials: 'Voc' }] },
-            { key: 'ea-2', name: 'Equipment Analysis', initials: 'EA', judge: { firstName: 'Bo', lastName: 'Kim' }, subcaptions: [{ key: 'voc', name: 'Vocabulary', initials: 'Voc' }] },
+            { key: 'ea-1', name: 'Equipment Analysis', initials: 'EA', judge: { firstName: 'Ann', lastName: 'Lee', href: paths.judge.href('Ann Lee', 1) }, subcaptions: [{ key: 'voc', name: 'Vocabulary', initials: 'Voc' }] },
+            { key: 'ea-2', name: 'Equipment Analysis', initials: 'EA', judge: { firstName: 'Bo', lastName: 'Kim', href: paths.judge.href('Bo Kim', 1) }, subcaptions: [{ key: 'voc', name: 'Vocabulary', initials: 'Voc' }] },
           ],
         },
       ],

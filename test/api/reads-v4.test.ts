@@ -111,9 +111,11 @@ describe('GET /events/{eventId}', () => {
     expect(competition.date).toBe('2027-01-16T15:00:00.000Z');
     expect(competition.date).toMatch(ISO_MS);
     expect(competition.guid).toMatch(UUID);
-    expect(competition.recapUrl).toBe(`${api.url}/competitions/${circuit.competition.id}/scores`);
-    expect(new URL(competition.standardScheduleUrl).pathname).toBe(`/competitions/${circuit.competition.id}/schedule`);
-    expect(new URL(competition.logisticalScheduleUrl).search).toBe('?view=logistical');
+    // the published pages: public HTML addressed by the organization's guid and the competition's
+    const pages = `${api.url}/published/${circuit.org.guid}`;
+    expect(competition.recapUrl).toBe(`${pages}/recaps/${competition.guid}.htm`);
+    expect(competition.standardScheduleUrl).toBe(`${pages}/schedules/${competition.guid}_standard.htm`);
+    expect(competition.logisticalScheduleUrl).toBe(`${pages}/schedules/${competition.guid}_logistical.htm`);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {

@@ -27,7 +27,9 @@ import {
 } from '../../domain/hosted-records.js';
 import { importRecapPages, startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
 import { eventDetail, eventListItem, groupItem, seasonItem, v2Competition, v2Performance } from '../../server/fake-hosted/reshape.js';
-import { startTestApi, type TestApi } from '../helpers/api-server.js';
+import { httpsFetch, startTestApi, type TestApi } from '../helpers/api-server.js';
+import { scrapeScheduleRows } from '../helpers/schedule-scraper.js';
+import { checkRecap } from '../../server/api/recap-import/load-recap.js';
 import { testClock } from './fake-upstream.js';
 
 const PAGES = ['2f02254a-9156-4c56-a0ad-fe4f997a6190.htm', '84b9096d-e6be-4ad7-905b-cbf4104b7491.htm'];
@@ -142,6 +144,23 @@ describe("a season's calendar", () => {
   });
 });
 
+describe("the hosted upstream's published pages", () => {
+  it('serve a competition\'s schedule rows and recap without a token, at the addresses its records give', async () => {
+    const records = await inner<{ CompetitionGuid: string; EventName: string }[]>('/2018-03/competitions?year=2026&includePractice=true');
+    const record = records.find((candidate) => candidate.EventName.includes('West Fork'))!;
+    const summary = (await view(`/competitions/${record.CompetitionGuid}`)).json();
+    const ca = readFileSync(fake.certPath, 'utf8');
+    const schedulePage = await httpsFetch(new URL(summary.competition.scheduleUrl), {}, ca);
+    expect(schedulePage.status).toBe(200);
+    const schedule = await inner<{ data: { group: { name: string }; division: { initials: string } }[] }>(`/competitions/${summary.competition.id}/schedule`);
+    expect(scrapeScheduleRows(await schedulePage.text())).toEqual(schedule.data.map((entry) => ({ name: entry.group.name, initials: entry.division.initials })));
+    const recapUrl = `${fake.url}/recaps/${record.CompetitionGuid}.htm`;
+    const recap = checkRecap({ name: `${record.CompetitionGuid}.htm`, html: await (await httpsFetch(new URL(recapUrl), {}, ca)).text() }).recap;
+    expect(recap.title).toBe(record.EventName);
+    expect((await httpsFetch(new URL(`${fake.url}/recaps/00000000-0000-4000-8000-000000000000.htm`), {}, ca)).status).toBe(404);
+  });
+});
+
 describe('one competition by its guid', () => {
   it('is found in the listings with its event, its id and the published schedule page', async () => {
     const records = await inner<{ CompetitionGuid: string; CompetitionName: string; EventName: string }[]>('/2018-03/competitions?year=2026&includePractice=true');
@@ -156,7 +175,8 @@ describe('one competition by its guid', () => {
         guid: record.CompetitionGuid,
         name: record.CompetitionName,
         id: detail.competitions.find((candidate) => candidate.guid === record.CompetitionGuid)!.id,
-        scheduleUrl: `https://schedules.competitionsuite.com/${record.CompetitionGuid}_standard.htm`,
+        // the hosted service's published page (schedules.competitionsuite.com there; the fake serves its own)
+        scheduleUrl: `${fake.url}/schedules/${record.CompetitionGuid}_standard.htm`,
         recapReleased: true,
       },
       event: { name: record.EventName, id: event.id },
@@ -321,7 +341,7 @@ describe("the fake's answers", () => {
     const season = seasons.data[0].id as number;
     const events = await inner<{ data: Record<string, unknown>[] }>(`/events/?seasonId=${season}`);
     for (const event of events.data) strict(HostedEventListItem).parse(eventListItem(event));
-    const detail = eventDetail(await inner(`/events/${events.data[0].id}`));
+    const detail = eventDetail(await inner(`/events/${events.data[0].id}`), fake.url);
     strict(HostedEventDetail).parse({ ...detail, competitions: [] });
     for (const competition of detail.competitions as unknown[]) strict(HostedEventCompetition).parse(competition);
     for (const group of (await inner<{ data: Record<string, unknown>[] }>(`/groups/?seasonId=${season}`)).data) strict(HostedGroup).parse(groupItem(group));

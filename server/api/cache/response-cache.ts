@@ -20,11 +20,8 @@ export interface CachedResponse {
   headers: Record<string, string>;
 }
 
-export interface ComputedResponse {
-  status: number;
-  value: unknown;
-  headers?: Record<string, string>;
-}
+/** A computed answer: a value sent as JSON, or text already written (a published HTML page). */
+export type ComputedResponse = { status: number; headers?: Record<string, string> } & ({ value: unknown } | { text: string });
 
 export interface ResponseCache {
   /** The cached response for this organization and key, computing (once, however many wait) on a miss. */
@@ -79,9 +76,10 @@ export async function createResponseCache(database: Database): Promise<ResponseC
       misses++;
       const generation = generations.get(orgId) ?? 0;
       const work = (async () => {
-        const { status, value, headers = {} } = await compute();
+        const computed = await compute();
+        const { status, headers = {} } = computed;
         // Not Buffer.from: a small Buffer is a slice of a shared 8 KB pool, which a cached entry would keep alive.
-        const body = utf8.encode(JSON.stringify(value));
+        const body = utf8.encode('text' in computed ? computed.text : JSON.stringify(computed.value));
         const response: CachedResponse = { status, body, headers, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
         if ((generations.get(orgId) ?? 0) === generation && status === 200) {
           entries.set(fullKey, { ...response, orgId });

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import {
+  HostedCaption,
+  HostedCategory,
   HostedCompetitionRecord,
   HostedEventCompetition,
   HostedEventDetail,
   HostedEventListItem,
-  HostedCaption,
-  HostedCategory,
   HostedGroup as HostedGroupRecord,
   HostedPerformanceRecord,
   HostedSeason as HostedSeasonRecord,
@@ -51,10 +51,10 @@ export const CompetitionRecord = HostedCompetitionRecord.pick({
 export const CompetitionRecords = z.array(CompetitionRecord);
 export type HostedCompetition = z.infer<typeof CompetitionRecord>;
 
-/**
- * Only what the season's results need: of the breakdown, who judged each caption (the season's judges); the rest
- * stays with the recap, which the browser reads itself.
- */
+/** A caption as the season's results keep it: its judge and number (judged-sections.ts). */
+const CaptionRecord = HostedCaption.pick({ JudgeFirstName: true, JudgeLastName: true, Name: true, Initials: true, Score: true, Rank: true });
+
+/** What the season's results need: totals, and each caption's judge and number; the subcaption lines stay with the recap. */
 export const PerformanceRecord = HostedPerformanceRecord.pick({
   DivisionName: true,
   DivisionInitials: true,
@@ -66,8 +66,11 @@ export const PerformanceRecord = HostedPerformanceRecord.pick({
   Rank: true,
   Performed: true,
   NoScoreReason: true,
-}).extend({
-  Categories: z.array(HostedCategory.pick({}).extend({ Captions: z.array(HostedCaption.pick({ JudgeFirstName: true, JudgeLastName: true })) })),
-});
+}).extend({ Categories: z.array(HostedCategory.pick({ Name: true }).extend({ Captions: z.array(CaptionRecord) })) });
 export const PerformanceRecords = z.array(PerformanceRecord);
 export type HostedPerformance = z.infer<typeof PerformanceRecord>;
+
+/** A performance record whole, subcaption lines and all, as a recap's CSV export prints it (recap-csv.ts). */
+export const RecapRecord = HostedPerformanceRecord;
+export const RecapRecords = z.array(RecapRecord);
+export type HostedRecapRecord = z.infer<typeof RecapRecord>;

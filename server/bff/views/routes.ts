@@ -12,15 +12,24 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { ID_MAX, ID_MIN } from '../../../domain/ids.js';
 import { problemResponse } from '../problems.js';
 import { loadCalendar } from './calendar.js';
+import { attachment } from './csv.js';
+import { RecapRecords } from './hosted-shapes.js';
+import { recapCsv } from './recap-csv.js';
+import { standingsCsv } from './standings-csv.js';
+import { headToHead } from './head-to-head.js';
+import { judgeSeason } from './judge-season.js';
 import { loadGroupSeasons } from './group-seasons.js';
 import { createCompetitionLookup } from './competition-lookup.js';
 import { SeasonJudges } from './judges.js';
 import { createSeasonSource } from './season-source.js';
 import { loadSeason, loadSeasons } from './seasons.js';
-import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
-import { CompetitionSummary, GroupSeason, GroupSeasons, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import { groupSummary } from './group-summary.js';
+import { createSearchIndex } from './search-index.js';
+import { CompetitionSummary, GroupSeason, GroupSeasons, GroupSummary, HeadToHead, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
 
 export const VIEWS_PREFIX = '/api/bff';
+const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
 
 const Problem = z
   .object({ type: z.string(), title: z.string(), status: z.number().int(), code: z.string(), detail: z.string() })
@@ -28,7 +37,7 @@ const Problem = z
 const problems = Object.fromEntries(
   [
     [400, 'A malformed parameter'],
-    [404, 'No such season, competition or group'],
+    [404, 'No such season, competition, judge or group'],
     [502, 'The results API answered something this app cannot use, or refused its credentials'],
     [503, 'The results API is down and nothing of this view was saved'],
     [504, 'The results API did not answer in time'],
@@ -39,6 +48,8 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { 
 
 const SeasonParams = z.object({ seasonId: z.coerce.number().int().min(ID_MIN).max(ID_MAX).openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }) });
 
+const GuidParams = z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) });
+
 const seasonsRoute = createRoute({ method: 'get', path: '/seasons', summary: 'Seasons, newest first, with year and current', responses: json(SeasonList, 'The seasons') });
 /** A view of one season, named by its id in the path. */
 const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.ZodType>(path: Path, summary: string, schema: T, description: string) =>
@@ -46,11 +57,11 @@ const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.Zo
 
 const calendarRoute = seasonView('/seasons/{seasonId}/calendar', "A season's competitions by date, with their events", SeasonCalendar, "The season's calendar");
 const standingsRoute = seasonView('/seasons/{seasonId}/standings', "A season's division standings", SeasonStandings, 'Standings by division');
-const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
 const GroupQuery = z.strictObject({
   name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
   id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
 });
+const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
 const groupRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/group',
@@ -67,6 +78,52 @@ const groupSeasonsRoute = createRoute({
   summary: 'The seasons with performances of a group (404 when none has)',
   request: { query: GroupQuery },
   responses: json(GroupSeasons, 'The group and its seasons, newest first'),
+});
+const judgeRoute = createRoute({
+  method: 'get',
+  path: '/seasons/{seasonId}/judge',
+  summary: "One judge's season",
+  request: {
+    params: SeasonParams,
+    query: z.strictObject({ name: z.string().trim().min(1).max(200).openapi({ description: 'the judge\'s first and last name, as the v2 captions carry them' }) }),
+  },
+  responses: json(JudgeSeason, 'Every caption the judge scored in the season'),
+});
+const asList = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const compareRoute = createRoute({
+  method: 'get',
+  path: '/seasons/{seasonId}/compare',
+  summary: 'Head-to-head of two to four groups in a season',
+  request: {
+    params: SeasonParams,
+    query: z
+      .strictObject({
+        group: z.union([z.string(), z.array(z.string())]).openapi({ description: 'a group name, repeated for each group in order (2 to 4)' }),
+        id: z.union([z.string(), z.array(z.string())]).optional().openapi({ description: "each group's OrgGroupIdentifier in the same order (empty when the circuit gives none)" }),
+      })
+      .transform(({ group, id }, context) => {
+        const names = asList(group).map((name) => name.trim());
+        const ids = asList(id).map((value) => value.trim());
+        if (names.length < 2 || names.length > 4) context.addIssue({ code: 'custom', path: ['group'], message: 'name two to four groups' });
+        else if (names.some((name) => name === '' || name.length > 200)) context.addIssue({ code: 'custom', path: ['group'], message: 'a group name is 1 to 200 characters' });
+        else if (ids.length > names.length || ids.some((value) => value.length > 64)) context.addIssue({ code: 'custom', path: ['id'], message: 'at most one id (up to 64 characters) per group' });
+        return names.map((name, index) => ({ name, orgGroupIdentifier: ids[index] ?? '' }));
+      }),
+  },
+  responses: json(HeadToHead, 'Every shared division and round, caption by caption'),
+});
+const groupSummaryRoute = createRoute({
+  method: 'get',
+  path: '/group-summary',
+  summary: "A followed group's latest scored performance (any of the newest seasons) and its next scheduled one",
+  request: { query: GroupQuery },
+  responses: json(GroupSummary, 'The group at a glance'),
+});
+const searchIndexRoute = createRoute({
+  method: 'get',
+  path: '/search-index',
+  summary: 'Groups, events, competitions and judges of every season, for the search (matched in the browser)',
+  responses: json(SearchIndex, 'The search index'),
 });
 /** The live push of a competition (server/bff/live, decision 033): documented here, answered by app.ts. */
 const liveStreamRoute = createRoute({
@@ -89,10 +146,25 @@ const competitionRoute = createRoute({
   method: 'get',
   path: '/competitions/{guid}',
   summary: 'One competition by its v2 guid',
-  request: { params: z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) }) },
+  request: { params: GuidParams },
   responses: json(CompetitionSummary, 'The competition, its event and season'),
 });
 
+const csv = (description: string) => ({ 200: { description, content: { 'text/csv': { schema: z.string() } } }, ...problems });
+const recapCsvRoute = createRoute({
+  method: 'get',
+  path: '/competitions/{guid}/recap.csv',
+  summary: "A competition's recap as CSV",
+  request: { params: GuidParams },
+  responses: csv('A row per performance: division, round, group, every released number and rank in print order, sub total, penalty, total'),
+});
+const standingsCsvRoute = createRoute({
+  method: 'get',
+  path: '/seasons/{seasonId}/standings.csv',
+  summary: "A season's standings as CSV",
+  request: { params: SeasonParams },
+  responses: csv("A row per group and division, in the standings' order: rank, group, latest total, best total"),
+});
 /** A view's answer: revalidated on every use (the browser keeps its ETag), and marked when built from saved copies. */
 function viewHeaders(c: Context, stale: boolean): void {
   c.header('cache-control', 'no-cache');
@@ -102,6 +174,7 @@ function viewHeaders(c: Context, stale: boolean): void {
 export function createViewsRouter(read: UpstreamRead, now: () => number) {
   const results = createSeasonSource(read, now);
   const lookUp = createCompetitionLookup(read);
+  const searchIndex = createSearchIndex(read, now);
   const router = new OpenAPIHono({
     defaultHook: (result) => {
       if (!result.success) {
@@ -151,6 +224,47 @@ export function createViewsRouter(read: UpstreamRead, now: () => number) {
     .openapi(groupSeasonsRoute, async (c) => {
       const { name, id } = c.req.valid('query');
       const { view, stale } = await loadGroupSeasons(read, results, { name, orgGroupIdentifier: id || undefined });
+      viewHeaders(c, stale);
+      return c.json(view, 200);
+    })
+    .openapi(judgeRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const judging = await results.judging(season);
+      viewHeaders(c, stale || judging.stale);
+      return c.json({ season, ...judgeSeason(judging.sections, c.req.valid('query').name, season.name) }, 200);
+    })
+    .openapi(standingsCsvRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const standings = await results.standings(season);
+      viewHeaders(c, stale || standings.stale);
+      c.header('content-disposition', attachment(`${season.name} standings.csv`));
+      return c.body(standingsCsv(standings.data), 200, { 'content-type': CSV_TYPE });
+    })
+    .openapi(recapCsvRoute, async (c) => {
+      const { summary, stale } = await lookUp(c.req.valid('param').guid);
+      const { competition } = summary;
+      const records = competition.scoresReleased ? await readJson(read, PERFORMANCES_V2, `?c=${competition.guid}`, RecapRecords) : { data: [], stale: false };
+      viewHeaders(c, stale || records.stale);
+      c.header('content-disposition', attachment(`${competition.name} ${competition.date.slice(0, 10)} recap.csv`));
+      return c.body(recapCsv(records.data, competition), 200, { 'content-type': CSV_TYPE });
+    })
+    .openapi(compareRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const groups = c.req.valid('query');
+      const judging = await results.judging(season);
+      viewHeaders(c, stale || judging.stale);
+      return c.json({ season, groups, data: headToHead(judging.sections, groups) }, 200);
+    })
+    .openapi(groupSummaryRoute, async (c) => {
+      const { name, id } = c.req.valid('query');
+      const { seasons, stale } = await loadSeasons(read);
+      const today = new Date(now()).toISOString().slice(0, 10);
+      const summary = await groupSummary(results, seasons, { name, orgGroupIdentifier: id || undefined }, today);
+      viewHeaders(c, stale || summary.stale);
+      return c.json(summary.view, 200);
+    })
+    .openapi(searchIndexRoute, async (c) => {
+      const { view, stale } = await searchIndex();
       viewHeaders(c, stale);
       return c.json(view, 200);
     })

@@ -40,7 +40,7 @@ const StandingsAnswer = z.object({
 type StandingsAnswer = z.infer<typeof StandingsAnswer>;
 
 /** Our API's group performances extension, as far as the views use it. */
-const GroupPerformancesAnswer = z.object({
+export const GroupPerformancesAnswer = z.object({
   data: z.array(
     z.object({
       competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
@@ -55,7 +55,7 @@ const GroupPerformancesAnswer = z.object({
   ),
 });
 
-const GroupListAnswer = z.object({ data: z.array(ExtensionGroup.extend({ division: z.object({ name: z.string() }), groupType: Named })) });
+export const GroupListAnswer = z.object({ data: z.array(ExtensionGroup.extend({ division: z.object({ name: z.string() }), groupType: Named })) });
 
 /**
  * The season's standings as our API's extension answers them, or undefined when the upstream does not answer it

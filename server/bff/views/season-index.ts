@@ -6,6 +6,7 @@
  */
 import type { JudgedCaption } from '../../../domain/judges.js';
 import type { HostedCompetition, HostedGroup, HostedPerformance } from './hosted-shapes.js';
+import { buildJudgedSections, type JudgedSection } from './judged-sections.js';
 
 export interface IndexedPerformance {
   competition: { guid: string; name: string; date: string; eventName: string };
@@ -24,6 +25,8 @@ export interface SeasonIndex {
   /** oldest first: by competition date (on one date, in the listing's order), then round, then the recap's order */
   performances: IndexedPerformance[];
   groups: HostedGroup[];
+  /** the judges' sheets of the competitions whose full recap is released, practice events left out */
+  sections: JudgedSection[];
   /** who judged each caption of the released rounds (domain/judges.ts), once per competition, caption and judge */
   captions: JudgedCaption[];
 }
@@ -72,7 +75,7 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
       });
     }
   }
-  return { performances, groups, captions: [...captions.values()] };
+  return { performances, groups, captions: [...captions.values()], sections: buildJudgedSections(competitions) };
 }
 
 /** The season's group list entry of a group: by circuit id when it has one, else by a name only one such group holds. */

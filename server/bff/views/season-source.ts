@@ -7,6 +7,7 @@
 import { loadSeasonListing } from './calendar.js';
 import type { GroupAsked } from './group-season.js';
 import { groupSeason } from './group-season.js';
+import { nextScheduled, type ScheduledPerformance } from './group-schedule.js';
 import { judgesFromIndex, readJudgesExtension } from './judges.js';
 import { groupSeasonFromExtension, readStandingsExtension, standingsFromExtension } from './season-extensions.js';
 import { createSeasonResults, FRESH_MS } from './season-results.js';
@@ -53,6 +54,17 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
       }
       const { index, stale } = await derived.get(season);
       return { view: groupSeason(index, asked), stale };
+    },
+    /** The judges' sheets come from the v2 records whatever the upstream: our API's judges extension lists names, not numbers. */
+    async judging(season: SeasonView) {
+      const { index, stale } = await derived.get(season);
+      return { sections: index.sections, stale };
+    },
+    /** The group's next scheduled performance in the season; `known` is false where the upstream does not tell it. */
+    async scheduled(season: SeasonView, asked: GroupAsked, today: string): Promise<{ known: boolean; next: ScheduledPerformance | null; stale: boolean }> {
+      const answer = await extension(season.id);
+      if (!answer) return { known: false, next: null, stale: false };
+      return { known: true, ...(await nextScheduled(read, season.id, asked, today)) };
     },
     async judges(season: SeasonView) {
       const answer = await judgesExtension(season.id);

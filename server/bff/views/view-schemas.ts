@@ -119,10 +119,105 @@ export const GroupSeasons = z
   })
   .openapi('BffGroupSeasons');
 
+const RankedOrNot = z.object({ score: z.number(), rank: z.number().int().nullable().openapi({ description: "null: v2's rank 0, no rank printed" }) });
+
+export const JudgeSheet = z
+  .object({
+    competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
+    division: z.object({ name: z.string(), initials: z.string() }),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    category: z.string(),
+    caption: z.object({ name: z.string(), initials: z.string() }),
+    doubled: z.boolean().openapi({ description: 'the category holds another caption of this name (a doubled panel)' }),
+    partner: z.string().nullable().openapi({ description: "the other judge's name on a doubled panel" }),
+    rows: z.array(
+      z.object({
+        group: z.object({ name: z.string(), orgGroupIdentifier: z.string() }),
+        score: z.number().openapi({ description: "this judge's caption score, as v2 prints it" }),
+        rank: z.number().int().nullable(),
+        final: RankedOrNot.openapi({ description: "the group's total and rank in that division and round" }),
+        partner: RankedOrNot.nullable().openapi({ description: "the other judge's caption score on a doubled panel" }),
+      }),
+    ).openapi({ description: "the groups this judge scored, in the recap's order" }),
+  })
+  .openapi('BffJudgeSheet');
+
+export const JudgeSeason = z
+  .object({
+    season: Season,
+    judge: z.object({
+      name: z.string().openapi({ description: 'first and last name as the v2 captions carry them, each trimmed (domain/judges.ts)' }),
+      similarNames: z.array(z.string()).openapi({ description: 'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged' }),
+    }),
+    data: z.array(JudgeSheet).openapi({ description: 'every caption the judge scored on a released full recap, oldest first; practice events left out' }),
+  })
+  .openapi('BffJudgeSeason');
+
+const GroupName = z.object({ name: z.string(), orgGroupIdentifier: z.string() });
+
+export const HeadToHeadMeeting = z
+  .object({
+    competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
+    division: z.object({ name: z.string(), initials: z.string() }),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    groups: z.array(GroupName.nullable()).openapi({ description: 'each asked group in the order asked, as this recap names it; null: it did not perform here' }),
+    captions: z.array(
+      z.object({
+        category: z.string(),
+        name: z.string(),
+        judge: z.string().nullable(),
+        scores: z.array(RankedOrNot.nullable()).openapi({ description: 'per asked group, in order' }),
+      }),
+    ),
+    totals: z.array(RankedOrNot.nullable()).openapi({ description: 'per asked group, in order' }),
+  })
+  .openapi('BffHeadToHeadMeeting');
+
+export const HeadToHead = z
+  .object({
+    season: Season,
+    groups: z.array(GroupName).openapi({ description: 'the groups asked for, in order' }),
+    data: z.array(HeadToHeadMeeting).openapi({ description: 'every division and round of a released full recap where two or more of them performed, oldest first' }),
+  })
+  .openapi('BffHeadToHead');
+
+const CompetitionRef = z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() });
+const DivisionRef = z.object({ name: z.string(), initials: z.string() });
+const RoundRef = z.object({ number: z.number().int(), name: z.string() });
+
+export const GroupSummary = z
+  .object({
+    group: GroupRef,
+    latest: z
+      .object({ season: z.object({ id: z.number().int(), name: z.string() }), competition: CompetitionRef, division: DivisionRef, round: RoundRef, total: Ranked, groupsInRound: z.number().int() })
+      .nullable()
+      .openapi({ description: 'the most recent scored performance, newest season first (the three newest seasons); null when none' }),
+    scheduleKnown: z.boolean().openapi({ description: 'false where the upstream publishes schedules as pages only (the hosted service): then next is always null' }),
+    next: z
+      .object({ competition: CompetitionRef, division: DivisionRef, round: RoundRef })
+      .nullable()
+      .openapi({ description: "the first performance of the current season from today on whose round's scores are not released" }),
+  })
+  .openapi('BffGroupSummary');
+
+const seasonName = z.string().openapi({ description: 'the newest season it appears in' });
+export const SearchIndex = z
+  .object({
+    groups: z.array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), location: z.string(), season: seasonName })).openapi({ description: 'one per group identity (circuit id, else name), newest season first' }),
+    events: z.array(z.object({ id: z.number().int(), name: z.string(), location: z.string(), season: seasonName })).openapi({ description: 'every event of every season, newest season first' }),
+    competitions: z.array(z.object({ guid: z.string(), name: z.string(), eventName: z.string(), date: z.string() })).openapi({ description: 'newest first' }),
+    judges: z.array(z.object({ name: z.string(), season: seasonName, seasonId: z.number().int().openapi({ description: 'that season: the judge page shows a season' }) })).openapi({ description: "the competitions' chief judges, as v2's listing names them" }),
+  })
+  .openapi('BffSearchIndex');
+
 export type SeasonView = z.infer<typeof Season>;
+export type HeadToHeadMeetingView = z.infer<typeof HeadToHeadMeeting>;
+export type JudgeSheetView = z.infer<typeof JudgeSheet>;
 export type GroupSeasonsView = z.infer<typeof GroupSeasons>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;
 export type GroupSeasonPerformanceView = z.infer<typeof GroupSeasonPerformance>;
 export type GroupRefView = z.infer<typeof GroupRef>;
+export type GroupSummaryView = z.infer<typeof GroupSummary>;
+export type SearchIndexView = z.infer<typeof SearchIndex>;

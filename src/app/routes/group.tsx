@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { paths, type GroupAddress } from '../../config/paths';
 import { groupFromUrl, seasonFromUrl } from './group-season';
+import { FollowGroupButton } from '../../features/following/components/follow-group-button';
 import { groupSeasonQueryOptions } from '../../features/groups/api/get-group-season';
 import { groupSeasonsQueryOptions } from '../../features/groups/api/get-group-seasons';
 import { GroupPerformancesTable } from '../../features/groups/components/group-performances-table';
@@ -52,7 +53,10 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
   const about = [group.location, ...divisions, group.groupType?.name].filter(Boolean);
   return (
     <>
-      <h1 className="heading-1">{group.name}</h1>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <h1 className="heading-1">{group.name}</h1>
+        <FollowGroupButton group={{ name: group.name, orgGroupIdentifier: group.orgGroupIdentifier }} />
+      </div>
       {about.length > 0 ? <p className="mt-1 text-slate-700 dark:text-slate-300">{about.join(' · ')}</p> : null}
       <NotifyToggle group={asked} />
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />

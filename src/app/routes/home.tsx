@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
 import { CompetitionList } from '../../features/events/components/competition-list';
 import { CALENDAR_PAGE_SIZE, splitByToday } from '../../features/events/utils/calendar';
+import { YourGroups } from '../../features/following/components/your-groups';
 import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import type { Season } from '../../lib/api-models';
 import { useDateFormat } from '../../lib/use-hydrated';
@@ -43,6 +44,7 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
   const todaysPage = live.length > 0 ? Math.floor(entries.indexOf(live[0]) / CALENDAR_PAGE_SIZE) + 1 : 1;
   return (
     <>
+      <YourGroups seasonId={season.id} />
       <h1 className="heading-1">{season.name}</h1>
       <p className="mt-1 flex gap-4 text-sm">
         <Link className="link" to={paths.season.href(season.id)}>

@@ -23,35 +23,37 @@ export default function SeasonJudgesRoute() {
       {judges.length === 0 ? (
         <EmptyState title="No judges yet">Judges appear once scores are released this season.</EmptyState>
       ) : (
-        <table className="mt-4 w-full text-sm">
-          <caption className="sr-only">{`Judges of ${season.name}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="text-left">
-                Judge
-              </th>
-              <th scope="col" className="num">
-                Competitions
-              </th>
-              <th scope="col" className="num">
-                Captions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {judges.map((judge) => (
-              <tr key={judge.name}>
-                <th scope="row" className="text-left font-normal">
-                  <Link className="link" to={paths.judge.href(judge.name, season.id)} aria-label={`${judge.name}: ${plural(judge.competitions, 'competition')}, ${plural(judge.captions, 'caption')}`}>
-                    {judge.name}
-                  </Link>
-                </th>
-                <td className="num">{judge.competitions}</td>
-                <td className="num">{judge.captions}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <section className="mt-6">
+          <div className="relative overflow-x-auto" role="region" aria-label={`Judges of ${season.name}`} tabIndex={0}>
+            <table className="data-table">
+              <caption className="sr-only">{`Judges of ${season.name}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Judge</th>
+                  <th scope="col" className="num">
+                    Competitions
+                  </th>
+                  <th scope="col" className="num">
+                    Captions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {judges.map((judge) => (
+                  <tr key={judge.name}>
+                    <th scope="row" className="font-normal">
+                      <Link className="link" to={paths.judge.href(judge.name, season.id)} aria-label={`${judge.name}: ${plural(judge.competitions, 'competition')}, ${plural(judge.captions, 'caption')}`}>
+                        {judge.name}
+                      </Link>
+                    </th>
+                    <td className="num">{judge.competitions}</td>
+                    <td className="num">{judge.captions}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
       )}
     </>
   );

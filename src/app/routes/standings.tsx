@@ -1,13 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
+import { DownloadCsv } from '../../components/download-csv';
 import { EmptyState } from '../../components/empty-state';
 import { Pager } from '../../components/pager';
 import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
 import { standingsQueryOptions } from '../../features/standings/api/get-standings';
+import { FollowDivisionButton } from '../../features/following/components/follow-division-button';
 import { DivisionPicker } from '../../features/standings/components/division-picker';
 import { StandingsTable } from '../../features/standings/components/standings-table';
+import { downloadUrl } from '../../lib/api-client';
 import { pageOf } from '../../lib/paging';
 import { RouteErrorView } from '../route-error';
 
@@ -42,7 +45,11 @@ export default function StandingsRoute() {
         <EmptyState title="No standings yet">Standings appear once scores are released this season.</EmptyState>
       ) : (
         <>
-          <DivisionPicker seasonId={seasonId} divisions={divisions} chosen={shown} />
+          <div className="flex flex-wrap items-center gap-x-4">
+            <DivisionPicker seasonId={seasonId} divisions={divisions} chosen={shown} />
+            {shown ? <FollowDivisionButton division={shown.division.name} /> : null}
+          </div>
+          <DownloadCsv href={downloadUrl('/seasons/{seasonId}/standings.csv', { path: { seasonId } })} what={`the ${season.name} standings, every division`} />
           {shown ? (
             <>
               <Pager label="Pages of the standings" number={page.number} count={page.count} describe={describe} />

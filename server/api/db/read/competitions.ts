@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
-import { competitions, divisions, events, groups, panelJudges, performances, roundSheets, rounds, seasons } from '../schema.js';
+import { competitions, divisions, events, groups, organizations, panelJudges, performances, roundSheets, rounds, seasons } from '../schema.js';
 import type { PerformanceResult, ScoreSheet } from '../../tabulation/types.js';
 import { servedCircuitId } from './groups.js';
 
 const competitionColumns = {
   id: competitions.id,
   guid: competitions.guid,
+  /** the address of the competition's published pages holds it (routes/pages/addresses.ts) */
+  orgGuid: organizations.guid,
   name: competitions.name,
   startsAt: competitions.startsAt,
   chiefJudge: competitions.chiefJudge,
@@ -30,7 +32,8 @@ function baseQuery(db: DbOrTx) {
     .select(competitionColumns)
     .from(competitions)
     .innerJoin(events, eq(events.id, competitions.eventId))
-    .innerJoin(seasons, eq(seasons.id, events.seasonId));
+    .innerJoin(seasons, eq(seasons.id, events.seasonId))
+    .innerJoin(organizations, eq(organizations.id, competitions.orgId));
 }
 
 export async function findCompetition(db: DbOrTx, orgId: number, by: { id: number } | { guid: string }) {

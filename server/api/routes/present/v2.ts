@@ -4,6 +4,7 @@ import type { CompetitionRecord, CompetitionSection, RoundRow, SectionPerformanc
 import type { PerformanceRecord, CompetitionRecord as CompetitionRecordV2 } from '../schemas/v2.js';
 import { formatScore } from '../../../../domain/scores.js';
 import { isoTimestamp } from './v4.js';
+import { publishedPages } from '../pages/addresses.js';
 
 export function competitionRecord(
   competition: CompetitionRecord,
@@ -14,6 +15,7 @@ export function competitionRecord(
   // Releasing a round releases its whole recap (totals, categories, captions and judges), and v2 performances carry
   // released rounds only: so the recap flags say what those records may show, which is all of it once any round is out.
   const released = roundRows.some((round) => round.scoresReleased);
+  const pages = publishedPages(origin, competition.orgGuid);
   return {
     EventGuid: competition.eventGuid,
     EventName: competition.eventName,
@@ -22,8 +24,8 @@ export function competitionRecord(
     CompetitionGuid: competition.guid,
     CompetitionName: competition.name,
     ChiefJudge: competition.chiefJudge,
-    RecapUrl: `${origin}/competitions/${competition.id}/scores`,
-    CategoryRecapUrl: `${origin}/competitions/${competition.id}/scores?view=categories`,
+    RecapUrl: pages.recap(competition.guid),
+    CategoryRecapUrl: pages.recap(competition.guid, 'categories'),
     PerformancesUrl: `${origin}/2018-03/performances?c=${competition.guid}`,
     ScoresReleased: released,
     CategoryRecapReleased: released,

@@ -7,6 +7,7 @@ import type { GroupRecord } from '../../db/read/groups.js';
 import type { SeasonRow } from '../../db/read/seasons.js';
 import type { competitions } from '../../db/schema.js';
 import type * as v4 from '../schemas/v4.js';
+import type { PublishedPages } from '../pages/addresses.js';
 
 type CompetitionRow = typeof competitions.$inferSelect;
 
@@ -26,20 +27,20 @@ export function eventListItem(event: EventRecord): z.infer<typeof v4.EventListIt
   };
 }
 
-export function competitionItem(competition: CompetitionRow, origin: string): z.infer<typeof v4.Competition> {
-  const base = `${origin}/competitions/${competition.id}`;
+/** A competition with the addresses of its published pages (public HTML: routes/pages/). */
+export function competitionItem(competition: CompetitionRow, pages: PublishedPages): z.infer<typeof v4.Competition> {
   return {
     id: competition.id,
     guid: competition.guid,
     name: competition.name,
     date: isoTimestamp(competition.startsAt),
-    standardScheduleUrl: `${base}/schedule`,
-    logisticalScheduleUrl: `${base}/schedule?view=logistical`,
-    recapUrl: `${base}/scores`,
+    standardScheduleUrl: pages.schedule(competition.guid, 'standard'),
+    logisticalScheduleUrl: pages.schedule(competition.guid, 'logistical'),
+    recapUrl: pages.recap(competition.guid),
   };
 }
 
-export function eventWithCompetitions(event: EventRecord, rows: CompetitionRow[], origin: string): z.infer<typeof v4.Event> {
+export function eventWithCompetitions(event: EventRecord, rows: CompetitionRow[], pages: PublishedPages): z.infer<typeof v4.Event> {
   return {
     id: event.id,
     name: event.name,
@@ -47,7 +48,7 @@ export function eventWithCompetitions(event: EventRecord, rows: CompetitionRow[]
     seasonId: event.seasonId,
     eventTypeId: event.eventTypeId,
     eventType: event.eventType,
-    competitions: rows.map((row) => competitionItem(row, origin)),
+    competitions: rows.map((row) => competitionItem(row, pages)),
   };
 }
 

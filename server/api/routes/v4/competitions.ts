@@ -10,6 +10,7 @@ import { releaseScores, unreleaseScores } from '../../db/write/competitions.js';
 import { NotFoundError, RuleViolation } from '../../db/write/errors.js';
 import { addPerformance } from '../../db/write/performances.js';
 import { ensureRound, seatJudge } from '../../db/write/rounds.js';
+import { scheduleEntries } from '../present/schedule.js';
 import { divisionRoundScores, isoTimestamp, performanceItem, roundItem } from '../present/v4.js';
 import * as routes from './competitions.routes.js';
 
@@ -22,18 +23,10 @@ export function competitionRoutes(services: Services) {
         const orgId = c.get('auth').orgId;
         const competition = await findCompetition(db, orgId, { id: competitionId });
         if (!competition) throw notFound(`Competition ${competitionId}`);
-        const sections = await competitionSections(db, orgId, competitionId);
-        const entries = sections.flatMap((section) =>
-          section.performances.map((performance) => ({
-            performanceId: performance.id,
-            time: performance.performsAt ? isoTimestamp(performance.performsAt) : null,
-            order: performance.order,
-            round: { number: section.round.number, name: section.round.name },
-            division: { id: section.division.id, name: section.division.name, initials: section.division.initials },
-            group: { id: performance.group.id, name: performance.group.name, location: performance.group.location },
-          })),
-        );
-        entries.sort((a, b) => (a.time ?? '').localeCompare(b.time ?? '') || a.round.number - b.round.number || a.order - b.order);
+        const entries = scheduleEntries(await competitionSections(db, orgId, competitionId)).map((entry) => ({
+          ...entry,
+          time: entry.time ? isoTimestamp(entry.time) : null,
+        }));
         return {
           body: {
             competition: { id: competition.id, guid: competition.guid, name: competition.name, date: isoTimestamp(competition.startsAt) },

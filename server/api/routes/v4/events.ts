@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson, originOf, pagingHeaders } from '../../http/cached-json.js';
+import { publishedPages } from '../pages/addresses.js';
 import { notFound } from '../../http/problem.js';
 import { referencing, validBody } from '../../http/write-body.js';
 import { competitionsOfEvents, findEvent, listEvents } from '../../db/read/events.js';
@@ -14,6 +15,9 @@ import { ensureRound } from '../../db/write/rounds.js';
 import { RuleViolation } from '../../db/write/errors.js';
 import { competitionItem, eventListItem, eventWithCompetitions } from '../present/v4.js';
 import * as routes from './events.routes.js';
+
+/** The caller's organization's published pages, at the origin it reached us at. */
+const pagesOf = (c: Context<AppEnv>) => publishedPages(originOf(c), c.get('auth').orgGuid);
 
 /** The event reads, shared by v4 and v3 (same records, same filters). */
 export function eventHandlers(services: Services) {
@@ -31,7 +35,7 @@ export function eventHandlers(services: Services) {
         const orgId = c.get('auth').orgId;
         const event = await findEvent(db, orgId, eventId);
         if (!event) throw notFound(`Event ${eventId}`);
-        return { body: eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), originOf(c)) };
+        return { body: eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), pagesOf(c)) };
       }),
   };
 }
@@ -46,7 +50,7 @@ export function eventRoutes(services: Services) {
       const orgId = c.get('auth').orgId;
       const row = await referencing({ season: 'seasonId' }, () => createEvent(db, orgId, validBody(c)));
       const event = (await findEvent(db, orgId, row.id))!;
-      return c.json(eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), originOf(c)), 201);
+      return c.json(eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), pagesOf(c)), 201);
     })
     .openapi(routes.createCompetition, async (c) => {
       const orgId = c.get('auth').orgId;
@@ -57,6 +61,6 @@ export function eventRoutes(services: Services) {
       if (repeated) throw new RuleViolation('rounds', `round ${repeated.number} is listed more than once`);
       const competition = await createCompetition(db, orgId, { ...rest, eventId, startsAt: date });
       for (const round of rounds) await ensureRound(db, orgId, { competitionId: competition.id, ...round });
-      return c.json(competitionItem(competition, originOf(c)), 201);
+      return c.json(competitionItem(competition, pagesOf(c)), 201);
     });
 }

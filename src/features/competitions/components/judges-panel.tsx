@@ -20,12 +20,22 @@ export function JudgesPanel({ section }: { section: DivisionRoundScores }) {
 
 function JudgeTable({ comparison }: { comparison: JudgeComparison }) {
   const title = `${comparison.captionName}${comparison.judge ? ` — ${comparison.judge}` : ''}`;
+  const judge = comparison.judge && comparison.judgeHref ? (
+    <Link className="link" to={comparison.judgeHref}>
+      {comparison.judge}
+    </Link>
+  ) : (
+    comparison.judge
+  );
   return (
     <section aria-label={title} className="min-w-0">
       <div className="relative overflow-x-auto">
         <table className="data-table">
           <caption>
-            <span className="block">{title}</span>
+            <span className="block">
+              {comparison.captionName}
+              {judge ? <> — {judge}</> : null}
+            </span>
             <span className="block text-xs font-normal">
               {comparison.categoryName}
               {comparison.doubled ? ' · doubled panel' : ''} · ranked {comparison.disagreements} of {comparison.rows.length} groups

@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import { Link } from 'react-router';
 import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
 import { judgeName, lookupPerformance } from '../utils/scores-lookup';
 import { ScoreValue, winnerCellClass } from './score-value';
@@ -18,7 +19,14 @@ export const RecapBreakdown = memo(function RecapBreakdown({ sheet, performance 
             <table key={caption.key} className="data-table mt-1 text-xs">
               <caption className="!py-1 text-xs">
                 {caption.name}
-                {judgeName(caption.judge) ? ` — ${judgeName(caption.judge)}` : ''}
+                {caption.judge && judgeName(caption.judge) ? (
+                  <>
+                    {' — '}
+                    <Link className="link" to={caption.judge.href}>
+                      {judgeName(caption.judge)}
+                    </Link>
+                  </>
+                ) : null}
               </caption>
               <thead className="sr-only">
                 <tr>

@@ -26,7 +26,17 @@ function HeaderCellView({ cell, sortColumnId, sortDirection, onSort, label }: { 
     return (
       <th scope="colgroup" colSpan={cell.colSpan} rowSpan={cell.rowSpan} className="border-x border-slate-300 text-center dark:border-slate-700">
         <span className="block">{cell.label}</span>
-        {cell.judge ? <span className="block text-xs font-normal">{cell.judge}</span> : null}
+        {cell.judge ? (
+          <span className="block text-xs font-normal">
+            {cell.judgeHref ? (
+              <Link className="link" to={cell.judgeHref}>
+                {cell.judge}
+              </Link>
+            ) : (
+              cell.judge
+            )}
+          </span>
+        ) : null}
       </th>
     );
   }

@@ -17,6 +17,8 @@ export interface JudgeComparison {
   captionName: string;
   categoryName: string;
   judge: string | null;
+  /** the judge's season page */
+  judgeHref: string | null;
   /** the category holds two or more captions of this name: a doubled panel */
   doubled: boolean;
   rows: JudgeRow[];
@@ -50,6 +52,7 @@ export function buildJudgeComparisons(section: DivisionRoundScores): JudgeCompar
         captionName: caption.name,
         categoryName: category.name,
         judge: judgeName(caption.judge),
+        judgeHref: caption.judge?.href ?? null,
         doubled,
         rows,
         disagreements: rows.filter((row) => row.differsFromFinal).length,

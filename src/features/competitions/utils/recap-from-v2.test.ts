@@ -5,7 +5,7 @@ import { makeSummary, makeV2Records, SEASON_ID } from '../../../test/factories';
 import { recapFromV2 } from './recap-from-v2';
 import { releasedParts } from './released';
 
-const context = { seasonId: SEASON_ID, groups: makeSummary().groups };
+const context = { seasonId: SEASON_ID, competitionGuid: makeSummary().competition.guid, groups: makeSummary().groups };
 
 describe('the recap from v2 performance records', () => {
   const [section] = recapFromV2(makeV2Records(), context);

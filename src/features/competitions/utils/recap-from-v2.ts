@@ -1,6 +1,14 @@
 import { paths, type GroupAddress } from '../../../config/paths';
 import type { PerformanceRecord } from '../../../lib/api-models';
 import type { DivisionRoundScores, PerformanceScores, Ranked, SheetCaption, SheetCategory } from './recap-types';
+import { judgeName } from './scores-lookup';
+
+/** What a recap's links need beyond its records: its season and competition, its groups' locations. */
+export interface RecapContext {
+  seasonId: number;
+  competitionGuid: string;
+  groups: readonly (GroupAddress & { location: string | null })[];
+}
 
 /**
  * The recap from v2's performance records. v2 has no sheet of its own: each record carries its categories, captions
@@ -9,7 +17,7 @@ import type { DivisionRoundScores, PerformanceScores, Ranked, SheetCaption, Shee
  * same-named ones it is: a doubled panel has two captions of one name). Numbers come as decimal text; rank 0 is
  * v2's "no number" (an unscored line, or a group that did not perform). Penalties are subtotal - total.
  */
-export function recapFromV2(records: readonly PerformanceRecord[], context: { seasonId: number; groups: readonly (GroupAddress & { location: string | null })[] }): DivisionRoundScores[] {
+export function recapFromV2(records: readonly PerformanceRecord[], context: RecapContext): DivisionRoundScores[] {
   const sections = new Map<string, PerformanceRecord[]>();
   for (const record of records) {
     const key = `${record.DivisionName}\u0000${record.Round}`;
@@ -20,7 +28,7 @@ export function recapFromV2(records: readonly PerformanceRecord[], context: { se
     const division = { id: slug(first.DivisionName), name: first.DivisionName, initials: first.DivisionInitials };
     const round = { number: Number(first.Round), name: first.RoundName };
     const performances = sectionRecords.map((record, index) => performanceOf(record, `${division.id}-${round.number}-${index + 1}`, context));
-    return { division, round, sheet: { categories: sheetOf(sectionRecords, performances) }, performances };
+    return { division, round, sheet: { categories: sheetOf(sectionRecords, performances, context) }, performances };
   });
 }
 
@@ -49,7 +57,7 @@ function ranked(score: string, rank: number): Ranked | undefined {
   return rank > 0 ? { score: Number(score), rank } : undefined;
 }
 
-function performanceOf(record: PerformanceRecord, performanceId: string, context: { seasonId: number; groups: readonly (GroupAddress & { location: string | null })[] }): PerformanceScores {
+function performanceOf(record: PerformanceRecord, performanceId: string, context: RecapContext): PerformanceScores {
   const group = { name: record.GroupName, orgGroupIdentifier: record.OrgGroupIdentifier };
   const location = context.groups.find((candidate) => candidate.name === group.name && candidate.orgGroupIdentifier === group.orgGroupIdentifier)?.location ?? null;
   const total = Number(record.TotalScore);
@@ -88,7 +96,7 @@ function performanceOf(record: PerformanceRecord, performanceId: string, context
 }
 
 /** The union of the records' sheets in print order; judges from the first record that names one. */
-function sheetOf(records: readonly PerformanceRecord[], performances: readonly PerformanceScores[]): SheetCategory[] {
+function sheetOf(records: readonly PerformanceRecord[], performances: readonly PerformanceScores[], context: RecapContext): SheetCategory[] {
   const categories = new Map<string, SheetCategory & { captionsByKey: Map<string, SheetCaption> }>();
   for (const record of records) {
     for (const { key, category, captions } of categoriesOf(record)) {
@@ -101,7 +109,7 @@ function sheetOf(records: readonly PerformanceRecord[], performances: readonly P
           sheet.captionsByKey.set(captionKey, line);
           sheet.captions.push(line);
         }
-        line.judge ??= judgeOf(caption);
+        line.judge ??= judgeOf(caption, context);
         for (const { key: subKey, item } of subcaptions) {
           if (!line.subcaptions.some((existing) => existing.key === subKey)) line.subcaptions.push({ key: subKey, name: item.Name, initials: item.Initials });
         }
@@ -120,8 +128,9 @@ function sheetOf(records: readonly PerformanceRecord[], performances: readonly P
   }));
 }
 
-function judgeOf(caption: Caption): SheetCaption['judge'] {
-  return caption.JudgeFirstName.trim() || caption.JudgeLastName.trim() ? { firstName: caption.JudgeFirstName, lastName: caption.JudgeLastName } : null;
+function judgeOf(caption: Caption, { seasonId, competitionGuid }: RecapContext): SheetCaption['judge'] {
+  const name = judgeName({ firstName: caption.JudgeFirstName, lastName: caption.JudgeLastName });
+  return name === null ? null : { firstName: caption.JudgeFirstName, lastName: caption.JudgeLastName, href: paths.judge.href(name, seasonId, { competition: competitionGuid }) };
 }
 
 /** A URL- and id-safe key from a name: "Scholastic A" -> "scholastic-a". */

@@ -25,6 +25,8 @@ export interface HeaderCell {
   label: string;
   /** a second line under the label: the judge on a caption header */
   judge?: string;
+  /** the judge's season page */
+  judgeHref?: string;
   colSpan: number;
   rowSpan: number;
   /** set on leaf headers: the column they sort */
@@ -100,7 +102,7 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
       columns.push(total);
       rows[2].push(leaf(total));
       const width = caption.subcaptions.length + 1;
-      rows[1].push({ key: `caption:${caption.key}`, label: caption.name, judge: judgeName(caption.judge) ?? undefined, colSpan: width, rowSpan: 1 });
+      rows[1].push({ key: `caption:${caption.key}`, label: caption.name, judge: judgeName(caption.judge) ?? undefined, judgeHref: caption.judge?.href, colSpan: width, rowSpan: 1 });
       span += width;
     }
     if (category.printsTotal) {

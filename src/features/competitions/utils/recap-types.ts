@@ -21,7 +21,8 @@ export interface SheetCaption {
   key: string;
   name: string;
   initials: string;
-  judge: { firstName: string; lastName: string } | null;
+  /** `href`: the judge's season (the recap's season) */
+  judge: { firstName: string; lastName: string; href: string } | null;
   subcaptions: SheetSubcaption[];
 }
 

@@ -1,3 +1,4 @@
+import { judgeName as joinJudgeName } from '../../../../domain/judges';
 import type { DivisionRoundScores, PerformanceScores, Ranked } from './recap-types';
 
 export type { Ranked };
@@ -33,8 +34,9 @@ export function sectionId(section: Pick<DivisionRoundScores, 'division' | 'round
   return `${section.division.id}-${section.round.number}`;
 }
 
+/** The judge's name as domain/judges.ts writes it (their season's address), or null when the recap names none. */
 export function judgeName(judge: { firstName: string; lastName: string } | null): string | null {
   if (!judge) return null;
-  const name = `${judge.firstName} ${judge.lastName}`.trim();
+  const name = joinJudgeName(judge.firstName, judge.lastName);
   return name === '' ? null : name;
 }

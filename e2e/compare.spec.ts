@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './support/fixtures';
+import { currentSeason, printed, recapOf, seasonCalendar, todayInChicago, type RecordSection } from './support/api-data';
+
+test('a head-to-head URL shows a shared round caption by caption with the recap numbers, and reloads to the same view', { tag: '@journey' }, async ({ page, request }) => {
+  // The latest past competition with a full recap and a round where two groups performed.
+  const season = await currentSeason(request);
+  let found: { event: { name: string }; section: RecordSection } | undefined;
+  for (const entry of (await seasonCalendar(request, season.id)).filter((candidate) => candidate.competition.recapReleased && candidate.competition.date.slice(0, 10) < todayInChicago()).reverse()) {
+    const section = (await recapOf(request, entry.competition.guid)).sections.find((candidate) => candidate.records.filter((record) => record.Performed).length >= 2);
+    if (section) {
+      found = { event: entry.event, section };
+      break;
+    }
+  }
+  const { event, section } = found!;
+  const [first, second] = section.records.filter((record) => record.Performed);
+  const url = `/compare?group=${encodeURIComponent(first.GroupName)}&id=${encodeURIComponent(first.OrgGroupIdentifier)}&group=${encodeURIComponent(second.GroupName)}&id=${encodeURIComponent(second.OrgGroupIdentifier)}&season=${season.id}`;
+  await page.goto(url);
+
+  const check = async () => {
+    await expect(page.getByRole('heading', { level: 1, name: `${first.GroupName} vs ${second.GroupName}` })).toBeVisible();
+    const meeting = page.getByRole('region', { name: `${event.name}, ${`${section.division} ${section.round}`.trim()}` }).first();
+    await expect(meeting).toBeVisible();
+    const total = meeting.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total (placement)' }) });
+    await expect(total.getByRole('cell').nth(0)).toHaveText(`${printed.total(Number(first.TotalScore))} (${first.Rank})`);
+    await expect(total.getByRole('cell').nth(1)).toHaveText(`${printed.total(Number(second.TotalScore))} (${second.Rank})`);
+    const category = first.Categories.find((candidate) => candidate.Captions.length > 0)!;
+    const caption = category.Captions[0];
+    const doubled = category.Captions.filter((other) => other.Name === caption.Name).length > 1;
+    const label = `${category.Name === caption.Name ? caption.Name : `${category.Name}: ${caption.Name}`}${doubled ? ` (${caption.JudgeFirstName} ${caption.JudgeLastName})` : ''}`;
+    const row = meeting.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).first();
+    const theirs = second.Categories.find((candidate) => candidate.Name === category.Name)!.Captions[0];
+    await expect(row.getByRole('cell').nth(0)).toHaveText(`${printed.caption(Number(caption.Score))} (${caption.Rank})`);
+    await expect(row.getByRole('cell').nth(1)).toHaveText(`${printed.caption(Number(theirs.Score))} (${theirs.Rank})`);
+  };
+  await check();
+  await page.reload();
+  await check();
+  await expect(page).toHaveURL(url);
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  // By keyboard: the season links and the recap links are reachable with Tab.
+  await page.keyboard.press('Tab');
+  for (let presses = 0; presses < 40 && !(await page.getByRole('link', { name: season.name, exact: true }).evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: season.name, exact: true })).toBeFocused();
+});
+
+test('a head-to-head of one group is not found', async ({ page }) => {
+  await page.goto('/compare?group=Alone&id=');
+  await expect(page.getByRole('heading', { level: 1, name: 'Comparison not found' })).toBeVisible();
+});

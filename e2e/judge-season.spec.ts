@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './support/fixtures';
+import { latestScoredCompetition, printed, todayInChicago } from './support/api-data';
+
+test("a judge's name in the judges view opens their season, whose numbers for that competition are the recap's", { tag: '@journey' }, async ({ page, request }) => {
+  const { competition, event, season, sections } = await latestScoredCompetition(request, todayInChicago());
+  const section = sections.find((candidate) => candidate.records.some((record) => record.Performed))!;
+  const performed = section.records.filter((record) => record.Performed);
+  const [categoryIndex, captionIndex] = performed[0].Categories.flatMap((category, c) => category.Captions.map((caption, k) => [c, k, caption] as const)).find(
+    ([, , caption]) => caption.JudgeLastName,
+  )!;
+  const caption = performed[0].Categories[categoryIndex].Captions[captionIndex];
+  const judge = `${caption.JudgeFirstName} ${caption.JudgeLastName}`;
+
+  await page.goto(`/competitions/${competition.guid}/judges?section=`);
+  await page.getByRole('combobox', { name: 'Division and round' }).selectOption({ label: `${section.division} · ${section.round}` });
+  await page.getByRole('table', { name: new RegExp(`^${caption.Name} — ${judge}`) }).first().getByRole('link', { name: judge, exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/judges/${encodeURIComponent(judge).replace(/[.()]/g, '\\$&')}\\?season=${season.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: judge })).toBeVisible();
+  const sheet = page.getByRole('region', { name: `${caption.Name}, ${event.name}, ${`${section.division} ${section.round}`.trim()}` });
+  await expect(sheet).toBeVisible();
+  for (const record of performed) {
+    const scored = record.Categories[categoryIndex].Captions[captionIndex];
+    const row = sheet.getByRole('row').filter({ has: page.getByRole('rowheader', { name: record.GroupName, exact: true }) });
+    const cells = row.getByRole('cell');
+    await expect(cells.nth(0)).toHaveText(printed.caption(Number(scored.Score)));
+    if (scored.Rank !== record.Rank) await expect(cells.nth(1)).toContainText(`differs from final rank ${record.Rank}`);
+    else await expect(cells.nth(1)).toHaveText(String(scored.Rank));
+    await expect(cells.nth(2)).toHaveText(String(record.Rank));
+    await expect(cells.nth(3)).toHaveText(printed.total(Number(record.TotalScore)));
+  }
+});
+
+test("a judge's season works by keyboard and has no serious accessibility violations", { tag: '@journey' }, async ({ page, request }) => {
+  const { season, sections } = await latestScoredCompetition(request, todayInChicago());
+  const record = sections.flatMap((section) => section.records).find((candidate) => candidate.Performed && candidate.Categories.some((category) => category.Captions.some((c) => c.JudgeLastName)))!;
+  const caption = record.Categories.flatMap((category) => category.Captions).find((c) => c.JudgeLastName)!;
+  await page.goto(`/judges/${encodeURIComponent(`${caption.JudgeFirstName} ${caption.JudgeLastName}`)}?season=${season.id}`);
+  await expect(page.getByRole('table', { name: 'By caption' })).toBeVisible();
+
+  // The group picker is reached with Tab and chosen with the keyboard; the trail follows in the URL.
+  const picker = page.getByRole('combobox', { name: 'Group', exact: true });
+  for (let presses = 0; presses < 60 && !(await picker.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(picker).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const first = (await picker.locator('option').nth(1).textContent())!.replace(/ \(\d+\)$/, '');
+  await expect(page.getByRole('table', { name: `${first}: this judge's numbers in order` })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]group=/);
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+});
+
+test('a judge no released recap of the season names is not found', async ({ page }) => {
+  await page.goto(`/judges/${encodeURIComponent('Nobody Atall')}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Judge not found' })).toBeVisible();
+});

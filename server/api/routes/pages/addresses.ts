@@ -1,0 +1,21 @@
+/**
+ * Where our API serves a competition's published pages (docs/decisions/028), used by the routes that serve them and
+ * by every record that links to them (v4 `recapUrl`, `standardScheduleUrl`, `logisticalScheduleUrl`; v2 `RecapUrl`,
+ * `CategoryRecapUrl`). The file names are the hosted service's (domain/published-pages.ts); the organization's guid
+ * sits in the path before them because a competition guid is unique within its organization only: two
+ * organizations that imported the same published page hold competitions with the same guid, and their pages must
+ * not collide.
+ */
+import { publishedPages as pagesIn, type PublishedPages } from '../../../../domain/published-pages.js';
+
+export const PUBLISHED_PREFIX = '/published';
+/** The folder of each kind of page under an organization's prefix (the fake hosted service serves the same ones). */
+export const PAGE_FOLDERS = { recaps: 'recaps', schedules: 'schedules' } as const;
+
+/** Absolute addresses of an organization's pages, at the origin the caller reached the API at. */
+export function publishedPages(origin: string, organizationGuid: string): PublishedPages {
+  const base = `${origin}${PUBLISHED_PREFIX}/${organizationGuid}`;
+  return pagesIn({ recaps: `${base}/${PAGE_FOLDERS.recaps}`, schedules: `${base}/${PAGE_FOLDERS.schedules}` });
+}
+
+export type { PublishedPages };

@@ -1,0 +1,76 @@
+/**
+ * The published pages (docs/decisions/028): a competition's recap, category recap and schedules as public HTML,
+ * addressed by the organization's guid and the competition's, answered without a token and cached like every read.
+ * Only released rounds are shown on a recap; a schedule shows every performance (it is published before the show).
+ * Callers are rate-limited per address, as v2's anonymous callers are.
+ */
+import type { Context } from 'hono';
+import { newRouter } from '../../router.js';
+import type { Services } from '../../services.js';
+import { cachedPage } from '../../http/cached-page.js';
+import { notFound } from '../../http/problem.js';
+import { competitionSections, findCompetition } from '../../db/read/competitions.js';
+import { findOrganizationByGuid } from '../../db/repositories/organizations.js';
+import { scheduleEntries } from '../present/schedule.js';
+import { readRecapPageName, readSchedulePageName } from '../../../../domain/published-pages.js';
+import { rateLimit } from '../../auth/rate-limit.js';
+import { remoteAddress } from '../oauth/remote-address.js';
+import { PUBLISHED_PREFIX } from './addresses.js';
+import { PAGE_HEADERS } from './html.js';
+import { recapPage } from './recap-page.js';
+import { schedulePage } from './schedule-page.js';
+import { recapPageRoute, schedulePageRoute } from './pages.routes.js';
+
+export function publishedPageRoutes(services: Services) {
+  const db = services.database.db;
+
+  /** The organization and competition a page belongs to, or a 404 that says which is missing. */
+  const locate = async (organizationGuid: string, competitionGuid: string) => {
+    const organization = await findOrganizationByGuid(db, organizationGuid);
+    if (!organization) throw notFound(`Organization ${organizationGuid}`);
+    const competition = await findCompetition(db, organization.id, { guid: competitionGuid });
+    if (!competition) throw notFound(`Competition ${competitionGuid} of organization ${organizationGuid}`);
+    return { organization, competition };
+  };
+
+  const answer = async (c: Context, organizationGuid: string, competitionGuid: string, render: (found: Awaited<ReturnType<typeof locate>>) => Promise<string>) => {
+    const found = await locate(organizationGuid, competitionGuid);
+    return cachedPage(c, services, found.organization.id, PAGE_HEADERS, () => render(found));
+  };
+
+  const router = newRouter();
+  // Anyone may read a page, as the hosted service's; each address as often as v2's anonymous reads allow (its own
+  // count). Scoped to the pages' prefix: this router is mounted at the root, and '*' would reach every route.
+  router.use(`${PUBLISHED_PREFIX}/*`, async (c, next) => {
+    c.set('anonymous', { address: remoteAddress(c) });
+    await next();
+  });
+  router.use(`${PUBLISHED_PREFIX}/*`, rateLimit(services.config.rateLimit, services.config.anonymousRateLimit));
+  return router
+    .openapi(recapPageRoute, async (c) => {
+      const { organizationGuid, page } = c.req.valid('param');
+      const { guid, view } = readRecapPageName(page)!;
+      return answer(c, organizationGuid, guid, async ({ organization, competition }) => {
+        const sections = await competitionSections(db, organization.id, competition.id);
+        return recapPage({
+          organizationName: organization.name,
+          competition,
+          // unreleased scores are invisible here as everywhere: their sections are left out entirely
+          sections: sections.filter((section) => section.round.scoresReleased),
+          view,
+        });
+      });
+    })
+    .openapi(schedulePageRoute, async (c) => {
+      const { organizationGuid, page } = c.req.valid('param');
+      const { guid, view } = readSchedulePageName(page)!;
+      return answer(c, organizationGuid, guid, async ({ organization, competition }) =>
+        schedulePage({
+          organizationName: organization.name,
+          competition,
+          entries: scheduleEntries(await competitionSections(db, organization.id, competition.id)),
+          view,
+        }),
+      );
+    });
+}

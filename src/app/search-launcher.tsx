@@ -1,0 +1,38 @@
+import { useRef, useState, type ComponentType } from 'react';
+import type { SearchBoxProps } from '../features/search/components/search-box';
+import { SEARCH_LABEL, SEARCH_PLACEHOLDER } from '../features/search/label';
+
+/**
+ * The banner's search field as every page first paints it: a plain field of the same look and name, so the search's
+ * code (matching, the listbox, the index) loads on use and not with the first page (the initial JS budget). Focus
+ * loads the search; the field that replaces this one keeps what was typed and the focus.
+ */
+export function SearchLauncher() {
+  const [box, setBox] = useState<{ Box: ComponentType<SearchBoxProps> }>();
+  const [query, setQuery] = useState('');
+  const focused = useRef(false);
+  const load = () => {
+    focused.current = true;
+    void import('../features/search/components/search-box').then((module) => setBox({ Box: module.SearchBox }));
+  };
+  return (
+    // Not a second search landmark: the season page's own search is the page's (its tests and its readers find one).
+    <div className="order-last w-full sm:order-none sm:w-auto">
+      {box ? (
+        <box.Box initialQuery={query} autoFocus={focused.current} />
+      ) : (
+        <input
+          role="combobox"
+          aria-label={SEARCH_LABEL}
+          aria-expanded="false"
+          placeholder={SEARCH_PLACEHOLDER}
+          className="search-field"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onFocus={load}
+          onBlur={() => (focused.current = false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+export const judgeKeys = {
+  all: ['judges'] as const,
+  seasons: () => [...judgeKeys.all, 'season'] as const,
+  season: (judgeName: string, seasonId: number) => [...judgeKeys.seasons(), { judgeName, seasonId }] as const,
+};

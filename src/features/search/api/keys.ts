@@ -1,0 +1,4 @@
+export const searchKeys = {
+  all: ['search'] as const,
+  index: () => [...searchKeys.all, 'index'] as const,
+};
