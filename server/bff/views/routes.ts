@@ -171,9 +171,10 @@ function viewHeaders(c: Context, stale: boolean): void {
   if (stale) c.header('x-bff-stale', '1');
 }
 
-export function createViewsRouter(read: UpstreamRead, now: () => number) {
+/** `readFresh` revalidates with the upstream (never a fresh-cache hit): for a competition not found in the cached reads. */
+export function createViewsRouter(read: UpstreamRead, now: () => number, readFresh: UpstreamRead = read) {
   const results = createSeasonSource(read, now);
-  const lookUp = createCompetitionLookup(read);
+  const lookUp = createCompetitionLookup(read, readFresh);
   const searchIndex = createSearchIndex(read, now);
   const router = new OpenAPIHono({
     defaultHook: (result) => {
