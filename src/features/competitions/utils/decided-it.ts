@@ -1,0 +1,124 @@
+import type { DivisionRoundScores, PerformanceScores } from './recap-types';
+import { judgeName, lookupPerformance } from './scores-lookup';
+import { isClose, officialOrder } from './close-placement';
+
+/**
+ * "What decided it": for each placement in a division and round decided by less than a point, where the lower group
+ * gained and lost against the group directly above it. Numbers are the recap's own (v2's: totals to three decimals,
+ * categories and captions to two); differences are taken in thousandths, so no float remainder shows.
+ */
+
+export interface CaptionDifference {
+  key: string;
+  name: string;
+  /** the judge, as the recap names them: what tells a doubled panel's two captions apart */
+  judge: string | null;
+  upper: number;
+  lower: number;
+  /** lower - upper: positive where the lower group gained */
+  difference: number;
+  /** the difference as it counts in the total: the caption's share of its category (a doubled panel's judge counts half) */
+  counts: number;
+  /** the share itself: 1, or 1/2 for a doubled panel or a halved category */
+  share: number;
+}
+
+export interface CategoryDifference {
+  key: string;
+  name: string;
+  upper: number;
+  lower: number;
+  difference: number;
+  captions: CaptionDifference[];
+}
+
+export interface ClosePlacement {
+  upper: PerformanceScores;
+  lower: PerformanceScores;
+  /** the place the lower group would have taken: the upper group's rank */
+  place: number;
+  tied: boolean;
+  /** upper total - lower total, never negative: the gap to pass (a tie needs any gain) */
+  margin: number;
+  /** upper subtotal - lower subtotal: the margin before penalties (negative: the lower group led before them) */
+  subtotalMargin: number;
+  /** lower penalty - upper penalty */
+  penaltyDifference: number;
+  /** the lower group led or tied before penalties and the penalties put it below */
+  decidedByPenalty: boolean;
+  categories: CategoryDifference[];
+  gained: CaptionDifference[];
+  /** largest loss first */
+  lost: CaptionDifference[];
+  /** the fewest captions whose losses, as they count in the total, add up to the gap (largest first) */
+  madeUpIn: CaptionDifference[];
+}
+
+const thousandths = (score: number) => Math.round(score * 1000);
+const minus = (a: number, b: number) => (thousandths(a) - thousandths(b)) / 1000;
+
+/** Every close placement of the section (close-placement.ts), in the official order. */
+export function closePlacements(section: DivisionRoundScores): ClosePlacement[] {
+  const ranked = officialOrder(section.performances);
+  const placements: ClosePlacement[] = [];
+  for (let index = 1; index < ranked.length; index++) {
+    const upper = ranked[index - 1];
+    const lower = ranked[index];
+    if (isClose(upper.total.score, lower.total.score)) placements.push(explain(section, upper, lower, minus(upper.total.score, lower.total.score)));
+  }
+  return placements;
+}
+
+function explain(section: DivisionRoundScores, upper: PerformanceScores, lower: PerformanceScores, margin: number): ClosePlacement {
+  const above = lookupPerformance(upper);
+  const below = lookupPerformance(lower);
+  const categories: CategoryDifference[] = [];
+  for (const category of section.sheet.categories) {
+    const a = above.category(category.key);
+    const b = below.category(category.key);
+    if (!a || !b) continue;
+    const share = shareOf(upper, category.key);
+    const captions: CaptionDifference[] = [];
+    for (const caption of category.captions) {
+      const x = above.caption(caption.key);
+      const y = below.caption(caption.key);
+      if (!x || !y) continue;
+      const difference = minus(y.score, x.score);
+      captions.push({
+        key: caption.key, name: caption.name, judge: judgeName(caption.judge),
+        upper: x.score, lower: y.score, difference, share, counts: Math.round(difference * share * 1000) / 1000,
+      });
+    }
+    categories.push({ key: category.key, name: category.name, upper: a.score, lower: b.score, difference: minus(b.score, a.score), captions });
+  }
+  const all = categories.flatMap((category) => category.captions);
+  const lost = all.filter((c) => c.difference < 0).sort((x, y) => x.counts - y.counts);
+  const madeUpIn: CaptionDifference[] = [];
+  let covered = 0;
+  for (const caption of lost) {
+    if (covered > thousandths(margin) && madeUpIn.length > 0) break;
+    madeUpIn.push(caption);
+    covered -= thousandths(caption.counts);
+  }
+  const subtotalMargin = minus(upper.subtotal.score, lower.subtotal.score);
+  const penaltyDifference = minus(lower.penalty, upper.penalty);
+  return {
+    upper, lower, place: upper.total.rank!, tied: margin === 0 || upper.total.rank === lower.total.rank, margin,
+    subtotalMargin, penaltyDifference, decidedByPenalty: margin > 0 && subtotalMargin <= 0 && penaltyDifference > 0,
+    categories,
+    gained: all.filter((c) => c.difference > 0).sort((x, y) => y.counts - x.counts),
+    lost, madeUpIn,
+  };
+}
+
+/**
+ * A caption's share of its category, read from the numbers (v2 does not say how a category combines): the category
+ * over the sum of its captions, snapped to 1/n. A doubled panel's mean, or a halved sum, gives 1/2.
+ */
+function shareOf(performance: PerformanceScores, categoryKey: string): number {
+  const category = performance.categories.find((c) => c.key === categoryKey);
+  const sum = category?.captions.reduce((total, c) => total + c.score, 0) ?? 0;
+  if (!category || sum <= 0) return 1;
+  const n = Math.max(1, Math.round(sum / category.score));
+  return 1 / n;
+}
