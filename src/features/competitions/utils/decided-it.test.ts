@@ -78,3 +78,25 @@ describe('what decided a close placement', () => {
     ).toEqual([]);
   });
 });
+
+describe('a caption share in a halved category with a doubled panel', () => {
+  it('counts a single judge at 1/2 and each doubled judge at 1/4 (drum corps Music)', () => {
+    const section = makeSection([
+      { id: 1, name: 'Alpha', ge: r(30, 1), ea1: r(18, 1), ea2: r(16, 2), ea: r(17, 1), subtotal: r(47, 1), total: r(47, 1) },
+      { id: 2, name: 'Bravo', ge: r(30, 1), ea1: r(17, 2), ea2: r(17, 1), ea: r(16.9, 2), subtotal: r(46.9, 2), total: r(46.9, 2) },
+    ]);
+    // Equipment Analysis as Music: Brass (one judge) + Analysis (doubled) summed and halved.
+    const music = section.sheet.categories[1];
+    music.captions = [{ ...music.captions[0], key: 'brass', name: 'Brass' }, ...music.captions];
+    for (const [p, brass, category] of [[section.performances[0], 18, 17.5], [section.performances[1], 17, 16.9]] as const) {
+      p.categories[1].captions.unshift({ key: 'brass', score: brass, rank: 1, subcaptions: [] });
+      p.categories[1].score = category;
+    }
+    const [placement] = closePlacements(section);
+    expect(placement.categories[1].captions.map((c) => [c.name, c.share, c.counts])).toEqual([
+      ['Brass', 0.5, -0.5],
+      ['Equipment Analysis', 0.25, -0.25],
+      ['Equipment Analysis', 0.25, 0.25],
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { DivisionRoundScores, PerformanceScores } from './recap-types';
+import type { DivisionRoundScores, PerformanceScores, SheetCategory } from './recap-types';
 import { judgeName, lookupPerformance } from './scores-lookup';
 import { isClose, officialOrder } from './close-placement';
 
@@ -19,7 +19,7 @@ export interface CaptionDifference {
   difference: number;
   /** the difference as it counts in the total: the caption's share of its category (a doubled panel's judge counts half) */
   counts: number;
-  /** the share itself: 1, or 1/2 for a doubled panel or a halved category */
+  /** the share itself: 1; 1/2 for a doubled panel's judge or a halved category; 1/4 for a doubled judge of a halved one */
   share: number;
 }
 
@@ -77,13 +77,14 @@ function explain(section: DivisionRoundScores, upper: PerformanceScores, lower: 
     const a = above.category(category.key);
     const b = below.category(category.key);
     if (!a || !b) continue;
-    const share = shareOf(upper, category.key);
+    const shares = sharesOf(upper, category);
     const captions: CaptionDifference[] = [];
     for (const caption of category.captions) {
       const x = above.caption(caption.key);
       const y = below.caption(caption.key);
       if (!x || !y) continue;
       const difference = minus(y.score, x.score);
+      const share = shares.get(caption.key) ?? 1;
       captions.push({
         key: caption.key, name: caption.name, judge: judgeName(caption.judge),
         upper: x.score, lower: y.score, difference, share, counts: Math.round(difference * share * 1000) / 1000,
@@ -112,13 +113,20 @@ function explain(section: DivisionRoundScores, upper: PerformanceScores, lower: 
 }
 
 /**
- * A caption's share of its category, read from the numbers (v2 does not say how a category combines): the category
- * over the sum of its captions, snapped to 1/n. A doubled panel's mean, or a halved sum, gives 1/2.
+ * Each caption's share of its category, read from the numbers (v2 does not say how a category combines): captions of
+ * one name are a doubled panel and share their panel's part equally (its mean); the category over the sum of its
+ * panels' means, snapped to 1/n, is each panel's part (1 for a sum, 1/2 for a halved sum). So a doubled judge of a
+ * summed category counts 1/2, and of a halved one (drum corps Music) 1/4.
  */
-function shareOf(performance: PerformanceScores, categoryKey: string): number {
-  const category = performance.categories.find((c) => c.key === categoryKey);
-  const sum = category?.captions.reduce((total, c) => total + c.score, 0) ?? 0;
-  if (!category || sum <= 0) return 1;
-  const n = Math.max(1, Math.round(sum / category.score));
-  return 1 / n;
+function sharesOf(performance: PerformanceScores, category: SheetCategory): Map<string, number> {
+  const scored = performance.categories.find((c) => c.key === category.key);
+  const judgesOf = (name: string) => category.captions.filter((c) => c.name === name).length;
+  const panels = new Map<string, number[]>();
+  for (const caption of scored?.captions ?? []) {
+    const name = category.captions.find((c) => c.key === caption.key)?.name ?? caption.key;
+    panels.set(name, [...(panels.get(name) ?? []), caption.score]);
+  }
+  const sum = [...panels.values()].reduce((total, scores) => total + scores.reduce((a, b) => a + b, 0) / scores.length, 0);
+  const part = scored && scored.score > 0 && sum > 0 ? 1 / Math.max(1, Math.round(sum / scored.score)) : 1;
+  return new Map(category.captions.map((c) => [c.key, part / judgesOf(c.name)]));
 }
