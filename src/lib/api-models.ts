@@ -22,6 +22,7 @@ export type GroupSeason = Views['BffGroupSeason'];
 export type JudgeSeason = Views['BffJudgeSeason'];
 export type HeadToHead = Views['BffHeadToHead'];
 export type HeadToHeadMeeting = Views['BffHeadToHeadMeeting'];
+export type HeadToHeadSeasons = Views['BffHeadToHeadSeasons'];
 export type JudgeSheet = Views['BffJudgeSheet'];
 export type GroupSeasonPerformance = Views['BffGroupSeasonPerformance'];
 export type GroupRef = GroupSeason['group'];

@@ -927,6 +927,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/compare/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Head-to-head of two to four groups across the seasons in which they performed */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a group name, repeated for each group in order (2 to 4) */
+                    group: string | string[];
+                    /** @description each group's OrgGroupIdentifier in the same order (empty when the circuit gives none) */
+                    id?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Each season of the first group and another, newest first, with their meetings, wins by total and mean margin */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffHeadToHeadSeasons"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/group-summary": {
         parameters: {
             query?: never;
@@ -1524,6 +1610,36 @@ export interface components {
                 /** @description null: v2's rank 0, no rank printed */
                 rank: number | null;
             } | null)[];
+        };
+        BffHeadToHeadSeasons: {
+            /** @description the groups asked for, in order */
+            groups: {
+                name: string;
+                orgGroupIdentifier: string;
+            }[];
+            /** @description how many of the newest seasons were looked through */
+            seasonsLookedAt: number;
+            /** @description each season in which the first group and another of them performed, newest first */
+            data: {
+                season: components["schemas"]["BffSeason"];
+                /** @description each group's released performances in the season, in the groups' order */
+                performances: number[];
+                /** @description the rounds in which two or more of them performed */
+                meetings: number;
+                /** @description the first group against each other group, in order (one fewer than the groups) */
+                pairs: components["schemas"]["BffHeadToHeadPair"][];
+            }[];
+        };
+        BffHeadToHeadPair: {
+            /** @description the rounds in which the first group and this one both performed */
+            meetings: number;
+            /** @description of those, the rounds the first group won by total */
+            wins: number;
+            /** @description the rounds this group won by total */
+            losses: number;
+            ties: number;
+            /** @description the mean of the first group's total minus this group's, to three digits; null without a meeting */
+            meanMargin: number | null;
         };
         BffGroupSummary: {
             group: {

@@ -17,6 +17,7 @@ import { RecapRecords } from './hosted-shapes.js';
 import { recapCsv } from './recap-csv.js';
 import { standingsCsv } from './standings-csv.js';
 import { headToHead } from './head-to-head.js';
+import { loadHeadToHeadSeasons } from './head-to-head-seasons.js';
 import { judgeSeason } from './judge-season.js';
 import { loadGroupSeasons } from './group-seasons.js';
 import { createCompetitionLookup } from './competition-lookup.js';
@@ -26,7 +27,7 @@ import { loadSeason, loadSeasons } from './seasons.js';
 import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import { groupSummary } from './group-summary.js';
 import { createSearchIndex } from './search-index.js';
-import { CompetitionSummary, GroupSeason, GroupSeasons, GroupSummary, HeadToHead, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings, SeasonWinners } from './view-schemas.js';
+import { CompetitionSummary, GroupSeason, GroupSeasons, GroupSummary, HeadToHead, HeadToHeadSeasons, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings, SeasonWinners } from './view-schemas.js';
 
 export const VIEWS_PREFIX = '/api/bff';
 const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
@@ -91,27 +92,33 @@ const judgeRoute = createRoute({
   responses: json(JudgeSeason, 'Every caption the judge scored in the season'),
 });
 const asList = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+/** Two to four groups, each a `group` with the `id` in the same place: the identity group pages use. */
+const CompareQuery = z
+  .strictObject({
+    group: z.union([z.string(), z.array(z.string())]).openapi({ description: 'a group name, repeated for each group in order (2 to 4)' }),
+    id: z.union([z.string(), z.array(z.string())]).optional().openapi({ description: "each group's OrgGroupIdentifier in the same order (empty when the circuit gives none)" }),
+  })
+  .transform(({ group, id }, context) => {
+    const names = asList(group).map((name) => name.trim());
+    const ids = asList(id).map((value) => value.trim());
+    if (names.length < 2 || names.length > 4) context.addIssue({ code: 'custom', path: ['group'], message: 'name two to four groups' });
+    else if (names.some((name) => name === '' || name.length > 200)) context.addIssue({ code: 'custom', path: ['group'], message: 'a group name is 1 to 200 characters' });
+    else if (ids.length > names.length || ids.some((value) => value.length > 64)) context.addIssue({ code: 'custom', path: ['id'], message: 'at most one id (up to 64 characters) per group' });
+    return names.map((name, index) => ({ name, orgGroupIdentifier: ids[index] ?? '' }));
+  });
 const compareRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/compare',
   summary: 'Head-to-head of two to four groups in a season',
-  request: {
-    params: SeasonParams,
-    query: z
-      .strictObject({
-        group: z.union([z.string(), z.array(z.string())]).openapi({ description: 'a group name, repeated for each group in order (2 to 4)' }),
-        id: z.union([z.string(), z.array(z.string())]).optional().openapi({ description: "each group's OrgGroupIdentifier in the same order (empty when the circuit gives none)" }),
-      })
-      .transform(({ group, id }, context) => {
-        const names = asList(group).map((name) => name.trim());
-        const ids = asList(id).map((value) => value.trim());
-        if (names.length < 2 || names.length > 4) context.addIssue({ code: 'custom', path: ['group'], message: 'name two to four groups' });
-        else if (names.some((name) => name === '' || name.length > 200)) context.addIssue({ code: 'custom', path: ['group'], message: 'a group name is 1 to 200 characters' });
-        else if (ids.length > names.length || ids.some((value) => value.length > 64)) context.addIssue({ code: 'custom', path: ['id'], message: 'at most one id (up to 64 characters) per group' });
-        return names.map((name, index) => ({ name, orgGroupIdentifier: ids[index] ?? '' }));
-      }),
-  },
+  request: { params: SeasonParams, query: CompareQuery },
   responses: json(HeadToHead, 'Every shared division and round, caption by caption'),
+});
+const compareSeasonsRoute = createRoute({
+  method: 'get',
+  path: '/compare/seasons',
+  summary: 'Head-to-head of two to four groups across the seasons in which they performed',
+  request: { query: CompareQuery },
+  responses: json(HeadToHeadSeasons, 'Each season of the first group and another, newest first, with their meetings, wins by total and mean margin'),
 });
 const groupSummaryRoute = createRoute({
   method: 'get',
@@ -262,6 +269,11 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
       const judging = await results.judging(season);
       viewHeaders(c, stale || judging.stale);
       return c.json({ season, groups, data: headToHead(judging.sections, groups) }, 200);
+    })
+    .openapi(compareSeasonsRoute, async (c) => {
+      const { view, stale } = await loadHeadToHeadSeasons(read, results, c.req.valid('query'));
+      viewHeaders(c, stale);
+      return c.json(view, 200);
     })
     .openapi(groupSummaryRoute, async (c) => {
       const { name, id } = c.req.valid('query');

@@ -4,6 +4,7 @@ import type { DivisionRoundScores } from '../utils/recap-types';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { buildRecapTable, defaultDirection, recapColumns, sortPerformances, type SortDirection } from '../utils/recap-model';
 import { sectionId } from '../utils/scores-lookup';
+import { DecidedItDisclosure } from './decided-it-disclosure';
 import { RecapCards } from './recap-cards';
 import { RecapTable } from './recap-table';
 import { useRecapSort } from './use-recap-sort';
@@ -119,6 +120,7 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
           />
         ) : null}
       </div>
+      <DecidedItDisclosure section={section} />
     </section>
   );
 });
