@@ -1,21 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
-import { currentSeason, printed, recapOf, seasonCalendar, todayInChicago, type RecordSection } from './support/api-data';
+import { compareUrl, printed, sharedRound } from './support/api-data';
 
 test('a head-to-head URL shows a shared round caption by caption with the recap numbers, and reloads to the same view', { tag: '@journey' }, async ({ page, request }) => {
-  // The latest past competition with a full recap and a round where two groups performed.
-  const season = await currentSeason(request);
-  let found: { event: { name: string }; section: RecordSection } | undefined;
-  for (const entry of (await seasonCalendar(request, season.id)).filter((candidate) => candidate.competition.recapReleased && candidate.competition.date.slice(0, 10) < todayInChicago()).reverse()) {
-    const section = (await recapOf(request, entry.competition.guid)).sections.find((candidate) => candidate.records.filter((record) => record.Performed).length >= 2);
-    if (section) {
-      found = { event: entry.event, section };
-      break;
-    }
-  }
-  const { event, section } = found!;
-  const [first, second] = section.records.filter((record) => record.Performed);
-  const url = `/compare?group=${encodeURIComponent(first.GroupName)}&id=${encodeURIComponent(first.OrgGroupIdentifier)}&group=${encodeURIComponent(second.GroupName)}&id=${encodeURIComponent(second.OrgGroupIdentifier)}&season=${season.id}`;
+  const { season, event, section, first, second } = await sharedRound(request);
+  const url = `${compareUrl(first, second)}&season=${season.id}`;
   await page.goto(url);
 
   const check = async () => {

@@ -47,6 +47,23 @@ export async function recapOf(request: APIRequestContext, competitionGuid: strin
   return { summary, records, sections: sectionsOf(records) };
 }
 
+/** Two groups of the current season's latest past round with a full recap where two performed: a head-to-head to open. */
+export async function sharedRound(request: APIRequestContext) {
+  const season = await currentSeason(request);
+  for (const entry of (await seasonCalendar(request, season.id)).filter((candidate) => candidate.competition.recapReleased && candidate.competition.date.slice(0, 10) < todayInChicago()).reverse()) {
+    const section = (await recapOf(request, entry.competition.guid)).sections.find((candidate) => candidate.records.filter((record) => record.Performed).length >= 2);
+    if (section) {
+      const [first, second] = section.records.filter((record) => record.Performed);
+      return { season, event: entry.event, section, first, second };
+    }
+  }
+  throw new Error('no past round of the current season with two groups performing');
+}
+
+/** `/compare?group=&id=&group=&id=` for two v2 records' groups (the app's URL, src/config/paths.ts). */
+export const compareUrl = (...records: PerformanceRecord[]) =>
+  `/compare?${records.map((record) => `group=${encodeURIComponent(record.GroupName)}&id=${encodeURIComponent(record.OrgGroupIdentifier)}`).join('&')}`;
+
 /** The most recent competition before today (in the test's time zone) whose full recap is out. */
 export async function latestScoredCompetition(request: APIRequestContext, today: string) {
   const season = await currentSeason(request);

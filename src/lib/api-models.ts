@@ -14,6 +14,7 @@ export type PerformanceRecord = Schemas['PerformanceRecordV2'];
 
 export type Season = Views['BffSeason'];
 export type CalendarEntry = Views['BffCalendarEntry'];
+export type CompetitionWinners = Views['BffSeasonWinners']['data'][number];
 export type CompetitionSummary = Views['BffCompetitionSummary'];
 export type DivisionStandings = Views['BffDivisionStandings'];
 export type StandingsEntry = DivisionStandings['entries'][number];
@@ -21,6 +22,7 @@ export type GroupSeason = Views['BffGroupSeason'];
 export type JudgeSeason = Views['BffJudgeSeason'];
 export type HeadToHead = Views['BffHeadToHead'];
 export type HeadToHeadMeeting = Views['BffHeadToHeadMeeting'];
+export type HeadToHeadSeasons = Views['BffHeadToHeadSeasons'];
 export type JudgeSheet = Views['BffJudgeSheet'];
 export type GroupSeasonPerformance = Views['BffGroupSeasonPerformance'];
 export type GroupRef = GroupSeason['group'];

@@ -38,7 +38,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -119,7 +119,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -202,7 +202,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -285,7 +285,90 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}/winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each competition's division winners */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The winners of each released competition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffSeasonWinners"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -368,7 +451,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -456,7 +539,93 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seasons with performances of a group (404 when none has) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the group name */
+                    name: string;
+                    /** @description v2's OrgGroupIdentifier, when the circuit gives one */
+                    id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The group and its seasons, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffGroupSeasons"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -542,7 +711,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -625,7 +794,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -708,7 +877,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -796,7 +965,93 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/compare/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Head-to-head of two to four groups across the seasons in which they performed */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a group name, repeated for each group in order (2 to 4) */
+                    group: string | string[];
+                    /** @description each group's OrgGroupIdentifier in the same order (empty when the circuit gives none) */
+                    id?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Each season of the first group and another, newest first, with their meetings, wins by total and mean margin */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffHeadToHeadSeasons"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -882,7 +1137,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -963,7 +1218,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1046,7 +1301,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1130,7 +1385,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1256,6 +1511,25 @@ export interface components {
                 performances: number;
             }[];
         };
+        BffSeasonWinners: {
+            season: components["schemas"]["BffSeason"];
+            /** @description each competition with released scores */
+            data: {
+                competitionGuid: string;
+                /** @description in the order the recap prints them; a division without a ranked performance is left out */
+                divisions: {
+                    division: string;
+                    /** @description the division's last round in the competition, whose rank 1 wins */
+                    round: string;
+                    /** @description ranked first (a tie gives several) */
+                    winners: {
+                        name: string;
+                        orgGroupIdentifier: string;
+                        score: number;
+                    }[];
+                }[];
+            }[];
+        };
         BffSeasonJudges: {
             season: components["schemas"]["BffSeason"];
             /** @description by last name, then first name */
@@ -1311,6 +1585,24 @@ export interface components {
                 rank: number | null;
             } | null;
             groupsInRound: number;
+        };
+        BffGroupSeasons: {
+            group: {
+                name: string;
+                /** @description v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group) */
+                orgGroupIdentifier: string;
+                /** @description from the season's group list, matched by circuit id or name; null when none matches */
+                location: string | null;
+                groupType: {
+                    id: number;
+                    name: string;
+                } | null;
+            };
+            /** @description the seasons with released performances of the group, newest first (the newest ten seasons looked at) */
+            seasons: {
+                season: components["schemas"]["BffSeason"];
+                performances: number;
+            }[];
         };
         BffJudgeSeason: {
             season: components["schemas"]["BffSeason"];
@@ -1417,6 +1709,36 @@ export interface components {
                 /** @description null: v2's rank 0, no rank printed */
                 rank: number | null;
             } | null)[];
+        };
+        BffHeadToHeadSeasons: {
+            /** @description the groups asked for, in order */
+            groups: {
+                name: string;
+                orgGroupIdentifier: string;
+            }[];
+            /** @description how many of the newest seasons were looked through */
+            seasonsLookedAt: number;
+            /** @description each season in which the first group and another of them performed, newest first */
+            data: {
+                season: components["schemas"]["BffSeason"];
+                /** @description each group's released performances in the season, in the groups' order */
+                performances: number[];
+                /** @description the rounds in which two or more of them performed */
+                meetings: number;
+                /** @description the first group against each other group, in order (one fewer than the groups) */
+                pairs: components["schemas"]["BffHeadToHeadPair"][];
+            }[];
+        };
+        BffHeadToHeadPair: {
+            /** @description the rounds in which the first group and this one both performed */
+            meetings: number;
+            /** @description of those, the rounds the first group won by total */
+            wins: number;
+            /** @description the rounds this group won by total */
+            losses: number;
+            ties: number;
+            /** @description the mean of the first group's total minus this group's, to three digits; null without a meeting */
+            meanMargin: number | null;
         };
         BffGroupSummary: {
             group: {

@@ -257,6 +257,79 @@ describe("a season's results", () => {
     expect((await view(`/seasons/${season.id}/group?name=x&extra=1`)).status).toBe(400);
   });
 
+  it("offer a group's seasons with performances only, newest first, and answer 404 for a group no season has", async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    const season = seasons.find((candidate) => candidate.name === '2025 Season')!;
+    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as { entries: { group: { name: string; orgGroupIdentifier: string } }[] }[];
+    const group = standings[0].entries[0].group;
+    const query = `name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`;
+    // what each season's own group view says, season by season (the hosted service lists every season of the circuit)
+    const expected: { season: number; performances: number }[] = [];
+    for (const candidate of seasons) {
+      const performances = (await view(`/seasons/${candidate.id}/group?${query}`)).json().data.length as number;
+      if (performances > 0) expected.push({ season: candidate.id, performances });
+    }
+    expect(expected.length).toBeLessThan(seasons.length);
+    const answer = await view(`/groups/seasons?${query}`);
+    expect(answer.status).toBe(200);
+    expect(answer.json().group).toMatchObject({ name: group.name, orgGroupIdentifier: group.orgGroupIdentifier });
+    expect((answer.json().seasons as { season: Season; performances: number }[]).map(({ season: held, performances }) => ({ season: held.id, performances }))).toEqual(expected);
+
+    const unknown = await view('/groups/seasons?name=Nobody%20At%20All');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json()).toMatchObject({ status: 404, code: 'not_found', detail: 'No season has a performance of the group Nobody At All.' });
+    expect((await view(`/groups/seasons?name=${encodeURIComponent(group.name)}&id=no-such-id`)).status).toBe(404);
+    expect((await view('/groups/seasons')).status).toBe(400);
+    expect((await view('/groups/seasons?name=x&extra=1')).status).toBe(400);
+  });
+
+  it("sum up a head-to-head season by season as each season's own views have it, reading no recap again", async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    const season = seasons.find((candidate) => candidate.name === '2025 Season')!;
+    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as { entries: { group: { name: string; orgGroupIdentifier: string } }[] }[];
+    const [a, b] = standings.find((division) => division.entries.length >= 2)!.entries.map((entry) => entry.group);
+    const pair = (group: { name: string; orgGroupIdentifier: string }) => `group=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`;
+    const query = `${pair(a)}&${pair(b)}`;
+    // season by season: both groups' own group views, and the season's head-to-head
+    const expected: { season: number; performances: number[]; meetings: number; wins: number; losses: number; ties: number; mean: number | null }[] = [];
+    for (const candidate of seasons) {
+      const performances = await Promise.all(
+        [a, b].map(async (group) => (await view(`/seasons/${candidate.id}/group?name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`)).json().data.length as number),
+      );
+      if (performances.includes(0)) continue;
+      const meetings = (await view(`/seasons/${candidate.id}/compare?${query}`)).json().data as { totals: { score: number }[] }[];
+      const margins = meetings.map(({ totals }) => Math.round(totals[0].score * 1000) - Math.round(totals[1].score * 1000));
+      expected.push({
+        season: candidate.id,
+        performances,
+        meetings: meetings.length,
+        wins: margins.filter((margin) => margin > 0).length,
+        losses: margins.filter((margin) => margin < 0).length,
+        ties: margins.filter((margin) => margin === 0).length,
+        mean: margins.length ? margins.reduce((sum, margin) => sum + margin, 0) / margins.length / 1000 : null,
+      });
+    }
+    expect(expected.some((entry) => entry.meetings > 0)).toBe(true);
+
+    const answer = await view(`/compare/seasons?${query}`);
+    expect(answer.status).toBe(200);
+    const body = answer.json() as { groups: unknown; data: { season: Season; performances: number[]; meetings: number; pairs: { meetings: number; wins: number; losses: number; ties: number; meanMargin: number | null }[] }[] };
+    expect(body.groups).toEqual([a, b].map(({ name, orgGroupIdentifier }) => ({ name, orgGroupIdentifier })));
+    expect(body.data.map((entry) => entry.season.id)).toEqual(expected.map((entry) => entry.season));
+    body.data.forEach((entry, i) => {
+      const { performances, meetings, wins, losses, ties, mean } = expected[i];
+      expect(entry).toMatchObject({ performances, meetings, pairs: [{ meetings, wins, losses, ties }] });
+      if (mean === null) expect(entry.pairs[0].meanMargin).toBeNull();
+      else expect(entry.pairs[0].meanMargin).toBeCloseTo(mean, 3);
+    });
+
+    const before = fake.reads.length;
+    expect((await view(`/compare/seasons?${query}`)).status).toBe(200);
+    expect(fake.reads.slice(before).filter((read) => read.startsWith('/2018-03/performances'))).toEqual([]);
+    expect((await view(`/compare/seasons?${pair(a)}`)).status).toBe(400);
+    expect((await view(`/compare/seasons?${query}&season=1`)).status).toBe(400);
+  });
+
   it('are built once for concurrent visitors, kept while fresh, and give a phone a few kilobytes', async () => {
     const seasons = (await view('/seasons')).json().data as Season[];
     const season = seasons.find((candidate) => candidate.current)!;

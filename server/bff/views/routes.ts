@@ -16,7 +16,9 @@ import { RecapRecords } from './hosted-shapes.js';
 import { recapCsv } from './recap-csv.js';
 import { standingsCsv } from './standings-csv.js';
 import { headToHead } from './head-to-head.js';
+import { loadHeadToHeadSeasons } from './head-to-head-seasons.js';
 import { judgeSeason } from './judge-season.js';
+import { loadGroupSeasons } from './group-seasons.js';
 import { createCompetitionLookup } from './competition-lookup.js';
 import { SeasonJudges } from './judges.js';
 import { createSeasonSource } from './season-source.js';
@@ -24,7 +26,7 @@ import { loadSeason, loadSeasons } from './seasons.js';
 import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import { groupSummary } from './group-summary.js';
 import { createSearchIndex } from './search-index.js';
-import { CompetitionSummary, GroupSeason, GroupSummary, HeadToHead, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { CompetitionSummary, GroupSeason, GroupSeasons, GroupSummary, HeadToHead, HeadToHeadSeasons, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings, SeasonWinners } from './view-schemas.js';
 import { json, problems, Problem, SeasonParams, viewHeaders, type View } from './view.js';
 
 /**
@@ -58,6 +60,7 @@ const GroupQuery = z.strictObject({
   name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
   id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
 });
+const winnersRoute = seasonView('/seasons/{seasonId}/winners', "Each competition's division winners", SeasonWinners, 'The winners of each released competition');
 const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
 const groupRoute = createRoute({
   method: 'get',
@@ -68,6 +71,13 @@ const groupRoute = createRoute({
     query: GroupQuery,
   },
   responses: json(GroupSeason, "The group's performances in the season"),
+});
+const groupSeasonsRoute = createRoute({
+  method: 'get',
+  path: '/groups/seasons',
+  summary: 'The seasons with performances of a group (404 when none has)',
+  request: { query: GroupQuery },
+  responses: json(GroupSeasons, 'The group and its seasons, newest first'),
 });
 const judgeRoute = createRoute({
   method: 'get',
@@ -80,27 +90,33 @@ const judgeRoute = createRoute({
   responses: json(JudgeSeason, 'Every caption the judge scored in the season'),
 });
 const asList = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+/** Two to four groups, each a `group` with the `id` in the same place: the identity group pages use. */
+const CompareQuery = z
+  .strictObject({
+    group: z.union([z.string(), z.array(z.string())]).openapi({ description: 'a group name, repeated for each group in order (2 to 4)' }),
+    id: z.union([z.string(), z.array(z.string())]).optional().openapi({ description: "each group's OrgGroupIdentifier in the same order (empty when the circuit gives none)" }),
+  })
+  .transform(({ group, id }, context) => {
+    const names = asList(group).map((name) => name.trim());
+    const ids = asList(id).map((value) => value.trim());
+    if (names.length < 2 || names.length > 4) context.addIssue({ code: 'custom', path: ['group'], message: 'name two to four groups' });
+    else if (names.some((name) => name === '' || name.length > 200)) context.addIssue({ code: 'custom', path: ['group'], message: 'a group name is 1 to 200 characters' });
+    else if (ids.length > names.length || ids.some((value) => value.length > 64)) context.addIssue({ code: 'custom', path: ['id'], message: 'at most one id (up to 64 characters) per group' });
+    return names.map((name, index) => ({ name, orgGroupIdentifier: ids[index] ?? '' }));
+  });
 const compareRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/compare',
   summary: 'Head-to-head of two to four groups in a season',
-  request: {
-    params: SeasonParams,
-    query: z
-      .strictObject({
-        group: z.union([z.string(), z.array(z.string())]).openapi({ description: 'a group name, repeated for each group in order (2 to 4)' }),
-        id: z.union([z.string(), z.array(z.string())]).optional().openapi({ description: "each group's OrgGroupIdentifier in the same order (empty when the circuit gives none)" }),
-      })
-      .transform(({ group, id }, context) => {
-        const names = asList(group).map((name) => name.trim());
-        const ids = asList(id).map((value) => value.trim());
-        if (names.length < 2 || names.length > 4) context.addIssue({ code: 'custom', path: ['group'], message: 'name two to four groups' });
-        else if (names.some((name) => name === '' || name.length > 200)) context.addIssue({ code: 'custom', path: ['group'], message: 'a group name is 1 to 200 characters' });
-        else if (ids.length > names.length || ids.some((value) => value.length > 64)) context.addIssue({ code: 'custom', path: ['id'], message: 'at most one id (up to 64 characters) per group' });
-        return names.map((name, index) => ({ name, orgGroupIdentifier: ids[index] ?? '' }));
-      }),
-  },
+  request: { params: SeasonParams, query: CompareQuery },
   responses: json(HeadToHead, 'Every shared division and round, caption by caption'),
+});
+const compareSeasonsRoute = createRoute({
+  method: 'get',
+  path: '/compare/seasons',
+  summary: 'Head-to-head of two to four groups across the seasons in which they performed',
+  request: { query: CompareQuery },
+  responses: json(HeadToHeadSeasons, 'Each season of the first group and another, newest first, with their meetings, wins by total and mean margin'),
 });
 const groupSummaryRoute = createRoute({
   method: 'get',
@@ -196,6 +212,12 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
       viewHeaders(c, stale || standings.stale);
       return c.json({ season, data: standings.data }, 200);
     })
+    .openapi(winnersRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const winners = await results.winners(season);
+      viewHeaders(c, stale || winners.stale);
+      return c.json({ season, data: winners.data }, 200);
+    })
     .openapi(judgesRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
       const judges = await results.judges(season);
@@ -208,6 +230,12 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
       const group = await results.group(season, { name, orgGroupIdentifier: id || undefined });
       viewHeaders(c, stale || group.stale);
       return c.json({ season, ...group.view }, 200);
+    })
+    .openapi(groupSeasonsRoute, async (c) => {
+      const { name, id } = c.req.valid('query');
+      const { view, stale } = await loadGroupSeasons(read, results, { name, orgGroupIdentifier: id || undefined });
+      viewHeaders(c, stale);
+      return c.json(view, 200);
     })
     .openapi(judgeRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
@@ -236,6 +264,11 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
       const judging = await results.judging(season);
       viewHeaders(c, stale || judging.stale);
       return c.json({ season, groups, data: headToHead(judging.sections, groups) }, 200);
+    })
+    .openapi(compareSeasonsRoute, async (c) => {
+      const { view, stale } = await loadHeadToHeadSeasons(read, results, c.req.valid('query'));
+      viewHeaders(c, stale);
+      return c.json(view, 200);
     })
     .openapi(groupSummaryRoute, async (c) => {
       const { name, id } = c.req.valid('query');

@@ -83,6 +83,26 @@ export const DivisionStandings = z
   })
   .openapi('BffDivisionStandings');
 
+export const SeasonWinners = z
+  .object({
+    season: Season,
+    data: z.array(
+      z.object({
+        competitionGuid: z.string(),
+        divisions: z
+          .array(
+            z.object({
+              division: z.string(),
+              round: z.string().openapi({ description: "the division's last round in the competition, whose rank 1 wins" }),
+              winners: z.array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), score: z.number() })).openapi({ description: 'ranked first (a tie gives several)' }),
+            }),
+          )
+          .openapi({ description: 'in the order the recap prints them; a division without a ranked performance is left out' }),
+      }),
+    ).openapi({ description: 'each competition with released scores' }),
+  })
+  .openapi('BffSeasonWinners');
+
 export const SeasonStandings = z
   .object({ season: Season, data: z.array(DivisionStandings).openapi({
       description: 'divisions by group type, then name; groups ranked by latest released total (three fraction digits, as v2 prints it), then by name; practice events left out',
@@ -109,6 +129,15 @@ export const GroupSeason = z
     data: z.array(GroupSeasonPerformance).openapi({ description: 'released performances, oldest first' }),
   })
   .openapi('BffGroupSeason');
+
+export const GroupSeasons = z
+  .object({
+    group: GroupRef.extend({ groupType: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+    seasons: z
+      .array(z.object({ season: Season, performances: z.number().int() }))
+      .openapi({ description: 'the seasons with released performances of the group, newest first (the newest ten seasons looked at)' }),
+  })
+  .openapi('BffGroupSeasons');
 
 const RankedOrNot = z.object({ score: z.number(), rank: z.number().int().nullable().openapi({ description: "null: v2's rank 0, no rank printed" }) });
 
@@ -172,6 +201,33 @@ export const HeadToHead = z
   })
   .openapi('BffHeadToHead');
 
+export const HeadToHeadPair = z
+  .object({
+    meetings: z.number().int().openapi({ description: 'the rounds in which the first group and this one both performed' }),
+    wins: z.number().int().openapi({ description: 'of those, the rounds the first group won by total' }),
+    losses: z.number().int().openapi({ description: 'the rounds this group won by total' }),
+    ties: z.number().int(),
+    meanMargin: z.number().nullable().openapi({ description: "the mean of the first group's total minus this group's, to three digits; null without a meeting" }),
+  })
+  .openapi('BffHeadToHeadPair');
+
+export const HeadToHeadSeasons = z
+  .object({
+    groups: z.array(GroupName).openapi({ description: 'the groups asked for, in order' }),
+    seasonsLookedAt: z.number().int().openapi({ description: 'how many of the newest seasons were looked through' }),
+    data: z
+      .array(
+        z.object({
+          season: Season,
+          performances: z.array(z.number().int()).openapi({ description: "each group's released performances in the season, in the groups' order" }),
+          meetings: z.number().int().openapi({ description: 'the rounds in which two or more of them performed' }),
+          pairs: z.array(HeadToHeadPair).openapi({ description: 'the first group against each other group, in order (one fewer than the groups)' }),
+        }),
+      )
+      .openapi({ description: 'each season in which the first group and another of them performed, newest first' }),
+  })
+  .openapi('BffHeadToHeadSeasons');
+
 const CompetitionRef = z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() });
 const DivisionRef = z.object({ name: z.string(), initials: z.string() });
 const RoundRef = z.object({ number: z.number().int(), name: z.string() });
@@ -203,7 +259,10 @@ export const SearchIndex = z
 
 export type SeasonView = z.infer<typeof Season>;
 export type HeadToHeadMeetingView = z.infer<typeof HeadToHeadMeeting>;
+export type HeadToHeadPairView = z.infer<typeof HeadToHeadPair>;
+export type HeadToHeadSeasonsView = z.infer<typeof HeadToHeadSeasons>;
 export type JudgeSheetView = z.infer<typeof JudgeSheet>;
+export type GroupSeasonsView = z.infer<typeof GroupSeasons>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;

@@ -17,7 +17,7 @@ export const Problem = z
 export const problems = Object.fromEntries(
   [
     [400, 'A malformed parameter'],
-    [404, 'No such season, competition or judge'],
+    [404, 'No such season, competition, judge or group'],
     [502, 'The results API answered something this app cannot use, or refused its credentials'],
     [503, 'The results API is down and nothing of this view was saved'],
     [504, 'The results API did not answer in time'],

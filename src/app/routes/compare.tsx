@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { paths, type GroupAddress } from '../../config/paths';
 import { headToHeadQueryOptions } from '../../features/compare/api/get-head-to-head';
+import { AcrossSeasons } from '../../features/compare/components/across-seasons';
 import { MarginTrendTable } from '../../features/compare/components/margin-trend-table';
 import { MeetingTable } from '../../features/compare/components/meeting-table';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
@@ -56,6 +57,7 @@ export default function CompareRoute() {
       <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, { label: 'Head-to-head' }]} />
       <h1 className="heading-1">{title}</h1>
       {season ? <HeadToHeadSeason groups={groups} season={season} seasons={seasons} /> : <EmptyState title="No seasons yet" />}
+      <AcrossSeasons groups={groups} seasonId={season?.id} />
     </>
   );
 }

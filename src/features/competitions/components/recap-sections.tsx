@@ -4,6 +4,7 @@ import type { DivisionRoundScores } from '../utils/recap-types';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { buildRecapTable, defaultDirection, recapColumns, sortPerformances, type SortDirection } from '../utils/recap-model';
 import { sectionId } from '../utils/scores-lookup';
+import { DecidedItDisclosure } from './decided-it-disclosure';
 import { RecapCards } from './recap-cards';
 import { RecapTable } from './recap-table';
 import { useRecapSort } from './use-recap-sort';
@@ -93,7 +94,7 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
     // to prepaint and paint again. Not paint containment, which would clip the focus rings of the select and the
     // table at its edges.
     <section aria-labelledby={headingId} className="mt-8 [contain:layout_style]">
-      <h2 id={headingId} className="mb-2 text-xl font-semibold">
+      <h2 id={headingId} className="mb-2 scroll-mt-4 text-xl font-semibold">
         {section.division.name}
         {section.round.name ? <span className="font-normal text-slate-700 dark:text-slate-300"> · {section.round.name}</span> : null}
       </h2>
@@ -119,6 +120,7 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
           />
         ) : null}
       </div>
+      <DecidedItDisclosure section={section} />
     </section>
   );
 });
