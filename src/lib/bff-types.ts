@@ -1211,6 +1211,12 @@ export interface components {
                 score: number;
                 rank: number | null;
             } | null;
+            /** @description each category's score and rank as the recap prints them, in the sheet's order; empty when not scored */
+            categories: {
+                name: string;
+                score: number;
+                rank: number | null;
+            }[];
             groupsInRound: number;
         };
         BffJudgeSeason: {

@@ -6,6 +6,7 @@
  * go through the same ranking and the same group view as the derived ones, and a test holds the two equal.
  */
 import { z } from 'zod';
+import { roundScore, SCORE_FORMATS } from '../../../domain/scores.js';
 import { publishedTotal } from '../../../domain/standings.js';
 import { groupSeason, type GroupAsked } from './group-season.js';
 import type { HostedGroup } from './hosted-shapes.js';
@@ -50,6 +51,7 @@ export const GroupPerformancesAnswer = z.object({
       performed: z.boolean(),
       noScoreReason: z.string(),
       total: z.object({ score: z.number(), rank: z.number().int().nullable() }).nullable(),
+      categories: z.array(z.object({ name: z.string(), score: z.number(), rank: z.number().int().nullable() })),
       groupsInRound: z.number().int(),
     }),
   ),
@@ -129,6 +131,8 @@ export async function groupSeasonFromExtension(
         performed: p.performed && p.total !== null,
         noScoreReason: p.noScoreReason,
         total: p.total && { score: publishedTotal(p.total.score), rank: p.total.rank },
+        // v2 prints a category with two digits: the same number whichever read answered.
+        categories: p.total ? p.categories.map(({ name, score, rank }) => ({ name, score: roundScore(score, SCORE_FORMATS.v2Caption[0]), rank })) : [],
         groupsInRound: p.groupsInRound,
       });
     }

@@ -17,6 +17,8 @@ export interface IndexedPerformance {
   performed: boolean;
   noScoreReason: string;
   total: { score: number; rank: number | null } | null;
+  /** each category's score and rank as the recap prints them, in the sheet's order; empty when not scored */
+  categories: { name: string; score: number; rank: number | null }[];
   /** performances in the same division and round of that competition */
   groupsInRound: number;
 }
@@ -71,6 +73,7 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
         noScoreReason: p.NoScoreReason,
         // v2 prints an unscored performance as zeros with rank 0: no score to show.
         total: p.Performed ? { score: Number(p.TotalScore), rank: p.Rank > 0 ? p.Rank : null } : null,
+        categories: p.Performed ? p.Categories.map((category) => ({ name: category.Name, score: Number(category.Score), rank: category.Rank > 0 ? category.Rank : null })) : [],
         groupsInRound: inRound.get(roundKey(p)) ?? 1,
       });
     }

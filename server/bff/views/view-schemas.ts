@@ -98,6 +98,9 @@ export const GroupSeasonPerformance = z
     performed: z.boolean(),
     noScoreReason: z.string(),
     total: Ranked.nullable(),
+    categories: z
+      .array(z.object({ name: z.string(), score: z.number(), rank: z.number().int().nullable() }))
+      .openapi({ description: "each category's score and rank as the recap prints them, in the sheet's order; empty when not scored" }),
     groupsInRound: z.number().int(),
   })
   .openapi('BffGroupSeasonPerformance');

@@ -10,6 +10,7 @@ import { FollowGroupButton } from '../../features/following/components/follow-gr
 import { groupSeasonQueryOptions } from '../../features/groups/api/get-group-season';
 import { GroupPerformancesTable } from '../../features/groups/components/group-performances-table';
 import { NotifyToggle } from '../../features/groups/components/notify-toggle';
+import { CategoryProgression } from '../../features/groups/components/category-progression';
 import { ScoreTrendChart } from '../../features/groups/components/score-trend-chart';
 import { trendPoints } from '../../features/groups/utils/trend';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
@@ -79,6 +80,8 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
           <h2 className="heading-2">Score trend</h2>
           <PracticeToggle asked={asked} season={season} practiceShows={practiceShows} included={includePractice} />
           <ScoreTrendChart points={trendPoints(performances, { includePractice })} groupName={group.name} />
+          <h2 className="heading-2">Category progression</h2>
+          <CategoryProgression performances={performances} groupName={group.name} includePractice={includePractice} />
           <h2 className="heading-2">Performances</h2>
           <GroupPerformancesTable performances={performances} seasonName={season.name} />
         </>

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatDate } from '../../../lib/dates';
+import type { CategoryProgression } from '../utils/category-lines';
+
+/** Line colours legible on the light and the dark page, told apart by dash too (colour is never the only cue). */
+export const LINE_STYLES = [
+  { color: '#1d4ed8', dash: [] as number[] },
+  { color: '#be185d', dash: [8, 4] },
+  { color: '#047857', dash: [2, 3] },
+  { color: '#b45309', dash: [10, 3, 2, 3] },
+  { color: '#6d28d9', dash: [4, 4] },
+  { color: '#0e7490', dash: [12, 6] },
+];
+
+const HEIGHT = 260;
+/** Axis text in CSS pixels: uPlot draws at the device's pixel ratio, so a phone keeps this size. */
+const FONT = '13px system-ui, sans-serif';
+
+/**
+ * The category lines drawn by uPlot (decision 037), loaded on first render of this component only: nothing of it
+ * is in the initial bundle. Until it has loaded (and on the server) the box keeps its height; the table beside it
+ * holds the same numbers.
+ */
+export function CategoryLinesCanvas({ progression }: { progression: CategoryProgression }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | undefined;
+    let observer: ResizeObserver | undefined;
+    let cancelled = false;
+    Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+      .then(([{ default: UPlot }]) => {
+        if (cancelled) return;
+        const ink = getComputedStyle(element).color;
+        const width = Math.max(280, element.clientWidth);
+        const axis = { stroke: ink, font: FONT, labelFont: FONT, grid: { stroke: 'rgba(127,127,127,0.25)', width: 1 }, ticks: { stroke: 'rgba(127,127,127,0.4)', width: 1 } };
+        chart = new UPlot(
+          {
+            width,
+            height: HEIGHT,
+            legend: { show: false },
+            cursor: { show: false },
+            scales: { x: { time: true } },
+            axes: [
+              { ...axis, label: 'Date of the show', values: (_u, splits) => splits.map((s) => formatDate(new Date(s * 1000).toISOString())), space: 90 },
+              { ...axis, label: 'Category score', size: 48, values: (_u, splits) => splits.map((s) => String(s)) },
+            ],
+            series: [
+              {},
+              ...progression.lines.map((line, index) => ({
+                label: line.name,
+                stroke: LINE_STYLES[index % LINE_STYLES.length].color,
+                dash: LINE_STYLES[index % LINE_STYLES.length].dash,
+                width: 2,
+                spanGaps: true,
+                points: { show: true, size: 7 },
+              })),
+            ],
+          },
+          [progression.shows.map((show) => show.time / 1000), ...progression.lines.map((line) => line.scores)],
+          element,
+        );
+        if (typeof ResizeObserver !== 'undefined') {
+          observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(280, element.clientWidth), height: HEIGHT }));
+          observer.observe(element);
+        }
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [progression]);
+  if (failed) return <p className="text-sm">The chart did not load; the table below holds its numbers.</p>;
+  return <div ref={box} style={{ minHeight: HEIGHT }} className="w-full text-slate-900 dark:text-slate-100" />;
+}
