@@ -44,9 +44,10 @@ export function CategoryProgression({ performances, groupName, includePractice }
       </figcaption>
       <details className="mt-2">
         <summary className="cursor-pointer text-sm">Category scores as a table</summary>
-        <div className="overflow-x-auto">
+        {/* a focusable region: a phone's keyboard user can scroll a wide sheet's columns */}
+        <div className="overflow-x-auto" role="region" aria-labelledby="category-table-caption" tabIndex={0}>
           <table className="mt-2 text-sm">
-            <caption className="sr-only">{`Category scores of ${groupName} by show`}</caption>
+            <caption id="category-table-caption" className="sr-only">{`Category scores of ${groupName} by show`}</caption>
             <thead>
               <tr>
                 <th scope="col" className="pr-3 text-left">Show</th>
