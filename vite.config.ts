@@ -5,7 +5,8 @@ import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { getMimeType } from 'hono/utils/mime';
-import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { build, defineConfig, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { isCompressible } from './server/bff/compression.js';
 
 /** Gzipped size of the JS a first visit must load: the entry chunk and its static imports. */
@@ -91,8 +92,41 @@ function serverEntry(): Plugin {
   };
 }
 
+/**
+ * The web app manifest (installable) and the service worker (offline), decision 038. The worker is ours
+ * (src/sw/service-worker.ts, Workbox's modules); the plugin builds it and hands it the build's hashed files. The app
+ * registers it itself, after the first paint (src/lib/register-service-worker.ts).
+ */
+function offlineApp(): PluginOption {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      name: 'Marching Results',
+      short_name: 'Results',
+      description: 'Scores, recaps, schedules and standings of the marching arts circuit.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1e3a8a',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      ],
+    },
+    injectManifest: {
+      // Only the hashed files: not index.html (a page is network first), not the .br/.gz copies beside them.
+      globPatterns: ['assets/**/*.{js,css}'],
+    },
+  });
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), initialJsBudget(INITIAL_JS_BUDGET_BYTES), precompressAssets(), serverEntry()],
+  plugins: [react(), tailwindcss(), initialJsBudget(INITIAL_JS_BUDGET_BYTES), precompressAssets(), serverEntry(), isSsrBuild ? [] : offlineApp()],
   server: {
     // The app only talks to the BFF; in dev the BFF runs on 8080 (override with BFF_URL).
     proxy: { '/api': { target: process.env.BFF_URL ?? 'http://localhost:8080' } },

@@ -79,10 +79,11 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
     return proxy.read({ ...request, search: withOrganization(request.search, guid) });
   };
   const readView = (path: string, search: string) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID() });
-  const views = createViewsRouter(readView, now);
+  const readFresh = (path: string, search: string) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID(), revalidate: true });
+  const views = createViewsRouter(readView, now, readFresh);
   const live = createLiveHub({
-    readFresh: (path, search) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID(), revalidate: true }),
-    lookUp: createCompetitionLookup(readView),
+    readFresh,
+    lookUp: createCompetitionLookup(readView, readFresh),
     now,
     intervalMs: config.liveIntervalMs,
     maxCompetitions: config.liveMaxCompetitions,

@@ -7,6 +7,8 @@ export function contentSecurityPolicy(inlineStyleHashes: string[] = []): string 
   const styleSources = ["'self'", ...inlineStyleHashes.map((hash) => `'${hash}'`)].join(' ');
   return (
     `default-src 'self'; script-src 'self'; style-src ${styleSources}; img-src 'self' data:; connect-src 'self'; ` +
+    // The service worker and the web app manifest (decision 038): named, not left to default-src.
+    "worker-src 'self'; manifest-src 'self'; " +
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
   );
 }

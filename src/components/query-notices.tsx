@@ -1,4 +1,6 @@
 import { formatAge } from '../lib/dates';
+import { useSavedAt } from '../lib/offline-copy';
+import { LocalDateTime } from './local-date-time';
 import { useHydrated } from '../lib/use-hydrated';
 import { useNow } from '../lib/use-now';
 import { Notice } from './notice';
@@ -18,7 +20,9 @@ interface QueryNoticesProps {
 /** What the reader needs to know about the freshness of the numbers on screen. */
 export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompetition = false, pushed = false }: QueryNoticesProps) {
   // "Today" is the viewer's: server HTML and its hydration leave the live line out, the next render adds it.
-  const live = useHydrated() && liveCompetition;
+  const savedAt = useSavedAt();
+  // A saved copy never poses as live (decision 038).
+  const live = useHydrated() && liveCompetition && savedAt === undefined;
   const now = useNow(live || refreshFailed ? 1000 : 30_000);
   const age = formatAge(now - updatedAt);
   return (
@@ -29,6 +33,12 @@ export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompet
           <span>Live</span>
           <span className="text-slate-700 dark:text-slate-300">{pushed && !refreshFailed ? '· up to date' : `· updated ${age}`}</span>
         </p>
+      ) : null}
+      {savedAt !== undefined ? (
+        <Notice tone="warning">
+          Saved <LocalDateTime iso={new Date(savedAt).toISOString()} />. No connection: these are the results as they
+          were then; they update when the connection is back.
+        </Notice>
       ) : null}
       {stale ? (
         <Notice tone="warning">Showing saved results, the results service is not answering.</Notice>

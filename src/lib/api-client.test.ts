@@ -21,7 +21,12 @@ describe('the fetch layer', () => {
 
   it('returns the body, not stale, on 200', async () => {
     respond(200, { data: [{ id: 1 }] });
-    await expect(getUpstream('/seasons/')).resolves.toEqual({ body: { data: [{ id: 1 }] }, stale: false });
+    await expect(getUpstream('/seasons/')).resolves.toEqual({ body: { data: [{ id: 1 }] }, stale: false, savedAt: null });
+  });
+
+  it("hands on the service worker's mark on its saved copy", async () => {
+    respond(200, { data: [] }, { 'x-saved': '2026-11-24T12:30:00.000Z' });
+    await expect(getUpstream('/seasons/')).resolves.toMatchObject({ savedAt: '2026-11-24T12:30:00.000Z' });
   });
 
   it('flags a saved copy served by the BFF', async () => {

@@ -2,6 +2,7 @@ import { env } from '../config/env';
 import type { Problem } from './api-models';
 import type { paths as UpstreamPaths } from './api-types';
 import type { paths as ViewPaths } from './bff-types';
+import { SAVED_AT_HEADER } from './saved-copy-header';
 
 /**
  * A non-2xx answer (or no answer: status 0, code "network_error") from the BFF. `body` is the problem+json
@@ -28,10 +29,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** A successful answer. `stale` is true when the BFF served a saved copy because the API is not answering. */
+/**
+ * A successful answer. `stale` is true when the BFF served a saved copy because the API is not answering;
+ * `savedAt`, when the browser's service worker answered from its own saved copy, is when that copy was made
+ * (src/lib/offline-copy.ts reads it).
+ */
 export interface ApiResult<T> {
   body: T;
   stale: boolean;
+  savedAt?: string | null;
 }
 
 type QueryParams = Record<string, string | number | boolean | readonly string[] | undefined>;
@@ -92,7 +98,7 @@ async function getUrl<T>(url: string, signal: AbortSignal | undefined): Promise<
     const code = isProblem(body) && typeof body.code === 'string' ? body.code : `http_${response.status}`;
     throw new ApiError(response.status, code, isProblem(body) ? body : typeof body === 'string' ? body : null, stale);
   }
-  return { body: body as T, stale };
+  return { body: body as T, stale, savedAt: response.headers.get(SAVED_AT_HEADER) };
 }
 
 /**

@@ -851,7 +851,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Groups, events, competitions and chief judges of every season, for the search (matched in the browser) */
+        /** Groups, events, competitions and judges of every season, for the search (matched in the browser) */
         get: {
             parameters: {
                 query?: never;

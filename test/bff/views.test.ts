@@ -330,11 +330,13 @@ describe("the fake's answers", () => {
 describe('on our own API', () => {
   let api: TestApi;
   let ours: RunningBff;
+  let ourKey: { clientId: string; clientSecret: string };
   beforeAll(async () => {
     api = await startTestApi();
     const organization = await api.createOrg('Sample circuit');
     await loadSample(api.services.database, organization.id);
     const key = await api.createKey(organization.guid);
+    ourKey = key;
     // No API_ORGANIZATION: our API's tokens name it.
     ours = await startBff(
       defineBffConfig({ port: 0, apiBaseUrl: api.url, clientId: key.clientId, clientSecret: key.clientSecret, apiCa: api.ca, staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')) }),
@@ -353,5 +355,26 @@ describe('on our own API', () => {
     const entries = standings.data.flatMap((division) => division.entries);
     expect(entries.length).toBeGreaterThan(100);
     expect(entries.filter((entry) => entry.group.location === null)).toEqual([]);
+  });
+
+  it('finds a competition created a moment ago, though the listing it is in was read (and cached) just before', async () => {
+    const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
+    const current = seasons.find((season) => season.current)!;
+    // Warms the BFF's copy of the newest season's listing: without a revalidation on a miss, the new one is not in it.
+    const known = await fetch(`${ours.url}/api/bff/seasons/${current.id}/calendar`);
+    expect(known.status).toBe(200);
+    const own = ((await (await fetch(`${ours.url}/api/bff/seasons/${current.id}/calendar`)).json()) as { data: { competition: { guid: string } }[] }).data[0];
+    expect((await fetch(`${ours.url}/api/bff/competitions/${own.competition.guid}`)).status).toBe(200);
+    const token = await api.token(ourKey.clientId, ourKey.clientSecret);
+    const write = async (target: string, body: unknown) => {
+      const response = await api.fetch(target, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(response.status, target).toBe(201);
+      return (await response.json()) as { id: number; guid: string };
+    };
+    const event = await write('/events/', { seasonId: current.id, name: 'Made a moment ago', eventTypeId: 1, startDate: new Date().toISOString().slice(0, 10) });
+    const competition = await write(`/events/${event.id}/competitions`, { name: 'Color Guard', date: new Date().toISOString(), groupTypeId: 1 });
+    const found = await fetch(`${ours.url}/api/bff/competitions/${competition.guid}`);
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { competition: { guid: string } }).competition.guid).toBe(competition.guid);
   });
 });

@@ -13,7 +13,12 @@ import { loadSeasons } from './seasons.js';
 import { COMPETITIONS_V2, listingSearch, PERFORMANCES_V2, readAllPages, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import type { CompetitionSummaryView } from './view-schemas.js';
 
-export function createCompetitionLookup(read: UpstreamRead) {
+/**
+ * `readFresh` revalidates with the upstream: on a miss the newest season's listing is asked again, so a competition
+ * created a moment ago is found at once rather than after the read cache's fresh window (a link to it shared the
+ * moment it is made would otherwise be a 404). One read per miss, whatever the archive's size.
+ */
+export function createCompetitionLookup(read: UpstreamRead, readFresh: UpstreamRead = read) {
   /** guid -> the season year whose listing holds it: a second lookup reads one listing, not every season's */
   const yearOf = new LruCache<number>(1000);
 
@@ -22,9 +27,11 @@ export function createCompetitionLookup(read: UpstreamRead) {
     const seasons = await loadSeasons(read);
     let stale = seasons.stale;
     const known = yearOf.get(guid.toLowerCase());
-    const years = [...new Set([...(known === undefined ? [] : [known]), ...seasons.seasons.flatMap((season) => (season.year === null ? [] : [season.year]))])];
-    for (const year of years) {
-      const listing = await readJson(read, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
+    const listedYears = seasons.seasons.flatMap((season) => (season.year === null ? [] : [season.year]));
+    const years = [...new Set([...(known === undefined ? [] : [known]), ...listedYears])];
+    const attempts = [...years.map((year) => ({ year, reader: read })), ...(listedYears.length > 0 && readFresh !== read ? [{ year: listedYears[0], reader: readFresh }] : [])];
+    for (const { year, reader } of attempts) {
+      const listing = await readJson(reader, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
       stale ||= listing.stale;
       const record = listing.data.find((candidate) => candidate.CompetitionGuid.toLowerCase() === guid.toLowerCase());
       const season = record && seasons.seasons.find((candidate) => candidate.name === record.SeasonName);

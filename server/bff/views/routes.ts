@@ -114,7 +114,7 @@ const groupSummaryRoute = createRoute({
 const searchIndexRoute = createRoute({
   method: 'get',
   path: '/search-index',
-  summary: 'Groups, events, competitions and chief judges of every season, for the search (matched in the browser)',
+  summary: 'Groups, events, competitions and judges of every season, for the search (matched in the browser)',
   responses: json(SearchIndex, 'The search index'),
 });
 /** The live push of a competition (server/bff/live, decision 033): documented here, answered by app.ts. */
@@ -163,9 +163,10 @@ function viewHeaders(c: Context, stale: boolean): void {
   if (stale) c.header('x-bff-stale', '1');
 }
 
-export function createViewsRouter(read: UpstreamRead, now: () => number) {
+/** `readFresh` revalidates with the upstream (never a fresh-cache hit): for a competition not found in the cached reads. */
+export function createViewsRouter(read: UpstreamRead, now: () => number, readFresh: UpstreamRead = read) {
   const results = createSeasonSource(read, now);
-  const lookUp = createCompetitionLookup(read);
+  const lookUp = createCompetitionLookup(read, readFresh);
   const searchIndex = createSearchIndex(read, now);
   const router = new OpenAPIHono({
     defaultHook: (result) => {

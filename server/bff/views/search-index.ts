@@ -1,12 +1,14 @@
 /**
  * What the search finds, across every season (decision 031): groups (the seasons' group lists), events (the seasons'
- * event lists), competitions and their chief judges (v2's competition listing of each season year). Built from the
+ * event lists), competitions and their chief judges (v2's competition listing of each season year), and every caption
+ * judge where the upstream answers the season's judges in one read (our API's extension). Built from the
  * operations every upstream answers, so one code path serves our API and the hosted service; the reads go through
  * the read proxy (its cache and revalidation) and the index is kept FRESH_MS, one build at a time. Matching is the
  * browser's (src/features/search): a keystroke must paint within 100 ms on a phone on 3G, which no round trip does.
  */
 import { loadSeasonEvents } from './calendar.js';
 import { CompetitionRecords, GroupList } from './hosted-shapes.js';
+import { readJudgesExtension } from './judges.js';
 import { groupKey } from './season-index.js';
 import { FRESH_MS } from './season-results.js';
 import { loadSeasons } from './seasons.js';
@@ -20,13 +22,17 @@ const MAX_SEASONS = 60;
 const MAX_ENTRIES = 50_000;
 
 async function readSeason(read: UpstreamRead, season: SeasonView) {
-  const [listing, events, groups] = await Promise.all([
+  const [listing, events, groups, judges] = await Promise.all([
     season.year === null ? undefined : readJson(read, COMPETITIONS_V2, listingSearch(season.year, true), CompetitionRecords),
     loadSeasonEvents(read, season.id),
     readAllPages(read, '/v3/groups', `?seasonId=${season.id}`, GroupList),
+    // Every caption judge, where the upstream answers our judges extension in one read; the hosted service does not,
+    // and its judges are on the season's recaps only, which the index does not read (decision 031): chief judges there.
+    readJudgesExtension(read, season.id),
   ]);
   const competitions = (listing?.data ?? []).filter((record) => record.SeasonName === season.name);
-  return { season, competitions, events: events.events, groups: groups.data, stale: Boolean(listing?.stale) || events.stale || groups.stale };
+  const judgeNames = [...competitions.map((record) => record.ChiefJudge), ...(judges?.data ?? []).map((judge) => judge.name)];
+  return { season, competitions, judgeNames, events: events.events, groups: groups.data, stale: Boolean(listing?.stale) || events.stale || groups.stale || Boolean(judges?.stale) };
 }
 
 export async function buildSearchIndex(read: UpstreamRead): Promise<{ view: SearchIndexView; stale: boolean }> {
@@ -36,7 +42,7 @@ export async function buildSearchIndex(read: UpstreamRead): Promise<{ view: Sear
   const groups = new Map<string, SearchIndexView['groups'][number]>();
   const judges = new Map<string, SearchIndexView['judges'][number]>();
   const view: SearchIndexView = { groups: [], events: [], competitions: [], judges: [] };
-  for (const { season, competitions, events, groups: listed } of perSeason) {
+  for (const { season, competitions, judgeNames, events, groups: listed } of perSeason) {
     for (const group of listed) {
       const key = groupKey(group.name, group.circuitId);
       if (!groups.has(key) && groups.size < MAX_ENTRIES) groups.set(key, { name: group.name, orgGroupIdentifier: group.circuitId, location: group.location, season: season.name });
@@ -45,7 +51,9 @@ export async function buildSearchIndex(read: UpstreamRead): Promise<{ view: Sear
     const newestFirst = [...competitions].sort((a, b) => b.Date.localeCompare(a.Date)).slice(0, MAX_ENTRIES - view.competitions.length);
     for (const record of newestFirst) {
       view.competitions.push({ guid: record.CompetitionGuid, name: record.CompetitionName, eventName: record.EventName, date: record.Date });
-      const judge = record.ChiefJudge.trim().replace(/\s+/g, ' ');
+    }
+    for (const name of judgeNames) {
+      const judge = name.trim().replace(/\s+/g, ' ');
       if (judge !== '' && !judges.has(judge) && judges.size < MAX_ENTRIES) judges.set(judge, { name: judge, season: season.name, seasonId: season.id });
     }
   }

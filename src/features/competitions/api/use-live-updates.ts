@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { subscribeLive } from '../../../lib/live-stream';
+import { useSavedAt } from '../../../lib/offline-copy';
 import { competitionKeys } from './keys';
 
 /**
@@ -12,8 +13,11 @@ import { competitionKeys } from './keys';
 export function useLiveUpdates(competitionGuid: string, live: boolean): { pushed: boolean } {
   const queryClient = useQueryClient();
   const [pushed, setPushed] = useState(false);
+  // A page read from the saved copies is not live: no stream until the network answers again (decision 038).
+  const savedAt = useSavedAt();
+  const listening = live && savedAt === undefined;
   useEffect(() => {
-    if (!live) return;
+    if (!listening) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: competitionKeys.detail(competitionGuid) });
     const unsubscribe = subscribeLive(competitionGuid, {
       onChange: refresh,
@@ -26,6 +30,6 @@ export function useLiveUpdates(competitionGuid: string, live: boolean): { pushed
       unsubscribe();
       setPushed(false);
     };
-  }, [competitionGuid, live, queryClient]);
-  return { pushed: live && pushed };
+  }, [competitionGuid, listening, queryClient]);
+  return { pushed: listening && pushed };
 }

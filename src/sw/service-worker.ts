@@ -1,0 +1,100 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (decision 038), built by vite-plugin-pwa (injectManifest) from Workbox's modules. Pages and the
+ * app's reads: network first, the saved copy when the network fails, marked as saved so the app never shows it as
+ * live. The live stream is never touched. The build's hashed files: cache first (a name never changes content),
+ * warmed at install and kept across app updates, so a page of an older version still finds its chunks.
+ */
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { warmStrategyCache } from 'workbox-recipes';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { SAVED_AT_HEADER } from '../lib/saved-copy-header';
+import { SAVED_AT_META } from '../lib/saved-copy-meta';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+const DAY_SECONDS = 24 * 60 * 60;
+/** Past this, a stadium's lost signal is long over; the copy is gone the next time its cache is used. */
+const SAVED_COPY_DAYS = 30;
+/** A phone with a signal that answers nothing should not wait long for the saved page. */
+const NETWORK_TIMEOUT_SECONDS = 6;
+/** The build's own index.html: a page seen only inside the app (never loaded as a document) opens in it offline. */
+const APP_SHELL = '/index.html';
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+const isRead = (url: URL) => url.pathname.startsWith('/api/') && url.pathname !== '/api/health' && !url.pathname.endsWith('/live');
+const isPage = (request: Request, url: URL) =>
+  (request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html')) &&
+  !url.pathname.startsWith('/api/') &&
+  !url.pathname.startsWith('/assets/');
+
+/** The copy's instant: its Date header (the server's clock when it answered), else now. */
+function savedInstant(response: Response): string {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  return new Date(Number.isNaN(date) ? Date.now() : date).toISOString();
+}
+
+/** The copy's headers for a new body: the stored body is already decoded, and its length may change. */
+function copyHeaders(response: Response): Headers {
+  const headers = new Headers(response.headers);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  return headers;
+}
+
+const markSavedRead: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = copyHeaders(cachedResponse);
+    headers.set(SAVED_AT_HEADER, savedInstant(cachedResponse));
+    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
+const markSavedPage: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }) => {
+    if (!cachedResponse || new URL(request.url).pathname === APP_SHELL) return cachedResponse;
+    const meta = `<meta name="${SAVED_AT_META}" content="${savedInstant(cachedResponse)}">`;
+    const html = (await cachedResponse.text()).replace('<head>', () => `<head>${meta}`);
+    return new Response(html, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers: copyHeaders(cachedResponse) });
+  },
+};
+
+const expiration = (maxEntries: number, days: number) => new ExpirationPlugin({ maxEntries, maxAgeSeconds: days * DAY_SECONDS, purgeOnQuotaError: true });
+
+const pages = new NetworkFirst({
+  cacheName: 'pages',
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  // A navigation's Accept differs from the app's own request for the same page (CACHE_URLS): the page is the same.
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    expiration(200, SAVED_COPY_DAYS),
+    markSavedPage,
+    // Offline and never loaded as a document: the app's shell renders it from the saved reads.
+    { handlerDidError: async () => (await caches.open('pages')).match(APP_SHELL, { ignoreVary: true }) },
+  ],
+});
+
+const reads = new NetworkFirst({
+  cacheName: 'reads',
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  matchOptions: { ignoreVary: true },
+  plugins: [expiration(500, SAVED_COPY_DAYS), markSavedRead],
+});
+
+const builtFiles = new CacheFirst({ cacheName: 'built-files', plugins: [expiration(600, 90)] });
+/** The build's hashed files (vite.config.ts: the worker's manifest), not its unhashed icons or manifest. */
+const builtUrls = self.__WB_MANIFEST.map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.origin).pathname);
+
+registerRoute(({ request, url }) => sameOrigin(url) && isPage(request, url), pages);
+registerRoute(({ url }) => sameOrigin(url) && isRead(url), reads);
+registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), builtFiles);
+
+warmStrategyCache({ urls: builtUrls, strategy: builtFiles });
+warmStrategyCache({ urls: [APP_SHELL], strategy: pages });
+
+// Nothing is deleted when a new version takes over (no precache to clean up): an open page keeps working.
+void self.skipWaiting();
+clientsClaim();
