@@ -10,6 +10,9 @@ const unknown = [
   { url: '/seasons/2147483646', heading: 'Season not found' },
   { url: '/seasons/2147483646/standings', heading: 'Season not found' },
   { url: '/events/2147483646', heading: 'Event not found' },
+  // a group no season has a performance of
+  { url: '/groups/Nobody%20At%20All', heading: 'Group not found' },
+  { url: '/groups/Nobody%20At%20All?id=no-such-id&season=1', heading: 'Group not found' },
 ];
 
 for (const { url, heading } of unknown) {

@@ -14,34 +14,35 @@ async function busiestSeason(request: Parameters<typeof get>[0]): Promise<{ seas
   return busiest!;
 }
 
-const recapLabel = ({ event, competition }: CalendarEntry) => `Recap: ${event.name}, ${competition.name}`;
+/** Every competition's card links its schedule (its recap only once scored): the cards are counted by it. */
+const scheduleLabel = ({ event, competition }: CalendarEntry) => `Schedule: ${event.name}, ${competition.name}`;
 
 test("a season's page shows its competitions a page at a time, and the page is in the URL", { tag: '@journey' }, async ({ page, request }) => {
   const { season, calendar } = await busiestSeason(request);
   expect(calendar.length, 'a season with more than one page of competitions').toBeGreaterThan(CALENDAR_PAGE_SIZE);
   const pageCount = Math.ceil(calendar.length / CALENDAR_PAGE_SIZE);
-  const recaps = page.getByRole('link', { name: /^Recap: / });
+  const cards = page.getByRole('link', { name: /^Schedule: / });
   const pages = page.getByRole('navigation', { name: 'Pages of competitions' });
 
   await page.goto(`/seasons/${season.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(season.name);
-  await expect(recaps).toHaveCount(CALENDAR_PAGE_SIZE);
-  await expect(recaps.first()).toHaveAttribute('aria-label', recapLabel(calendar[0]));
+  await expect(cards).toHaveCount(CALENDAR_PAGE_SIZE);
+  await expect(cards.first()).toHaveAttribute('aria-label', scheduleLabel(calendar[0]));
 
   await pages.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]page=2$/);
-  await expect(recaps.first()).toHaveAttribute('aria-label', recapLabel(calendar[CALENDAR_PAGE_SIZE]));
+  await expect(cards.first()).toHaveAttribute('aria-label', scheduleLabel(calendar[CALENDAR_PAGE_SIZE]));
   await page.reload();
-  await expect(recaps.first()).toHaveAttribute('aria-label', recapLabel(calendar[CALENDAR_PAGE_SIZE]));
+  await expect(cards.first()).toHaveAttribute('aria-label', scheduleLabel(calendar[CALENDAR_PAGE_SIZE]));
 
   await pages.getByRole('combobox', { name: 'Page' }).selectOption(String(pageCount));
   await expect(page).toHaveURL(new RegExp(`[?&]page=${pageCount}$`));
-  await expect(recaps).toHaveCount(calendar.length - (pageCount - 1) * CALENDAR_PAGE_SIZE);
-  await expect(recaps.last()).toHaveAttribute('aria-label', recapLabel(calendar.at(-1)!));
+  await expect(cards).toHaveCount(calendar.length - (pageCount - 1) * CALENDAR_PAGE_SIZE);
+  await expect(cards.last()).toHaveAttribute('aria-label', scheduleLabel(calendar.at(-1)!));
 
   await page.goBack();
   await expect(page).toHaveURL(/[?&]page=2$/);
-  await expect(recaps.first()).toHaveAttribute('aria-label', recapLabel(calendar[CALENDAR_PAGE_SIZE]));
+  await expect(cards.first()).toHaveAttribute('aria-label', scheduleLabel(calendar[CALENDAR_PAGE_SIZE]));
 });
 
 test("a search finds a season's competitions by event name, from the first page, and stays in the URL", { tag: '@journey' }, async ({ page, request }) => {
@@ -56,7 +57,7 @@ test("a search finds a season's competitions by event name, from the first page,
   await search.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word).replace(/%20/g, '\\+')}`));
   await expect(page).not.toHaveURL(/page=/);
-  await expect(page.getByRole('link', { name: /^Recap: / })).toHaveCount(Math.min(matching.length, CALENDAR_PAGE_SIZE));
+  await expect(page.getByRole('link', { name: /^Schedule: / })).toHaveCount(Math.min(matching.length, CALENDAR_PAGE_SIZE));
   await expect(page.getByText(new RegExp(`of ${matching.length}( that match)?$`))).toBeVisible();
 });
 
@@ -87,8 +88,8 @@ test.describe('without JavaScript', () => {
     const { season, calendar } = await busiestSeason(request);
     await page.goto(`/seasons/${season.id}?page=2`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(season.name);
-    await expect(page.getByRole('link', { name: /^Recap: / })).toHaveCount(Math.min(CALENDAR_PAGE_SIZE, calendar.length - CALENDAR_PAGE_SIZE));
-    await expect(page.getByRole('link', { name: /^Recap: / }).first()).toHaveAttribute('aria-label', recapLabel(calendar[CALENDAR_PAGE_SIZE]));
+    await expect(page.getByRole('link', { name: /^Schedule: / })).toHaveCount(Math.min(CALENDAR_PAGE_SIZE, calendar.length - CALENDAR_PAGE_SIZE));
+    await expect(page.getByRole('link', { name: /^Schedule: / }).first()).toHaveAttribute('aria-label', scheduleLabel(calendar[CALENDAR_PAGE_SIZE]));
 
     const standings = (await get<{ data: DivisionStandings[] }>(request, `/bff/seasons/${season.id}/standings`)).data.filter((division) => division.entries.length > 0);
     await page.goto(`/seasons/${season.id}/standings`);
@@ -124,7 +125,7 @@ test('the app takes over a rendered season page: no second read of its calendar,
   await page.goto(`/seasons/${season.id}`);
   await expect(page.locator('footer')).toContainText('(America/Chicago)');
   await page.getByRole('navigation', { name: 'Pages of competitions' }).getByRole('link', { name: 'Next' }).click();
-  await expect(page.getByRole('link', { name: /^Recap: / }).first()).toHaveAttribute('aria-label', recapLabel(calendar[CALENDAR_PAGE_SIZE]));
+  await expect(page.getByRole('link', { name: /^Schedule: / }).first()).toHaveAttribute('aria-label', scheduleLabel(calendar[CALENDAR_PAGE_SIZE]));
   expect(await page.evaluate(() => (document.querySelector('h1') as unknown as { fromServer?: boolean }).fromServer === true)).toBe(true);
   expect(calendarReads).toEqual([]);
   expect(problems).toEqual([]);

@@ -35,7 +35,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -118,7 +118,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -201,7 +201,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -284,7 +284,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -372,7 +372,93 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seasons with performances of a group (404 when none has) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the group name */
+                    name: string;
+                    /** @description v2's OrgGroupIdentifier, when the circuit gives one */
+                    id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The group and its seasons, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffGroupSeasons"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -458,7 +544,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -541,7 +627,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -624,7 +710,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -712,7 +798,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -798,7 +884,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -879,7 +965,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -962,7 +1048,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["BffProblem"];
                     };
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1046,7 +1132,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description No such season, competition or judge */
+                /** @description No such season, competition, judge or group */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1218,6 +1304,24 @@ export interface components {
                 rank: number | null;
             }[];
             groupsInRound: number;
+        };
+        BffGroupSeasons: {
+            group: {
+                name: string;
+                /** @description v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group) */
+                orgGroupIdentifier: string;
+                /** @description from the season's group list, matched by circuit id or name; null when none matches */
+                location: string | null;
+                groupType: {
+                    id: number;
+                    name: string;
+                } | null;
+            };
+            /** @description the seasons with released performances of the group, newest first (the newest ten seasons looked at) */
+            seasons: {
+                season: components["schemas"]["BffSeason"];
+                performances: number;
+            }[];
         };
         BffJudgeSeason: {
             season: components["schemas"]["BffSeason"];

@@ -257,6 +257,32 @@ describe("a season's results", () => {
     expect((await view(`/seasons/${season.id}/group?name=x&extra=1`)).status).toBe(400);
   });
 
+  it("offer a group's seasons with performances only, newest first, and answer 404 for a group no season has", async () => {
+    const seasons = (await view('/seasons')).json().data as Season[];
+    const season = seasons.find((candidate) => candidate.name === '2025 Season')!;
+    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as { entries: { group: { name: string; orgGroupIdentifier: string } }[] }[];
+    const group = standings[0].entries[0].group;
+    const query = `name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`;
+    // what each season's own group view says, season by season (the hosted service lists every season of the circuit)
+    const expected: { season: number; performances: number }[] = [];
+    for (const candidate of seasons) {
+      const performances = (await view(`/seasons/${candidate.id}/group?${query}`)).json().data.length as number;
+      if (performances > 0) expected.push({ season: candidate.id, performances });
+    }
+    expect(expected.length).toBeLessThan(seasons.length);
+    const answer = await view(`/groups/seasons?${query}`);
+    expect(answer.status).toBe(200);
+    expect(answer.json().group).toMatchObject({ name: group.name, orgGroupIdentifier: group.orgGroupIdentifier });
+    expect((answer.json().seasons as { season: Season; performances: number }[]).map(({ season: held, performances }) => ({ season: held.id, performances }))).toEqual(expected);
+
+    const unknown = await view('/groups/seasons?name=Nobody%20At%20All');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json()).toMatchObject({ status: 404, code: 'not_found', detail: 'No season has a performance of the group Nobody At All.' });
+    expect((await view(`/groups/seasons?name=${encodeURIComponent(group.name)}&id=no-such-id`)).status).toBe(404);
+    expect((await view('/groups/seasons')).status).toBe(400);
+    expect((await view('/groups/seasons?name=x&extra=1')).status).toBe(400);
+  });
+
   it('are built once for concurrent visitors, kept while fresh, and give a phone a few kilobytes', async () => {
     const seasons = (await view('/seasons')).json().data as Season[];
     const season = seasons.find((candidate) => candidate.current)!;

@@ -18,6 +18,7 @@ import { recapCsv } from './recap-csv.js';
 import { standingsCsv } from './standings-csv.js';
 import { headToHead } from './head-to-head.js';
 import { judgeSeason } from './judge-season.js';
+import { loadGroupSeasons } from './group-seasons.js';
 import { createCompetitionLookup } from './competition-lookup.js';
 import { SeasonJudges } from './judges.js';
 import { createSeasonSource } from './season-source.js';
@@ -25,7 +26,7 @@ import { loadSeason, loadSeasons } from './seasons.js';
 import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import { groupSummary } from './group-summary.js';
 import { createSearchIndex } from './search-index.js';
-import { CompetitionSummary, GroupSeason, GroupSummary, HeadToHead, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { CompetitionSummary, GroupSeason, GroupSeasons, GroupSummary, HeadToHead, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
 
 export const VIEWS_PREFIX = '/api/bff';
 const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
@@ -36,7 +37,7 @@ const Problem = z
 const problems = Object.fromEntries(
   [
     [400, 'A malformed parameter'],
-    [404, 'No such season, competition or judge'],
+    [404, 'No such season, competition, judge or group'],
     [502, 'The results API answered something this app cannot use, or refused its credentials'],
     [503, 'The results API is down and nothing of this view was saved'],
     [504, 'The results API did not answer in time'],
@@ -70,6 +71,13 @@ const groupRoute = createRoute({
     query: GroupQuery,
   },
   responses: json(GroupSeason, "The group's performances in the season"),
+});
+const groupSeasonsRoute = createRoute({
+  method: 'get',
+  path: '/groups/seasons',
+  summary: 'The seasons with performances of a group (404 when none has)',
+  request: { query: GroupQuery },
+  responses: json(GroupSeasons, 'The group and its seasons, newest first'),
 });
 const judgeRoute = createRoute({
   method: 'get',
@@ -213,6 +221,12 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
       const group = await results.group(season, { name, orgGroupIdentifier: id || undefined });
       viewHeaders(c, stale || group.stale);
       return c.json({ season, ...group.view }, 200);
+    })
+    .openapi(groupSeasonsRoute, async (c) => {
+      const { name, id } = c.req.valid('query');
+      const { view, stale } = await loadGroupSeasons(read, results, { name, orgGroupIdentifier: id || undefined });
+      viewHeaders(c, stale);
+      return c.json(view, 200);
     })
     .openapi(judgeRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);

@@ -74,3 +74,5 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
     },
   };
 }
+
+export type SeasonSource = ReturnType<typeof createSeasonSource>;

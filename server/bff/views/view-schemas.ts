@@ -113,6 +113,15 @@ export const GroupSeason = z
   })
   .openapi('BffGroupSeason');
 
+export const GroupSeasons = z
+  .object({
+    group: GroupRef.extend({ groupType: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+    seasons: z
+      .array(z.object({ season: Season, performances: z.number().int() }))
+      .openapi({ description: 'the seasons with released performances of the group, newest first (the newest ten seasons looked at)' }),
+  })
+  .openapi('BffGroupSeasons');
+
 const RankedOrNot = z.object({ score: z.number(), rank: z.number().int().nullable().openapi({ description: "null: v2's rank 0, no rank printed" }) });
 
 export const JudgeSheet = z
@@ -207,6 +216,7 @@ export const SearchIndex = z
 export type SeasonView = z.infer<typeof Season>;
 export type HeadToHeadMeetingView = z.infer<typeof HeadToHeadMeeting>;
 export type JudgeSheetView = z.infer<typeof JudgeSheet>;
+export type GroupSeasonsView = z.infer<typeof GroupSeasons>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;

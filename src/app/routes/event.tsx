@@ -6,13 +6,16 @@ import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
 import { eventQueryOptions } from '../../features/events/api/get-event';
+import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import { LocalDateTime } from '../../components/local-date-time';
 import { parseId, RouteErrorView } from '../route-error';
 
 export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
   const eventId = parseId(params.eventId, 'Event');
-  await Promise.all([queryClient.ensureQueryData(eventQueryOptions(eventId)), queryClient.ensureQueryData(seasonsQueryOptions())]);
+  const [event] = await Promise.all([queryClient.ensureQueryData(eventQueryOptions(eventId)), queryClient.ensureQueryData(seasonsQueryOptions())]);
+  // Which competitions have scores out: the event's own read does not say, its season's calendar (one cached view) does.
+  await queryClient.ensureQueryData(seasonCalendarQueryOptions(event.body.seasonId));
   return null;
 };
 
@@ -23,6 +26,8 @@ export default function EventRoute() {
   const event = data.body;
   const season = seasons.data.body.data.find((candidate) => candidate.id === event.seasonId);
   const competitions = [...event.competitions].sort((a, b) => a.date.localeCompare(b.date));
+  const calendar = useSuspenseQuery(seasonCalendarQueryOptions(event.seasonId));
+  const scored = new Set(calendar.data.body.data.filter((entry) => entry.competition.scoresReleased).map((entry) => entry.competition.guid));
   return (
     <>
       <Breadcrumbs
@@ -49,11 +54,14 @@ export default function EventRoute() {
                 <LocalDateTime iso={competition.date} />
               </p>
               <ul className="mt-3 flex flex-wrap gap-2">
-                <li>
-                  <Link className="button" to={paths.recap.href(competition.guid)} aria-label={`Recap: ${competition.name}`}>
-                    Recap
-                  </Link>
-                </li>
+                {/* The recap once scores are out; before that the schedule leads. */}
+                {scored.has(competition.guid) ? (
+                  <li>
+                    <Link className="button" to={paths.recap.href(competition.guid)} aria-label={`Recap: ${competition.name}`}>
+                      Recap
+                    </Link>
+                  </li>
+                ) : null}
                 <li>
                   <Link className="button" to={paths.schedule.href(competition.guid)} aria-label={`Schedule: ${competition.name}`}>
                     Schedule

@@ -8,6 +8,7 @@ import { paths, type GroupAddress } from '../../config/paths';
 import { groupFromUrl, seasonFromUrl } from './group-season';
 import { FollowGroupButton } from '../../features/following/components/follow-group-button';
 import { groupSeasonQueryOptions } from '../../features/groups/api/get-group-season';
+import { groupSeasonsQueryOptions } from '../../features/groups/api/get-group-seasons';
 import { GroupPerformancesTable } from '../../features/groups/components/group-performances-table';
 import { NotifyToggle } from '../../features/groups/components/notify-toggle';
 import { CategoryProgression } from '../../features/groups/components/category-progression';
@@ -21,8 +22,9 @@ export const clientLoader = (queryClient: QueryClient) => async ({ params, reque
   const searchParams = new URL(request.url).searchParams;
   const group = groupFromUrl(params.groupName, searchParams);
   if (group.name === '') throw notFound('Group');
-  const seasons = await queryClient.ensureQueryData(seasonsQueryOptions());
-  const season = seasonFromUrl(seasons.body.data, searchParams);
+  // A group no season has a performance of is no group: the seasons view answers 404, and so does the page.
+  const [seasons, held] = await Promise.all([queryClient.ensureQueryData(seasonsQueryOptions()), queryClient.ensureQueryData(groupSeasonsQueryOptions(group))]);
+  const season = seasonFromUrl(seasons.body.data, searchParams, held.body.seasons.map((entry) => entry.season));
   if (season) await queryClient.ensureQueryData(groupSeasonQueryOptions(group, season.id));
   return null;
 };
@@ -31,16 +33,18 @@ export default function GroupRoute() {
   const [searchParams] = useSearchParams();
   const asked = groupFromUrl(useParams().groupName, searchParams);
   const seasons = useSuspenseQuery(seasonsQueryOptions());
-  const season = seasonFromUrl(seasons.data.body.data, searchParams);
+  const held = useSuspenseQuery(groupSeasonsQueryOptions(asked)).data.body.seasons.map((entry) => entry.season);
+  const season = seasonFromUrl(seasons.data.body.data, searchParams, held);
   return (
     <>
       <title>{`${asked.name} · Marching Results`}</title>
       <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []), { label: asked.name }]} />
-      {season ? <GroupSeason asked={asked} season={season} seasons={seasons.data.body.data} /> : <EmptyState title="No seasons yet" />}
+      {season ? <GroupSeason asked={asked} season={season} seasons={held} /> : <EmptyState title="No seasons yet" />}
     </>
   );
 }
 
+/** `seasons`: those with performances of the group, the only ones offered. */
 function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: Season; seasons: Season[] }) {
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(groupSeasonQueryOptions(asked, season.id));
   const { group, data: performances } = data.body;

@@ -5,20 +5,22 @@ import { renderAppWith } from '../../test/render-app';
 
 const SEASON: Season = { id: 3, name: '2026 Season', year: 2026, current: true };
 
-/** 30 competitions, three a Saturday from Jan 3, 2026; every third a percussion show at "Lake" HS. */
+/** 30 competitions, three a Saturday from Jan 3, 2026; every third a percussion show at "Lake" HS; the last 5 upcoming. */
 const entries: CalendarEntry[] = Array.from({ length: 30 }, (_, i) => {
   const day = new Date(Date.UTC(2026, 0, 3 + 7 * Math.floor(i / 3), 12)).toISOString();
   const lake = i % 3 === 2;
+  const scored = i < 25;
   return {
-    competition: { guid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: lake ? 'Percussion' : 'Color Guard', date: day, groupTypeId: lake ? 2 : 1, scoresReleased: true, categoryRecapReleased: true, recapReleased: true },
+    competition: { guid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: lake ? 'Percussion' : 'Color Guard', date: day, groupTypeId: lake ? 2 : 1, scoresReleased: scored, categoryRecapReleased: scored, recapReleased: scored },
     event: { guid: `e-${i}`, name: `Show ${i + 1}`, location: lake ? 'Lake HS' : 'Hill HS', id: i + 1, eventTypeId: 1, eventType: 'Regular Season', practice: false },
   };
 });
 
 const renderAt = (url: string) => renderAppWith(url, { season: SEASON, data: entries });
 
-/** The shows on screen, by the names their recap links carry. */
-const shown = () => screen.getAllByRole('link', { name: /^Recap: / }).map((link) => link.getAttribute('aria-label')!.replace(/^Recap: /, '').split(',')[0]);
+/** The shows on screen, by the names their schedule links carry (every show has one; a recap link only once scored). */
+const shown = () => screen.getAllByRole('link', { name: /^Schedule: / }).map((link) => link.getAttribute('aria-label')!.replace(/^Schedule: /, '').split(',')[0]);
+const withRecap = () => screen.queryAllByRole('link', { name: /^Recap: / }).map((link) => link.getAttribute('aria-label')!.replace(/^Recap: /, '').split(',')[0]);
 const names = (from: number, to: number) => entries.slice(from, to).map((entry) => entry.event.name);
 
 afterEach(() => {
@@ -48,6 +50,15 @@ describe("a season's page", () => {
     expect(router.state.location.search).toBe('?page=3');
     expect(shown()).toEqual(names(24, 30));
     expect(within(screen.getByRole('navigation', { name: 'Pages of competitions' })).queryByRole('link', { name: 'Next' })).toBeNull();
+  });
+
+  it('links a recap only where scores are out: an upcoming show leads with its schedule', async () => {
+    renderAt('/seasons/3?page=3');
+    await screen.findByText('Competitions 25–30 of 30');
+    expect(shown()).toEqual(names(24, 30));
+    expect(withRecap()).toEqual(names(24, 25));
+    const upcoming = screen.getByRole('link', { name: `Schedule: ${entries[29].event.name}, ${entries[29].competition.name}` }).closest('li')!;
+    expect(within(upcoming).getAllByRole('link').map((link) => link.textContent)).toEqual([entries[29].event.name, 'Schedule']);
   });
 
   it('opens at the page the URL names, or the nearest there is', async () => {

@@ -93,7 +93,7 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
     // to prepaint and paint again. Not paint containment, which would clip the focus rings of the select and the
     // table at its edges.
     <section aria-labelledby={headingId} className="mt-8 [contain:layout_style]">
-      <h2 id={headingId} className="mb-2 text-xl font-semibold">
+      <h2 id={headingId} className="mb-2 scroll-mt-4 text-xl font-semibold">
         {section.division.name}
         {section.round.name ? <span className="font-normal text-slate-700 dark:text-slate-300"> · {section.round.name}</span> : null}
       </h2>

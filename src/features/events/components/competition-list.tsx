@@ -3,7 +3,10 @@ import { paths } from '../../../config/paths';
 import { LocalDateTime } from '../../../components/local-date-time';
 import type { CalendarEntry } from '../../../lib/api-models';
 
-/** Competitions as cards: name, event, where and when (viewer's time zone), with the recap and schedule a tap away. */
+/**
+ * Competitions as cards: name, event, where and when (viewer's time zone), with the recap and schedule a tap away.
+ * The recap only once scores are out: before that it is an empty page, and the schedule is what a fan needs.
+ */
 export function CompetitionList({ entries }: { entries: CalendarEntry[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -25,9 +28,11 @@ export function CompetitionList({ entries }: { entries: CalendarEntry[] }) {
             <LocalDateTime iso={competition.date} />
           </p>
           <p className="mt-2 flex gap-3 text-sm">
-            <Link className="link" to={paths.recap.href(competition.guid)} aria-label={`Recap: ${event.name}, ${competition.name}`}>
-              Recap
-            </Link>
+            {competition.scoresReleased ? (
+              <Link className="link" to={paths.recap.href(competition.guid)} aria-label={`Recap: ${event.name}, ${competition.name}`}>
+                Recap
+              </Link>
+            ) : null}
             <Link className="link" to={paths.schedule.href(competition.guid)} aria-label={`Schedule: ${event.name}, ${competition.name}`}>
               Schedule
             </Link>
