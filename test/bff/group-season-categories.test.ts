@@ -38,7 +38,7 @@ const performance = (group: string, total: string, ge: string, ea: string, perfo
   ],
 });
 
-describe("a group's season carries each category's number as v2 prints it", () => {
+describe("a group's season carries each category's and caption's number as v2 prints it", () => {
   const records = [
     { record: competition('b', '2026-02-14T00:00:00'), practice: false, performances: [performance('North', '81.250', '40.150', '41.100')] },
     { record: competition('a', '2026-02-07T00:00:00'), practice: true, performances: [performance('North', '78.900', '39.000', '39.900'), performance('South', '70.000', '35.000', '35.000')] },
@@ -47,15 +47,19 @@ describe("a group's season carries each category's number as v2 prints it", () =
   const view = groupSeason(buildSeasonIndex(records, []), { name: 'North' });
 
   it('every scored performance has its categories, numbers equal to the records', () => {
+    const category = (name: string, score: number, rank: number, caption: string) => ({ name, score, rank, captions: [{ name: caption, score, rank }] });
     expect(view.data.map((p) => p.categories)).toEqual([
-      [{ name: 'General Effect', score: 39, rank: 2 }, { name: 'Equipment', score: 39.9, rank: 1 }],
-      [{ name: 'General Effect', score: 40.15, rank: 2 }, { name: 'Equipment', score: 41.1, rank: 1 }],
+      [category('General Effect', 39, 2, 'General Effect'), category('Equipment', 39.9, 1, 'Equipment Analysis')],
+      [category('General Effect', 40.15, 2, 'General Effect'), category('Equipment', 41.1, 1, 'Equipment Analysis')],
       [],
     ]);
     // each number is the record's, read as a number: nothing computed
     for (const p of view.data.filter((q) => q.performed)) {
       const source = records.find((r) => r.record.CompetitionGuid === p.competition.guid)!.performances.find((r) => r.GroupName === 'North')!;
       expect(p.categories.map((c) => c.score)).toEqual(source.Categories.map((c) => Number(c.Score)));
+      expect(p.categories.flatMap((c) => c.captions.map((caption) => [caption.name, caption.score]))).toEqual(
+        source.Categories.flatMap((c) => c.Captions.map((caption) => [caption.Name, Number(caption.Score)])),
+      );
     }
   });
 

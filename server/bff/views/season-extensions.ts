@@ -16,6 +16,9 @@ import type { DivisionStandingsView } from './view-schemas.js';
 
 const STANDINGS = '/standings/';
 
+/** v2 prints a category's and a caption's score with two digits: the same number whichever read answered. */
+const asV2 = (score: number) => roundScore(score, SCORE_FORMATS.v2Caption[0]);
+
 const Named = z.object({ id: z.number().int(), name: z.string() });
 const ExtensionGroup = z.object({ id: z.number().int(), name: z.string(), location: z.string(), circuitId: z.string() });
 
@@ -51,7 +54,14 @@ export const GroupPerformancesAnswer = z.object({
       performed: z.boolean(),
       noScoreReason: z.string(),
       total: z.object({ score: z.number(), rank: z.number().int().nullable() }).nullable(),
-      categories: z.array(z.object({ name: z.string(), score: z.number(), rank: z.number().int().nullable() })),
+      categories: z.array(
+        z.object({
+          name: z.string(),
+          score: z.number(),
+          rank: z.number().int().nullable(),
+          captions: z.array(z.object({ name: z.string(), score: z.number(), rank: z.number().int().nullable() })),
+        }),
+      ),
       groupsInRound: z.number().int(),
     }),
   ),
@@ -131,8 +141,14 @@ export async function groupSeasonFromExtension(
         performed: p.performed && p.total !== null,
         noScoreReason: p.noScoreReason,
         total: p.total && { score: publishedTotal(p.total.score), rank: p.total.rank },
-        // v2 prints a category with two digits: the same number whichever read answered.
-        categories: p.total ? p.categories.map(({ name, score, rank }) => ({ name, score: roundScore(score, SCORE_FORMATS.v2Caption[0]), rank })) : [],
+        categories: p.total
+          ? p.categories.map(({ name, score, rank, captions }) => ({
+              name,
+              score: asV2(score),
+              rank,
+              captions: captions.map((caption) => ({ name: caption.name, score: asV2(caption.score), rank: caption.rank })),
+            }))
+          : [],
         groupsInRound: p.groupsInRound,
       });
     }

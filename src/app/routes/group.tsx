@@ -12,6 +12,7 @@ import { groupSeasonsQueryOptions } from '../../features/groups/api/get-group-se
 import { GroupPerformancesTable } from '../../features/groups/components/group-performances-table';
 import { NotifyToggle } from '../../features/groups/components/notify-toggle';
 import { CategoryProgression } from '../../features/groups/components/category-progression';
+import { GroupAcrossSeasons } from '../../features/groups/components/group-across-seasons';
 import { ScoreTrendChart } from '../../features/groups/components/score-trend-chart';
 import { trendPoints } from '../../features/groups/utils/trend';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
@@ -33,13 +34,15 @@ export default function GroupRoute() {
   const [searchParams] = useSearchParams();
   const asked = groupFromUrl(useParams().groupName, searchParams);
   const seasons = useSuspenseQuery(seasonsQueryOptions());
-  const held = useSuspenseQuery(groupSeasonsQueryOptions(asked)).data.body.seasons.map((entry) => entry.season);
+  const across = useSuspenseQuery(groupSeasonsQueryOptions(asked)).data.body.seasons;
+  const held = across.map((entry) => entry.season);
   const season = seasonFromUrl(seasons.data.body.data, searchParams, held);
   return (
     <>
       <title>{`${asked.name} · Marching Results`}</title>
       <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []), { label: asked.name }]} />
       {season ? <GroupSeason asked={asked} season={season} seasons={held} /> : <EmptyState title="No seasons yet" />}
+      <GroupAcrossSeasons group={asked} seasons={across} />
     </>
   );
 }

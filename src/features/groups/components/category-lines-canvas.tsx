@@ -17,11 +17,11 @@ const HEIGHT = 260;
 const FONT = '13px system-ui, sans-serif';
 
 /**
- * The category lines drawn by uPlot (decision 037), loaded on first render of this component only: nothing of it
+ * Score lines (categories, or a category's captions) drawn by uPlot (decision 037), loaded on first render of this component only: nothing of it
  * is in the initial bundle. Until it has loaded (and on the server) the box keeps its height; the table beside it
  * holds the same numbers.
  */
-export function CategoryLinesCanvas({ progression }: { progression: CategoryProgression }) {
+export function CategoryLinesCanvas({ progression, axis }: { progression: CategoryProgression; axis: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -35,7 +35,7 @@ export function CategoryLinesCanvas({ progression }: { progression: CategoryProg
         if (cancelled) return;
         const ink = getComputedStyle(element).color;
         const width = Math.max(280, element.clientWidth);
-        const axis = { stroke: ink, font: FONT, labelFont: FONT, grid: { stroke: 'rgba(127,127,127,0.25)', width: 1 }, ticks: { stroke: 'rgba(127,127,127,0.4)', width: 1 } };
+        const axisStyle = { stroke: ink, font: FONT, labelFont: FONT, grid: { stroke: 'rgba(127,127,127,0.25)', width: 1 }, ticks: { stroke: 'rgba(127,127,127,0.4)', width: 1 } };
         chart = new UPlot(
           {
             width,
@@ -44,8 +44,8 @@ export function CategoryLinesCanvas({ progression }: { progression: CategoryProg
             cursor: { show: false },
             scales: { x: { time: true } },
             axes: [
-              { ...axis, label: 'Date of the show', values: (_u, splits) => splits.map((s) => formatDate(new Date(s * 1000).toISOString())), space: 90 },
-              { ...axis, label: 'Category score', size: 48, values: (_u, splits) => splits.map((s) => String(s)) },
+              { ...axisStyle, label: 'Date of the show', values: (_u, splits) => splits.map((s) => formatDate(new Date(s * 1000).toISOString())), space: 90 },
+              { ...axisStyle, label: axis, size: 48, values: (_u, splits) => splits.map((s) => String(s)) },
             ],
             series: [
               {},
@@ -73,7 +73,7 @@ export function CategoryLinesCanvas({ progression }: { progression: CategoryProg
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [progression]);
+  }, [progression, axis]);
   if (failed) return <p className="text-sm">The chart did not load; the table below holds its numbers.</p>;
   return <div ref={box} style={{ minHeight: HEIGHT }} className="w-full text-slate-900 dark:text-slate-100" />;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupSeasonPerformance } from '../../../lib/api-models';
-import { categoryProgression } from './category-lines';
+import { captionProgression, categoryProgression } from './category-lines';
 
-const show = (guid: string, date: string, categories: [string, number][], extra: Partial<GroupSeasonPerformance> = {}): GroupSeasonPerformance => ({
+type Category = [name: string, score: number, captions?: [string, number][]];
+const show = (guid: string, date: string, categories: Category[], extra: Partial<GroupSeasonPerformance> = {}): GroupSeasonPerformance => ({
   competition: { guid, name: `Show ${guid}`, date, eventName: `Event ${guid}` },
   practice: false,
   division: { name: 'Scholastic A', initials: 'SA' },
@@ -10,7 +11,7 @@ const show = (guid: string, date: string, categories: [string, number][], extra:
   performed: true,
   noScoreReason: '',
   total: { score: categories.reduce((sum, [, score]) => sum + score, 0), rank: 1 },
-  categories: categories.map(([name, score]) => ({ name, score, rank: 1 })),
+  categories: categories.map(([name, score, captions = []]) => ({ name, score, rank: 1, captions: captions.map(([caption, value]) => ({ name: caption, score: value, rank: 2 })) })),
   groupsInRound: 3,
   ...extra,
 });
@@ -43,5 +44,41 @@ describe('categoryProgression', () => {
   it('a category named like an object property is an ordinary line', () => {
     const { lines } = categoryProgression([show('a', '2026-02-01T00:00:00', [['__proto__', 10], ['constructor', 12]])]);
     expect(lines).toEqual([{ name: '__proto__', scores: [10] }, { name: 'constructor', scores: [12] }]);
+  });
+
+  describe('captionProgression', () => {
+    const sheets = [
+      show('b', '2026-03-07T00:00:00', [['General Effect', 40.1, [['Music GE', 20.05], ['Visual GE', 20.05]]], ['Equipment', 38, [['Equipment Analysis', 38]]]]),
+      show('a', '2026-02-07T00:00:00', [['General Effect', 36.4, [['Music GE', 18.5], ['Visual GE', 17.9]]]]),
+      show('p', '2026-02-14T00:00:00', [['General Effect', 30, [['Music GE', 15], ['Visual GE', 15]]]], { practice: true }),
+      show('n', '2026-02-21T00:00:00', [['Equipment', 37.2, [['Equipment Analysis', 37.2]]]]),
+      show('r', '2026-02-28T00:00:00', [['General Effect', 38.2, [['Music GE', 38.2]]]]),
+    ];
+
+    it("a line per caption of the asked category, at the shows whose sheet has it, the records' numbers", () => {
+      const { shows, lines } = captionProgression(sheets, 'General Effect');
+      expect(shows.map((s) => s.label)).toEqual(['Show a, Finals', 'Show r, Finals', 'Show b, Finals']);
+      expect(lines).toEqual([
+        { name: 'Music GE', scores: [18.5, 38.2, 20.05] },
+        { name: 'Visual GE', scores: [17.9, null, 20.05] },
+      ]);
+      expect(captionProgression(sheets, 'Equipment').lines).toEqual([{ name: 'Equipment Analysis', scores: [37.2, 38] }]);
+    });
+
+    it('practice under the same rule, and a category no sheet has is no line', () => {
+      expect(captionProgression(sheets, 'General Effect', { includePractice: true }).lines[0].scores).toEqual([18.5, 15, 38.2, 20.05]);
+      expect(captionProgression(sheets, 'Movement')).toEqual({ shows: [], lines: [] });
+    });
+
+    it("a doubled panel's two captions of one name are two lines", () => {
+      const doubled = [
+        show('a', '2026-02-07T00:00:00', [['Equipment', 37.1, [['Equipment Analysis', 18.2], ['Equipment Analysis', 18.9]]]]),
+        show('b', '2026-02-14T00:00:00', [['Equipment', 38, [['Equipment Analysis', 38]]]]),
+      ];
+      expect(captionProgression(doubled, 'Equipment').lines).toEqual([
+        { name: 'Equipment Analysis', scores: [18.2, 38] },
+        { name: 'Equipment Analysis (panel 2)', scores: [18.9, null] },
+      ]);
+    });
   });
 });
