@@ -31,7 +31,7 @@ async function groupAcrossSeasons(request: Parameters<typeof get>[0]) {
           division,
           best: formatScore(Math.max(...mine.map((p) => p.total!.score)), 'total'),
           latest: formatScore(last.total!.score, 'total'),
-          latestShow: last.competition.name,
+          latestShow: `${last.competition.eventName} · ${last.competition.name}`,
         });
       }
     }

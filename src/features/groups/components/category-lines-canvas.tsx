@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDate } from '../../../lib/dates';
+import { formatShortPlainDate, localDayKey } from '../../../lib/dates';
 import type { CategoryProgression } from '../utils/category-lines';
 
 /** Line colours legible on the light and the dark page, told apart by dash too (colour is never the only cue). */
@@ -17,9 +17,9 @@ const HEIGHT = 260;
 const FONT = '13px system-ui, sans-serif';
 
 /**
- * Score lines (categories, or a category's captions) drawn by uPlot (decision 037), loaded on first render of this component only: nothing of it
- * is in the initial bundle. Until it has loaded (and on the server) the box keeps its height; the table beside it
- * holds the same numbers.
+ * Score lines (categories, or a category's captions) drawn by uPlot (decision 037), loaded on this component's first
+ * render only: nothing of it is in the initial bundle. Until it has loaded (and on the server) the box keeps its
+ * height; the table beside it holds the same numbers.
  */
 export function CategoryLinesCanvas({ progression, axis }: { progression: CategoryProgression; axis: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -35,6 +35,7 @@ export function CategoryLinesCanvas({ progression, axis }: { progression: Catego
         if (cancelled) return;
         const ink = getComputedStyle(element).color;
         const width = Math.max(280, element.clientWidth);
+        const dayLabels = progression.shows.map((show) => formatShortPlainDate(localDayKey(show.date)));
         const axisStyle = { stroke: ink, font: FONT, labelFont: FONT, grid: { stroke: 'rgba(127,127,127,0.25)', width: 1 }, ticks: { stroke: 'rgba(127,127,127,0.4)', width: 1 } };
         chart = new UPlot(
           {
@@ -42,9 +43,16 @@ export function CategoryLinesCanvas({ progression, axis }: { progression: Catego
             height: HEIGHT,
             legend: { show: false },
             cursor: { show: false },
-            scales: { x: { time: true } },
+            // Shows evenly spaced in date order (two rounds of one day stay two points), each labelled by its day.
+            scales: { x: { time: false, range: (_u, min, max) => [min - 0.25, max + 0.25] } },
             axes: [
-              { ...axisStyle, label: 'Date of the show', values: (_u, splits) => splits.map((s) => formatDate(new Date(s * 1000).toISOString())), space: 90 },
+              {
+                ...axisStyle,
+                label: 'Date of the show',
+                space: 64,
+                incrs: [1, 2, 3, 4, 5, 10, 20, 50, 100],
+                values: (_u, splits) => splits.map((s) => (Number.isInteger(s) && progression.shows[s] ? dayLabels[s] : '')),
+              },
               { ...axisStyle, label: axis, size: 48, values: (_u, splits) => splits.map((s) => String(s)) },
             ],
             series: [
@@ -59,7 +67,7 @@ export function CategoryLinesCanvas({ progression, axis }: { progression: Catego
               })),
             ],
           },
-          [progression.shows.map((show) => show.time / 1000), ...progression.lines.map((line) => line.scores)],
+          [progression.shows.map((_show, index) => index), ...progression.lines.map((line) => line.scores)],
           element,
         );
         if (typeof ResizeObserver !== 'undefined') {

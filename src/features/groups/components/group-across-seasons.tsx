@@ -39,7 +39,7 @@ export function GroupAcrossSeasons({ group, seasons }: { group: GroupAddress; se
                 <td className="num">
                   {formatScore(result.latest.score, 'total')}
                   <span className="block text-xs text-slate-600 dark:text-slate-400">
-                    {result.latest.competition.name}, <time dateTime={result.latest.competition.date}>{formatDate(result.latest.competition.date)}</time>
+                    {result.latest.competition.eventName} · {result.latest.competition.name}, <time dateTime={result.latest.competition.date}>{formatDate(result.latest.competition.date)}</time>
                   </span>
                 </td>
               </tr>

@@ -68,7 +68,7 @@ export function ScoreLinesFigure({ progression, title, legend, axis, tableLabel 
             <tbody>
               {progression.shows.map((show, index) => (
                 <tr key={show.key}>
-                  <th scope="row" className="pr-3 text-left font-normal">{`${show.label}, ${formatDate(show.date)}`}</th>
+                  <th scope="row" className="pr-3 text-left font-normal">{`${show.label}${show.practice ? ' (practice)' : ''}, ${formatDate(show.date)}`}</th>
                   {progression.lines.map((line) => (
                     <td key={line.name} className="px-2 text-right tabular-nums">{formatScore(line.scores[index], 'category')}</td>
                   ))}

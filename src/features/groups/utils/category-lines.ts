@@ -4,8 +4,9 @@ import type { GroupSeasonPerformance } from '../../../lib/api-models';
 export interface ProgressionShow {
   key: string;
   date: string;
-  time: number;
   label: string;
+  /** at a practice event: shown only when practice is asked for, and marked */
+  practice: boolean;
 }
 
 /** A category across the season: its score at each show, null where the show's sheet had no such category. */
@@ -44,8 +45,8 @@ function progressionOf(scored: Scored, scoresOf: (p: GroupSeasonPerformance) => 
     shows: scored.map(({ p, index }) => ({
       key: `${p.competition.guid}:${p.round.number}:${index}`,
       date: p.competition.date,
-      time: Date.parse(p.competition.date),
-      label: `${p.competition.name}, ${p.round.name}`,
+      label: `${p.competition.eventName} · ${p.competition.name}, ${p.round.name}`,
+      practice: p.practice,
     })),
     lines: [...lines].map(([name, scores]) => ({ name, scores })),
   };
