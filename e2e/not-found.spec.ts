@@ -13,6 +13,8 @@ const unknown = [
   // a group no season has a performance of
   { url: '/groups/Nobody%20At%20All', heading: 'Group not found' },
   { url: '/groups/Nobody%20At%20All?id=no-such-id&season=1', heading: 'Group not found' },
+  // a judge no released recap of the season names (the judge's season view answers 404)
+  { url: '/judges/Nobody%20At%20All', heading: 'Judge not found' },
 ];
 
 for (const { url, heading } of unknown) {

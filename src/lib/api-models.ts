@@ -14,6 +14,7 @@ export type PerformanceRecord = Schemas['PerformanceRecordV2'];
 
 export type Season = Views['BffSeason'];
 export type CalendarEntry = Views['BffCalendarEntry'];
+export type CompetitionWinners = Views['BffSeasonWinners']['data'][number];
 export type CompetitionSummary = Views['BffCompetitionSummary'];
 export type DivisionStandings = Views['BffDivisionStandings'];
 export type StandingsEntry = DivisionStandings['entries'][number];

@@ -247,6 +247,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/seasons/{seasonId}/winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each competition's division winners */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The winners of each released competition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffSeasonWinners"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/seasons/{seasonId}/judges": {
         parameters: {
             query?: never;
@@ -1241,6 +1324,25 @@ export interface components {
                     date: string;
                 };
                 performances: number;
+            }[];
+        };
+        BffSeasonWinners: {
+            season: components["schemas"]["BffSeason"];
+            /** @description each competition with released scores */
+            data: {
+                competitionGuid: string;
+                /** @description in the order the recap prints them; a division without a ranked performance is left out */
+                divisions: {
+                    division: string;
+                    /** @description the division's last round in the competition, whose rank 1 wins */
+                    round: string;
+                    /** @description ranked first (a tie gives several) */
+                    winners: {
+                        name: string;
+                        orgGroupIdentifier: string;
+                        score: number;
+                    }[];
+                }[];
             }[];
         };
         BffSeasonJudges: {

@@ -26,7 +26,7 @@ import { loadSeason, loadSeasons } from './seasons.js';
 import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import { groupSummary } from './group-summary.js';
 import { createSearchIndex } from './search-index.js';
-import { CompetitionSummary, GroupSeason, GroupSeasons, GroupSummary, HeadToHead, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings } from './view-schemas.js';
+import { CompetitionSummary, GroupSeason, GroupSeasons, GroupSummary, HeadToHead, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings, SeasonWinners } from './view-schemas.js';
 
 export const VIEWS_PREFIX = '/api/bff';
 const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
@@ -61,6 +61,7 @@ const GroupQuery = z.strictObject({
   name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
   id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
 });
+const winnersRoute = seasonView('/seasons/{seasonId}/winners', "Each competition's division winners", SeasonWinners, 'The winners of each released competition');
 const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
 const groupRoute = createRoute({
   method: 'get',
@@ -208,6 +209,12 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
       const standings = await results.standings(season);
       viewHeaders(c, stale || standings.stale);
       return c.json({ season, data: standings.data }, 200);
+    })
+    .openapi(winnersRoute, async (c) => {
+      const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);
+      const winners = await results.winners(season);
+      viewHeaders(c, stale || winners.stale);
+      return c.json({ season, data: winners.data }, 200);
     })
     .openapi(judgesRoute, async (c) => {
       const { season, stale } = await loadSeason(read, c.req.valid('param').seasonId);

@@ -12,6 +12,7 @@ import { judgesFromIndex, readJudgesExtension } from './judges.js';
 import { groupSeasonFromExtension, readStandingsExtension, standingsFromExtension } from './season-extensions.js';
 import { createSeasonResults, FRESH_MS } from './season-results.js';
 import { seasonStandings } from './standings.js';
+import { seasonWinners } from './season-winners.js';
 import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import type { SeasonView } from './view-schemas.js';
 
@@ -54,6 +55,11 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
       }
       const { index, stale } = await derived.get(season);
       return { view: groupSeason(index, asked), stale };
+    },
+    /** Every competition's division winners, from the season's v2 records (the derived results every upstream gives). */
+    async winners(season: SeasonView) {
+      const { index, stale } = await derived.get(season);
+      return { data: seasonWinners(index), stale };
     },
     /** The judges' sheets come from the v2 records whatever the upstream: our API's judges extension lists names, not numbers. */
     async judging(season: SeasonView) {

@@ -83,6 +83,26 @@ export const DivisionStandings = z
   })
   .openapi('BffDivisionStandings');
 
+export const SeasonWinners = z
+  .object({
+    season: Season,
+    data: z.array(
+      z.object({
+        competitionGuid: z.string(),
+        divisions: z
+          .array(
+            z.object({
+              division: z.string(),
+              round: z.string().openapi({ description: "the division's last round in the competition, whose rank 1 wins" }),
+              winners: z.array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), score: z.number() })).openapi({ description: 'ranked first (a tie gives several)' }),
+            }),
+          )
+          .openapi({ description: 'in the order the recap prints them; a division without a ranked performance is left out' }),
+      }),
+    ).openapi({ description: 'each competition with released scores' }),
+  })
+  .openapi('BffSeasonWinners');
+
 export const SeasonStandings = z
   .object({ season: Season, data: z.array(DivisionStandings).openapi({
       description: 'divisions by group type, then name; groups ranked by latest released total (three fraction digits, as v2 prints it), then by name; practice events left out',

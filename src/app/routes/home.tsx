@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
 import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
+import { seasonWinnersQueryOptions } from '../../features/events/api/get-season-winners';
 import { CompetitionList } from '../../features/events/components/competition-list';
 import { CALENDAR_PAGE_SIZE, splitByToday } from '../../features/events/utils/calendar';
 import { YourGroups } from '../../features/following/components/your-groups';
@@ -40,6 +42,14 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(seasonCalendarQueryOptions(season.id));
   const entries = data.body.data;
   const { live, upcoming, latest } = splitByToday(entries, format.timeZone ? new Date(renderedAt) : new Date(), format);
+  // The winners come after the page (they need the season's results, which the BFF may have to build): the cards
+  // paint from the calendar alone and gain their winners when they arrive. Not read when no card is scored.
+  const scored = [...live, ...latest].some((entry) => entry.competition.scoresReleased);
+  const winnersRead = useQuery({ ...seasonWinnersQueryOptions(season.id), enabled: scored });
+  const winners = useMemo(
+    () => winnersRead.data && { seasonId: season.id, byCompetition: new Map(winnersRead.data.body.data.map((entry) => [entry.competitionGuid, entry.divisions])) },
+    [winnersRead.data, season.id],
+  );
   // A busy day of an archive holds some seventy shows: the rest are on the season's page that starts with today's.
   const todaysPage = live.length > 0 ? Math.floor(entries.indexOf(live[0]) / CALENDAR_PAGE_SIZE) + 1 : 1;
   return (
@@ -60,7 +70,7 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
         <h2 id="live-now" className="heading-2">
           Live now
         </h2>
-        {live.length > 0 ? <CompetitionList entries={live.slice(0, LIVE)} /> : <p>No competition today.</p>}
+        {live.length > 0 ? <CompetitionList entries={live.slice(0, LIVE)} winners={winners} /> : <p>No competition today.</p>}
         {live.length > LIVE ? (
           <p className="mt-3">
             <Link className="link" to={paths.season.href(season.id, { page: todaysPage })}>
@@ -81,7 +91,7 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
         <h2 id="latest-results" className="heading-2">
           Latest results
         </h2>
-        {latest.length > 0 ? <CompetitionList entries={latest.slice(0, LATEST)} /> : <p>No competitions held yet this season.</p>}
+        {latest.length > 0 ? <CompetitionList entries={latest.slice(0, LATEST)} winners={winners} /> : <p>No competitions held yet this season.</p>}
       </section>
     </>
   );

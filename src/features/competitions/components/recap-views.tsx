@@ -4,6 +4,7 @@ import type { RecapView } from '../../../config/paths';
 import type { DivisionRoundScores } from '../utils/recap-types';
 import { afterNextPaint } from '../../../lib/after-next-paint';
 import { DivisionJump } from './division-jump';
+import { RecapLegend } from './recap-legend';
 import { RecapSections } from './recap-sections';
 import { RecapViewSwitch } from './recap-view-switch';
 import { useRecapView } from './use-recap-view';
@@ -39,6 +40,7 @@ export function RecapViews({ sections, views }: { sections: DivisionRoundScores[
       {/* One view released: nothing to switch to. */}
       {views.length > 1 ? <RecapViewSwitch current={view} views={views} onChoose={choose} /> : null}
       <DivisionJump sections={sections} />
+      <RecapLegend sections={sections} />
       <RecapSections sections={sections} view={view} laterView={urlView} />
     </>
   );

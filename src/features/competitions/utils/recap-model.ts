@@ -1,5 +1,5 @@
 import type { RecapView } from '../../../config/paths';
-import type { DivisionRoundScores, PerformanceScores, SheetCategory } from './recap-types';
+import type { DivisionRoundScores, PerformanceScores, SheetCategory, SheetSubcaption } from './recap-types';
 import type { ScoreFormat } from '../../../../domain/scores';
 import { judgeName, lookupPerformance, sectionId, type PerformanceLookup, type Ranked } from './scores-lookup';
 
@@ -48,6 +48,15 @@ export interface RecapTable {
 
 const none = () => null;
 
+/** The recap's own abbreviations in its headers (the legend lists them with the sheets' line abbreviations). */
+export const RECAP_ABBREVIATIONS = {
+  captionTotal: { abbreviation: 'Tot', meaning: 'Total', note: "the caption's total, from its judge's lines" },
+  penalty: { abbreviation: 'Pen', meaning: 'Timing & Penalties', note: 'taken off the Sub Total to make the Total' },
+} as const;
+
+/** What a header prints for a judge's line: the abbreviation the recap gives, else its name. */
+export const lineAbbreviation = (line: SheetSubcaption) => line.initials || line.name;
+
 const rankColumn: RecapColumn = {
   id: 'rank', label: 'Rank', short: 'Rank', kind: 'rank', format: 'total', highlightWinner: false,
   value: (p) => p.total,
@@ -60,7 +69,7 @@ const subtotalColumn: RecapColumn = {
   value: (p) => (p.performed ? p.subtotal : null),
 };
 const penaltyColumn: RecapColumn = {
-  id: 'penalty', label: 'Timing & Penalties', short: 'Pen', kind: 'score', format: 'penalty', highlightWinner: false,
+  id: 'penalty', label: RECAP_ABBREVIATIONS.penalty.meaning, short: RECAP_ABBREVIATIONS.penalty.abbreviation, kind: 'score', format: 'penalty', highlightWinner: false,
   value: (p) => (p.performed ? { score: p.penalty, rank: null } : null),
 };
 const totalColumn: RecapColumn = {
@@ -87,7 +96,7 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
     for (const caption of category.captions) {
       for (const line of caption.subcaptions) {
         const column: RecapColumn = {
-          id: `sub:${caption.key}:${line.key}`, label: `${caption.name} ${line.name}`, short: line.initials || line.name,
+          id: `sub:${caption.key}:${line.key}`, label: `${caption.name} ${line.name}`, short: lineAbbreviation(line),
           kind: 'score', format: 'subcaption', highlightWinner: true,
           value: (_p, lookup) => lookup.subcaption(caption.key, line.key),
         };
@@ -95,7 +104,7 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
         rows[2].push({ ...leaf(column), label: column.short });
       }
       const total: RecapColumn = {
-        id: `cap:${caption.key}`, label: `${caption.name} total`, short: 'Tot',
+        id: `cap:${caption.key}`, label: `${caption.name} total`, short: RECAP_ABBREVIATIONS.captionTotal.abbreviation,
         kind: 'score', format: 'caption', highlightWinner: true,
         value: (_p, lookup) => lookup.caption(caption.key),
       };
