@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatShortPlainDate, localDayKey } from '../../../lib/dates';
+import { formatShortPlainDate } from '../../../lib/dates';
+import { localDayKey } from '../../../lib/day-keys';
 import type { CategoryProgression } from '../utils/category-lines';
 
 /** Line colours legible on the light and the dark page, told apart by dash too (colour is never the only cue). */
