@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,16 +8,17 @@ import react from '@vitejs/plugin-react';
 import { getMimeType } from 'hono/utils/mime';
 import { build, defineConfig, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { INITIAL_JS_BUDGET_BYTES } from './bench/lib/initial-js-budget.js';
 import { isCompressible } from './server/bff/compression.js';
 
-/** Gzipped size of the JS a first visit must load: the entry chunk and its static imports. */
-const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 
+/** Gzipped size (level 9, as the bench measures) of the JS a first visit must load: the entry chunk and its static imports. */
 function initialJsBudget(limit: number): Plugin {
   return {
     name: 'initial-js-budget',
     apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
-    generateBundle(_options, bundle) {
+    // On the written files: the code generateBundle sees lacks what is substituted as the files are written.
+    writeBundle(options, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
       const initial = new Set<string>();
       const visit = (fileName: string) => {
@@ -25,7 +27,7 @@ function initialJsBudget(limit: number): Plugin {
         for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
       };
       for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
-      const bytes = [...initial].reduce((sum, fileName) => sum + gzipSync(chunks.get(fileName)?.code ?? '').length, 0);
+      const bytes = [...initial].reduce((sum, fileName) => sum + gzipSync(readFileSync(path.join(options.dir ?? 'dist', fileName)), { level: 9 }).length, 0);
       const message = `initial JS ${(bytes / 1024).toFixed(1)} KB gzip (budget ${(limit / 1024).toFixed(0)} KB) in ${initial.size} chunk(s)`;
       if (bytes > limit) this.error(message);
       this.info(message);

@@ -82,6 +82,8 @@ export function createReadProxy(deps: {
   const { config, http, tokens, now, log } = deps;
   const saved = new LruCache<SavedRead>(config.cacheMaxEntries);
   const inFlight = new Map<string, Promise<Outcome>>();
+  /** per key, the exchange revalidating reads wait for when one was already in flight as they came (revalidated) */
+  const nextExchange = new Map<string, Promise<Outcome>>();
   /** set by an upstream 429 with Retry-After: until then no upstream call is made */
   let rateLimitedUntil = 0;
   let upstreamCalls = 0;
@@ -110,7 +112,28 @@ export function createReadProxy(deps: {
       }
       return answer(fallback(admission.error, entry), request);
     }
-    return answer(await (inFlight.get(key) ?? share(key, request, entry, false)), request);
+    return answer(await (request.revalidate ? revalidated(key, request, entry) : (inFlight.get(key) ?? share(key, request, entry, false))), request);
+  }
+
+  /**
+   * A revalidating read wants what the upstream holds now, and an exchange already in flight may have been answered
+   * before its change (a competition made a moment ago): it waits for that one and shares the next, started after
+   * it, with any other revalidating read that arrived meanwhile. At most one upstream read waits per key.
+   */
+  function revalidated(key: string, request: ReadRequest, entry: SavedRead | undefined): Promise<Outcome> {
+    const current = inFlight.get(key);
+    if (!current) return share(key, request, entry, false);
+    let next = nextExchange.get(key);
+    if (!next) {
+      next = current
+        .catch(() => undefined)
+        .then(() => {
+          nextExchange.delete(key);
+          return inFlight.get(key) ?? share(key, request, saved.get(key), false);
+        });
+      nextExchange.set(key, next);
+    }
+    return next;
   }
 
   /** The one upstream exchange for this key; identical reads meanwhile wait for it. */

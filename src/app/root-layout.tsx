@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { ShareButton } from '../components/share-button';
 import { paths } from '../config/paths';
-import { viewerTimeZone } from '../lib/dates';
+import { viewerTimeZone } from '../lib/day-keys';
 import { useHydrated } from '../lib/use-hydrated';
 import { SearchLauncher } from './search-launcher';
 

@@ -19,6 +19,7 @@ export type CompetitionSummary = Views['BffCompetitionSummary'];
 export type DivisionStandings = Views['BffDivisionStandings'];
 export type StandingsEntry = DivisionStandings['entries'][number];
 export type GroupSeason = Views['BffGroupSeason'];
+export type GroupSeasons = Views['BffGroupSeasons'];
 export type JudgeSeason = Views['BffJudgeSeason'];
 export type HeadToHead = Views['BffHeadToHead'];
 export type HeadToHeadMeeting = Views['BffHeadToHeadMeeting'];

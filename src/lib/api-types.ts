@@ -3336,6 +3336,13 @@ export interface components {
                 name: string;
                 score: number;
                 rank: number | null;
+                /** @description the category's captions as the sheet orders them (no subcaption lines) */
+                captions: {
+                    key: string;
+                    name: string;
+                    score: number;
+                    rank: number | null;
+                }[];
             }[];
             /** @description how many performances its division and round had */
             groupsInRound: number;

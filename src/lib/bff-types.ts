@@ -1584,6 +1584,18 @@ export interface components {
                 score: number;
                 rank: number | null;
             } | null;
+            /** @description each category's score and rank as the recap prints them, in the sheet's order; empty when not scored */
+            categories: {
+                name: string;
+                score: number;
+                rank: number | null;
+                /** @description the category's captions, score and rank as the recap prints them */
+                captions: {
+                    name: string;
+                    score: number;
+                    rank: number | null;
+                }[];
+            }[];
             groupsInRound: number;
         };
         BffGroupSeasons: {
@@ -1602,6 +1614,25 @@ export interface components {
             seasons: {
                 season: components["schemas"]["BffSeason"];
                 performances: number;
+                /** @description per division the group competed in, its best and latest released total, the standings rule's numbers (practice left out); empty when none was scored */
+                results: {
+                    division: {
+                        name: string;
+                        initials: string;
+                    };
+                    best: number;
+                    latest: {
+                        score: number;
+                        competition: {
+                            guid: string;
+                            name: string;
+                            date: string;
+                            eventName: string;
+                        };
+                    };
+                    /** @description scored performances counted (practice left out) */
+                    performances: number;
+                }[];
             }[];
         };
         BffJudgeSeason: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDate, formatDateTime, formatPlainDate, isCalendarDate, isToday, localDayKey, machineDate } from './dates';
+import { formatAge, formatDate, formatDateTime, formatPlainDate, isCalendarDate, machineDate } from './dates';
+import { isToday, localDayKey } from './day-keys';
 
 describe('dates in the viewer time zone', () => {
   const evening = '2026-03-29T02:30:00.000Z';

@@ -7,10 +7,7 @@
  * time and no zone, so a Saturday show is on Saturday for a viewer in California and in Berlin alike.
  */
 import { isCalendarDateInstant } from '../../domain/calendar-date';
-
-interface ZoneOption {
-  timeZone?: string;
-}
+import type { ZoneOption } from './day-keys';
 
 /** True for a timestamp that stands for a calendar day with no time (that day at 12:00:00.000 UTC). */
 export const isCalendarDate = isCalendarDateInstant;
@@ -68,53 +65,6 @@ export function formatShortPlainDate(date: string, { locale }: { locale?: string
   return format.format(new Date(Date.UTC(year, month - 1, day)));
 }
 const shortDayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The viewer's calendar day of an instant (a calendar date's own day), as "YYYY-MM-DD": the key for grouping and for "today". */
-export function localDayKey(instant: string | Date, { timeZone }: ZoneOption = {}): string {
-  if (typeof instant === 'string' && isCalendarDate(instant)) return instant.slice(0, 10);
-  const parts = dayKeyFormat(timeZone).formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-let viewerZone: string | undefined;
-/** The viewer's time zone, read once: each Intl.DateTimeFormat costs milliseconds on a slow phone. */
-export function viewerTimeZone(): string {
-  viewerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return viewerZone;
-}
-
-/** Built once per zone: isToday runs on every render of a live page and every refetch. */
-const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
-function dayKeyFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  let format = dayKeyFormats.get(timeZone ?? '');
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
-    dayKeyFormats.set(timeZone ?? '', format);
-  }
-  return format;
-}
-
-/**
- * True when the competition falls on the viewer's today: it is (or will be) live. Runs on every render and refetch
- * of a live page, and a day key costs a millisecond or more on a phone: the competition's key is kept per instant
- * and zone, today's for the minute.
- */
-export function isToday(iso: string, now: Date = new Date(), zone: ZoneOption = {}): boolean {
-  return cachedDayKey(`${zone.timeZone ?? ''}|${iso}`, iso, zone) === cachedDayKey(`${zone.timeZone ?? ''}|minute ${Math.floor(now.getTime() / 60_000)}`, now, zone);
-}
-
-const dayKeys = new Map<string, string>();
-function cachedDayKey(cacheKey: string, instant: string | Date, zone: ZoneOption): string {
-  let key = dayKeys.get(cacheKey);
-  if (key === undefined) {
-    // A page sees a handful of competitions and minutes; start over rather than grow without end.
-    if (dayKeys.size >= 500) dayKeys.clear();
-    key = localDayKey(instant, zone);
-    dayKeys.set(cacheKey, key);
-  }
-  return key;
-}
 
 /** "updated 12 s ago" style text for an age in milliseconds. */
 export function formatAge(ms: number): string {

@@ -168,6 +168,22 @@ describe('groups', () => {
     expect(encore.round.name).toBe('Encore');
     expect(encore.total).toBeNull();
     expect(encore.categories).toEqual([]);
+    // each category with its captions, as the competition's scores have them, named as its sheet names them
+    type Ranked = { score: number; rank: number | null };
+    type Scored = Ranked & { captions: Ranked[] };
+    const section = (await get(`/competitions/${circuit.competition.id}/scores`)).body.data[0];
+    const alpha = section.performances.find((p: { group: { name: string } }) => p.group.name === 'Alpha HS') as { categories: Scored[] };
+    const sheet = section.sheet.categories as { key: string; name: string; captions: { key: string; name: string }[] }[];
+    expect(finals.categories).toEqual(
+      sheet.map((category, c) => ({
+        key: category.key,
+        name: category.name,
+        score: alpha.categories[c].score,
+        rank: alpha.categories[c].rank,
+        captions: category.captions.map((caption, k) => ({ key: caption.key, name: caption.name, score: alpha.categories[c].captions[k].score, rank: alpha.categories[c].captions[k].rank })),
+      })),
+    );
+    expect(finals.categories[3].captions).toHaveLength(2);
   });
 });
 

@@ -58,6 +58,8 @@ export interface FakeUpstream {
   /** while set, answers wait for it (token endpoint / reads) */
   holdTokens?: Promise<void>;
   holdReads?: Promise<void>;
+  /** while set, a read's answer is made (at the version of that moment) and then waits for it before it is sent */
+  holdAnswers?: Promise<void>;
   /** bumps the data version: ETags change and bodies carry the new version */
   version: number;
   tokenRequests: number;
@@ -138,6 +140,7 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
       'x-upstream-internal': 'yes',
       ...answer.headers,
     };
+    if (fake.holdAnswers) await fake.holdAnswers;
     if (req.headers['if-none-match'] === etag) {
       read.status = 304;
       res.writeHead(304, shared).end();

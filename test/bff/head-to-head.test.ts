@@ -30,7 +30,7 @@ const performance = (group: string, id: string, division: string, total: string,
   Rank: rank,
   Performed: true,
   NoScoreReason: '',
-  Categories: [{ Name: 'Equipment', Captions: [{ JudgeFirstName: 'Ann', JudgeLastName: 'Lee', Name: 'Equipment Analysis', Initials: 'EA', Score: ea, Rank: rank }] }],
+  Categories: [{ Name: 'Equipment', Score: ea, Rank: rank, Captions: [{ JudgeFirstName: 'Ann', JudgeLastName: 'Lee', Name: 'Equipment Analysis', Initials: 'EA', Score: ea, Rank: rank }] }],
 });
 
 const sections = buildJudgedSections([

@@ -33,7 +33,7 @@ const performance = (group: string, total: string, rank: number, captions: Retur
   Rank: rank,
   Performed: performed,
   NoScoreReason: performed ? '' : 'Withdrew',
-  Categories: performed ? [{ Name: 'Equipment', Captions: captions }] : [],
+  Categories: performed ? [{ Name: 'Equipment', Score: '0', Rank: 0, Captions: captions }] : [],
 });
 
 // A doubled panel: two Equipment Analysis judges; "G. Guffey" also judges another show spelt "Greg Guffey".

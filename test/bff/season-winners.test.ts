@@ -13,6 +13,7 @@ function performance(guid: string, division: string, round: [number, string], gr
     performed: rank !== null,
     noScoreReason: rank === null ? 'Did not perform' : '',
     total: rank === null ? null : { score, rank },
+    categories: [],
     groupsInRound: 2,
   };
 }

@@ -260,7 +260,10 @@ describe("a season's results", () => {
   it("offer a group's seasons with performances only, newest first, and answer 404 for a group no season has", async () => {
     const seasons = (await view('/seasons')).json().data as Season[];
     const season = seasons.find((candidate) => candidate.name === '2025 Season')!;
-    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as { entries: { group: { name: string; orgGroupIdentifier: string } }[] }[];
+    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as {
+      division: { name: string };
+      entries: { group: { name: string; orgGroupIdentifier: string }; bestScore: number; latestScore: number; latestCompetition: { guid: string }; performances: number }[];
+    }[];
     const group = standings[0].entries[0].group;
     const query = `name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`;
     // what each season's own group view says, season by season (the hosted service lists every season of the circuit)
@@ -274,6 +277,14 @@ describe("a season's results", () => {
     expect(answer.status).toBe(200);
     expect(answer.json().group).toMatchObject({ name: group.name, orgGroupIdentifier: group.orgGroupIdentifier });
     expect((answer.json().seasons as { season: Season; performances: number }[]).map(({ season: held, performances }) => ({ season: held.id, performances }))).toEqual(expected);
+    // a season's row of best and latest says what that season's standings say of the group
+    const entry = standings[0].entries[0];
+    const held = (answer.json().seasons as { season: Season; results: { division: { name: string } }[] }[]).find((candidate) => candidate.season.id === season.id)!;
+    expect(held.results.find((row) => row.division.name === standings[0].division.name)).toMatchObject({
+      best: entry.bestScore,
+      latest: { score: entry.latestScore, competition: { guid: entry.latestCompetition.guid } },
+      performances: entry.performances,
+    });
 
     const unknown = await view('/groups/seasons?name=Nobody%20At%20All');
     expect(unknown.status).toBe(404);

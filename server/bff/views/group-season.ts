@@ -42,7 +42,7 @@ export function groupSeason(
       location: listed?.location ?? null,
       groupType: listed?.groupType ?? (mine.length > 0 ? divisionGroupType(index.groups, mine.at(-1)!.division.name) : null),
     },
-    data: mine.map(({ competition, practice, division, round, performed, noScoreReason, total, groupsInRound }) => ({
+    data: mine.map(({ competition, practice, division, round, performed, noScoreReason, total, categories, groupsInRound }) => ({
       competition,
       practice,
       division,
@@ -50,6 +50,7 @@ export function groupSeason(
       performed,
       noScoreReason,
       total,
+      categories,
       groupsInRound,
     })),
   };

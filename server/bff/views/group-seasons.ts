@@ -5,6 +5,7 @@
  * season's group view (season-source.ts: our API's extension, else the season's results, kept per season).
  */
 import type { GroupAsked } from './group-season.js';
+import { groupSeasonResults } from './group-season-results.js';
 import type { SeasonSource } from './season-source.js';
 import { loadSeasons } from './seasons.js';
 import { mapBounded, ViewProblem, type UpstreamRead } from './upstream-reads.js';
@@ -28,7 +29,7 @@ export async function loadGroupSeasons(read: UpstreamRead, source: SeasonSource,
   }
   return {
     // the newest season's name for it and what it is (group-season.ts)
-    view: { group: held[0].answer.view.group, seasons: held.map(({ season, answer }) => ({ season, performances: answer.view.data.length })) },
+    view: { group: held[0].answer.view.group, seasons: held.map(({ season, answer }) => ({ season, performances: answer.view.data.length, results: groupSeasonResults(answer.view.data) })) },
     stale: stale || held.some(({ answer }) => answer.stale),
   };
 }

@@ -66,7 +66,7 @@ export const PerformanceRecord = HostedPerformanceRecord.pick({
   Rank: true,
   Performed: true,
   NoScoreReason: true,
-}).extend({ Categories: z.array(HostedCategory.pick({ Name: true }).extend({ Captions: z.array(CaptionRecord) })) });
+}).extend({ Categories: z.array(HostedCategory.pick({ Name: true, Score: true, Rank: true }).extend({ Captions: z.array(CaptionRecord) })) });
 export const PerformanceRecords = z.array(PerformanceRecord);
 export type HostedPerformance = z.infer<typeof PerformanceRecord>;
 

@@ -6,6 +6,7 @@
  * go through the same ranking and the same group view as the derived ones, and a test holds the two equal.
  */
 import { z } from 'zod';
+import { roundScore, SCORE_FORMATS } from '../../../domain/scores.js';
 import { publishedTotal } from '../../../domain/standings.js';
 import { groupSeason, type GroupAsked } from './group-season.js';
 import type { HostedGroup } from './hosted-shapes.js';
@@ -14,6 +15,9 @@ import { parseAs, rawOf, readJson, type UpstreamRead } from './upstream-reads.js
 import type { DivisionStandingsView } from './view-schemas.js';
 
 const STANDINGS = '/standings/';
+
+/** v2 prints a category's and a caption's score with two digits: the same number whichever read answered. */
+const asV2 = (score: number) => roundScore(score, SCORE_FORMATS.v2Caption[0]);
 
 const Named = z.object({ id: z.number().int(), name: z.string() });
 const ExtensionGroup = z.object({ id: z.number().int(), name: z.string(), location: z.string(), circuitId: z.string() });
@@ -50,6 +54,14 @@ export const GroupPerformancesAnswer = z.object({
       performed: z.boolean(),
       noScoreReason: z.string(),
       total: z.object({ score: z.number(), rank: z.number().int().nullable() }).nullable(),
+      categories: z.array(
+        z.object({
+          name: z.string(),
+          score: z.number(),
+          rank: z.number().int().nullable(),
+          captions: z.array(z.object({ name: z.string(), score: z.number(), rank: z.number().int().nullable() })),
+        }),
+      ),
       groupsInRound: z.number().int(),
     }),
   ),
@@ -129,6 +141,14 @@ export async function groupSeasonFromExtension(
         performed: p.performed && p.total !== null,
         noScoreReason: p.noScoreReason,
         total: p.total && { score: publishedTotal(p.total.score), rank: p.total.rank },
+        categories: p.total
+          ? p.categories.map(({ name, score, rank, captions }) => ({
+              name,
+              score: asV2(score),
+              rank,
+              captions: captions.map((caption) => ({ name: caption.name, score: asV2(caption.score), rank: caption.rank })),
+            }))
+          : [],
         groupsInRound: p.groupsInRound,
       });
     }

@@ -1,12 +1,15 @@
 /**
  * A season's results as one list of performances, built from v2 alone: each released competition's performance
- * records (no breakdowns kept) with their competition, and the season's group list for what v2 does not carry
- * (a group's location and its division's group type). Groups are known by what v2 gives: the circuit's
- * OrgGroupIdentifier when it is not empty, else the name.
+ * records (category and caption scores kept, no subcaption lines) with their competition, and the season's group
+ * list for what v2 does not carry (a group's location and its division's group type). Groups are known by what v2
+ * gives: the circuit's OrgGroupIdentifier when it is not empty, else the name.
  */
 import type { JudgedCaption } from '../../../domain/judges.js';
 import type { HostedCompetition, HostedGroup, HostedPerformance } from './hosted-shapes.js';
 import { buildJudgedSections, type JudgedSection } from './judged-sections.js';
+
+/** v2 prints "no rank" as 0. */
+const rankOf = (rank: number) => (rank > 0 ? rank : null);
 
 export interface IndexedPerformance {
   competition: { guid: string; name: string; date: string; eventName: string };
@@ -17,6 +20,8 @@ export interface IndexedPerformance {
   performed: boolean;
   noScoreReason: string;
   total: { score: number; rank: number | null } | null;
+  /** each category's score and rank as the recap prints them, in the sheet's order; empty when not scored */
+  categories: { name: string; score: number; rank: number | null; captions: { name: string; score: number; rank: number | null }[] }[];
   /** performances in the same division and round of that competition */
   groupsInRound: number;
 }
@@ -70,7 +75,15 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
         performed: p.Performed,
         noScoreReason: p.NoScoreReason,
         // v2 prints an unscored performance as zeros with rank 0: no score to show.
-        total: p.Performed ? { score: Number(p.TotalScore), rank: p.Rank > 0 ? p.Rank : null } : null,
+        total: p.Performed ? { score: Number(p.TotalScore), rank: rankOf(p.Rank) } : null,
+        categories: p.Performed
+          ? p.Categories.map((category) => ({
+              name: category.Name,
+              score: Number(category.Score),
+              rank: rankOf(category.Rank),
+              captions: category.Captions.map((caption) => ({ name: caption.Name, score: Number(caption.Score), rank: rankOf(caption.Rank) })),
+            }))
+          : [],
         groupsInRound: inRound.get(roundKey(p)) ?? 1,
       });
     }

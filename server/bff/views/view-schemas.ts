@@ -118,6 +118,18 @@ export const GroupSeasonPerformance = z
     performed: z.boolean(),
     noScoreReason: z.string(),
     total: Ranked.nullable(),
+    categories: z
+      .array(
+        z.object({
+          name: z.string(),
+          score: z.number(),
+          rank: z.number().int().nullable(),
+          captions: z
+            .array(z.object({ name: z.string(), score: z.number(), rank: z.number().int().nullable() }))
+            .openapi({ description: "the category's captions, score and rank as the recap prints them" }),
+        }),
+      )
+      .openapi({ description: "each category's score and rank as the recap prints them, in the sheet's order; empty when not scored" }),
     groupsInRound: z.number().int(),
   })
   .openapi('BffGroupSeasonPerformance');
@@ -130,11 +142,26 @@ export const GroupSeason = z
   })
   .openapi('BffGroupSeason');
 
+const GroupSeasonResult = z.object({
+  division: GroupSeasonPerformance.shape.division,
+  best: z.number(),
+  latest: z.object({ score: z.number(), competition: GroupSeasonPerformance.shape.competition }),
+  performances: z.number().int().openapi({ description: 'scored performances counted (practice left out)' }),
+});
+
 export const GroupSeasons = z
   .object({
     group: GroupRef.extend({ groupType: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
     seasons: z
-      .array(z.object({ season: Season, performances: z.number().int() }))
+      .array(
+        z.object({
+          season: Season,
+          performances: z.number().int(),
+          results: z
+            .array(GroupSeasonResult)
+            .openapi({ description: "per division the group competed in, its best and latest released total, the standings rule's numbers (practice left out); empty when none was scored" }),
+        }),
+      )
       .openapi({ description: 'the seasons with released performances of the group, newest first (the newest ten seasons looked at)' }),
   })
   .openapi('BffGroupSeasons');
@@ -263,6 +290,7 @@ export type HeadToHeadPairView = z.infer<typeof HeadToHeadPair>;
 export type HeadToHeadSeasonsView = z.infer<typeof HeadToHeadSeasons>;
 export type JudgeSheetView = z.infer<typeof JudgeSheet>;
 export type GroupSeasonsView = z.infer<typeof GroupSeasons>;
+export type GroupSeasonResultView = z.infer<typeof GroupSeasonResult>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
 export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;

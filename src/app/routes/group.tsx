@@ -11,6 +11,8 @@ import { groupSeasonQueryOptions } from '../../features/groups/api/get-group-sea
 import { groupSeasonsQueryOptions } from '../../features/groups/api/get-group-seasons';
 import { GroupPerformancesTable } from '../../features/groups/components/group-performances-table';
 import { NotifyToggle } from '../../features/groups/components/notify-toggle';
+import { CategoryProgression } from '../../features/groups/components/category-progression';
+import { GroupAcrossSeasons } from '../../features/groups/components/group-across-seasons';
 import { ScoreTrendChart } from '../../features/groups/components/score-trend-chart';
 import { trendPoints } from '../../features/groups/utils/trend';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
@@ -32,13 +34,15 @@ export default function GroupRoute() {
   const [searchParams] = useSearchParams();
   const asked = groupFromUrl(useParams().groupName, searchParams);
   const seasons = useSuspenseQuery(seasonsQueryOptions());
-  const held = useSuspenseQuery(groupSeasonsQueryOptions(asked)).data.body.seasons.map((entry) => entry.season);
+  const across = useSuspenseQuery(groupSeasonsQueryOptions(asked)).data.body.seasons;
+  const held = across.map((entry) => entry.season);
   const season = seasonFromUrl(seasons.data.body.data, searchParams, held);
   return (
     <>
       <title>{`${asked.name} · Marching Results`}</title>
       <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []), { label: asked.name }]} />
       {season ? <GroupSeason asked={asked} season={season} seasons={held} /> : <EmptyState title="No seasons yet" />}
+      <GroupAcrossSeasons group={asked} seasons={across} />
     </>
   );
 }
@@ -83,6 +87,8 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
           <h2 className="heading-2">Score trend</h2>
           <PracticeToggle asked={asked} season={season} practiceShows={practiceShows} included={includePractice} />
           <ScoreTrendChart points={trendPoints(performances, { includePractice })} groupName={group.name} />
+          <h2 className="heading-2">Category progression</h2>
+          <CategoryProgression performances={performances} groupName={group.name} includePractice={includePractice} />
           <h2 className="heading-2">Performances</h2>
           <GroupPerformancesTable performances={performances} seasonName={season.name} />
         </>

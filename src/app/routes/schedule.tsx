@@ -8,7 +8,7 @@ import { competitionScheduleQueryOptions } from '../../features/competitions/api
 import { CompetitionHeader } from '../../features/competitions/components/competition-header';
 import { PublishedSchedule } from '../../features/competitions/components/published-schedule';
 import { ScheduleTable } from '../../features/competitions/components/schedule-table';
-import { isToday } from '../../lib/dates';
+import { isToday } from '../../lib/day-keys';
 import { parseGuid, RouteErrorView } from '../route-error';
 
 export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {

@@ -8,6 +8,8 @@ export function groupPerformance(row: GroupResultRow): z.infer<typeof GroupPerfo
   const visible = row.released && row.result !== null;
   const result = visible ? row.result! : null;
   const categoryNames = new Map((row.sheet?.categories ?? []).map((category) => [category.key, category.name]));
+  // caption keys are unique within a category only: a category's captions are named from its own definition
+  const captionNames = new Map((row.sheet?.categories ?? []).map((category) => [category.key, new Map(category.captions.map((caption) => [caption.key, caption.name]))]));
   return {
     performanceId: row.performanceId,
     competition: {
@@ -33,6 +35,12 @@ export function groupPerformance(row: GroupResultRow): z.infer<typeof GroupPerfo
           name: categoryNames.get(category.key) ?? category.key,
           score: category.score,
           rank: rankOrNull(category.rank),
+          captions: category.captions.map((caption) => ({
+            key: caption.key,
+            name: captionNames.get(category.key)?.get(caption.key) ?? caption.key,
+            score: caption.score,
+            rank: rankOrNull(caption.rank),
+          })),
         }))
       : [],
     groupsInRound: Number(row.groupsInRound),

@@ -194,7 +194,14 @@ export const GroupPerformance = z
     total: z.object(Ranked).nullable().openapi({ description: 'null until the round\'s scores are released' }),
     subtotal: z.object(Ranked).nullable(),
     penalty: z.number().nullable(),
-    categories: z.array(z.object({ key: z.string(), name: z.string(), score: z.number(), rank: z.number().int().nullable() })),
+    categories: z.array(
+      z.object({
+        key: z.string(),
+        name: z.string(),
+        ...Ranked,
+        captions: z.array(z.object({ key: z.string(), name: z.string(), ...Ranked })).openapi({ description: "the category's captions as the sheet orders them (no subcaption lines)" }),
+      }),
+    ),
     groupsInRound: z.number().int().openapi({ description: 'how many performances its division and round had' }),
   })
   .openapi('GroupPerformance');

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getView, viewUrl } from '../../../lib/api-client';
-import { isToday } from '../../../lib/dates';
+import { isToday } from '../../../lib/day-keys';
 import { isLivePushed } from '../../../lib/live-push-state';
 import { LIVE_REFETCH_MS } from '../../../lib/react-query';
 import { competitionKeys } from './keys';

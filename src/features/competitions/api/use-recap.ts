@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { isToday } from '../../../lib/dates';
+import { isToday } from '../../../lib/day-keys';
 import { recapFromV2 } from '../utils/recap-from-v2';
 import { releasedParts, releasedViews } from '../utils/released';
 import { competitionQueryOptions } from './get-competition';

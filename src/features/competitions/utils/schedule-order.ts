@@ -1,5 +1,5 @@
 import type { ScheduleEntry } from '../../../lib/api-models';
-import { localDayKey } from '../../../lib/dates';
+import { localDayKey } from '../../../lib/day-keys';
 
 /** One schedule row, with the day it falls on when that day differs from the row before (the table shows it). */
 export interface ScheduleRow {

@@ -1,4 +1,5 @@
-import { formatShortPlainDate, localDayKey } from '../../../lib/dates';
+import { formatShortPlainDate } from '../../../lib/dates';
+import { localDayKey } from '../../../lib/day-keys';
 import type { CalendarEntry } from '../../../lib/api-models';
 
 export interface CalendarFilters {

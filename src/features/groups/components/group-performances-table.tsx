@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { GroupSeasonPerformance } from '../../../lib/api-models';
-import { formatDate, formatShortPlainDate, localDayKey } from '../../../lib/dates';
+import { formatDate, formatShortPlainDate } from '../../../lib/dates';
+import { localDayKey } from '../../../lib/day-keys';
 import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
 

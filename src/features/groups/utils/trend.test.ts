@@ -10,6 +10,7 @@ const performance = (guid: string, date: string, score: number, practice: boolea
   performed: true,
   noScoreReason: '',
   total: { score, rank: 1 },
+  categories: [],
   groupsInRound: 5,
 });
 
