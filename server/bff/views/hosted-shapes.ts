@@ -74,3 +74,10 @@ export type HostedPerformance = z.infer<typeof PerformanceRecord>;
 export const RecapRecord = HostedPerformanceRecord;
 export const RecapRecords = z.array(RecapRecord);
 export type HostedRecapRecord = z.infer<typeof RecapRecord>;
+
+/** A released competition's v2 records as a season's results hold them (season-index.ts, judged-sections.ts). */
+export interface CompetitionResults {
+  record: HostedCompetition;
+  practice: boolean;
+  performances: HostedPerformance[];
+}

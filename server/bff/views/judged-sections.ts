@@ -5,7 +5,7 @@
  * has: docs/decisions/035). The subcaption lines are not kept: a judge's season needs the caption's number only.
  */
 import { judgeName } from '../../../domain/judges.js';
-import type { CompetitionResults } from './season-index.js';
+import type { CompetitionResults } from './hosted-shapes.js';
 
 export interface JudgedCaption {
   /** the caption's place in its section's sheet: category and caption names, and which of the same-named ones */

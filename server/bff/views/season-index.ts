@@ -5,7 +5,7 @@
  * gives: the circuit's OrgGroupIdentifier when it is not empty, else the name.
  */
 import type { JudgedCaption } from '../../../domain/judges.js';
-import type { HostedCompetition, HostedGroup, HostedPerformance } from './hosted-shapes.js';
+import type { CompetitionResults, HostedGroup, HostedPerformance } from './hosted-shapes.js';
 import { buildJudgedSections, type JudgedSection } from './judged-sections.js';
 
 /** v2 prints "no rank" as 0. */
@@ -34,12 +34,6 @@ export interface SeasonIndex {
   sections: JudgedSection[];
   /** who judged each caption of the released rounds (domain/judges.ts), once per competition, caption and judge */
   captions: JudgedCaption[];
-}
-
-export interface CompetitionResults {
-  record: HostedCompetition;
-  practice: boolean;
-  performances: HostedPerformance[];
 }
 
 /** One identity per group: the circuit's identifier when v2 gives one, else its name. */
