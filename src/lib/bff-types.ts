@@ -1557,6 +1557,8 @@ export interface components {
                     id: number;
                     name: string;
                 } | null;
+                /** @description the season's group list names the group (a group before its first scores is registered, with no performances) */
+                registered: boolean;
             };
             /** @description released performances, oldest first */
             data: components["schemas"]["BffGroupSeasonPerformance"][];

@@ -288,7 +288,7 @@ describe("a season's results", () => {
 
     const unknown = await view('/groups/seasons?name=Nobody%20At%20All');
     expect(unknown.status).toBe(404);
-    expect(unknown.json()).toMatchObject({ status: 404, code: 'not_found', detail: 'No season has a performance of the group Nobody At All.' });
+    expect(unknown.json()).toMatchObject({ status: 404, code: 'not_found', detail: 'No season has a performance or a registration of the group Nobody At All.' });
     expect((await view(`/groups/seasons?name=${encodeURIComponent(group.name)}&id=no-such-id`)).status).toBe(404);
     expect((await view('/groups/seasons')).status).toBe(400);
     expect((await view('/groups/seasons?name=x&extra=1')).status).toBe(400);
@@ -460,5 +460,27 @@ describe('on our own API', () => {
     const found = await fetch(`${ours.url}/api/bff/competitions/${competition.guid}`);
     expect(found.status).toBe(200);
     expect(((await found.json()) as { competition: { guid: string } }).competition.guid).toBe(competition.guid);
+  });
+
+  it("offers a group before its first scores the season that registers it (a fan follows it then), and still 404s a group no season has", async () => {
+    const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
+    const current = seasons.find((season) => season.current)!;
+    const token = await api.token(ourKey.clientId, ourKey.clientSecret);
+    const call = async (target: string, method = 'GET', body?: unknown) => {
+      const response = await api.fetch(target, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+      return (await response.json()) as Record<string, unknown> & { data: { id: number; name: string }[] };
+    };
+    const division = (await call('/divisions/?groupTypeId=1')).data[0];
+    const event = await call('/events/', 'POST', { seasonId: current.id, name: 'First Show', eventTypeId: 1, startDate: new Date().toISOString().slice(0, 10) });
+    const competition = await call(`/events/${event.id}/competitions`, 'POST', { name: 'Color Guard', date: new Date().toISOString(), groupTypeId: 1, rounds: [{ number: 1, name: 'Finals' }] });
+    const group = (await call('/groups/', 'POST', { name: 'Brand New HS', divisionId: division.id, location: 'Austin, TX' })) as unknown as { id: number; name: string; circuitId: string };
+    await call(`/competitions/${competition.id}/performances`, 'POST', { groupId: group.id, divisionId: division.id, round: 1, order: 1 });
+
+    const answer = await fetch(`${ours.url}/api/bff/groups/seasons?name=${encodeURIComponent(group.name)}&id=${group.circuitId}`);
+    expect(answer.status).toBe(200);
+    const view = (await answer.json()) as { group: { name: string }; seasons: { season: Season; performances: number }[] };
+    expect(view.group.name).toBe(group.name);
+    expect(view.seasons.map(({ season, performances }) => ({ season: season.id, performances }))).toEqual([{ season: current.id, performances: 0 }]);
+    expect((await fetch(`${ours.url}/api/bff/groups/seasons?name=Nobody%20At%20All`)).status).toBe(404);
   });
 });

@@ -17,7 +17,7 @@ export interface GroupAsked {
 export function groupSeason(
   index: { performances: readonly IndexedPerformance[]; groups: readonly HostedGroup[] },
   asked: GroupAsked,
-): { group: GroupRefView & { groupType: { id: number; name: string } | null }; data: GroupSeasonPerformanceView[] } {
+): { group: GroupRefView & { groupType: { id: number; name: string } | null; registered: boolean }; data: GroupSeasonPerformanceView[] } {
   const matching = index.performances.filter((p) =>
     asked.orgGroupIdentifier ? p.group.orgGroupIdentifier === asked.orgGroupIdentifier : p.group.name === asked.name,
   );
@@ -41,6 +41,8 @@ export function groupSeason(
       orgGroupIdentifier: known.orgGroupIdentifier,
       location: listed?.location ?? null,
       groupType: listed?.groupType ?? (mine.length > 0 ? divisionGroupType(index.groups, mine.at(-1)!.division.name) : null),
+      // by the identity asked: the name alone finds a location, never a registration under another circuit id
+      registered: listed !== undefined && (known.orgGroupIdentifier === '' || listed.circuitId === known.orgGroupIdentifier),
     },
     data: mine.map(({ competition, practice, division, round, performed, noScoreReason, total, categories, groupsInRound }) => ({
       competition,

@@ -1,8 +1,9 @@
 /**
  * A group across seasons: which seasons have a performance of it, newest first. The group page offers only those
- * (the hosted service lists every season of the circuit, most of them empty for one group), and a group that no
- * season has is no group: the view answers 404 and so does the page (decision 039). It reads nothing new: each
- * season's group view (season-source.ts: our API's extension, else the season's results, kept per season).
+ * (the hosted service lists every season of the circuit, most of them empty for one group). A group with none yet
+ * is offered the seasons whose group list registers it (a fan follows a group before its first scores), and a group
+ * that no season has is no group: the view answers 404 and so does the page (decision 039). It reads nothing new:
+ * each season's group view (season-source.ts: our API's extension, else the season's results, kept per season).
  */
 import type { GroupAsked } from './group-season.js';
 import { groupSeasonResults } from './group-season-results.js';
@@ -22,10 +23,13 @@ export async function loadGroupSeasons(read: UpstreamRead, source: SeasonSource,
   const { seasons, stale } = await loadSeasons(read);
   const looked = seasons.slice(0, GROUP_SEASONS_MAX);
   const answers = await mapBounded(looked, SEASONS_AT_ONCE, (season) => source.group(season, asked));
-  const held = looked.map((season, i) => ({ season, answer: answers[i] })).filter(({ answer }) => answer.view.data.length > 0);
+  const seasonsOf = looked.map((season, i) => ({ season, answer: answers[i] }));
+  const performed = seasonsOf.filter(({ answer }) => answer.view.data.length > 0);
+  // A group before its first scores (registered, its first show today) is a group too: a fan follows it then.
+  const held = performed.length > 0 ? performed : seasonsOf.filter(({ answer }) => answer.view.group.registered);
   if (held.length === 0) {
     const named = asked.orgGroupIdentifier ? `${asked.name} (${asked.orgGroupIdentifier})` : asked.name;
-    throw new ViewProblem(404, 'not_found', `No season has a performance of the group ${named}.`);
+    throw new ViewProblem(404, 'not_found', `No season has a performance or a registration of the group ${named}.`);
   }
   return {
     // the newest season's name for it and what it is (group-season.ts)

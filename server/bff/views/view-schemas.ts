@@ -137,7 +137,10 @@ export const GroupSeasonPerformance = z
 export const GroupSeason = z
   .object({
     season: Season,
-    group: GroupRef.extend({ groupType: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+    group: GroupRef.extend({
+      groupType: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      registered: z.boolean().openapi({ description: "the season's group list names the group (a group before its first scores is registered, with no performances)" }),
+    }),
     data: z.array(GroupSeasonPerformance).openapi({ description: 'released performances, oldest first' }),
   })
   .openapi('BffGroupSeason');
