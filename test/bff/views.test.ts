@@ -467,7 +467,7 @@ describe('on our own API', () => {
     const current = seasons.find((season) => season.current)!;
     const token = await api.token(ourKey.clientId, ourKey.clientSecret);
     const call = async (target: string, method = 'GET', body?: unknown) => {
-      const response = await api.fetch(target, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+      const response = await api.fetch(target, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       return (await response.json()) as Record<string, unknown> & { data: { id: number; name: string }[] };
     };
     const division = (await call('/divisions/?groupTypeId=1')).data[0];
