@@ -14,9 +14,9 @@ import { COMPETITIONS_V2, listingSearch, PERFORMANCES_V2, readAllPages, readJson
 import type { CompetitionSummaryView } from './view-schemas.js';
 
 /**
- * `readFresh` revalidates with the upstream: on a miss the newest season's listing is asked again, so a competition
- * created a moment ago is found at once rather than after the read cache's fresh window (a link to it shared the
- * moment it is made would otherwise be a 404). One read per miss, whatever the archive's size.
+ * `readFresh` revalidates with the upstream: on a miss the newest and the current season's listings are asked again,
+ * so a competition created a moment ago is found at once rather than after the read cache's fresh window (a link to
+ * it shared the moment it is made would otherwise be a 404). At most two reads per miss, whatever the archive's size.
  */
 export function createCompetitionLookup(read: UpstreamRead, readFresh: UpstreamRead = read) {
   /** guid -> the season year whose listing holds it: a second lookup reads one listing, not every season's */
@@ -29,7 +29,11 @@ export function createCompetitionLookup(read: UpstreamRead, readFresh: UpstreamR
     const known = yearOf.get(guid.toLowerCase());
     const listedYears = seasons.seasons.flatMap((season) => (season.year === null ? [] : [season.year]));
     const years = [...new Set([...(known === undefined ? [] : [known]), ...listedYears])];
-    const attempts = [...years.map((year) => ({ year, reader: read })), ...(listedYears.length > 0 && readFresh !== read ? [{ year: listedYears[0], reader: readFresh }] : [])];
+    // Asked again, fresh: the newest season's listing and the current one's (a circuit's current season is not always
+    // its newest: next season is often set up before this one ends).
+    const currentYear = seasons.seasons.find((season) => season.current)?.year ?? null;
+    const freshYears = readFresh === read ? [] : [...new Set([...listedYears.slice(0, 1), ...(currentYear === null ? [] : [currentYear])])];
+    const attempts = [...years.map((year) => ({ year, reader: read })), ...freshYears.map((year) => ({ year, reader: readFresh }))];
     for (const { year, reader } of attempts) {
       const listing = await readJson(reader, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
       stale ||= listing.stale;
