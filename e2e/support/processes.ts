@@ -34,8 +34,19 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
       }
     }
   });
-  child.stderr!.on('data', (chunk: Buffer) => log.write(chunk));
+  /** the last lines of both streams, said if the child dies during the run (its log file goes with the run's folder) */
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(...chunk.toString('utf8').split('\n'));
+    tail.splice(0, Math.max(0, tail.length - 60));
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', (chunk: Buffer) => (log.write(chunk), keep(chunk)));
+  let stopping = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`\n${command} ${args.join(' ')} exited (${code ?? signal}) during the run; its last lines:\n${tail.join('\n')}\n`);
+  });
   return {
     child,
     waitForLine(match, timeoutMs) {
@@ -48,6 +59,7 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
       });
     },
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.pid === undefined) return;
       try {
         process.kill(-child.pid, 'SIGTERM');
