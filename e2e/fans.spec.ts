@@ -167,6 +167,25 @@ test('the results page lists matches by part of a name as links, and reloads to 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(group.name);
 });
 
+test('Enter searches before the search has loaded: the field is a form to the results page', { tag: '@journey' }, async ({ page, request }) => {
+  const group = await searchableGroup(request);
+  const part = group.name.split(' ').find((word) => /^[A-Za-z]{6,}$/.test(word))!.slice(0, 5);
+  // The search's code is held back, as on a slow phone where Enter comes before it arrives.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/search-box-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/seasons');
+  await searchField(page).fill(part);
+  await searchField(page).press('Enter');
+  await expect(page).toHaveURL(`/search?q=${encodeURIComponent(part)}`);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search results for “${part}”`);
+  await expect(page.getByRole('region', { name: 'Groups' }).getByRole('link', { name: group.name, exact: true }).first()).toBeVisible();
+});
+
 test('share falls back to copying the link, and says so', { tag: '@journey' }, async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   // The fallback: a browser without the Web Share API.

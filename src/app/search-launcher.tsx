@@ -1,23 +1,35 @@
 import { useRef, useState, type ComponentType } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../config/paths';
 import type { SearchBoxProps } from '../features/search/components/search-box';
 import { SEARCH_LABEL, SEARCH_PLACEHOLDER } from '../features/search/label';
 
 /**
  * The banner's search field as every page first paints it: a plain field of the same look and name, so the search's
  * code (matching, the listbox, the index) loads on use and not with the first page (the initial JS budget). Focus
- * loads the search; the field that replaces this one keeps what was typed and the focus.
+ * loads the search; the field that replaces this one keeps what was typed and the focus. It is a GET form to the
+ * results page, so Enter before the search's code has arrived (or before the page is hydrated) still searches.
  */
 export function SearchLauncher() {
   const [box, setBox] = useState<{ Box: ComponentType<SearchBoxProps> }>();
   const [query, setQuery] = useState('');
   const focused = useRef(false);
+  const navigate = useNavigate();
   const load = () => {
     focused.current = true;
     void import('../features/search/components/search-box').then((module) => setBox({ Box: module.SearchBox }));
   };
   return (
     // Not a second search landmark: the season page's own search is the page's (its tests and its readers find one).
-    <div className="order-last w-full sm:order-none sm:w-auto">
+    <form
+      action={paths.search.path}
+      method="get"
+      className="order-last w-full sm:order-none sm:w-auto"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (query.trim() !== '') void navigate(paths.search.href(query.trim()));
+      }}
+    >
       {box ? (
         <box.Box initialQuery={query} autoFocus={focused.current} />
       ) : (
@@ -27,12 +39,13 @@ export function SearchLauncher() {
           aria-expanded="false"
           placeholder={SEARCH_PLACEHOLDER}
           className="search-field"
+          name="q"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           onFocus={load}
           onBlur={() => (focused.current = false)}
         />
       )}
-    </div>
+    </form>
   );
 }
