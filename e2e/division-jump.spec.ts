@@ -18,9 +18,17 @@ async function longRecap(request: APIRequestContext) {
 test('a long recap jumps to a division from a link to each section', { tag: '@journey' }, async ({ page, request }) => {
   const { guid, sections } = await longRecap(request);
   await page.goto(`/competitions/${guid}`);
+  const first = sections[0];
+  const firstHeading = page.getByRole('heading', { level: 2, name: first.round ? `${first.division} · ${first.round}` : first.division, exact: true });
+  // The scores come first: the jump is one closed line, and the first division's heading is on the first screen.
+  await expect(firstHeading).toBeInViewport();
   const jump = page.getByRole('navigation', { name: 'Jump to a division' });
+  await expect(jump).toBeHidden();
   const last = sections.at(-1)!;
   const name = last.round ? `${last.division} · ${last.round}` : last.division;
+  // By keyboard: the disclosure opens with Enter.
+  await page.getByText(`Jump to a division (${sections.length})`, { exact: true }).focus();
+  await page.keyboard.press('Enter');
   await expect(jump.getByRole('link')).toHaveCount(sections.length);
 
   // By keyboard: the link is focused and followed with Enter.
@@ -30,6 +38,5 @@ test('a long recap jumps to a division from a link to each section', { tag: '@jo
   await expect(heading).toBeInViewport();
   await expect(page).toHaveURL(/#section-/);
   // The first section's heading has scrolled away: the page moved to the division.
-  const first = sections[0];
-  await expect(page.getByRole('heading', { level: 2, name: first.round ? `${first.division} · ${first.round}` : first.division, exact: true })).not.toBeInViewport();
+  await expect(firstHeading).not.toBeInViewport();
 });

@@ -126,8 +126,16 @@ async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun>
     await tapWithContact(cdp, fullBreakdown);
     const switched = await Promise.race([
       page.evaluate(() => (window as unknown as BenchWindow).__bench.switched),
-      page.waitForTimeout(60_000).then(() => {
-        throw new Error('the full breakdown was not built on every card within 60 s of the tap');
+      page.waitForTimeout(60_000).then(async () => {
+        // Say what the page shows, so a failure points at the card (or the view) that did not switch.
+        const seen = await page.evaluate(() => {
+          const buttons = [...document.querySelectorAll('article button[aria-expanded]')];
+          const built = buttons.filter((button) => button.getAttribute('aria-expanded') === 'true' && document.getElementById(button.getAttribute('aria-controls') ?? '')?.querySelector('table') != null);
+          const current = document.querySelector('nav[aria-label="Recap view"] a[aria-current="page"]')?.textContent?.trim();
+          const notBuilt = buttons.find((button) => !built.includes(button));
+          return { buttons: buttons.length, built: built.length, current, notBuilt: notBuilt?.outerHTML.slice(0, 200) };
+        });
+        throw new Error(`the full breakdown was not built on every card within 60 s of the tap (view "${seen.current}", ${seen.built} of ${seen.buttons} disclosures built; the first not: ${seen.notBuilt})`);
       }),
     ]);
     const afterSwitch = await metrics();
