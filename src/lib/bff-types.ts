@@ -1833,6 +1833,8 @@ export interface components {
                 name: string;
                 orgGroupIdentifier: string;
                 location: string;
+                /** @description its division in that season: tells apart a school's guard and its percussion, which share a name and a town */
+                division: string;
                 /** @description the newest season it appears in */
                 season: string;
             }[];

@@ -80,6 +80,10 @@ describe('the search index', () => {
     // Every season's group list is in it, one entry per group identity.
     const identities = new Set(index.groups.map((group) => `${group.orgGroupIdentifier}|${group.name}`));
     expect(identities.size).toBe(index.groups.length);
+    // Each names its division, so the same name in the same town (a school's guard and its percussion) reads apart.
+    expect(index.groups.every((group) => group.division !== '')).toBe(true);
+    const seen = new Set(index.groups.map((group) => [group.name, group.location, group.season, group.division].join('|')));
+    expect(seen.size).toBe(index.groups.length);
     for (const season of seasons) {
       const calendar = (await get(onHosted, `/seasons/${season.id}/calendar`)).body.data as { competition: { guid: string } }[];
       for (const { competition } of calendar) expect(index.competitions.map((c) => c.guid)).toContain(competition.guid);

@@ -45,7 +45,7 @@ export async function buildSearchIndex(read: UpstreamRead): Promise<{ view: Sear
   for (const { season, competitions, judgeNames, events, groups: listed } of perSeason) {
     for (const group of listed) {
       const key = groupKey(group.name, group.circuitId);
-      if (!groups.has(key) && groups.size < MAX_ENTRIES) groups.set(key, { name: group.name, orgGroupIdentifier: group.circuitId, location: group.location, season: season.name });
+      if (!groups.has(key) && groups.size < MAX_ENTRIES) groups.set(key, { name: group.name, orgGroupIdentifier: group.circuitId, location: group.location, division: group.division.name, season: season.name });
     }
     for (const event of events.slice(0, MAX_ENTRIES - view.events.length)) view.events.push({ id: event.id, name: event.name, location: event.location, season: season.name });
     const newestFirst = [...competitions].sort((a, b) => b.Date.localeCompare(a.Date)).slice(0, MAX_ENTRIES - view.competitions.length);

@@ -280,7 +280,7 @@ export const GroupSummary = z
 const seasonName = z.string().openapi({ description: 'the newest season it appears in' });
 export const SearchIndex = z
   .object({
-    groups: z.array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), location: z.string(), season: seasonName })).openapi({ description: 'one per group identity (circuit id, else name), newest season first' }),
+    groups: z.array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), location: z.string(), division: z.string().openapi({ description: "its division in that season: tells apart a school's guard and its percussion, which share a name and a town" }), season: seasonName })).openapi({ description: 'one per group identity (circuit id, else name), newest season first' }),
     events: z.array(z.object({ id: z.number().int(), name: z.string(), location: z.string(), season: seasonName })).openapi({ description: 'every event of every season, newest season first' }),
     competitions: z.array(z.object({ guid: z.string(), name: z.string(), eventName: z.string(), date: z.string() })).openapi({ description: 'newest first' }),
     judges: z.array(z.object({ name: z.string(), season: seasonName, seasonId: z.number().int().openapi({ description: 'that season: the judge page shows a season' }) })).openapi({ description: "the competitions' chief judges, as v2's listing names them" }),

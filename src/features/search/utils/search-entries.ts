@@ -9,7 +9,7 @@ export function searchEntries(index: SearchIndex): SearchEntry[] {
     ...index.groups.map((group): SearchEntry => ({
       kind: 'group',
       name: group.name,
-      detail: ['Group', group.location, group.season].filter(Boolean).join(' · '),
+      detail: ['Group', group.division, group.location, group.season].filter(Boolean).join(' · '),
       href: paths.group.href(group),
     })),
     ...index.events.map((event): SearchEntry => ({
