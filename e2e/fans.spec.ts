@@ -139,6 +139,8 @@ test('search by keyboard alone: a misspelt name, arrow keys and Enter open the g
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(group.name);
   await expect(page).toHaveURL(new RegExp(`/groups/`));
+  // The group is the answer: the banner's field no longer holds the words typed to find it.
+  await expect(searchField(page)).toHaveValue('');
 
   // Escape closes the list, then clears the field.
   await searchField(page).focus();
@@ -158,6 +160,7 @@ test('the results page lists matches by part of a name as links, and reloads to 
   await searchField(page).press('Enter');
   await expect(page).toHaveURL(`/search?q=${encodeURIComponent(part)}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search results for “${part}”`);
+  await expect(searchField(page)).toHaveValue(part);
   const groups = page.getByRole('region', { name: 'Groups' });
   await expect(groups.getByRole('link', { name: group.name, exact: true }).first()).toBeVisible();
   await expectNoSeriousViolations(page);

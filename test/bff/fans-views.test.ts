@@ -17,13 +17,7 @@ import { loadSample } from '../../server/api/sample/load-sample.js';
 import { defineBffConfig } from '../../server/bff/config.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
 import { startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
-
-interface SearchIndex {
-  groups: { name: string; orgGroupIdentifier: string; location: string; season: string }[];
-  events: { id: number; name: string }[];
-  competitions: { guid: string; name: string; eventName: string; date: string }[];
-  judges: { name: string }[];
-}
+import type { SearchIndexView as SearchIndex } from '../../server/bff/views/view-schemas.js';
 
 let fake: FakeHosted;
 let ours: RunningServer;

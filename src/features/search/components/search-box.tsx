@@ -34,6 +34,9 @@ export function SearchBox({ initialQuery, autoFocus }: SearchBoxProps) {
   const go = (href: string) => {
     setOpen(false);
     setActive(-1);
+    // The query stays for its results page, which lists it; a chosen group, event or judge is the answer, and the
+    // banner's field (it stays as the page changes) would otherwise still hold the words typed to find it.
+    if (href !== paths.search.href(query.trim())) setQuery('');
     void navigate(href);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
