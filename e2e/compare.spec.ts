@@ -36,6 +36,50 @@ test('a head-to-head URL shows a shared round caption by caption with the recap 
   await expect(page.getByRole('link', { name: season.name, exact: true })).toBeFocused();
 });
 
+test('a group page finds another group by part of its name, by keyboard, for a head-to-head; a third is added the same way', { tag: '@journey' }, async ({ page, request }) => {
+  const { section, first, second } = await sharedRound(request);
+  const third = section.records.filter((record) => record.Performed)[2];
+  expect(third, 'a shared round of three groups').toBeDefined();
+  await page.goto(`/groups/${encodeURIComponent(first.GroupName)}?id=${encodeURIComponent(first.OrgGroupIdentifier)}`);
+  await expect(page.getByRole('heading', { level: 1, name: first.GroupName })).toBeVisible();
+
+  // Each link ends with the chosen group's identity (the app's URL: src/config/paths.ts).
+  const linkTo = (record: typeof first) => page.getByRole('link', { name: record.GroupName, exact: true }).and(page.locator(`a[href$="&id=${encodeURIComponent(record.OrgGroupIdentifier)}"], a[href*="&id=${encodeURIComponent(record.OrgGroupIdentifier)}&season="]`));
+  const pick = async (summary: string, label: string, record: typeof first) => {
+    await page.getByText(summary, { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const field = page.getByRole('searchbox', { name: label });
+    await expect(field).toBeFocused();
+    // Part of the name, one letter left out of it: the banner search's matching.
+    const word = record.GroupName.split(' ').find((candidate) => candidate.length >= 5) ?? record.GroupName;
+    await page.keyboard.type(word.slice(0, 2) + word.slice(3));
+    await expect(page.getByRole('status').filter({ hasText: /groups?$/ })).toBeVisible();
+    const link = linkTo(record).first();
+    await expect(link).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    await link.focus();
+    await page.keyboard.press('Enter');
+  };
+
+  await pick('Head-to-head with another group', 'The group to compare with', second);
+  await expect(page.getByRole('heading', { level: 1, name: `${first.GroupName} vs ${second.GroupName}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/compare\?/);
+  await pick('Add a group', 'The group to add', third);
+  await expect(page.getByRole('heading', { level: 1, name: `${first.GroupName} vs ${second.GroupName} vs ${third.GroupName}` })).toBeVisible();
+  // A group already compared is not offered again.
+  await page.getByText('Add a group', { exact: true }).click();
+  await page.getByRole('searchbox', { name: 'The group to add' }).fill(first.GroupName);
+  await expect(page.getByRole('status').filter({ hasText: /group/ })).toBeVisible();
+  const offered = await page.locator('details[open] ul a').evaluateAll((links) =>
+    links.map((link) => {
+      const search = new URL((link as HTMLAnchorElement).href).searchParams;
+      return `${search.getAll('group').at(-1)}|${search.getAll('id').at(-1)}`;
+    }),
+  );
+  expect(offered).not.toContain(`${first.GroupName}|${first.OrgGroupIdentifier}`);
+});
+
 test('a head-to-head of one group is not found', async ({ page }) => {
   await page.goto('/compare?group=Alone&id=');
   await expect(page.getByRole('heading', { level: 1, name: 'Comparison not found' })).toBeVisible();

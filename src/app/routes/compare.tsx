@@ -9,10 +9,13 @@ import { headToHeadQueryOptions } from '../../features/compare/api/get-head-to-h
 import { AcrossSeasons } from '../../features/compare/components/across-seasons';
 import { MarginTrendTable } from '../../features/compare/components/margin-trend-table';
 import { MeetingTable } from '../../features/compare/components/meeting-table';
+import { GroupPickerDisclosure } from '../../features/search/components/group-picker-disclosure';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import type { Season } from '../../lib/api-models';
 import { notFound, RouteErrorView } from '../route-error';
 
+/** The most groups a head-to-head sets side by side (the URL may name two to four). */
+const MAX_GROUPS = 4;
 /** Seasons looked through, newest first, for one the groups shared when the URL names none: each is a season's build. */
 const SEASONS_SEARCHED = 3;
 
@@ -36,7 +39,7 @@ async function chosenSeason(queryClient: QueryClient, groups: GroupAddress[], se
 export const clientLoader = (queryClient: QueryClient) => async ({ request }: LoaderFunctionArgs) => {
   const searchParams = new URL(request.url).searchParams;
   const groups = groupsFromUrl(searchParams);
-  if (groups.length < 2 || groups.length > 4 || groups.some((group) => group.name === '')) throw notFound('Comparison');
+  if (groups.length < 2 || groups.length > MAX_GROUPS || groups.some((group) => group.name === '')) throw notFound('Comparison');
   const season = await chosenSeason(queryClient, groups, searchParams);
   if (season) await queryClient.ensureQueryData(headToHeadQueryOptions(groups, season.id));
   return { seasonId: season?.id ?? null };
@@ -99,6 +102,10 @@ function HeadToHeadSeason({ groups, season, seasons }: { groups: GroupAddress[];
           </span>
         ))}
       </p>
+      {groups.length < MAX_GROUPS ? (
+        // Keyed by the groups: after one is added (the same route, a new address) it starts closed and empty again.
+        <GroupPickerDisclosure key={paths.compare.href(groups)} summary="Add a group" label="The group to add" exclude={groups} hrefFor={(other) => paths.compare.href([...groups, other], season.id)} />
+      ) : null}
       {meetings.length === 0 ? (
         <EmptyState title={`No shared rounds in ${season.name}`}>These groups did not perform in one division and round of a released recap this season.</EmptyState>
       ) : (

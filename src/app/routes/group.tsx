@@ -11,6 +11,7 @@ import { groupSeasonQueryOptions } from '../../features/groups/api/get-group-sea
 import { groupSeasonsQueryOptions } from '../../features/groups/api/get-group-seasons';
 import { GroupPerformancesTable } from '../../features/groups/components/group-performances-table';
 import { NotifyToggle } from '../../features/groups/components/notify-toggle';
+import { GroupPickerDisclosure } from '../../features/search/components/group-picker-disclosure';
 import { CategoryProgression } from '../../features/groups/components/category-progression';
 import { GroupAcrossSeasons } from '../../features/groups/components/group-across-seasons';
 import { ScoreTrendChart } from '../../features/groups/components/score-trend-chart';
@@ -80,6 +81,7 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
           ))}
         </ul>
       </nav>
+      <GroupPickerDisclosure summary="Head-to-head with another group" label="The group to compare with" exclude={[group]} hrefFor={(other) => paths.compare.href([group, other])} />
       {performances.length === 0 ? (
         <EmptyState title={`No performances in ${season.name}`}>Released results of this group appear here.</EmptyState>
       ) : (

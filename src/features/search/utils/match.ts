@@ -1,3 +1,4 @@
+import type { GroupAddress } from '../../../config/paths';
 import { normalize, withinOneEdit } from './normalize';
 
 /** What the search finds; `href` is where its link goes. */
@@ -6,6 +7,8 @@ export interface SearchEntry {
   name: string;
   detail: string;
   href: string;
+  /** a group's identity, for what links elsewhere than its page (a head-to-head) */
+  group?: GroupAddress;
 }
 
 export interface SearchMatcher {

@@ -11,6 +11,7 @@ export function searchEntries(index: SearchIndex): SearchEntry[] {
       name: group.name,
       detail: ['Group', group.division, group.location, group.season].filter(Boolean).join(' · '),
       href: paths.group.href(group),
+      group,
     })),
     ...index.events.map((event): SearchEntry => ({
       kind: 'event',
