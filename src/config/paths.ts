@@ -11,6 +11,9 @@ export interface GroupAddress {
   orgGroupIdentifier: string;
 }
 
+/** One group: the same address (followed, chosen for a head-to-head). */
+export const sameGroup = (a: GroupAddress, b: GroupAddress) => a.name === b.name && a.orgGroupIdentifier === b.orgGroupIdentifier;
+
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {

@@ -47,8 +47,6 @@ export function parseFollowing(text: string | null): Following {
   };
 }
 
-export const sameGroup = (a: GroupAddress, b: GroupAddress) => a.name === b.name && a.orgGroupIdentifier === b.orgGroupIdentifier;
-
 const listeners = new Set<() => void>();
 let cachedText: string | null | undefined;
 let cached: Following = EMPTY;

@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { paths, type GroupAddress } from '../../config/paths';
+import { paths, sameGroup, type GroupAddress } from '../../config/paths';
 import { readGroupList } from '../../features/following/utils/shared-list';
 import { FollowGroupButton } from '../../features/following/components/follow-group-button';
-import { sameGroup, useFollowing, writeFollowing } from '../../lib/following-storage';
+import { useFollowing, writeFollowing } from '../../lib/following-storage';
 
 /**
  * `/following?group=NAME&id=ID&...`: a list of groups shared from another phone, offered to follow one by one or

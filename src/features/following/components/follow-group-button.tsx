@@ -1,5 +1,5 @@
-import type { GroupAddress } from '../../../config/paths';
-import { sameGroup, useFollowing, writeFollowing } from '../../../lib/following-storage';
+import { sameGroup, type GroupAddress } from '../../../config/paths';
+import { useFollowing, writeFollowing } from '../../../lib/following-storage';
 import { FollowToggle } from './follow-toggle';
 
 export function FollowGroupButton({ group }: { group: GroupAddress }) {

@@ -1,5 +1,5 @@
-import type { GroupAddress } from '../../../config/paths';
-import { sameGroup, useFollowing, writeFollowing } from '../../../lib/following-storage';
+import { sameGroup, type GroupAddress } from '../../../config/paths';
+import { useFollowing, writeFollowing } from '../../../lib/following-storage';
 
 /**
  * "Notify me" beside a group: the opt-in to be told when its scores are released (the notifier, app/notify, listens

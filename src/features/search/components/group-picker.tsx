@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { GroupAddress } from '../../../config/paths';
-import { sameGroup } from '../../../lib/following-storage';
+import { sameGroup, type GroupAddress } from '../../../config/paths';
 import { matcherFor, searchIndexQueryOptions } from '../api/get-search-index';
 
 /** Groups listed at most: more letters narrow it better than scrolling. */
