@@ -3,6 +3,7 @@ import { expect, test } from './support/fixtures';
 import type { Season } from '../src/lib/api-models';
 import { get, latestScoredCompetition, printed, todayInChicago } from './support/api-data';
 import { expectNoSeriousViolations } from './support/axe';
+import { paintedOnTop } from './support/painted';
 
 test("a judge's name in the judges view opens their season, whose numbers for that competition are the recap's", { tag: '@journey' }, async ({ page, request }) => {
   const { competition, event, season, sections } = await latestScoredCompetition(request, todayInChicago());
@@ -52,6 +53,28 @@ test("a judge's season works by keyboard and has no serious accessibility violat
 
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+});
+
+test("on a phone a judge's caption table says it scrolls sideways and keeps each caption's name in view", { tag: '@journey' }, async ({ page, request, isMobile }) => {
+  test.skip(!isMobile, "a phone's narrow screen");
+  const { season, sections } = await latestScoredCompetition(request, todayInChicago());
+  const record = sections.flatMap((section) => section.records).find((candidate) => candidate.Performed && candidate.Categories.some((category) => category.Captions.some((c) => c.JudgeLastName)))!;
+  const caption = record.Categories.flatMap((category) => category.Captions).find((c) => c.JudgeLastName)!;
+  await page.goto(`/judges/${encodeURIComponent(`${caption.JudgeFirstName} ${caption.JudgeLastName}`)}?season=${season.id}`);
+  const region = page.getByRole('region', { name: 'By caption' });
+  const name = region.getByRole('rowheader').first();
+  await expect(name).toBeVisible();
+  await expect(page.getByText('More columns to the right: scroll sideways').first()).toBeVisible();
+
+  await region.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+    element.scrollTo({ left: element.scrollWidth });
+  });
+  await expect(page.getByText('More columns to the left: scroll back').first()).toBeVisible();
+  // the last column's edge may stay a fraction of a pixel out: scroll positions are whole pixels
+  await expect(region.getByRole('columnheader', { name: 'Mean score' })).toBeInViewport({ ratio: 0.95 });
+  await expect(name).toBeInViewport({ ratio: 1 });
+  await expect.poll(() => paintedOnTop(name)).toBe(true);
 });
 
 test('a judge no released recap of the season names is not found', async ({ page }) => {

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { CalendarEntry, Season } from '../src/lib/api-models';
 import { expect, test } from './support/fixtures';
 import { get, seasonCalendar } from './support/api-data';
+import { paintedOnTop } from './support/painted';
 
 /**
  * The widest recap the e2e stacks hold on both upstreams: DCI Southwestern 2026 (e2e/recap-pages.ts, and among the
@@ -24,7 +25,9 @@ test('a wide recap keeps Group and Total in the window before and after the capt
   const region = page.getByRole('region', { name: /^World Class —/ });
   const group = region.getByRole('columnheader', { name: 'Group', exact: true });
   const total = region.getByRole('columnheader', { name: 'Total', exact: true });
-  const firstRowTotal = region.getByRole('row').filter({ has: page.getByRole('rowheader') }).first().getByRole('cell').last();
+  const firstRow = region.getByRole('row').filter({ has: page.getByRole('rowheader') }).first();
+  const firstRowGroup = firstRow.getByRole('rowheader');
+  const firstRowTotal = firstRow.getByRole('cell').last();
 
   await expect(page.getByText('More columns to the right: scroll sideways')).toBeVisible();
   for (const cell of [group, total, firstRowTotal]) await expect(cell).toBeInViewport({ ratio: 1 });
@@ -32,7 +35,11 @@ test('a wide recap keeps Group and Total in the window before and after the capt
 
   await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
   await expect(page.getByText('More columns to the left: scroll back')).toBeVisible();
-  for (const cell of [group, total, firstRowTotal]) await expect(cell).toBeInViewport({ ratio: 1 });
+  for (const cell of [group, total, firstRowGroup, firstRowTotal]) {
+    await expect(cell).toBeInViewport({ ratio: 1 });
+    // in view and on top: the captions scrolled under them do not paint over them
+    await expect.poll(() => paintedOnTop(cell)).toBe(true);
+  }
 });
 
 test('a printed recap keeps every column on a landscape page, without the navigation', { tag: '@journey' }, async ({ page, request, isMobile }) => {

@@ -6,6 +6,7 @@ import { QueryNotices } from '../../components/query-notices';
 import { paths } from '../../config/paths';
 import { seasonJudgesQueryOptions } from '../../features/seasons/api/get-season-judges';
 import { RouteErrorView } from '../route-error';
+import { ScrollRegion } from '../../components/more-columns';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -24,7 +25,7 @@ export default function SeasonJudgesRoute() {
         <EmptyState title="No judges yet">Judges appear once scores are released this season.</EmptyState>
       ) : (
         <section className="mt-6">
-          <div className="relative overflow-x-auto" role="region" aria-label={`Judges of ${season.name}`} tabIndex={0}>
+          <ScrollRegion aria-label={`Judges of ${season.name}`}>
             <table className="data-table">
               <caption className="sr-only">{`Judges of ${season.name}`}</caption>
               <thead>
@@ -52,7 +53,7 @@ export default function SeasonJudgesRoute() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
     </>

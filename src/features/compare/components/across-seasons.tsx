@@ -5,6 +5,7 @@ import { Notice } from '../../../components/notice';
 import { paths, type GroupAddress } from '../../../config/paths';
 import type { HeadToHeadSeasons } from '../../../lib/api-models';
 import { headToHeadSeasonsQueryOptions } from '../api/get-head-to-head-seasons';
+import { ScrollRegion } from '../../../components/more-columns';
 
 type Pair = HeadToHeadSeasons['data'][number]['pairs'][number];
 
@@ -38,7 +39,7 @@ export function AcrossSeasons({ groups, seasonId }: { groups: GroupAddress[]; se
             {`The seasons in which ${first} and ${others.join(' or ')} performed (the newest ${data.body.seasonsLookedAt} looked through). `}
             {`Record: the rounds they shared that ${first} won–lost by total (then tied). Mean margin: how far ${first} finished ahead (+) or behind (-) on total, on average.`}
           </p>
-          <div className="relative overflow-x-auto" role="region" aria-labelledby="across-seasons-caption" tabIndex={0}>
+          <ScrollRegion aria-labelledby="across-seasons-caption">
             <table className="data-table">
               <caption id="across-seasons-caption">{`${first} against ${others.join(', ')}, season by season`}</caption>
               <thead>
@@ -83,7 +84,7 @@ export function AcrossSeasons({ groups, seasonId }: { groups: GroupAddress[]; se
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
     </section>

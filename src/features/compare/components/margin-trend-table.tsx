@@ -2,12 +2,13 @@ import { formatScore } from '../../../../domain/scores';
 import type { HeadToHeadMeeting } from '../../../lib/api-models';
 import { LocalDate } from '../../../components/local-date-time';
 import { totalMargins } from '../utils/margins';
+import { ScrollRegion } from '../../../components/more-columns';
 
 /** The first group's total minus each other group's, meeting by meeting: who is closing the gap. */
 export function MarginTrendTable({ meetings, names }: { meetings: HeadToHeadMeeting[]; names: string[] }) {
   const others = names.slice(1).map((name, index) => ({ name, margins: totalMargins(meetings, index + 1) }));
   return (
-    <div className="relative overflow-x-auto" role="region" aria-labelledby="trend-caption" tabIndex={0}>
+    <ScrollRegion aria-labelledby="trend-caption">
       <table className="data-table">
         <caption id="trend-caption">{`${names[0]}'s total margin over the season`}</caption>
         <thead>
@@ -39,6 +40,6 @@ export function MarginTrendTable({ meetings, names }: { meetings: HeadToHeadMeet
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -5,6 +5,7 @@ import type { HeadToHeadMeeting } from '../../../lib/api-models';
 import { LocalDate } from '../../../components/local-date-time';
 import { formatRank } from '../../../lib/format';
 import { wonBy } from '../utils/margins';
+import { ScrollRegion } from '../../../components/more-columns';
 
 /** One shared division and round: each caption side by side, who won it and by how much, then the totals. */
 export function MeetingTable({ meeting, names, id }: { meeting: HeadToHeadMeeting; names: string[]; id: string }) {
@@ -19,8 +20,8 @@ export function MeetingTable({ meeting, names, id }: { meeting: HeadToHeadMeetin
         </Link>
       </h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">{place}</p>
-      <div className="relative overflow-x-auto" role="region" aria-label={`${meeting.competition.eventName}, ${place}`} tabIndex={0}>
-        <table className="data-table">
+      <ScrollRegion aria-label={`${meeting.competition.eventName}, ${place}`}>
+        <table className="data-table first-column-sticky">
           <thead>
             <tr>
               <th scope="col">Caption</th>
@@ -65,7 +66,7 @@ export function MeetingTable({ meeting, names, id }: { meeting: HeadToHeadMeetin
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

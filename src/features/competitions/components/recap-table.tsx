@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { MoreColumnsCue, useFitWhenPrinted, useHorizontalScroll } from './more-columns';
+import { MoreColumnsCue, useFitWhenPrinted, useHorizontalScroll } from '../../../components/more-columns';
 import { Link } from 'react-router';
 import type { PerformanceScores } from '../utils/recap-types';
 import { formatRank } from '../../../lib/format';

@@ -3,6 +3,7 @@ import { paths, type GroupAddress } from '../../../config/paths';
 import type { GroupSeasons } from '../../../lib/api-models';
 import { formatDate } from '../../../lib/dates';
 import { formatScore } from '../../../../domain/scores';
+import { ScrollRegion } from '../../../components/more-columns';
 
 /**
  * The group season by season, newest first: in each division it competed in, its best and its latest total (the
@@ -15,7 +16,7 @@ export function GroupAcrossSeasons({ group, seasons }: { group: GroupAddress; se
   return (
     <>
       <h2 className="heading-2">Season by season</h2>
-      <div className="relative overflow-x-auto" role="region" aria-labelledby="across-seasons-caption" tabIndex={0}>
+      <ScrollRegion aria-labelledby="across-seasons-caption">
         <table className="data-table">
           <caption id="across-seasons-caption">{`Best and latest total of ${group.name} in each season (practice left out)`}</caption>
           <thead>
@@ -46,7 +47,7 @@ export function GroupAcrossSeasons({ group, seasons }: { group: GroupAddress; se
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { formatDate, formatShortPlainDate } from '../../../lib/dates';
 import { localDayKey } from '../../../lib/day-keys';
 import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
+import { ScrollRegion } from '../../../components/more-columns';
 
 /**
  * Every released performance of the group in the season, oldest first, with its score and placement. On a phone
@@ -13,7 +14,7 @@ import { formatRank } from '../../../lib/format';
  */
 export function GroupPerformancesTable({ performances, seasonName }: { performances: GroupSeasonPerformance[]; seasonName: string }) {
   return (
-    <div className="relative overflow-x-auto" role="region" aria-labelledby="performances-caption" tabIndex={0}>
+    <ScrollRegion aria-labelledby="performances-caption">
       <table className="data-table">
         <caption id="performances-caption">Performances in {seasonName}</caption>
         <thead>
@@ -58,6 +59,6 @@ export function GroupPerformancesTable({ performances, seasonName }: { performan
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

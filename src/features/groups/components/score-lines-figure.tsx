@@ -3,6 +3,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatScore } from '../../../../domain/scores';
 import type { CategoryLine, CategoryProgression } from '../utils/category-lines';
 import { CategoryLinesCanvas, LINE_STYLES } from './category-lines-canvas';
+import { ScrollRegion } from '../../../components/more-columns';
 
 function lineSummary(line: CategoryLine, dates: string[]): string {
   const scored = line.scores.flatMap((score, index) => (score === null ? [] : [{ score, date: dates[index] }]));
@@ -54,7 +55,7 @@ export function ScoreLinesFigure({ progression, title, legend, axis, tableLabel 
       <details className="mt-2">
         <summary className="cursor-pointer text-sm">{tableLabel}</summary>
         {/* a focusable region: a phone's keyboard user can scroll a wide sheet's columns */}
-        <div className="overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <ScrollRegion aria-labelledby={captionId}>
           <table className="mt-2 text-sm">
             <caption id={captionId} className="sr-only">{`${title} by show`}</caption>
             <thead>
@@ -76,7 +77,7 @@ export function ScoreLinesFigure({ progression, title, legend, axis, tableLabel 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

@@ -1,4 +1,5 @@
 import { formatScore } from '../../../../domain/scores';
+import { ScrollRegion } from '../../../components/more-columns';
 import type { CaptionStats } from '../utils/judge-stats';
 
 const share = ({ agreed, compared }: { agreed: number; compared: number }) =>
@@ -8,8 +9,8 @@ const difference = (value: number | null) => (value === null ? '—' : value.toF
 /** Per caption: how the judge's ranks agreed with the final and the panel partner's, and their score spread. */
 export function CaptionStatsTable({ stats }: { stats: CaptionStats[] }) {
   return (
-    <div className="relative overflow-x-auto" role="region" aria-labelledby="caption-stats-caption" tabIndex={0}>
-      <table className="data-table">
+    <ScrollRegion aria-labelledby="caption-stats-caption">
+      <table className="data-table first-column-sticky">
         <caption id="caption-stats-caption" className="sr-only">
           By caption
         </caption>
@@ -42,6 +43,6 @@ export function CaptionStatsTable({ stats }: { stats: CaptionStats[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -6,6 +6,7 @@ import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
 import { groupTrail, trailGroups } from '../utils/judge-stats';
 import { RankBeside } from './rank-beside';
+import { ScrollRegion } from '../../../components/more-columns';
 
 interface GroupTrailProps {
   sheets: JudgeSheet[];
@@ -37,7 +38,7 @@ export function GroupTrail({ sheets, chosen, onChoose }: GroupTrailProps) {
         </select>
       </label>
       {shown ? (
-        <div className="relative overflow-x-auto" role="region" aria-labelledby="trail-caption" tabIndex={0}>
+        <ScrollRegion aria-labelledby="trail-caption">
           <table className="data-table">
             <caption id="trail-caption">{`${shown.name}: this judge's numbers in order`}</caption>
             <thead>
@@ -72,7 +73,7 @@ export function GroupTrail({ sheets, chosen, onChoose }: GroupTrailProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </>
   );

@@ -5,6 +5,7 @@ import { LocalDate } from '../../../components/local-date-time';
 import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
 import { RankBeside } from './rank-beside';
+import { ScrollRegion } from '../../../components/more-columns';
 
 /** One caption sheet of the judge: each group's number and rank from them beside the final result (and the partner's). */
 export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; seasonId: number; id: string }) {
@@ -28,8 +29,8 @@ export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; se
           </>
         ) : null}
       </p>
-      <div className="relative overflow-x-auto" role="region" aria-label={`${sheet.caption.name}, ${sheet.competition.eventName}, ${`${sheet.division.name} ${sheet.round.name}`.trim()}`} tabIndex={0}>
-        <table className="data-table">
+      <ScrollRegion aria-label={`${sheet.caption.name}, ${sheet.competition.eventName}, ${`${sheet.division.name} ${sheet.round.name}`.trim()}`}>
+        <table className="data-table first-column-sticky">
           <thead>
             <tr>
               <th scope="col">Group</th>
@@ -67,7 +68,7 @@ export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; se
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

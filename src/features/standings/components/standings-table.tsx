@@ -5,6 +5,7 @@ import { LocalDate } from '../../../components/local-date-time';
 import type { DivisionStandings, StandingsEntry } from '../../../lib/api-models';
 import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
+import { ScrollRegion } from '../../../components/more-columns';
 
 /** A division's standings, or the rows `entries` of them (a page of a long division). */
 export function StandingsTable({ standings, entries = standings.entries, seasonId }: { standings: DivisionStandings; entries?: StandingsEntry[]; seasonId: number }) {
@@ -12,7 +13,7 @@ export function StandingsTable({ standings, entries = standings.entries, seasonI
   const captionId = useId();
   return (
     <section className="mt-6">
-      <div className="relative overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <ScrollRegion aria-labelledby={captionId}>
         <table className="data-table">
           <caption id={captionId} className="text-lg">
             {standings.division.name}
@@ -53,7 +54,7 @@ export function StandingsTable({ standings, entries = standings.entries, seasonI
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 
 /** Where a sideways-scrolling box stands: columns hidden to its right or left. */
 export interface HorizontalScroll {
@@ -45,6 +45,25 @@ export function MoreColumnsCue({ region }: { region: HorizontalScroll }) {
       {text}
       {region.moreRight ? <span aria-hidden="true"> →</span> : null}
     </p>
+  );
+}
+
+/** How a scrolling box is named for screen readers: its own label, or the element (a table's caption) that names it. */
+type RegionName = { 'aria-label': string } | { 'aria-labelledby': string };
+
+/**
+ * A table's box that scrolls sideways when the screen is narrower than the table (a judge's columns on a phone), with
+ * the cue above it; focusable, so a keyboard scrolls it too.
+ */
+export function ScrollRegion({ children, ...name }: { children: ReactNode } & RegionName) {
+  const [ref, region] = useHorizontalScroll<HTMLDivElement>();
+  return (
+    <>
+      <MoreColumnsCue region={region} />
+      <div ref={ref} className="relative overflow-x-auto" role="region" tabIndex={0} {...name}>
+        {children}
+      </div>
+    </>
   );
 }
 
