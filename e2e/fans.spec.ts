@@ -189,6 +189,30 @@ test('Enter searches before the search has loaded: the field is a form to the re
   await expect(page.getByRole('region', { name: 'Groups' }).getByRole('link', { name: group.name, exact: true }).first()).toBeVisible();
 });
 
+test('the search field focused and typed in before the page is hydrated still suggests as you type', { tag: '@journey' }, async ({ page, request }) => {
+  const group = await searchableGroup(request);
+  const typo = misspell(group.name);
+  // Every script of the app is held back: the server's page is on screen, and nothing listens to the field yet.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await searchField(page).focus();
+  await page.keyboard.type(typo.slice(0, 4));
+  release();
+  // Hydrated, the page finds the field already focused: the search loads, keeping the focus and the letters typed.
+  await expect(searchField(page)).toHaveAttribute('aria-controls', /.+/);
+  await expect(searchField(page)).toBeFocused();
+  await expect(searchField(page)).toHaveValue(typo.slice(0, 4));
+  await page.keyboard.type(typo.slice(4));
+  await expect(searchField(page)).toHaveAttribute('aria-expanded', 'true');
+  const escaped = group.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option', { name: new RegExp(`^${escaped}\\b`) }).first()).toBeVisible();
+});
+
 test('share falls back to copying the link, and says so', { tag: '@journey' }, async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   // The fallback: a browser without the Web Share API.

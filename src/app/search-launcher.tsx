@@ -1,4 +1,4 @@
-import { useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import type { SearchBoxProps } from '../features/search/components/search-box';
@@ -15,10 +15,20 @@ export function SearchLauncher() {
   const [query, setQuery] = useState('');
   const focused = useRef(false);
   const navigate = useNavigate();
-  const load = () => {
+  const field = useRef<HTMLInputElement>(null);
+  const load = useCallback(() => {
     focused.current = true;
     void import('../features/search/components/search-box').then((module) => setBox({ Box: module.SearchBox }));
-  };
+  }, []);
+  useEffect(() => {
+    // Focused before the page was hydrated (a quick Tab on a slow phone): its focus event came before React
+    // listened, so nothing would load the search. Load it now, keeping what was typed meanwhile.
+    const input = field.current;
+    if (input && document.activeElement === input) {
+      setQuery(input.value);
+      load();
+    }
+  }, [load]);
   return (
     // Not a second search landmark: the season page's own search is the page's (its tests and its readers find one).
     <form
@@ -34,6 +44,7 @@ export function SearchLauncher() {
         <box.Box initialQuery={query} autoFocus={focused.current} />
       ) : (
         <input
+          ref={field}
           role="combobox"
           aria-label={SEARCH_LABEL}
           aria-expanded="false"
