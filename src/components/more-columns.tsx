@@ -10,7 +10,7 @@ export interface HorizontalScroll {
  * Watches a box that scrolls sideways (its scroll, and its size and content through a ResizeObserver). Nothing
  * hidden until it is measured: the server's page and the first paint show no cue.
  */
-export function useHorizontalScroll<T extends HTMLElement>(): [(element: T | null) => void, HorizontalScroll] {
+function useHorizontalScroll<T extends HTMLElement>(): [(element: T | null) => void, HorizontalScroll] {
   const [element, setElement] = useState<T | null>(null);
   const [state, setState] = useState<HorizontalScroll>({ moreRight: false, moreLeft: false });
   useEffect(() => {
@@ -36,7 +36,7 @@ export function useHorizontalScroll<T extends HTMLElement>(): [(element: T | nul
 }
 
 /** The visible cue that a table has more columns than its box shows, and on which side. */
-export function MoreColumnsCue({ region }: { region: HorizontalScroll }) {
+function MoreColumnsCue({ region }: { region: HorizontalScroll }) {
   if (!region.moreRight && !region.moreLeft) return null;
   const text = region.moreRight && region.moreLeft ? 'More columns on both sides: scroll sideways' : region.moreRight ? 'More columns to the right: scroll sideways' : 'More columns to the left: scroll back';
   return (
@@ -52,15 +52,15 @@ export function MoreColumnsCue({ region }: { region: HorizontalScroll }) {
 type RegionName = { 'aria-label': string } | { 'aria-labelledby': string };
 
 /**
- * A table's box that scrolls sideways when the screen is narrower than the table (a judge's columns on a phone), with
- * the cue above it; focusable, so a keyboard scrolls it too.
+ * A table's box that scrolls sideways when the screen is narrower than the table (a recap's captions, a judge's
+ * columns on a phone), with the cue above it; focusable, so a keyboard scrolls it too.
  */
-export function ScrollRegion({ children, ...name }: { children: ReactNode } & RegionName) {
+export function ScrollRegion({ children, className = '', ...name }: { children: ReactNode; className?: string } & RegionName) {
   const [ref, region] = useHorizontalScroll<HTMLDivElement>();
   return (
     <>
       <MoreColumnsCue region={region} />
-      <div ref={ref} className="relative overflow-x-auto" role="region" tabIndex={0} {...name}>
+      <div ref={ref} className={`relative overflow-x-auto ${className}`} role="region" tabIndex={0} {...name}>
         {children}
       </div>
     </>

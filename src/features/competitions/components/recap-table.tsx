@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { MoreColumnsCue, useFitWhenPrinted, useHorizontalScroll } from '../../../components/more-columns';
+import { ScrollRegion, useFitWhenPrinted } from '../../../components/more-columns';
 import { Link } from 'react-router';
 import type { PerformanceScores } from '../utils/recap-types';
 import { formatRank } from '../../../lib/format';
@@ -65,43 +65,39 @@ function HeaderCellView({ cell, sortColumnId, sortDirection, onSort, label }: { 
 export function RecapTable({ table, sortColumnId, sortDirection, onSort }: RecapTableProps) {
   const labels = new Map(table.columns.map((column) => [column.id, column.label]));
   const captionId = `recap-${table.id}`;
-  const [regionRef, region] = useHorizontalScroll<HTMLDivElement>();
   const tableRef = useFitWhenPrinted<HTMLTableElement>();
   return (
-    <>
-      <MoreColumnsCue region={region} />
-      <div ref={regionRef} role="region" aria-labelledby={captionId} tabIndex={0} className="recap-region skip-offscreen relative overflow-x-auto rounded-md border border-slate-300 [--offscreen-size:30rem] dark:border-slate-700">
-        <table ref={tableRef} className="data-table recap-table">
-          <caption id={captionId} className="sr-only">
-            {table.title}
-            <span className="sr-only">
-              , sorted by {labels.get(sortColumnId) ?? 'rank'}, {sortDirection === 'asc' ? 'ascending' : 'descending'}
-            </span>
-          </caption>
-          <thead>
-            {table.headerRows.map((row, index) => (
-              <tr key={index}>
-                {row.map((cell) => (
-                  <HeaderCellView
-                    key={cell.key}
-                    cell={cell}
-                    label={cell.columnId && labels.get(cell.columnId) !== cell.label ? labels.get(cell.columnId) : undefined}
-                    sortColumnId={sortColumnId}
-                    sortDirection={sortDirection}
-                    onSort={onSort}
-                  />
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <RecapRow key={row.performance.performanceId} columns={table.columns} performance={row.performance} cells={row.cells} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <ScrollRegion aria-labelledby={captionId} className="recap-region skip-offscreen rounded-md border border-slate-300 [--offscreen-size:30rem] dark:border-slate-700">
+      <table ref={tableRef} className="data-table recap-table">
+        <caption id={captionId} className="sr-only">
+          {table.title}
+          <span className="sr-only">
+            , sorted by {labels.get(sortColumnId) ?? 'rank'}, {sortDirection === 'asc' ? 'ascending' : 'descending'}
+          </span>
+        </caption>
+        <thead>
+          {table.headerRows.map((row, index) => (
+            <tr key={index}>
+              {row.map((cell) => (
+                <HeaderCellView
+                  key={cell.key}
+                  cell={cell}
+                  label={cell.columnId && labels.get(cell.columnId) !== cell.label ? labels.get(cell.columnId) : undefined}
+                  sortColumnId={sortColumnId}
+                  sortDirection={sortDirection}
+                  onSort={onSort}
+                />
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <RecapRow key={row.performance.performanceId} columns={table.columns} performance={row.performance} cells={row.cells} />
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }
 
