@@ -21,7 +21,17 @@ const featureZones = FEATURES.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'playwright-report/**', 'test-results/**', 'src/lib/api-types.ts', 'src/lib/bff-types.ts', '.data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'playwright-report/**',
+      'test-results/**',
+      'src/lib/api-types.ts',
+      'src/lib/bff-types.ts',
+      '.data/**',
+    ],
+  },
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
@@ -44,26 +54,59 @@ export default tseslint.config(
               from: './src/features',
               message: 'Shared code never imports a feature.',
             },
-            { target: './src', from: './server', message: 'The web app reaches the API only through the BFF, over HTTP.' },
+            {
+              target: './src',
+              from: './server',
+              message: 'The web app reaches the API only through the BFF, over HTTP.',
+            },
             { target: './server/api', from: ['./server/bff', './src'], message: 'The API stands alone.' },
             { target: './server/bff', from: './server/api', message: 'The BFF reaches the API only over HTTP.' },
             // The app's server entry is the contract of the pages the BFF renders (server/bff/pages/app-entry.ts):
             // its types only; the BFF loads the module itself from the build.
-            { target: './server/bff', from: './src', except: ['./entry-server.tsx'], message: 'The BFF reaches the web app only through its build.' },
-            { target: './server/http-shared', from: ['./server/api', './server/bff', './src'], message: 'Shared HTTP code imports neither side.' },
+            {
+              target: './server/bff',
+              from: './src',
+              except: ['./entry-server.tsx'],
+              message: 'The BFF reaches the web app only through its build.',
+            },
+            {
+              target: './server/http-shared',
+              from: ['./server/api', './server/bff', './src'],
+              message: 'Shared HTTP code imports neither side.',
+            },
             // Layers point down: the data layer stores what auth hands it (hashes, ids) and never reaches up.
-            { target: './server/api/db', from: ['./server/api/auth', './server/api/routes', './server/api/http'], message: 'The data layer imports neither auth, routes nor HTTP: they call it.' },
+            {
+              target: './server/api/db',
+              from: ['./server/api/auth', './server/api/routes', './server/api/http'],
+              message: 'The data layer imports neither auth, routes nor HTTP: they call it.',
+            },
             // The domain (guids, ids, dates, group types...) is what every side shares: it stands alone.
-            { target: './domain', from: ['./server', './src', './test', './e2e', './bench', './scripts'], message: 'The domain imports nothing of the API, the BFF or the app: they import it.' },
+            {
+              target: './domain',
+              from: ['./server', './src', './test', './e2e', './bench', './scripts'],
+              message: 'The domain imports nothing of the API, the BFF or the app: they import it.',
+            },
             // The fake hosted service embeds our API and serves the recap fixtures; it is run, tested and benched,
             // never part of what we ship.
             {
               target: './server/fake-hosted',
               from: ['./server', './src'],
               except: ['./api', './fake-hosted'],
-              message: 'The fake hosted service may import our API (which it embeds), the domain and test/fixtures only.',
+              message:
+                'The fake hosted service may import our API (which it embeds), the domain and test/fixtures only.',
             },
-            { target: ['./server/api', './server/bff', './server/http-shared', './server/start', './server/cli', './src'], from: './server/fake-hosted', message: 'Nothing we ship imports the fake hosted service.' },
+            {
+              target: [
+                './server/api',
+                './server/bff',
+                './server/http-shared',
+                './server/start',
+                './server/cli',
+                './src',
+              ],
+              from: './server/fake-hosted',
+              message: 'Nothing we ship imports the fake hosted service.',
+            },
           ],
         },
       ],

@@ -10,16 +10,33 @@ import type { Upstream } from './e2e/support/stack-state';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
-  throw new Error(`Chromium not found at ${CHROMIUM}. Install it with \`bash scripts/ensure-chromium.sh\` (apt-get install -y chromium); never \`playwright install\`.`);
+  throw new Error(
+    `Chromium not found at ${CHROMIUM}. Install it with \`bash scripts/ensure-chromium.sh\` (apt-get install -y chromium); never \`playwright install\`.`,
+  );
 }
 
 const launchOptions = {
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
-const phone = { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, launchOptions };
+const phone = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  launchOptions,
+};
 const onHosted = { upstream: 'hosted' as Upstream };
 
 export default defineConfig<{ upstream: Upstream }>({

@@ -11,7 +11,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { INITIAL_JS_BUDGET_BYTES } from './bench/lib/initial-js-budget.js';
 import { isCompressible } from './server/bff/compression.js';
 
-
 /** Gzipped size (level 9, as the bench measures) of the JS a first visit must load: the entry chunk and its static imports. */
 function initialJsBudget(limit: number): Plugin {
   return {
@@ -19,7 +18,9 @@ function initialJsBudget(limit: number): Plugin {
     apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     // On the written files: the code generateBundle sees lacks what is substituted as the files are written.
     writeBundle(options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
+      );
       const initial = new Set<string>();
       const visit = (fileName: string) => {
         if (initial.has(fileName)) return;
@@ -27,7 +28,11 @@ function initialJsBudget(limit: number): Plugin {
         for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
       };
       for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
-      const bytes = [...initial].reduce((sum, fileName) => sum + gzipSync(readFileSync(path.join(options.dir ?? 'dist', fileName)), { level: 9 }).length, 0);
+      const bytes = [...initial].reduce(
+        (sum, fileName) =>
+          sum + gzipSync(readFileSync(path.join(options.dir ?? 'dist', fileName)), { level: 9 }).length,
+        0,
+      );
       const message = `initial JS ${(bytes / 1024).toFixed(1)} KB gzip (budget ${(limit / 1024).toFixed(0)} KB) in ${initial.size} chunk(s)`;
       if (bytes > limit) this.error(message);
       this.info(message);
@@ -57,7 +62,12 @@ function precompressAssets(): Plugin {
           if (!isCompressible(getMimeType(item.fileName) ?? '', source.length)) return;
           const file = path.join(dir, item.fileName);
           const [br, gz] = await Promise.all([
-            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            brotli(source, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
             gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
           ]);
           await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
@@ -88,7 +98,11 @@ function serverEntry(): Plugin {
         configFile: config.configFile,
         mode: config.mode,
         logLevel: config.logLevel,
-        build: { ssr: 'src/entry-server.tsx', outDir: path.join(config.build.outDir, SERVER_ENTRY_DIR), emptyOutDir: true },
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: path.join(config.build.outDir, SERVER_ENTRY_DIR),
+          emptyOutDir: true,
+        },
       });
     },
   };
@@ -128,7 +142,14 @@ function offlineApp(): PluginOption {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), initialJsBudget(INITIAL_JS_BUDGET_BYTES), precompressAssets(), serverEntry(), isSsrBuild ? [] : offlineApp()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    initialJsBudget(INITIAL_JS_BUDGET_BYTES),
+    precompressAssets(),
+    serverEntry(),
+    isSsrBuild ? [] : offlineApp(),
+  ],
   server: {
     // The app only talks to the BFF; in dev the BFF runs on 8080 (override with BFF_URL).
     proxy: { '/api': { target: process.env.BFF_URL ?? 'http://localhost:8080' } },
@@ -139,23 +160,25 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   // The manifest (dist/.vite/manifest.json, never served: the BFF refuses dotfiles) tells the BFF which chunks a
   // page's route needs, for its preload hints (server/bff/pages/route-chunks.ts).
-  build: isSsrBuild ? { copyPublicDir: false } : {
-    outDir: 'dist',
-    emptyOutDir: true,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Few files on a first visit: a phone on HTTP/1.1 opens 6 connections, and a 7th file waits a whole round
-        // trip. Everything the entry loads statically is one chunk (rolldown's default split React, the router and
-        // the app shell over two files), and app code that two or more routes use is one more, so the recap needs
-        // index, shared, its own chunk, the CSS and its data.
-        codeSplitting: {
-          groups: [
-            { name: 'index', tags: ['$initial'] },
-            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2 },
-          ],
+  build: isSsrBuild
+    ? { copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Few files on a first visit: a phone on HTTP/1.1 opens 6 connections, and a 7th file waits a whole round
+            // trip. Everything the entry loads statically is one chunk (rolldown's default split React, the router and
+            // the app shell over two files), and app code that two or more routes use is one more, so the recap needs
+            // index, shared, its own chunk, the CSS and its data.
+            codeSplitting: {
+              groups: [
+                { name: 'index', tags: ['$initial'] },
+                { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
 }));

@@ -44,7 +44,8 @@ async function main(): Promise<number> {
       archive: { type: 'string' },
     },
   });
-  if (values.only !== undefined && !['api', 'web', 'archive', 'live'].includes(values.only)) throw new Error('--only is api, web, archive or live');
+  if (values.only !== undefined && !['api', 'web', 'archive', 'live'].includes(values.only))
+    throw new Error('--only is api, web, archive or live');
   // Read before the working directory changes: the folder is the caller's.
   const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
@@ -54,13 +55,27 @@ async function main(): Promise<number> {
     startedAt: new Date().toISOString(),
     finishedAt: '',
     commit: git(['rev-parse', 'HEAD']),
-    dirtyFiles: git(['status', '--porcelain']).split('\n').filter(Boolean).map((line) => line.slice(3)),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadAverageBefore: os.loadavg(), loadAverageAfter: [] },
+    dirtyFiles: git(['status', '--porcelain'])
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.slice(3)),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverageBefore: os.loadavg(),
+      loadAverageAfter: [],
+    },
     budgets: [],
     failures: [],
   };
 
-  const throughputOptions = { rounds: Number(values.rounds), connections: Number(values.connections), warmupMs: Number(values.warmup) * 1000, durationMs: Number(values.duration) * 1000 };
+  const throughputOptions = {
+    rounds: Number(values.rounds),
+    connections: Number(values.connections),
+    warmupMs: Number(values.warmup) * 1000,
+    durationMs: Number(values.duration) * 1000,
+  };
   if (values.only === undefined || values.only === 'api') {
     log('API throughput');
     try {
@@ -74,7 +89,11 @@ async function main(): Promise<number> {
       const recap = biggestRecap();
       results.apiLoad = await measureManyConnections(
         path.join(root, 'test/fixtures/recaps', `${recap.name}.gz`),
-        { connections: LOAD_CONNECTIONS, warmupMs: Number(values.warmup) * 1000, durationMs: Number(values.duration) * 1000 },
+        {
+          connections: LOAD_CONNECTIONS,
+          warmupMs: Number(values.warmup) * 1000,
+          durationMs: Number(values.duration) * 1000,
+        },
         log,
       );
     } catch (error) {
@@ -92,7 +111,9 @@ async function main(): Promise<number> {
       try {
         buildWebApp(staticDir);
         results.web = { bundle: measureBundle(staticDir) };
-        log(`  initial JS ${(results.web.bundle!.initialJsGzipBytes / 1024).toFixed(1)} KB gzip, recap chunk ${(results.web.bundle!.recapChunk.gzipBytes / 1024).toFixed(1)} KB gzip`);
+        log(
+          `  initial JS ${(results.web.bundle!.initialJsGzipBytes / 1024).toFixed(1)} KB gzip, recap chunk ${(results.web.bundle!.recapChunk.gzipBytes / 1024).toFixed(1)} KB gzip`,
+        );
       } catch (error) {
         results.failures.push({ part: 'web bundle', error: messageOf(error) });
         log(`  failed: ${messageOf(error)}`);
@@ -101,7 +122,11 @@ async function main(): Promise<number> {
         log('Web app: recap page on an emulated phone');
         try {
           const recap = biggestRecap();
-          const stack = await startStack({ workDir, staticDir, recapFile: path.join(root, 'test/fixtures/recaps', `${recap.name}.gz`) });
+          const stack = await startStack({
+            workDir,
+            staticDir,
+            recapFile: path.join(root, 'test/fixtures/recaps', `${recap.name}.gz`),
+          });
           try {
             const url = `${stack.baseUrl}/competitions/${stack.competitionGuid}`;
             const runs = await measureRecapPage(url, Number(values.runs), log);
@@ -112,7 +137,12 @@ async function main(): Promise<number> {
                 viewport: `${PHONE.viewport.width}x${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, touch`,
                 tapContactMs: TAP_CONTACT_MS,
                 cpuSlowdown: CPU_SLOWDOWN,
-                network: { latencyMs: FAST_3G.latency, downloadBytesPerSecond: FAST_3G.downloadThroughput, uploadBytesPerSecond: FAST_3G.uploadThroughput, preset: 'DevTools Fast 3G' },
+                network: {
+                  latencyMs: FAST_3G.latency,
+                  downloadBytesPerSecond: FAST_3G.downloadThroughput,
+                  uploadBytesPerSecond: FAST_3G.uploadThroughput,
+                  preset: 'DevTools Fast 3G',
+                },
               },
               runs,
               medianLcpMs: median(runs.map((run) => run.lcpMs)),
@@ -128,7 +158,10 @@ async function main(): Promise<number> {
         }
         log('Web app on the fake hosted upstream: recap page and group page on an emulated phone');
         try {
-          results.hosted = await measureHosted({ workDir, staticDir, recap: biggestRecap(), runs: Number(values.runs) }, log);
+          results.hosted = await measureHosted(
+            { workDir, staticDir, recap: biggestRecap(), runs: Number(values.runs) },
+            log,
+          );
         } catch (error) {
           results.failures.push({ part: 'hosted upstream', error: messageOf(error) });
           log(`  failed: ${messageOf(error)}`);
@@ -151,7 +184,13 @@ async function main(): Promise<number> {
         log(`Archive scale: ${archiveFolder}`);
         try {
           results.archive = await measureArchive(
-            { folder: archiveFolder!, workDir, staticDir: results.web?.bundle ? staticDir : undefined, throughput: throughputOptions, runs: Number(values.runs) },
+            {
+              folder: archiveFolder!,
+              workDir,
+              staticDir: results.web?.bundle ? staticDir : undefined,
+              throughput: throughputOptions,
+              runs: Number(values.runs),
+            },
             log,
           );
           for (const failure of results.archive.failures) results.failures.push(failure);
@@ -167,7 +206,9 @@ async function main(): Promise<number> {
 
   const ratioOf = (route: string) => results.api?.comparisons.find((comparison) => comparison.route === route)?.ratio;
   const archiveRatioOf = (route: string) =>
-    results.archive && !('skipped' in results.archive) ? results.archive.api?.comparisons.find((comparison) => comparison.route === route)?.ratio : undefined;
+    results.archive && !('skipped' in results.archive)
+      ? results.archive.api?.comparisons.find((comparison) => comparison.route === route)?.ratio
+      : undefined;
   results.budgets = [
     ...(values.only === undefined || values.only === 'api'
       ? [
@@ -191,7 +232,10 @@ async function main(): Promise<number> {
     ...(results.archive && !('skipped' in results.archive)
       ? [
           check(BUDGETS.archiveImport, results.archive.import.seconds),
-          check(withinTenPercentOf(BUDGETS.archivePerformancesRatio, ratioOf('/2018-03/performances')), archiveRatioOf('/2018-03/performances')),
+          check(
+            withinTenPercentOf(BUDGETS.archivePerformancesRatio, ratioOf('/2018-03/performances')),
+            archiveRatioOf('/2018-03/performances'),
+          ),
           check(withinTenPercentOf(BUDGETS.archiveEventsRatio, ratioOf('/events/')), archiveRatioOf('/events/')),
           ...(results.archive.pages ?? []).map((page) => check(archivePageLcp(page), page.medianLcpMs)),
           check(BUDGETS.archiveSearchKeystroke, results.archive.search?.medianMs),
@@ -208,9 +252,13 @@ async function main(): Promise<number> {
     writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(path.join(resultsDir, 'latest.md'), toMarkdown(results));
   }
-  if (results.archive && !('skipped' in results.archive)) writeFileSync(path.join(resultsDir, 'archive-scale.md'), archiveMarkdown(results));
+  if (results.archive && !('skipped' in results.archive))
+    writeFileSync(path.join(resultsDir, 'archive-scale.md'), archiveMarkdown(results));
   if (results.live) {
-    writeFileSync(path.join(resultsDir, 'live-push.json'), `${JSON.stringify({ ...results, api: undefined, apiLoad: undefined, hosted: undefined }, null, 2)}\n`);
+    writeFileSync(
+      path.join(resultsDir, 'live-push.json'),
+      `${JSON.stringify({ ...results, api: undefined, apiLoad: undefined, hosted: undefined }, null, 2)}\n`,
+    );
     writeFileSync(path.join(resultsDir, 'live-push.md'), liveMarkdown(results.live, results));
   }
 
@@ -218,7 +266,9 @@ async function main(): Promise<number> {
   if (results.api) log(`${apiTable(results.api)}\n`);
   if (results.apiLoad) log(`${loadTable(results.apiLoad)}\n`);
   log(budgetTable(results));
-  log(`\nWritten: ${values.only === 'live' ? 'bench/results/live-push.json, bench/results/live-push.md' : 'bench/results/latest.json, bench/results/latest.md'}${results.archive && !('skipped' in results.archive) ? ', bench/results/archive-scale.md' : ''}`);
+  log(
+    `\nWritten: ${values.only === 'live' ? 'bench/results/live-push.json, bench/results/live-push.md' : 'bench/results/latest.json, bench/results/latest.md'}${results.archive && !('skipped' in results.archive) ? ', bench/results/archive-scale.md' : ''}`,
+  );
   if (results.failures.length) {
     log(`Did not run: ${results.failures.map((failure) => failure.part).join(', ')}`);
     return 1;

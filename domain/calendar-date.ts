@@ -18,7 +18,15 @@ function isLeapYear(year: number): boolean {
  */
 export function isDayOnCalendar(year: number, month: number, day: number): boolean {
   const days = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return Number.isInteger(year) && year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= days[month - 1];
+  return (
+    Number.isInteger(year) &&
+    year >= 1 &&
+    year <= 9999 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= days[month - 1]
+  );
 }
 
 /** True for text that is a real day written YYYY-MM-DD. */

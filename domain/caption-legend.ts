@@ -39,14 +39,22 @@ function collect(sheets: readonly ScoreSheet[]): Pick<GroupTypeLegend, 'captions
   }
   const byName = (a: string, b: string) => a.localeCompare(b);
   return {
-    captions: [...captions].sort(([a], [b]) => byName(a, b)).map(([abbreviation, meanings]) => ({ abbreviation, meanings: [...meanings].sort(byName) })),
+    captions: [...captions]
+      .sort(([a], [b]) => byName(a, b))
+      .map(([abbreviation, meanings]) => ({ abbreviation, meanings: [...meanings].sort(byName) })),
     categories: [...categories]
       .sort(([a], [b]) => byName(a, b))
-      .map(([category, rules]) => ({ category, rules: [...rules].sort(byName).map((rule) => ({ rule, meaning: COMBINE_RULE_MEANINGS[rule] })) })),
+      .map(([category, rules]) => ({
+        category,
+        rules: [...rules].sort(byName).map((rule) => ({ rule, meaning: COMBINE_RULE_MEANINGS[rule] })),
+      })),
   };
 }
 
 /** The legend of each kind of group that has score sheets, in group type order. */
 export function captionLegend(): GroupTypeLegend[] {
-  return GROUP_TYPES.filter(({ key }) => sheetsByGroupType[key].length > 0).map(({ id, key, name }) => ({ groupType: { id, name }, ...collect(sheetsByGroupType[key]) }));
+  return GROUP_TYPES.filter(({ key }) => sheetsByGroupType[key].length > 0).map(({ id, key, name }) => ({
+    groupType: { id, name },
+    ...collect(sheetsByGroupType[key]),
+  }));
 }

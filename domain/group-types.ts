@@ -14,7 +14,9 @@ export type GroupTypeKey = (typeof GROUP_TYPES)[number]['key'];
 export type GroupTypeId = (typeof GROUP_TYPES)[number]['id'];
 
 /** Group type ids by key: GROUP_TYPE.winds is 3. */
-export const GROUP_TYPE = Object.fromEntries(GROUP_TYPES.map(({ key, id }) => [key, id])) as { readonly [K in GroupTypeKey]: Extract<(typeof GROUP_TYPES)[number], { key: K }>['id'] };
+export const GROUP_TYPE = Object.fromEntries(GROUP_TYPES.map(({ key, id }) => [key, id])) as {
+  readonly [K in GroupTypeKey]: Extract<(typeof GROUP_TYPES)[number], { key: K }>['id'];
+};
 
 export function isGroupTypeId(value: number): value is GroupTypeId {
   return GROUP_TYPES.some((type) => type.id === value);

@@ -91,7 +91,12 @@ export const HostedCaption = z.object({
   Subcaptions: z.array(HostedSubcaption),
 });
 
-export const HostedCategory = z.object({ Name: z.string(), Score: z.string(), Rank: id, Captions: z.array(HostedCaption) });
+export const HostedCategory = z.object({
+  Name: z.string(),
+  Score: z.string(),
+  Rank: id,
+  Captions: z.array(HostedCaption),
+});
 
 /** v2's performance record (`/2018-03/performances`); its breakdown (Categories) is the recap's, read by the app. */
 export const HostedPerformanceRecord = z.object({
@@ -109,4 +114,3 @@ export const HostedPerformanceRecord = z.object({
   NoScoreReason: z.string(),
   Categories: z.array(HostedCategory),
 });
-

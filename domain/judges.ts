@@ -28,16 +28,34 @@ export function judgeName(firstName: string, lastName: string): string {
 
 /** The season's judges, by last name, then first name. */
 export function seasonJudges(captions: Iterable<JudgedCaption>): SeasonJudge[] {
-  const judges = new Map<string, { firstName: string; lastName: string; competitions: Set<string>; captions: Set<string> }>();
+  const judges = new Map<
+    string,
+    { firstName: string; lastName: string; competitions: Set<string>; captions: Set<string> }
+  >();
   for (const judged of captions) {
     const name = judgeName(judged.firstName, judged.lastName);
     if (name === '') continue;
     let judge = judges.get(name);
-    if (!judge) judges.set(name, (judge = { firstName: judged.firstName.trim(), lastName: judged.lastName.trim(), competitions: new Set(), captions: new Set() }));
+    if (!judge)
+      judges.set(
+        name,
+        (judge = {
+          firstName: judged.firstName.trim(),
+          lastName: judged.lastName.trim(),
+          competitions: new Set(),
+          captions: new Set(),
+        }),
+      );
     judge.competitions.add(judged.competition);
     judge.captions.add(`${judged.competition}\u0000${judged.caption}`);
   }
   return [...judges]
-    .map(([name, judge]) => ({ name, firstName: judge.firstName, lastName: judge.lastName, competitions: judge.competitions.size, captions: judge.captions.size }))
+    .map(([name, judge]) => ({
+      name,
+      firstName: judge.firstName,
+      lastName: judge.lastName,
+      competitions: judge.competitions.size,
+      captions: judge.captions.size,
+    }))
     .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
 }

@@ -34,7 +34,9 @@ export type ScoreFormat = keyof typeof SCORE_FORMATS;
 export function roundScore(score: number, digits: number = PUBLISHED_FRACTION_DIGITS): number {
   const magnitude = String(Math.abs(score));
   // Shifting the decimal form by an exponent parses it exactly (a score has few digits); tiny numbers print as 1e-7.
-  const rounded = magnitude.includes('e') ? Math.abs(score) : Number(`${Math.round(Number(`${magnitude}e${digits}`))}e-${digits}`);
+  const rounded = magnitude.includes('e')
+    ? Math.abs(score)
+    : Number(`${Math.round(Number(`${magnitude}e${digits}`))}e-${digits}`);
   return score < 0 ? -rounded : rounded;
 }
 

@@ -51,10 +51,14 @@ export function seasonStandings<Division extends Named, Group extends Named, Com
   performances: Iterable<StandingsPerformance<Division, Group, Competition>>,
   groupTypeOf: (division: Division, groups: Group[]) => GroupTypeRef | null,
 ): DivisionStandings<Division, Group, Competition>[] {
-  const divisions = new Map<string | number, { division: Division; groups: Map<string | number, StandingsPerformance<Division, Group, Competition>[]> }>();
+  const divisions = new Map<
+    string | number,
+    { division: Division; groups: Map<string | number, StandingsPerformance<Division, Group, Competition>[]> }
+  >();
   for (const performance of performances) {
     let division = divisions.get(performance.divisionKey);
-    if (!division) divisions.set(performance.divisionKey, (division = { division: performance.division, groups: new Map() }));
+    if (!division)
+      divisions.set(performance.divisionKey, (division = { division: performance.division, groups: new Map() }));
     const list = division.groups.get(performance.groupKey) ?? [];
     list.push(performance);
     division.groups.set(performance.groupKey, list);
@@ -64,7 +68,10 @@ export function seasonStandings<Division extends Named, Group extends Named, Com
       const performers = [...groups.values()];
       return {
         division,
-        groupType: groupTypeOf(division, performers.map((list) => list[0].group)),
+        groupType: groupTypeOf(
+          division,
+          performers.map((list) => list[0].group),
+        ),
         entries: performers.map((list) => {
           const latest = list.at(-1)!;
           return {
@@ -82,17 +89,31 @@ export function seasonStandings<Division extends Named, Group extends Named, Com
 
 /** The rule itself: published totals, ranked by the latest, then by name; divisions by group type, then by name. */
 export function rankStandings<Division extends Named, Group extends Named, Competition>(
-  divisions: { division: Division; groupType: GroupTypeRef | null; entries: Omit<StandingsEntry<Group, Competition>, 'rank'>[] }[],
+  divisions: {
+    division: Division;
+    groupType: GroupTypeRef | null;
+    entries: Omit<StandingsEntry<Group, Competition>, 'rank'>[];
+  }[],
 ): DivisionStandings<Division, Group, Competition>[] {
   return divisions
     .map(({ division, groupType, entries }) => {
-      const totals = entries.map((entry) => ({ ...entry, bestScore: publishedTotal(entry.bestScore), latestScore: publishedTotal(entry.latestScore) }));
+      const totals = entries.map((entry) => ({
+        ...entry,
+        bestScore: publishedTotal(entry.bestScore),
+        latestScore: publishedTotal(entry.latestScore),
+      }));
       const ranked = totals
-        .map((entry) => ({ ...entry, rank: 1 + totals.filter((other) => other.latestScore > entry.latestScore).length }))
+        .map((entry) => ({
+          ...entry,
+          rank: 1 + totals.filter((other) => other.latestScore > entry.latestScore).length,
+        }))
         .sort((a, b) => a.rank - b.rank || a.group.name.localeCompare(b.group.name));
       return { division, groupType, entries: ranked };
     })
-    .sort((a, b) => (a.groupType?.id ?? Infinity) - (b.groupType?.id ?? Infinity) || a.division.name.localeCompare(b.division.name));
+    .sort(
+      (a, b) =>
+        (a.groupType?.id ?? Infinity) - (b.groupType?.id ?? Infinity) || a.division.name.localeCompare(b.division.name),
+    );
 }
 
 /**

@@ -63,7 +63,12 @@ const test = base.extend<{ client: ScoresClient }, { authApi: AuthApi }>({
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       if (url.pathname !== '/callback') return void response.writeHead(404).end();
       const query = url.searchParams;
-      callbacks.push({ code: query.get('code'), state: query.get('state'), error: query.get('error'), receivedAt: Date.now() });
+      callbacks.push({
+        code: query.get('code'),
+        state: query.get('state'),
+        error: query.get('error'),
+        receivedAt: Date.now(),
+      });
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end('<!doctype html><title>Scores Web</title><h1>Back in Scores Web</h1>');
     });
@@ -90,7 +95,13 @@ function pkce() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-function authorizeUrl(api: TestApi, client: ScoresClient, challenge: string, state: string, redirectUri = client.redirectUri): string {
+function authorizeUrl(
+  api: TestApi,
+  client: ScoresClient,
+  challenge: string,
+  state: string,
+  redirectUri = client.redirectUri,
+): string {
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: client.clientId,
@@ -118,7 +129,11 @@ async function signIn(page: Page, api: TestApi, client: ScoresClient, challenge:
   return callback;
 }
 
-async function exchange(api: TestApi, client: ScoresClient, fields: { code: string; verifier: string }): Promise<TokenAnswer> {
+async function exchange(
+  api: TestApi,
+  client: ScoresClient,
+  fields: { code: string; verifier: string },
+): Promise<TokenAnswer> {
   const response = await api.fetch('/v3/oauth2/token', {
     method: 'POST',
     body: new URLSearchParams({
@@ -133,7 +148,11 @@ async function exchange(api: TestApi, client: ScoresClient, fields: { code: stri
   return { status: response.status, body: await response.json() };
 }
 
-test('a person signs in, the client gets a code and state, and its token reads the API', async ({ page, authApi: { api }, client }) => {
+test('a person signs in, the client gets a code and state, and its token reads the API', async ({
+  page,
+  authApi: { api },
+  client,
+}) => {
   const { verifier, challenge } = pkce();
   const { code } = await signIn(page, api, client, challenge);
 
@@ -148,7 +167,10 @@ test('a code exchanged with the wrong verifier is refused', async ({ page, authA
   const { code } = await signIn(page, api, client, challenge);
 
   const answer = await exchange(api, client, { code: code!, verifier: pkce().verifier });
-  expect(answer).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: expect.stringMatching(/code_verifier does not match/) } });
+  expect(answer).toEqual({
+    status: 400,
+    body: { error: 'invalid_grant', error_description: expect.stringMatching(/code_verifier does not match/) },
+  });
 });
 
 test('a code works once; the second exchange is refused', async ({ page, authApi: { api }, client }) => {
@@ -157,7 +179,10 @@ test('a code works once; the second exchange is refused', async ({ page, authApi
 
   expect((await exchange(api, client, { code: code!, verifier })).status).toBe(200);
   const again = await exchange(api, client, { code: code!, verifier });
-  expect(again).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: expect.stringMatching(/already used/) } });
+  expect(again).toEqual({
+    status: 400,
+    body: { error: 'invalid_grant', error_description: expect.stringMatching(/already used/) },
+  });
 });
 
 test('a code exchanged after its lifetime is refused as expired', async ({ page, authApi: { api }, client }) => {
@@ -165,17 +190,28 @@ test('a code exchanged after its lifetime is refused as expired', async ({ page,
   const { code, receivedAt } = await signIn(page, api, client, challenge);
 
   // Any exchange spends the code, so nothing can be polled on the server: wait out the lifetime on the clock.
-  await expect.poll(() => Date.now(), { timeout: (CODE_TTL_SECONDS + 5) * 1000 }).toBeGreaterThan(receivedAt + CODE_TTL_SECONDS * 1000);
+  await expect
+    .poll(() => Date.now(), { timeout: (CODE_TTL_SECONDS + 5) * 1000 })
+    .toBeGreaterThan(receivedAt + CODE_TTL_SECONDS * 1000);
   const late = await exchange(api, client, { code: code!, verifier });
-  expect(late).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: 'The authorization code has expired' } });
+  expect(late).toEqual({
+    status: 400,
+    body: { error: 'invalid_grant', error_description: 'The authorization code has expired' },
+  });
 });
 
-test('a redirect URI the client never registered is refused on the page, with no redirect', async ({ page, authApi: { api }, client }) => {
+test('a redirect URI the client never registered is refused on the page, with no redirect', async ({
+  page,
+  authApi: { api },
+  client,
+}) => {
   const unregistered = client.redirectUri.replace('/callback', '/elsewhere');
   await page.goto(authorizeUrl(api, client, pkce().challenge, 'st-1', unregistered));
 
   await expect(page.getByRole('heading', { level: 1, name: 'This sign-in request is not valid' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('The redirect_uri of this request is not registered for this application.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The redirect_uri of this request is not registered for this application.',
+  );
   expect(new URL(page.url()).origin).toBe(new URL(api.url).origin);
   expect(client.callbacks).toEqual([]);
 });

@@ -7,7 +7,9 @@ import { get, recapOf, seasonCalendar } from './support/api-data';
 async function longRecap(request: APIRequestContext) {
   const seasons = (await get<{ data: Season[] }>(request, '/bff/seasons')).data;
   for (const season of seasons) {
-    for (const entry of (await seasonCalendar(request, season.id)).filter((candidate) => candidate.competition.recapReleased)) {
+    for (const entry of (await seasonCalendar(request, season.id)).filter(
+      (candidate) => candidate.competition.recapReleased,
+    )) {
       const recap = await recapOf(request, entry.competition.guid);
       if (recap.sections.length >= 3) return { ...recap, guid: entry.competition.guid };
     }
@@ -19,7 +21,11 @@ test('a long recap jumps to a division from a link to each section', { tag: '@jo
   const { guid, sections } = await longRecap(request);
   await page.goto(`/competitions/${guid}`);
   const first = sections[0];
-  const firstHeading = page.getByRole('heading', { level: 2, name: first.round ? `${first.division} · ${first.round}` : first.division, exact: true });
+  const firstHeading = page.getByRole('heading', {
+    level: 2,
+    name: first.round ? `${first.division} · ${first.round}` : first.division,
+    exact: true,
+  });
   // The scores come first: the jump is one closed line, and the first division's heading is on the first screen.
   await expect(firstHeading).toBeInViewport();
   const jump = page.getByRole('navigation', { name: 'Jump to a division' });

@@ -11,16 +11,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function cli(args: string[], env: NodeJS.ProcessEnv): string {
   try {
-    return execFileSync('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync('npm', ['run', '--silent', 'cli', '--', ...args], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (error) {
-    throw new Error(`cli ${args[0]} ${args[1]} failed: ${String((error as { stderr?: string }).stderr ?? (error as Error).message)}`);
+    throw new Error(
+      `cli ${args[0]} ${args[1]} failed: ${String((error as { stderr?: string }).stderr ?? (error as Error).message)}`,
+    );
   }
 }
 
 /** The environment of a stack of our own: nothing from the developer's shell may point it elsewhere. */
 function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, SKIP_WEB_BUILD: '1', ...extra };
-  for (const name of ['API_BASE_URL', 'API_CLIENT_ID', 'API_CLIENT_SECRET', 'API_CA_FILE', 'API_ORGANIZATION']) if (!(name in extra)) delete env[name];
+  for (const name of ['API_BASE_URL', 'API_CLIENT_ID', 'API_CLIENT_SECRET', 'API_CA_FILE', 'API_ORGANIZATION'])
+    if (!(name in extra)) delete env[name];
   return env;
 }
 
@@ -37,18 +45,37 @@ async function startOurStack(workDir: string, processes: Started[]): Promise<Sta
   // Open to anonymous v2 reads, as `npm start`'s own sample organization is (decision 026).
   cli(['org', 'update', '--org', organization.guid, '--programmatic-access', 'on'], env);
   // One import for every page: the CLI starts once and checks every page before it writes anything.
-  const summary = cli(['import', '--org', organization.guid, ...E2E_RECAP_PAGES.map((page) => path.join(RECAP_FIXTURES_DIR, `${page}.gz`))], env);
-  const importedRecaps: ImportedRecapPage[] = (JSON.parse(summary) as { imported: ImportedRecapPage[] }).imported.map(
-    ({ file, eventId, competitionId, title, date }) => ({ file: path.basename(file).replace(/\.gz$/, ''), eventId, competitionId, title, date }),
+  const summary = cli(
+    [
+      'import',
+      '--org',
+      organization.guid,
+      ...E2E_RECAP_PAGES.map((page) => path.join(RECAP_FIXTURES_DIR, `${page}.gz`)),
+    ],
+    env,
   );
-  const scoreEntryKey = JSON.parse(cli(['key', 'create', '--org', organization.guid, '--name', 'E2E score entry'], env)) as { client_id: string; client_secret: string };
+  const importedRecaps: ImportedRecapPage[] = (JSON.parse(summary) as { imported: ImportedRecapPage[] }).imported.map(
+    ({ file, eventId, competitionId, title, date }) => ({
+      file: path.basename(file).replace(/\.gz$/, ''),
+      eventId,
+      competitionId,
+      title,
+      date,
+    }),
+  );
+  const scoreEntryKey = JSON.parse(
+    cli(['key', 'create', '--org', organization.guid, '--name', 'E2E score entry'], env),
+  ) as { client_id: string; client_secret: string };
 
   const stack = startProcess('npx', ['tsx', 'server/start.ts'], env, path.join(workDir, 'stack.log'));
   processes.push(stack);
   const apiLine = await stack.waitForLine((line) => line.includes('"API listening"'), 120_000);
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForOk(`${baseURL}/api/health`, 120_000);
-  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'web-credentials.json'), 'utf8')) as { clientId: string; clientSecret: string };
+  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'web-credentials.json'), 'utf8')) as {
+    clientId: string;
+    clientSecret: string;
+  };
   return {
     upstream: 'ours',
     baseURL,
@@ -68,7 +95,12 @@ async function startOurStack(workDir: string, processes: Started[]): Promise<Sta
  */
 async function startHostedStack(workDir: string, processes: Started[]): Promise<StackState> {
   const fakeDir = path.join(workDir, 'fake-hosted');
-  const fake = startProcess('npx', ['tsx', 'server/fake-hosted/main.ts'], cleanEnv({ FAKE_HOSTED_DIR: fakeDir, FAKE_HOSTED_PORT: String(await freePort()) }), path.join(workDir, 'fake-hosted.log'));
+  const fake = startProcess(
+    'npx',
+    ['tsx', 'server/fake-hosted/main.ts'],
+    cleanEnv({ FAKE_HOSTED_DIR: fakeDir, FAKE_HOSTED_PORT: String(await freePort()) }),
+    path.join(workDir, 'fake-hosted.log'),
+  );
   processes.push(fake);
   await fake.waitForLine((line) => line.includes('Fake hosted CompetitionSuite API on'), 180_000);
   const settings = Object.fromEntries(
@@ -78,7 +110,12 @@ async function startHostedStack(workDir: string, processes: Started[]): Promise<
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   ) as Record<'API_BASE_URL' | 'API_CLIENT_ID' | 'API_CLIENT_SECRET' | 'API_ORGANIZATION' | 'API_CA_FILE', string>;
   const port = await freePort();
-  const stack = startProcess('npx', ['tsx', 'server/start.ts'], cleanEnv({ ...settings, PORT: String(port), DATA_DIR: path.join(workDir, 'hosted-unused') }), path.join(workDir, 'hosted-stack.log'));
+  const stack = startProcess(
+    'npx',
+    ['tsx', 'server/start.ts'],
+    cleanEnv({ ...settings, PORT: String(port), DATA_DIR: path.join(workDir, 'hosted-unused') }),
+    path.join(workDir, 'hosted-stack.log'),
+  );
   processes.push(stack);
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForOk(`${baseURL}/api/health`, 120_000);
@@ -99,7 +136,10 @@ async function startHostedStack(workDir: string, processes: Started[]): Promise<
  * stops them and removes their data.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const workDir = mkdtempSync(path.join(tmpdir(), 'marching-e2e-'));
   const processes: Started[] = [];
   const stop = async () => {

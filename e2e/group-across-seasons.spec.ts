@@ -18,7 +18,10 @@ async function groupAcrossSeasons(request: Parameters<typeof get>[0]) {
     leaders.push(...standings.flatMap((division) => division.entries.slice(0, 2)));
   }
   for (const { group } of leaders) {
-    const query = new URLSearchParams({ name: group.name, ...(group.orgGroupIdentifier ? { id: group.orgGroupIdentifier } : {}) });
+    const query = new URLSearchParams({
+      name: group.name,
+      ...(group.orgGroupIdentifier ? { id: group.orgGroupIdentifier } : {}),
+    });
     const rows: Row[] = [];
     for (const candidate of seasons) {
       const { data } = await get<GroupSeason>(request, `/bff/seasons/${candidate.id}/group?${query}`);
@@ -43,24 +46,34 @@ async function groupAcrossSeasons(request: Parameters<typeof get>[0]) {
   throw new Error('no group scored in two seasons');
 }
 
-test('a group page sets its seasons side by side: best and latest total in each, each season a link', { tag: '@journey' }, async ({ page, request }) => {
-  const { group, rows, url } = await groupAcrossSeasons(request);
-  await page.goto(url);
-  const table = page.getByRole('table', { name: `Best and latest total of ${group.name} in each season (practice left out)` });
-  await expect(table.getByRole('columnheader')).toHaveText(['Season', 'Division', 'Best', 'Latest']);
-  const body = table.getByRole('row').filter({ has: page.getByRole('cell') });
-  await expect(body).toHaveCount(rows.length);
-  for (const [index, row] of rows.entries()) {
-    await expect(body.nth(index).getByRole('rowheader')).toHaveText(row.season);
-    const cells = body.nth(index).getByRole('cell');
-    await expect(cells.nth(0)).toHaveText(row.division);
-    await expect(cells.nth(1)).toHaveText(row.best);
-    await expect(cells.nth(2)).toContainText(new RegExp(`^${row.latest.replace('.', '\\.')}${row.latestShow.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `));
-  }
-  await expectNoSeriousViolations(page);
+test(
+  'a group page sets its seasons side by side: best and latest total in each, each season a link',
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    const { group, rows, url } = await groupAcrossSeasons(request);
+    await page.goto(url);
+    const table = page.getByRole('table', {
+      name: `Best and latest total of ${group.name} in each season (practice left out)`,
+    });
+    await expect(table.getByRole('columnheader')).toHaveText(['Season', 'Division', 'Best', 'Latest']);
+    const body = table.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect(body).toHaveCount(rows.length);
+    for (const [index, row] of rows.entries()) {
+      await expect(body.nth(index).getByRole('rowheader')).toHaveText(row.season);
+      const cells = body.nth(index).getByRole('cell');
+      await expect(cells.nth(0)).toHaveText(row.division);
+      await expect(cells.nth(1)).toHaveText(row.best);
+      await expect(cells.nth(2)).toContainText(
+        new RegExp(`^${row.latest.replace('.', '\\.')}${row.latestShow.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `),
+      );
+    }
+    await expectNoSeriousViolations(page);
 
-  // an older season's link opens that season of the group
-  const older = rows.find((row) => row.season !== rows[0].season)!;
-  await table.getByRole('link', { name: older.season }).first().click();
-  await expect(page.getByRole('navigation', { name: 'Seasons of this group' }).getByRole('link', { name: older.season })).toHaveAttribute('aria-current', 'page');
-});
+    // an older season's link opens that season of the group
+    const older = rows.find((row) => row.season !== rows[0].season)!;
+    await table.getByRole('link', { name: older.season }).first().click();
+    await expect(
+      page.getByRole('navigation', { name: 'Seasons of this group' }).getByRole('link', { name: older.season }),
+    ).toHaveAttribute('aria-current', 'page');
+  },
+);

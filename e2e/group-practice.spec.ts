@@ -7,11 +7,17 @@ async function groupAtPractice(request: Parameters<typeof get>[0]) {
   for (const season of (await get<{ data: Season[] }>(request, '/bff/seasons')).data) {
     const standings = (await get<{ data: DivisionStandings[] }>(request, `/bff/seasons/${season.id}/standings`)).data;
     for (const { group } of standings.flatMap((division) => division.entries)) {
-      const query = new URLSearchParams({ name: group.name, ...(group.orgGroupIdentifier ? { id: group.orgGroupIdentifier } : {}) });
+      const query = new URLSearchParams({
+        name: group.name,
+        ...(group.orgGroupIdentifier ? { id: group.orgGroupIdentifier } : {}),
+      });
       const { data } = await get<GroupSeason>(request, `/bff/seasons/${season.id}/group?${query}`);
       const scored = data.filter((p) => p.performed && p.total);
       if (scored.some((p) => p.practice) && scored.filter((p) => !p.practice).length >= 2) {
-        const address = new URLSearchParams({ ...(group.orgGroupIdentifier ? { id: group.orgGroupIdentifier } : {}), season: String(season.id) });
+        const address = new URLSearchParams({
+          ...(group.orgGroupIdentifier ? { id: group.orgGroupIdentifier } : {}),
+          season: String(season.id),
+        });
         return { group, scored, url: `/groups/${encodeURIComponent(group.name)}?${address}` };
       }
     }
@@ -19,7 +25,11 @@ async function groupAtPractice(request: Parameters<typeof get>[0]) {
   throw new Error('no group with a practice performance and two competitions');
 }
 
-test('a group page marks practice and leaves it out of the trend and best score unless asked', async ({ page, request, upstream }) => {
+test('a group page marks practice and leaves it out of the trend and best score unless asked', async ({
+  page,
+  request,
+  upstream,
+}) => {
   test.skip(upstream === 'hosted', "the sample circuit's practice clinic is on our API");
   const { group, scored, url } = await groupAtPractice(request);
   const competitions = scored.filter((p) => !p.practice);

@@ -5,110 +5,172 @@ import { get, latestScoredCompetition, printed, todayInChicago } from './support
 import { expectNoSeriousViolations } from './support/axe';
 import { paintedOnTop } from './support/painted';
 
-test("a judge's name in the judges view opens their season, whose numbers for that competition are the recap's", { tag: '@journey' }, async ({ page, request }) => {
-  const { competition, event, season, sections } = await latestScoredCompetition(request, todayInChicago());
-  const section = sections.find((candidate) => candidate.records.some((record) => record.Performed))!;
-  const performed = section.records.filter((record) => record.Performed);
-  const [categoryIndex, captionIndex] = performed[0].Categories.flatMap((category, c) => category.Captions.map((caption, k) => [c, k, caption] as const)).find(
-    ([, , caption]) => caption.JudgeLastName,
-  )!;
-  const caption = performed[0].Categories[categoryIndex].Captions[captionIndex];
-  const judge = `${caption.JudgeFirstName} ${caption.JudgeLastName}`;
+test(
+  "a judge's name in the judges view opens their season, whose numbers for that competition are the recap's",
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    const { competition, event, season, sections } = await latestScoredCompetition(request, todayInChicago());
+    const section = sections.find((candidate) => candidate.records.some((record) => record.Performed))!;
+    const performed = section.records.filter((record) => record.Performed);
+    const [categoryIndex, captionIndex] = performed[0].Categories.flatMap((category, c) =>
+      category.Captions.map((caption, k) => [c, k, caption] as const),
+    ).find(([, , caption]) => caption.JudgeLastName)!;
+    const caption = performed[0].Categories[categoryIndex].Captions[captionIndex];
+    const judge = `${caption.JudgeFirstName} ${caption.JudgeLastName}`;
 
-  await page.goto(`/competitions/${competition.guid}/judges?section=`);
-  await page.getByRole('combobox', { name: 'Division and round' }).selectOption({ label: `${section.division} · ${section.round}` });
-  await page.getByRole('table', { name: new RegExp(`^${caption.Name} — ${judge}`) }).first().getByRole('link', { name: judge, exact: true }).click();
+    await page.goto(`/competitions/${competition.guid}/judges?section=`);
+    await page
+      .getByRole('combobox', { name: 'Division and round' })
+      .selectOption({ label: `${section.division} · ${section.round}` });
+    await page
+      .getByRole('table', { name: new RegExp(`^${caption.Name} — ${judge}`) })
+      .first()
+      .getByRole('link', { name: judge, exact: true })
+      .click();
 
-  await expect(page).toHaveURL(new RegExp(`/judges/${encodeURIComponent(judge).replace(/[.()]/g, '\\$&')}\\?season=${season.id}`));
-  await expect(page.getByRole('heading', { level: 1, name: judge })).toBeVisible();
-  const sheet = page.getByRole('region', { name: `${caption.Name}, ${event.name}, ${`${section.division} ${section.round}`.trim()}` });
-  await expect(sheet).toBeVisible();
-  for (const record of performed) {
-    const scored = record.Categories[categoryIndex].Captions[captionIndex];
-    const row = sheet.getByRole('row').filter({ has: page.getByRole('rowheader', { name: record.GroupName, exact: true }) });
-    const cells = row.getByRole('cell');
-    await expect(cells.nth(0)).toHaveText(printed.caption(Number(scored.Score)));
-    if (scored.Rank !== record.Rank) await expect(cells.nth(1)).toContainText(`differs from final rank ${record.Rank}`);
-    else await expect(cells.nth(1)).toHaveText(String(scored.Rank));
-    await expect(cells.nth(2)).toHaveText(String(record.Rank));
-    await expect(cells.nth(3)).toHaveText(printed.total(Number(record.TotalScore)));
-  }
-});
+    await expect(page).toHaveURL(
+      new RegExp(`/judges/${encodeURIComponent(judge).replace(/[.()]/g, '\\$&')}\\?season=${season.id}`),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: judge })).toBeVisible();
+    const sheet = page.getByRole('region', {
+      name: `${caption.Name}, ${event.name}, ${`${section.division} ${section.round}`.trim()}`,
+    });
+    await expect(sheet).toBeVisible();
+    for (const record of performed) {
+      const scored = record.Categories[categoryIndex].Captions[captionIndex];
+      const row = sheet
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: record.GroupName, exact: true }) });
+      const cells = row.getByRole('cell');
+      await expect(cells.nth(0)).toHaveText(printed.caption(Number(scored.Score)));
+      if (scored.Rank !== record.Rank)
+        await expect(cells.nth(1)).toContainText(`differs from final rank ${record.Rank}`);
+      else await expect(cells.nth(1)).toHaveText(String(scored.Rank));
+      await expect(cells.nth(2)).toHaveText(String(record.Rank));
+      await expect(cells.nth(3)).toHaveText(printed.total(Number(record.TotalScore)));
+    }
+  },
+);
 
-test("a judge's season works by keyboard and has no serious accessibility violations", { tag: '@journey' }, async ({ page, request }) => {
-  const { season, sections } = await latestScoredCompetition(request, todayInChicago());
-  const record = sections.flatMap((section) => section.records).find((candidate) => candidate.Performed && candidate.Categories.some((category) => category.Captions.some((c) => c.JudgeLastName)))!;
-  const caption = record.Categories.flatMap((category) => category.Captions).find((c) => c.JudgeLastName)!;
-  await page.goto(`/judges/${encodeURIComponent(`${caption.JudgeFirstName} ${caption.JudgeLastName}`)}?season=${season.id}`);
-  await expect(page.getByRole('table', { name: 'By caption' })).toBeVisible();
+test(
+  "a judge's season works by keyboard and has no serious accessibility violations",
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    const { season, sections } = await latestScoredCompetition(request, todayInChicago());
+    const record = sections
+      .flatMap((section) => section.records)
+      .find(
+        (candidate) =>
+          candidate.Performed &&
+          candidate.Categories.some((category) => category.Captions.some((c) => c.JudgeLastName)),
+      )!;
+    const caption = record.Categories.flatMap((category) => category.Captions).find((c) => c.JudgeLastName)!;
+    await page.goto(
+      `/judges/${encodeURIComponent(`${caption.JudgeFirstName} ${caption.JudgeLastName}`)}?season=${season.id}`,
+    );
+    await expect(page.getByRole('table', { name: 'By caption' })).toBeVisible();
 
-  // The group picker is reached with Tab and chosen with the keyboard; the trail follows in the URL.
-  const picker = page.getByRole('combobox', { name: 'Group', exact: true });
-  for (let presses = 0; presses < 60 && !(await picker.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
-  await expect(picker).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  const first = (await picker.locator('option').nth(1).textContent())!.replace(/ \(\d+\)$/, '');
-  await expect(page.getByRole('table', { name: `${first}: this judge's numbers in order` })).toBeVisible();
-  await expect(page).toHaveURL(/[?&]group=/);
+    // The group picker is reached with Tab and chosen with the keyboard; the trail follows in the URL.
+    const picker = page.getByRole('combobox', { name: 'Group', exact: true });
+    for (
+      let presses = 0;
+      presses < 60 && !(await picker.evaluate((element) => element === document.activeElement));
+      presses++
+    )
+      await page.keyboard.press('Tab');
+    await expect(picker).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    const first = (await picker.locator('option').nth(1).textContent())!.replace(/ \(\d+\)$/, '');
+    await expect(page.getByRole('table', { name: `${first}: this judge's numbers in order` })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]group=/);
 
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
-});
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
+  },
+);
 
-test("on a phone a judge's caption table says it scrolls sideways and keeps each caption's name in view", { tag: '@journey' }, async ({ page, request, isMobile }) => {
-  test.skip(!isMobile, "a phone's narrow screen");
-  const { season, sections } = await latestScoredCompetition(request, todayInChicago());
-  const record = sections.flatMap((section) => section.records).find((candidate) => candidate.Performed && candidate.Categories.some((category) => category.Captions.some((c) => c.JudgeLastName)))!;
-  const caption = record.Categories.flatMap((category) => category.Captions).find((c) => c.JudgeLastName)!;
-  await page.goto(`/judges/${encodeURIComponent(`${caption.JudgeFirstName} ${caption.JudgeLastName}`)}?season=${season.id}`);
-  const region = page.getByRole('region', { name: 'By caption' });
-  const name = region.getByRole('rowheader').first();
-  await expect(name).toBeVisible();
-  await expect(page.getByText('More columns to the right: scroll sideways').first()).toBeVisible();
+test(
+  "on a phone a judge's caption table says it scrolls sideways and keeps each caption's name in view",
+  { tag: '@journey' },
+  async ({ page, request, isMobile }) => {
+    test.skip(!isMobile, "a phone's narrow screen");
+    const { season, sections } = await latestScoredCompetition(request, todayInChicago());
+    const record = sections
+      .flatMap((section) => section.records)
+      .find(
+        (candidate) =>
+          candidate.Performed &&
+          candidate.Categories.some((category) => category.Captions.some((c) => c.JudgeLastName)),
+      )!;
+    const caption = record.Categories.flatMap((category) => category.Captions).find((c) => c.JudgeLastName)!;
+    await page.goto(
+      `/judges/${encodeURIComponent(`${caption.JudgeFirstName} ${caption.JudgeLastName}`)}?season=${season.id}`,
+    );
+    const region = page.getByRole('region', { name: 'By caption' });
+    const name = region.getByRole('rowheader').first();
+    await expect(name).toBeVisible();
+    await expect(page.getByText('More columns to the right: scroll sideways').first()).toBeVisible();
 
-  await region.evaluate((element) => {
-    element.scrollIntoView({ block: 'center' });
-    element.scrollTo({ left: element.scrollWidth });
-  });
-  await expect(page.getByText('More columns to the left: scroll back').first()).toBeVisible();
-  // the last column's edge may stay a fraction of a pixel out: scroll positions are whole pixels
-  await expect(region.getByRole('columnheader', { name: 'Mean score' })).toBeInViewport({ ratio: 0.95 });
-  await expect(name).toBeInViewport({ ratio: 1 });
-  await expect.poll(() => paintedOnTop(name)).toBe(true);
-});
+    await region.evaluate((element) => {
+      element.scrollIntoView({ block: 'center' });
+      element.scrollTo({ left: element.scrollWidth });
+    });
+    await expect(page.getByText('More columns to the left: scroll back').first()).toBeVisible();
+    // the last column's edge may stay a fraction of a pixel out: scroll positions are whole pixels
+    await expect(region.getByRole('columnheader', { name: 'Mean score' })).toBeInViewport({ ratio: 0.95 });
+    await expect(name).toBeInViewport({ ratio: 1 });
+    await expect.poll(() => paintedOnTop(name)).toBe(true);
+  },
+);
 
 test('a judge no released recap of the season names is not found', async ({ page }) => {
   await page.goto(`/judges/${encodeURIComponent('Nobody Atall')}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Judge not found' })).toBeVisible();
 });
 
-test('a judge of an earlier season but not this one finds their seasons from the not-found page, by keyboard', { tag: '@journey' }, async ({ page, request }) => {
-  // The hosted service's view looks in the newest three seasons: a judge of one of those, absent from the current one.
-  const seasons = (await get<{ data: Season[] }>(request, '/bff/seasons')).data;
-  const current = seasons.find((season) => season.current)!;
-  const judgesOf = async (season: Season) => (await get<{ data: { name: string }[] }>(request, `/bff/seasons/${season.id}/judges`)).data;
-  const thisSeason = new Set((await judgesOf(current)).map((judge) => judge.name));
-  let found: { season: Season; name: string } | undefined;
-  for (const season of seasons.slice(0, 3).filter((candidate) => candidate.id !== current.id)) {
-    const judge = (await judgesOf(season)).find((candidate) => !thisSeason.has(candidate.name));
-    if (judge && !found) found = { season, ...judge };
-  }
-  expect(found, 'a judge of an earlier season who did not judge the current one').toBeDefined();
-  const { season, name } = found!;
+test(
+  'a judge of an earlier season but not this one finds their seasons from the not-found page, by keyboard',
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    // The hosted service's view looks in the newest three seasons: a judge of one of those, absent from the current one.
+    const seasons = (await get<{ data: Season[] }>(request, '/bff/seasons')).data;
+    const current = seasons.find((season) => season.current)!;
+    const judgesOf = async (season: Season) =>
+      (await get<{ data: { name: string }[] }>(request, `/bff/seasons/${season.id}/judges`)).data;
+    const thisSeason = new Set((await judgesOf(current)).map((judge) => judge.name));
+    let found: { season: Season; name: string } | undefined;
+    for (const season of seasons.slice(0, 3).filter((candidate) => candidate.id !== current.id)) {
+      const judge = (await judgesOf(season)).find((candidate) => !thisSeason.has(candidate.name));
+      if (judge && !found) found = { season, ...judge };
+    }
+    expect(found, 'a judge of an earlier season who did not judge the current one').toBeDefined();
+    const { season, name } = found!;
 
-  await page.goto(`/judges/${encodeURIComponent(name)}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Judge not found' })).toBeVisible();
-  const judged = page.getByRole('navigation', { name: 'Seasons judged' });
-  const link = judged.getByRole('link', { name: season.name, exact: true });
-  await expect(link).toBeVisible();
-  await expect(judged.getByRole('link', { name: current.name, exact: true })).toHaveCount(0);
-  await expectNoSeriousViolations(page);
+    await page.goto(`/judges/${encodeURIComponent(name)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Judge not found' })).toBeVisible();
+    const judged = page.getByRole('navigation', { name: 'Seasons judged' });
+    const link = judged.getByRole('link', { name: season.name, exact: true });
+    await expect(link).toBeVisible();
+    await expect(judged.getByRole('link', { name: current.name, exact: true })).toHaveCount(0);
+    await expectNoSeriousViolations(page);
 
-  for (let presses = 0; presses < 40 && !(await link.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
-  await expect(link).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`\\?season=${season.id}$`));
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Seasons judged' }).getByRole('link', { name: season.name, exact: true })).toHaveAttribute('aria-current', 'page');
-  await expectNoSeriousViolations(page);
-});
+    for (
+      let presses = 0;
+      presses < 40 && !(await link.evaluate((element) => element === document.activeElement));
+      presses++
+    )
+      await page.keyboard.press('Tab');
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`\\?season=${season.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Seasons judged' }).getByRole('link', { name: season.name, exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expectNoSeriousViolations(page);
+  },
+);

@@ -38,7 +38,12 @@ const captions = SHEET.categories.flatMap((category) => category.captions);
 /** Every category of this sheet sums its captions, each caption its weighted lines: worked in thousandths. */
 function totalOf(sheets: Sheets): string {
   const thousandths = captions.reduce(
-    (sum, caption) => sum + caption.subcaptions.reduce((lines, line, i) => lines + sheets[caption.key][i] * Math.round(line.weight * 1000), 0),
+    (sum, caption) =>
+      sum +
+      caption.subcaptions.reduce(
+        (lines, line, i) => lines + sheets[caption.key][i] * Math.round(line.weight * 1000),
+        0,
+      ),
     0,
   );
   return (thousandths / 1000).toFixed(3);
@@ -47,7 +52,11 @@ function totalOf(sheets: Sheets): string {
 /** Names with totals and standard competition ranks (1, 2, 2, 4), best first. */
 function standings(totals: Record<string, string>) {
   return Object.entries(totals)
-    .map(([name, total]) => ({ name, total, rank: 1 + Object.values(totals).filter((other) => Number(other) > Number(total)).length }))
+    .map(([name, total]) => ({
+      name,
+      total,
+      rank: 1 + Object.values(totals).filter((other) => Number(other) > Number(total)).length,
+    }))
     .sort((a, b) => a.rank - b.rank);
 }
 
@@ -74,26 +83,52 @@ const test = base.extend<{ liveShow: LiveShow }>({
     const divisions = await scoreEntry.get<ListOf<Schemas['Division']>>('/divisions/?groupTypeId=1');
     const division = divisions.data.find((candidate) => candidate.name === DIVISION);
     if (!division) throw new Error(`the sample circuit has no ${DIVISION} division`);
-    const event = await scoreEntry.post<{ id: number }>('/events/', { seasonId: season.id, name: `Live Check ${run}`, eventTypeId: 1, startDate: todayInChicago() }, 201);
+    const event = await scoreEntry.post<{ id: number }>(
+      '/events/',
+      { seasonId: season.id, name: `Live Check ${run}`, eventTypeId: 1, startDate: todayInChicago() },
+      201,
+    );
     // Starting now makes it today's competition wherever the viewer is: the app treats it as live.
     const competition = await scoreEntry.post<{ id: number; guid: string }>(
       `/events/${event.id}/competitions`,
-      { name: `Color Guard ${run}`, date: new Date().toISOString(), groupTypeId: 1, rounds: [{ number: 1, name: ROUND }] },
+      {
+        name: `Color Guard ${run}`,
+        date: new Date().toISOString(),
+        groupTypeId: 1,
+        rounds: [{ number: 1, name: ROUND }],
+      },
       201,
     );
     const groups: LiveShow['groups'] = {};
     for (const [order, short] of Object.keys(JUDGES).entries()) {
-      const group = await scoreEntry.post<Schemas['Group']>('/groups/', { name: `${short} ${run} HS`, divisionId: division.id, location: 'Round Rock, TX' }, 201);
-      const performance = await scoreEntry.post<{ id: number }>(`/competitions/${competition.id}/performances`, { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 }, 201);
+      const group = await scoreEntry.post<Schemas['Group']>(
+        '/groups/',
+        { name: `${short} ${run} HS`, divisionId: division.id, location: 'Round Rock, TX' },
+        201,
+      );
+      const performance = await scoreEntry.post<{ id: number }>(
+        `/competitions/${competition.id}/performances`,
+        { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 },
+        201,
+      );
       groups[short] = { name: group.name, circuitId: group.circuitId, performanceId: performance.id };
     }
-    await use({ seasonId: season.id, competitionId: competition.id, competitionGuid: competition.guid, divisionName: division.name, groups });
+    await use({
+      seasonId: season.id,
+      competitionId: competition.id,
+      competitionGuid: competition.guid,
+      divisionName: division.name,
+      groups,
+    });
     for (const { performanceId } of Object.values(groups)) await scoreEntry.delete(`/performances/${performanceId}`);
   },
 });
 
 /** Judge by judge: each caption's judge hands in a sheet for every group. */
-async function enterEverySheet(scoreEntry: { post(path: string, body: unknown): Promise<unknown> }, { groups }: LiveShow) {
+async function enterEverySheet(
+  scoreEntry: { post(path: string, body: unknown): Promise<unknown> },
+  { groups }: LiveShow,
+) {
   for (const caption of captions) {
     for (const [short, sheets] of Object.entries(JUDGES)) {
       const scores = caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: sheets[caption.key][i] }));
@@ -106,10 +141,16 @@ test.describe('the open recap', () => {
   // Skipped before the fixture runs, so a phone run creates no show of its own.
   test.skip(({ isMobile }) => isMobile, 'live updates do not depend on the layout');
 
-  test('judges enter scores, the release and a correction appear on the open recap without a reload', async ({ page, scoreEntry, liveShow }) => {
+  test('judges enter scores, the release and a correction appear on the open recap without a reload', async ({
+    page,
+    scoreEntry,
+    liveShow,
+  }) => {
     test.setTimeout(90_000);
     const { competitionGuid, groups } = liveShow;
-    const stream = page.waitForResponse((response) => response.url().endsWith(`/api/bff/competitions/${competitionGuid}/live`));
+    const stream = page.waitForResponse((response) =>
+      response.url().endsWith(`/api/bff/competitions/${competitionGuid}/live`),
+    );
 
     await page.goto(`/competitions/${competitionGuid}`);
     expect((await stream).status(), 'the page listens to the live stream').toBe(200);
@@ -133,10 +174,18 @@ test.describe('the open recap', () => {
     const table = page.getByRole('table', { name: new RegExp(`^${liveShow.divisionName} — ${ROUND}`) });
     const expectRecap = async (totals: Record<string, string>) => {
       const expected = standings(totals);
-      await expect(table.getByRole('rowheader')).toHaveText(expected.map(({ name }) => new RegExp(`^${groups[name].name}`)), LIVE_UPDATE);
+      await expect(table.getByRole('rowheader')).toHaveText(
+        expected.map(({ name }) => new RegExp(`^${groups[name].name}`)),
+        LIVE_UPDATE,
+      );
       for (const { name, total, rank } of expected) {
-        const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${groups[name].name}`) }) });
-        await expect(row.getByRole('cell')).toHaveText([String(rank), new RegExp(`^${total.replace('.', '\\.')}\\s*rank ${rank}( \\(highest\\))?$`)]);
+        const row = table
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${groups[name].name}`) }) });
+        await expect(row.getByRole('cell')).toHaveText([
+          String(rank),
+          new RegExp(`^${total.replace('.', '\\.')}\\s*rank ${rank}( \\(highest\\))?$`),
+        ]);
       }
     };
     const released = Object.fromEntries(Object.entries(JUDGES).map(([short, sheets]) => [short, totalOf(sheets)]));
@@ -144,7 +193,9 @@ test.describe('the open recap', () => {
 
     const corrected = { ...JUDGES[CORRECTION.group], [CORRECTION.captionKey]: [...CORRECTION.lines] };
     const afterCorrection = { ...released, [CORRECTION.group]: totalOf(corrected) };
-    expect(standings(afterCorrection)[0].name, 'the correction is meant to change the winner').not.toBe(standings(released)[0].name);
+    expect(standings(afterCorrection)[0].name, 'the correction is meant to change the winner').not.toBe(
+      standings(released)[0].name,
+    );
     const caption = captions.find((candidate) => candidate.key === CORRECTION.captionKey)!;
     await scoreEntry.post(`/performances/${groups[CORRECTION.group].performanceId}/scores`, {
       captionKey: caption.key,
@@ -157,18 +208,28 @@ test.describe('the open recap', () => {
 });
 
 // The notice is laid over the page: on a phone too.
-test('a fan who asked to be told about a group gets a notice on another page when its scores are released', async ({ page, scoreEntry, liveShow }) => {
+test('a fan who asked to be told about a group gets a notice on another page when its scores are released', async ({
+  page,
+  scoreEntry,
+  liveShow,
+}) => {
   test.setTimeout(90_000);
   const alpha = liveShow.groups.Alpha;
   // The BFF keeps the season's listing for 5 s: the show made a moment ago must be in the calendar the app reads.
   await expect
-    .poll(async () => JSON.stringify(await (await page.request.get(`/api/bff/seasons/${liveShow.seasonId}/calendar`)).json()), { timeout: 15_000 })
+    .poll(
+      async () =>
+        JSON.stringify(await (await page.request.get(`/api/bff/seasons/${liveShow.seasonId}/calendar`)).json()),
+      { timeout: 15_000 },
+    )
     .toContain(liveShow.competitionGuid);
   await page.goto(`/groups/${encodeURIComponent(alpha.name)}?id=${alpha.circuitId}`);
   const notify = page.getByRole('button', { name: 'Notify me' });
   await expect(notify).toHaveAttribute('aria-pressed', 'false');
   // From the opt-in on, every page listens to today's competitions.
-  const stream = page.waitForResponse((response) => response.url().endsWith(`/api/bff/competitions/${liveShow.competitionGuid}/live`));
+  const stream = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/bff/competitions/${liveShow.competitionGuid}/live`),
+  );
   await notify.click();
   await expect(notify).toHaveAttribute('aria-pressed', 'true');
   expect((await stream).status()).toBe(200);
@@ -183,7 +244,9 @@ test('a fan who asked to be told about a group gets a notice on another page whe
   const notice = page.getByRole('status').filter({ hasText: `${alpha.name}: scores released` });
   await expect(notice).toBeVisible(LIVE_UPDATE);
   await expect(notice).toContainText(`${totalOf(JUDGES.Alpha).replace(/0+$/, '')}`);
-  await expect(page.getByRole('status').filter({ hasText: `${liveShow.groups.Bravo.name}: scores released` })).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: `${liveShow.groups.Bravo.name}: scores released` }),
+  ).toHaveCount(0);
   await notice.getByRole('link', { name: 'See the recap' }).click();
   await expect(page).toHaveURL(new RegExp(`/competitions/${liveShow.competitionGuid}$`));
   await expect(page.getByRole('main').getByText(alpha.name).first()).toBeVisible();

@@ -12,69 +12,104 @@ import { latestScoredCompetition, printed, todayInChicago } from './support/api-
 /** The service worker controls the page and has saved the page's own HTML (it does so once it takes over). */
 async function savedForOffline(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(async () => navigator.serviceWorker.controller !== null && (await caches.match(location.href, { ignoreVary: true })) !== undefined), {
-      timeout: 20_000,
-    })
+    .poll(
+      () =>
+        page.evaluate(
+          async () =>
+            navigator.serviceWorker.controller !== null &&
+            (await caches.match(location.href, { ignoreVary: true })) !== undefined,
+        ),
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe(true);
 }
 
 /** Today in the test's time zone as the app writes a saved instant ("Nov 24, 2026" inside "Tue, Nov 24, 2026, ..."). */
-const todayPrinted = () => new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
+const todayPrinted = () =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date());
 
-test('a recap seen on the first page of a visit reads offline and says when it was saved', { tag: '@journey' }, async ({ page, context, request }) => {
-  const { competition, sections } = await latestScoredCompetition(request, todayInChicago());
-  await page.goto(`/competitions/${competition.guid}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
-  await savedForOffline(page);
+test(
+  'a recap seen on the first page of a visit reads offline and says when it was saved',
+  { tag: '@journey' },
+  async ({ page, context, request }) => {
+    const { competition, sections } = await latestScoredCompetition(request, todayInChicago());
+    await page.goto(`/competitions/${competition.guid}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
+    await savedForOffline(page);
 
-  await context.setOffline(true);
-  await page.reload();
-  const saved = page.getByRole('status').filter({ hasText: /^Saved / });
-  await expect(saved).toContainText(todayPrinted());
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
-  const main = page.getByRole('main');
-  for (const record of sections[0].records.filter((r) => r.Performed)) {
-    await expect(main).toContainText(record.GroupName);
-    await expect(main).toContainText(printed.total(Number(record.TotalScore)));
-  }
-  await expect(page.getByText('Live', { exact: true })).toHaveCount(0);
+    await context.setOffline(true);
+    await page.reload();
+    const saved = page.getByRole('status').filter({ hasText: /^Saved / });
+    await expect(saved).toContainText(todayPrinted());
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
+    const main = page.getByRole('main');
+    for (const record of sections[0].records.filter((r) => r.Performed)) {
+      await expect(main).toContainText(record.GroupName);
+      await expect(main).toContainText(printed.total(Number(record.TotalScore)));
+    }
+    await expect(page.getByText('Live', { exact: true })).toHaveCount(0);
 
-  // The network is back: the app reads the numbers again and the page is no longer a saved copy.
-  await context.setOffline(false);
-  await expect(saved).toHaveCount(0);
-});
+    // The network is back: the app reads the numbers again and the page is no longer a saved copy.
+    await context.setOffline(false);
+    await expect(saved).toHaveCount(0);
+  },
+);
 
-test('a page seen earlier in the visit opens offline from the saved reads', { tag: '@journey' }, async ({ page, context, request }) => {
-  const { competition, season } = await latestScoredCompetition(request, todayInChicago());
-  await page.goto(`/competitions/${competition.guid}`);
-  await savedForOffline(page);
-  // Inside the app: the season page is never loaded as a document, only its reads go through the worker.
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: season.name }).click();
-  await expect(page).toHaveURL(new RegExp(`/seasons/${season.id}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(season.name);
-  const seasonUrl = page.url();
+test(
+  'a page seen earlier in the visit opens offline from the saved reads',
+  { tag: '@journey' },
+  async ({ page, context, request }) => {
+    const { competition, season } = await latestScoredCompetition(request, todayInChicago());
+    await page.goto(`/competitions/${competition.guid}`);
+    await savedForOffline(page);
+    // Inside the app: the season page is never loaded as a document, only its reads go through the worker.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: season.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/seasons/${season.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(season.name);
+    const seasonUrl = page.url();
 
-  await context.setOffline(true);
-  await page.goto(`/competitions/${competition.guid}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
-  await page.goto(seasonUrl);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(season.name);
-  await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toContainText(todayPrinted());
-});
+    await context.setOffline(true);
+    await page.goto(`/competitions/${competition.guid}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
+    await page.goto(seasonUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(season.name);
+    await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toContainText(todayPrinted());
+  },
+);
 
 test.describe('a live competition', () => {
   // Skipped before the show is made: it is made on our API only (the hosted service takes no writes).
   test.skip(({ upstream }) => upstream === 'hosted', 'shows are made through our API');
 
-  test('read from the saved copy, it shows no Live badge and opens no live stream', async ({ page, context, scoreEntry }) => {
+  test('read from the saved copy, it shows no Live badge and opens no live stream', async ({
+    page,
+    context,
+    scoreEntry,
+  }) => {
     const run = randomBytes(3).toString('hex');
     const seasons = await scoreEntry.get<{ data: { id: number; current: boolean }[] }>('/seasons/');
     const season = seasons.data.find((candidate) => candidate.current)!;
-    const event = await scoreEntry.post<{ id: number }>('/events/', { seasonId: season.id, name: `Offline Check ${run}`, eventTypeId: 1, startDate: todayInChicago() }, 201);
+    const event = await scoreEntry.post<{ id: number }>(
+      '/events/',
+      { seasonId: season.id, name: `Offline Check ${run}`, eventTypeId: 1, startDate: todayInChicago() },
+      201,
+    );
     // Starting now makes it today's competition wherever the viewer is: the app treats it as live.
     const competition = await scoreEntry.post<{ guid: string; name: string }>(
       `/events/${event.id}/competitions`,
-      { name: `Color Guard ${run}`, date: new Date().toISOString(), groupTypeId: 1, rounds: [{ number: 1, name: 'Finals' }] },
+      {
+        name: `Color Guard ${run}`,
+        date: new Date().toISOString(),
+        groupTypeId: 1,
+        rounds: [{ number: 1, name: 'Finals' }],
+      },
       201,
     );
     await page.goto(`/competitions/${competition.guid}`);
@@ -94,31 +129,46 @@ test.describe('a live competition', () => {
   });
 });
 
-test('the app is installable: its manifest is linked from every page and names its icons', { tag: '@journey' }, async ({ request }) => {
-  const { competition } = await latestScoredCompetition(request, todayInChicago());
-  for (const pagePath of ['/', `/competitions/${competition.guid}`]) {
-    const html = await (await request.get(pagePath, { headers: { accept: 'text/html' } })).text();
-    expect(html, pagePath).toContain('<link rel="manifest" href="/manifest.webmanifest">');
-  }
-  const answer = await request.get('/manifest.webmanifest');
-  expect(answer.status()).toBe(200);
-  expect(answer.headers()['content-type']).toContain('application/manifest+json');
-  const manifest = (await answer.json()) as { name: string; short_name: string; display: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
-  expect(manifest).toMatchObject({ name: 'Marching Results', short_name: 'Results', display: 'standalone', start_url: '/' });
-  expect(manifest.icons.map((icon) => icon.sizes).sort()).toEqual(['192x192', '512x512']);
-  for (const icon of manifest.icons) {
-    const png = await request.get(icon.src);
-    expect(png.headers()['content-type'], icon.src).toBe('image/png');
-    const bytes = await png.body();
-    // The PNG signature, then the IHDR chunk's width and height.
-    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
-  }
+test(
+  'the app is installable: its manifest is linked from every page and names its icons',
+  { tag: '@journey' },
+  async ({ request }) => {
+    const { competition } = await latestScoredCompetition(request, todayInChicago());
+    for (const pagePath of ['/', `/competitions/${competition.guid}`]) {
+      const html = await (await request.get(pagePath, { headers: { accept: 'text/html' } })).text();
+      expect(html, pagePath).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    }
+    const answer = await request.get('/manifest.webmanifest');
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await answer.json()) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Marching Results',
+      short_name: 'Results',
+      display: 'standalone',
+      start_url: '/',
+    });
+    expect(manifest.icons.map((icon) => icon.sizes).sort()).toEqual(['192x192', '512x512']);
+    for (const icon of manifest.icons) {
+      const png = await request.get(icon.src);
+      expect(png.headers()['content-type'], icon.src).toBe('image/png');
+      const bytes = await png.body();
+      // The PNG signature, then the IHDR chunk's width and height.
+      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    }
 
-  const worker = await request.get('/service-worker.js');
-  expect(worker.status()).toBe(200);
-  expect(worker.headers()['content-type']).toContain('javascript');
-  // A new version must reach the browser at its next check, never a copy an HTTP cache kept.
-  expect(worker.headers()['cache-control']).toBe('no-cache');
-  expect(worker.headers()['content-security-policy']).toContain("worker-src 'self'");
-});
+    const worker = await request.get('/service-worker.js');
+    expect(worker.status()).toBe(200);
+    expect(worker.headers()['content-type']).toContain('javascript');
+    // A new version must reach the browser at its next check, never a copy an HTTP cache kept.
+    expect(worker.headers()['cache-control']).toBe('no-cache');
+    expect(worker.headers()['content-security-policy']).toContain("worker-src 'self'");
+  },
+);

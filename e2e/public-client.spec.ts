@@ -16,9 +16,17 @@ import { expect, test } from './support/fixtures';
 const PAGE = '1b5402fa-ca69-4d9a-8be5-7e984c0c04b9';
 const CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'results-viewer-client.mjs');
 
-async function runClient(guid: string): Promise<{ divisions?: Record<string, { Name: string; Rank: number; Score: string }[]>; error?: string; message?: string }> {
+async function runClient(
+  guid: string,
+): Promise<{
+  divisions?: Record<string, { Name: string; Rank: number; Score: string }[]>;
+  error?: string;
+  message?: string;
+}> {
   const stack = readStackState('ours');
-  const { stdout } = await promisify(execFile)(process.execPath, [CLIENT, stack.apiURL, guid], { env: { ...process.env, NODE_EXTRA_CA_CERTS: stack.caFile } });
+  const { stdout } = await promisify(execFile)(process.execPath, [CLIENT, stack.apiURL, guid], {
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: stack.caFile },
+  });
   return JSON.parse(stdout);
 }
 
@@ -36,7 +44,9 @@ test("a results viewer reads a recap page's guid without a token and gets the pa
     }));
     const served = answer.divisions?.[section.divisionName] ?? [];
     expect(served.length, section.divisionName).toBeGreaterThan(0);
-    expect([...served].sort((a, b) => a.Name.localeCompare(b.Name))).toEqual([...published].sort((a, b) => a.Name.localeCompare(b.Name)));
+    expect([...served].sort((a, b) => a.Name.localeCompare(b.Name))).toEqual(
+      [...published].sort((a, b) => a.Name.localeCompare(b.Name)),
+    );
   }
 });
 

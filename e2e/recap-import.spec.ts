@@ -1,6 +1,11 @@
 import { readRecapFixture } from '../test/fixtures/recaps/load';
 import { E2E_RECAP_PAGES } from './recap-pages';
-import { parseRecapPage, type ParsedGroup, type ParsedSection, type PublishedNumber } from '../server/api/recap-import/parse-recap';
+import {
+  parseRecapPage,
+  type ParsedGroup,
+  type ParsedSection,
+  type PublishedNumber,
+} from '../server/api/recap-import/parse-recap';
 import { importRecapHtml } from '../server/api/recap-import/to-import';
 import type { Event } from '../src/lib/api-models';
 import { get } from './support/api-data';
@@ -88,7 +93,9 @@ for (const file of pages) {
     const published = parseRecapPage(html, file);
     // The importer decides which sections carry scores (festival rating sections and score-less lists stay out).
     const shown = importRecapHtml(html, file).sections.map(({ divisionName, roundName }) => {
-      const section = published.sections.find((candidate) => candidate.divisionName === divisionName && candidate.roundLabel === roundName);
+      const section = published.sections.find(
+        (candidate) => candidate.divisionName === divisionName && candidate.roundLabel === roundName,
+      );
       if (!section) throw new Error(`${file}: no published section ${divisionName} ${roundName}`);
       return section;
     });
@@ -103,12 +110,18 @@ for (const file of pages) {
 
     await expect(page.getByRole('table')).toHaveCount(shown.length);
     for (const section of shown) {
-      const table = page.getByRole('table', { name: new RegExp(`^${escape(section.divisionName)} — ${escape(section.roundLabel)}`) });
+      const table = page.getByRole('table', {
+        name: new RegExp(`^${escape(section.divisionName)} — ${escape(section.roundLabel)}`),
+      });
       await expect(table.getByRole('rowheader')).toHaveCount(section.groups.length);
       for (const group of section.groups) {
-        const rowHeader = page.getByRole('rowheader', { name: new RegExp(`^${escape(group.name)}\\s*${escape(group.location)}`) });
+        const rowHeader = page.getByRole('rowheader', {
+          name: new RegExp(`^${escape(group.name)}\\s*${escape(group.location)}`),
+        });
         const row = table.getByRole('row').filter({ has: rowHeader });
-        await expect(row.getByRole('cell'), `${section.divisionName} ${section.roundLabel}: ${group.name}`).toHaveText(publishedRow(section, group));
+        await expect(row.getByRole('cell'), `${section.divisionName} ${section.roundLabel}: ${group.name}`).toHaveText(
+          publishedRow(section, group),
+        );
       }
     }
   });

@@ -11,7 +11,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const RECAP_FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'recaps');
+export const RECAP_FIXTURES_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'test',
+  'fixtures',
+  'recaps',
+);
 
 export const E2E_RECAP_PAGES = [
   '00b8b635-ad91-4aa9-aaaa-9bdd2ef7fc86.htm',

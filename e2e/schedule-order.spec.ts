@@ -2,7 +2,13 @@ import type { CompetitionSummary, ScheduleEntry, Season } from '../src/lib/api-m
 import { expect, test } from './support/fixtures';
 import { get, seasonCalendar } from './support/api-data';
 
-const dayOf = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+const dayOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 /** A sample competition of more than one division whose every performance has a time. */
 async function twoDaySchedule(request: Parameters<typeof get>[0]) {
@@ -11,28 +17,39 @@ async function twoDaySchedule(request: Parameters<typeof get>[0]) {
   for (const { competition } of calendars.flat()) {
     const summary = await get<CompetitionSummary>(request, `/bff/competitions/${competition.guid}`);
     if (summary.competition.id === null) continue;
-    const schedule = (await get<{ data: ScheduleEntry[] }>(request, `/competitions/${summary.competition.id}/schedule`)).data;
-    if (schedule.length > 0 && schedule.every((entry) => entry.time !== null) && new Set(schedule.map((entry) => entry.division.id)).size > 1) {
+    const schedule = (await get<{ data: ScheduleEntry[] }>(request, `/competitions/${summary.competition.id}/schedule`))
+      .data;
+    if (
+      schedule.length > 0 &&
+      schedule.every((entry) => entry.time !== null) &&
+      new Set(schedule.map((entry) => entry.division.id)).size > 1
+    ) {
       return { competition, schedule };
     }
   }
   throw new Error('no competition in the current season with a timed schedule of several divisions');
 }
 
-test('the schedule lists each round in start-time order, with the date where the day changes', { tag: '@journey' }, async ({ page, request, upstream }) => {
-  test.skip(upstream === 'hosted', 'the hosted service publishes schedules as pages: the schedule page links out');
-  const { competition, schedule } = await twoDaySchedule(request);
-  // written out here rather than taken from the app: rounds in order, then the clock
-  const expected = [...schedule].sort((a, b) => a.round.number - b.round.number || Date.parse(a.time!) - Date.parse(b.time!));
-  const days = [...new Set(expected.map((entry) => dayOf(entry.time!)))];
+test(
+  'the schedule lists each round in start-time order, with the date where the day changes',
+  { tag: '@journey' },
+  async ({ page, request, upstream }) => {
+    test.skip(upstream === 'hosted', 'the hosted service publishes schedules as pages: the schedule page links out');
+    const { competition, schedule } = await twoDaySchedule(request);
+    // written out here rather than taken from the app: rounds in order, then the clock
+    const expected = [...schedule].sort(
+      (a, b) => a.round.number - b.round.number || Date.parse(a.time!) - Date.parse(b.time!),
+    );
+    const days = [...new Set(expected.map((entry) => dayOf(entry.time!)))];
 
-  await page.goto(`/competitions/${competition.guid}/schedule`);
-  const table = page.getByRole('table', { name: 'Performance order and times' });
-  const groupCells = table.getByRole('rowheader');
-  await expect(groupCells.first()).toBeVisible();
-  const headers = await groupCells.allInnerTexts();
-  const groups = headers.filter((text) => !days.includes(text.trim())).map((text) => text.split('\n')[0].trim());
-  expect(groups).toEqual(expected.map((entry) => entry.group.name));
-  // the unit test (schedule-order.test.ts) covers a show over two days; a one-day show names no day
-  if (days.length > 1) for (const day of days) await expect(table.getByText(day, { exact: true })).toBeVisible();
-});
+    await page.goto(`/competitions/${competition.guid}/schedule`);
+    const table = page.getByRole('table', { name: 'Performance order and times' });
+    const groupCells = table.getByRole('rowheader');
+    await expect(groupCells.first()).toBeVisible();
+    const headers = await groupCells.allInnerTexts();
+    const groups = headers.filter((text) => !days.includes(text.trim())).map((text) => text.split('\n')[0].trim());
+    expect(groups).toEqual(expected.map((entry) => entry.group.name));
+    // the unit test (schedule-order.test.ts) covers a show over two days; a one-day show names no day
+    if (days.length > 1) for (const day of days) await expect(table.getByText(day, { exact: true })).toBeVisible();
+  },
+);

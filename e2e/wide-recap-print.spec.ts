@@ -11,62 +11,82 @@ import { paintedOnTop } from './support/painted';
 async function drumCorpsRecap(request: APIRequestContext): Promise<CalendarEntry> {
   const seasons = (await get<{ data: Season[] }>(request, '/bff/seasons')).data;
   for (const season of seasons) {
-    const found = (await seasonCalendar(request, season.id)).find((entry) => entry.event.name === 'DCI Southwestern Championship');
+    const found = (await seasonCalendar(request, season.id)).find(
+      (entry) => entry.event.name === 'DCI Southwestern Championship',
+    );
     if (found) return found;
   }
   throw new Error('DCI Southwestern Championship is on neither upstream');
 }
 
-test('a wide recap keeps Group and Total in the window before and after the captions scroll, and says more columns exist', { tag: '@journey' }, async ({ page, request, isMobile }) => {
-  test.skip(isMobile, 'the table of a wide screen');
-  await page.setViewportSize({ width: 1366, height: 900 });
-  const { competition } = await drumCorpsRecap(request);
-  await page.goto(`/competitions/${competition.guid}?view=full`);
-  const region = page.getByRole('region', { name: /^World Class —/ });
-  const group = region.getByRole('columnheader', { name: 'Group', exact: true });
-  const total = region.getByRole('columnheader', { name: 'Total', exact: true });
-  const firstRow = region.getByRole('row').filter({ has: page.getByRole('rowheader') }).first();
-  const firstRowGroup = firstRow.getByRole('rowheader');
-  const firstRowTotal = firstRow.getByRole('cell').last();
+test(
+  'a wide recap keeps Group and Total in the window before and after the captions scroll, and says more columns exist',
+  { tag: '@journey' },
+  async ({ page, request, isMobile }) => {
+    test.skip(isMobile, 'the table of a wide screen');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const { competition } = await drumCorpsRecap(request);
+    await page.goto(`/competitions/${competition.guid}?view=full`);
+    const region = page.getByRole('region', { name: /^World Class —/ });
+    const group = region.getByRole('columnheader', { name: 'Group', exact: true });
+    const total = region.getByRole('columnheader', { name: 'Total', exact: true });
+    const firstRow = region
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader') })
+      .first();
+    const firstRowGroup = firstRow.getByRole('rowheader');
+    const firstRowTotal = firstRow.getByRole('cell').last();
 
-  await expect(page.getByText('More columns to the right: scroll sideways')).toBeVisible();
-  for (const cell of [group, total, firstRowTotal]) await expect(cell).toBeInViewport({ ratio: 1 });
-  await expect(firstRowTotal).toHaveText(/^\d+\.\d{3}\s*rank 1/);
+    await expect(page.getByText('More columns to the right: scroll sideways')).toBeVisible();
+    for (const cell of [group, total, firstRowTotal]) await expect(cell).toBeInViewport({ ratio: 1 });
+    await expect(firstRowTotal).toHaveText(/^\d+\.\d{3}\s*rank 1/);
 
-  await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-  await expect(page.getByText('More columns to the left: scroll back')).toBeVisible();
-  for (const cell of [group, total, firstRowGroup, firstRowTotal]) {
-    await expect(cell).toBeInViewport({ ratio: 1 });
-    // in view and on top: the captions scrolled under them do not paint over them
-    await expect.poll(() => paintedOnTop(cell)).toBe(true);
-  }
-});
+    await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect(page.getByText('More columns to the left: scroll back')).toBeVisible();
+    for (const cell of [group, total, firstRowGroup, firstRowTotal]) {
+      await expect(cell).toBeInViewport({ ratio: 1 });
+      // in view and on top: the captions scrolled under them do not paint over them
+      await expect.poll(() => paintedOnTop(cell)).toBe(true);
+    }
+  },
+);
 
-test('a printed recap keeps every column on a landscape page, without the navigation', { tag: '@journey' }, async ({ page, request, isMobile }) => {
-  test.skip(isMobile, 'printed from a wide screen');
-  const { competition } = await drumCorpsRecap(request);
-  await page.goto(`/competitions/${competition.guid}?view=full`);
-  const region = page.getByRole('region', { name: /^World Class —/ });
-  await expect(region.getByRole('columnheader', { name: 'Total', exact: true })).toBeVisible();
+test(
+  'a printed recap keeps every column on a landscape page, without the navigation',
+  { tag: '@journey' },
+  async ({ page, request, isMobile }) => {
+    test.skip(isMobile, 'printed from a wide screen');
+    const { competition } = await drumCorpsRecap(request);
+    await page.goto(`/competitions/${competition.guid}?view=full`);
+    const region = page.getByRole('region', { name: /^World Class —/ });
+    await expect(region.getByRole('columnheader', { name: 'Total', exact: true })).toBeVisible();
 
-  // the paper's width: Letter landscape less the page's 10 mm margins (index.css's @page)
-  await page.setViewportSize({ width: 980, height: 700 });
-  await page.emulateMedia({ media: 'print' });
-  for (const chrome of [page.getByRole('banner'), page.getByRole('navigation', { name: 'Breadcrumb' }), page.getByRole('navigation', { name: 'Competition' }), page.getByRole('navigation', { name: 'Recap view' })]) {
-    await expect(chrome).toBeHidden();
-  }
-  const rows = region.getByRole('row').filter({ has: page.getByRole('rowheader') });
-  await expect(rows).toHaveCount(20);
-  const right = async (locator: ReturnType<typeof page.getByRole>) => {
-    const box = (await locator.boundingBox())!;
-    return box.x + box.width;
-  };
-  await expect.poll(() => right(region.getByRole('columnheader', { name: 'Total', exact: true }))).toBeLessThanOrEqual(980);
-  for (const row of await rows.all()) expect(await right(row.getByRole('cell').last())).toBeLessThanOrEqual(980);
+    // the paper's width: Letter landscape less the page's 10 mm margins (index.css's @page)
+    await page.setViewportSize({ width: 980, height: 700 });
+    await page.emulateMedia({ media: 'print' });
+    for (const chrome of [
+      page.getByRole('banner'),
+      page.getByRole('navigation', { name: 'Breadcrumb' }),
+      page.getByRole('navigation', { name: 'Competition' }),
+      page.getByRole('navigation', { name: 'Recap view' }),
+    ]) {
+      await expect(chrome).toBeHidden();
+    }
+    const rows = region.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    await expect(rows).toHaveCount(20);
+    const right = async (locator: ReturnType<typeof page.getByRole>) => {
+      const box = (await locator.boundingBox())!;
+      return box.x + box.width;
+    };
+    await expect
+      .poll(() => right(region.getByRole('columnheader', { name: 'Total', exact: true })))
+      .toBeLessThanOrEqual(980);
+    for (const row of await rows.all()) expect(await right(row.getByRole('cell').last())).toBeLessThanOrEqual(980);
 
-  const pdf = await page.pdf({ format: 'Letter', landscape: true, preferCSSPageSize: true });
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-});
+    const pdf = await page.pdf({ format: 'Letter', landscape: true, preferCSSPageSize: true });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  },
+);
 
 test('printed standings leave the navigation out', { tag: '@journey' }, async ({ page, request }) => {
   const seasons = (await get<{ data: Season[] }>(request, '/bff/seasons')).data;

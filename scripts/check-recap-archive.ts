@@ -46,7 +46,8 @@ function checkPage(folder: string, file: string): Checked {
     if (recap.sections.length === 0) throw new RecapImportError(`${file}: the page has no scored section to import`);
     return { file, html, recap };
   } catch (error) {
-    if (!(error instanceof RecapImportError)) return { file, html, refusal: `${file}: CRASH ${(error as Error).stack}` };
+    if (!(error instanceof RecapImportError))
+      return { file, html, refusal: `${file}: CRASH ${(error as Error).stack}` };
     return { file, html, refusal: error.message };
   }
 }
@@ -64,7 +65,9 @@ function kindsOf(checked: Checked): string[] {
   const parsed = parseRecapPage(html, checked.file).sections;
   const kinds = recap.sections.map((section) => {
     const { sheet } = section;
-    const printed = parsed.find((candidate) => candidate.divisionName === section.divisionName && candidate.roundLabel === section.roundName);
+    const printed = parsed.find(
+      (candidate) => candidate.divisionName === section.divisionName && candidate.roundLabel === section.roundName,
+    );
     return [
       sheet.categories
         .map((category) => {
@@ -77,7 +80,9 @@ function kindsOf(checked: Checked): string[] {
         .join('; '),
       `rounding ${sheet.rounding ?? 'carry-rounded'}, digits ${sheet.publishedDigits ?? 3}, scale ${sheet.subtotalScale ?? 1}, divisor ${sheet.totalDivisor ?? 1}`,
       `penalty columns ${printed?.groups[0]?.penalties.map((penalty) => penalty.header).join(',') || 'none'}`,
-      section.performances.some((performance) => !performance.performed) ? 'a group did not perform' : 'every group performed',
+      section.performances.some((performance) => !performance.performed)
+        ? 'a group did not perform'
+        : 'every group performed',
     ].join(' | ');
   });
   for (const skipped of recap.skippedSections) kinds.push(`section left out: ${skipped.reason}`);
@@ -92,7 +97,11 @@ function kindsOf(checked: Checked): string[] {
 }
 
 /** Greedy set cover: pages that show every kind not shown yet, the page showing most new kinds (then the smallest) first. */
-function coveringPages(kindsByPage: Map<string, string[]>, alreadyShown: Set<string>, sizeOf: (file: string) => number): string[] {
+function coveringPages(
+  kindsByPage: Map<string, string[]>,
+  alreadyShown: Set<string>,
+  sizeOf: (file: string) => number,
+): string[] {
   const missing = new Set([...kindsByPage.values()].flat().filter((kind) => !alreadyShown.has(kind)));
   const chosen: string[] = [];
   while (missing.size > 0) {
@@ -100,7 +109,8 @@ function coveringPages(kindsByPage: Map<string, string[]>, alreadyShown: Set<str
     let bestCount = 0;
     for (const [file, kinds] of kindsByPage) {
       const count = kinds.filter((kind) => missing.has(kind)).length;
-      if (count > bestCount || (count === bestCount && count > 0 && sizeOf(file) < sizeOf(best))) [best, bestCount] = [file, count];
+      if (count > bestCount || (count === bestCount && count > 0 && sizeOf(file) < sizeOf(best)))
+        [best, bestCount] = [file, count];
     }
     chosen.push(best);
     for (const kind of kindsByPage.get(best)!) missing.delete(kind);
@@ -110,12 +120,19 @@ function coveringPages(kindsByPage: Map<string, string[]>, alreadyShown: Set<str
 
 function main(): void {
   const { values, positionals } = parseArgs({
-    options: { list: { type: 'boolean' }, only: { type: 'string' }, kinds: { type: 'boolean' }, 'covered-by': { type: 'string' } },
+    options: {
+      list: { type: 'boolean' },
+      only: { type: 'string' },
+      kinds: { type: 'boolean' },
+      'covered-by': { type: 'string' },
+    },
     allowPositionals: true,
   });
   const folder = positionals[0];
   if (!folder) {
-    console.error('Usage: npx tsx scripts/check-recap-archive.ts FOLDER [--list] [--only REGEX] [--kinds [--covered-by FOLDER]]');
+    console.error(
+      'Usage: npx tsx scripts/check-recap-archive.ts FOLDER [--list] [--only REGEX] [--kinds [--covered-by FOLDER]]',
+    );
     process.exit(2);
   }
   const only = values.only ? new RegExp(values.only) : null;
@@ -128,10 +145,13 @@ function main(): void {
   const refused = checked.filter((page): page is Extract<Checked, { refusal: string }> => 'refusal' in page);
 
   const byReason = new Map<string, string[]>();
-  for (const page of refused) byReason.set(reasonClass(page.refusal), [...(byReason.get(reasonClass(page.refusal)) ?? []), page.file]);
+  for (const page of refused)
+    byReason.set(reasonClass(page.refusal), [...(byReason.get(reasonClass(page.refusal)) ?? []), page.file]);
   const reproduced = files.length - refused.length;
   const percent = files.length ? ((100 * reproduced) / files.length).toFixed(2) : '0';
-  console.log(`${reproduced} of ${files.length} pages reproduced (${percent}%), ${refused.length} refused, in ${seconds.toFixed(1)} s`);
+  console.log(
+    `${reproduced} of ${files.length} pages reproduced (${percent}%), ${refused.length} refused, in ${seconds.toFixed(1)} s`,
+  );
   for (const [reason, pages] of [...byReason].sort((a, b) => b[1].length - a[1].length)) {
     console.log(`${String(pages.length).padStart(5)}  ${reason}   e.g. ${pages[0]}`);
   }
@@ -148,9 +168,14 @@ function main(): void {
     }
     const all = new Set([...kindsByPage.values()].flat());
     const chosen = coveringPages(kindsByPage, shown, (file) => readFileSync(join(folder, file)).length);
-    console.log(`${all.size} kinds of page; ${[...all].filter((kind) => shown.has(kind)).length} shown by ${coveredBy ?? 'no folder'}; ${chosen.length} more pages show the rest:`);
+    console.log(
+      `${all.size} kinds of page; ${[...all].filter((kind) => shown.has(kind)).length} shown by ${coveredBy ?? 'no folder'}; ${chosen.length} more pages show the rest:`,
+    );
     for (const file of chosen) console.log(`+ ${file}`);
-    for (const kind of [...all].sort()) console.log(`${String([...kindsByPage.values()].filter((kinds) => kinds.includes(kind)).length).padStart(5)}  ${kind}`);
+    for (const kind of [...all].sort())
+      console.log(
+        `${String([...kindsByPage.values()].filter((kinds) => kinds.includes(kind)).length).padStart(5)}  ${kind}`,
+      );
   }
 }
 

@@ -12,10 +12,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ options: { date: { type: 'string', default: '2014-01-01' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { date: { type: 'string', default: '2014-01-01' } },
+  allowPositionals: true,
+});
 const folder = positionals[0];
 if (!folder) {
-  console.error('Usage: npx tsx scripts/time-archive-import.ts FOLDER [--date YYYY-MM-DD]   (DATABASE_URL: PostgreSQL)');
+  console.error(
+    'Usage: npx tsx scripts/time-archive-import.ts FOLDER [--date YYYY-MM-DD]   (DATABASE_URL: PostgreSQL)',
+  );
   process.exit(2);
 }
 
@@ -35,13 +40,22 @@ function residentMb(pid: number): number {
 }
 
 async function main(): Promise<void> {
-  const organization = JSON.parse(execFileSync(process.execPath, [...cli, 'org', 'create', '--name', `Archive ${Date.now()}`], { env, encoding: 'utf8' })) as { guid: string };
+  const organization = JSON.parse(
+    execFileSync(process.execPath, [...cli, 'org', 'create', '--name', `Archive ${Date.now()}`], {
+      env,
+      encoding: 'utf8',
+    }),
+  ) as { guid: string };
   const loadBefore = os.loadavg()[0];
   const started = performance.now();
-  const child = spawn(process.execPath, [...cli, 'import', '--org', organization.guid, '--each', '--date', values.date!, folder], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...cli, 'import', '--org', organization.guid, '--each', '--date', values.date!, folder],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let stdout = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   let peakMb = 0;
@@ -62,7 +76,9 @@ async function main(): Promise<void> {
     `${loadBefore.toFixed(2)} -> ${loadAfter.toFixed(2)}`,
     `${os.cpus().length} cores, Node ${process.versions.node}`,
   ];
-  console.log('| when (UTC) | database | imported / skipped / refused | wall time | pages/s | peak memory | load average (1 min) | machine |');
+  console.log(
+    '| when (UTC) | database | imported / skipped / refused | wall time | pages/s | peak memory | load average (1 min) | machine |',
+  );
   console.log(`| ${row.join(' | ')} |`);
 }
 

@@ -12,14 +12,23 @@ interface Command {
 
 const commands: Record<string, Command> = {
   org: { summary: 'org create --name NAME', load: () => import('./cli/org.js') },
-  key: { summary: 'key create --org GUID [--redirect-uri URI ...] [--name NAME] | key list --org GUID | key revoke CLIENT_ID', load: () => import('./cli/key.js') },
+  key: {
+    summary:
+      'key create --org GUID [--redirect-uri URI ...] [--name NAME] | key list --org GUID | key revoke CLIENT_ID',
+    load: () => import('./cli/key.js'),
+  },
   'signing-key': { summary: 'signing-key rotate [--invalidate-tokens]', load: () => import('./cli/signing-key.js') },
   user: { summary: 'user create --org GUID --email EMAIL   (password on stdin)', load: () => import('./cli/user.js') },
   import: { summary: 'import ...   (see: cli import --help)', load: () => import('./cli/import.js') },
   sample: { summary: 'sample ...   (see: cli sample --help)', load: () => import('./cli/sample.js') },
 };
 
-export const usage = ['Usage: npm run --silent cli -- <command>', '', 'Commands:', ...Object.values(commands).map((c) => `  ${c.summary}`)].join('\n');
+export const usage = [
+  'Usage: npm run --silent cli -- <command>',
+  '',
+  'Commands:',
+  ...Object.values(commands).map((c) => `  ${c.summary}`),
+].join('\n');
 
 /** Runs one command line and returns the exit code; never throws. */
 export async function main(argv: string[]): Promise<number> {

@@ -54,7 +54,9 @@ function buildWebAppIfStale() {
   const built = path.resolve('dist/index.html');
   if (existsSync(built) && newestSource() <= statSync(built).mtimeMs) return;
   log('Building the web app (vite build)', {});
-  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 }
 
 function newestSource(): number {
@@ -67,14 +69,14 @@ function newestSource(): number {
     }
   };
   for (const dir of ['src', 'public']) if (existsSync(dir)) visit(dir);
-  for (const file of ['index.html', 'vite.config.ts']) if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
+  for (const file of ['index.html', 'vite.config.ts'])
+    if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
   return newest;
 }
 
 function log(msg: string, fields: Record<string, unknown>) {
   console.log(JSON.stringify({ level: 'info', msg, ...fields }));
 }
-
 
 main().catch((error: Error) => {
   console.error(`npm start failed: ${error.message}`);

@@ -10,7 +10,13 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import { planPage as planPageIn, type PagePlan } from './app/pages';
 import { appRoutes } from './app/router';
 import { serializeServerState, type ServerState } from './app/server-state';
@@ -33,7 +39,10 @@ export interface PageNotFound {
  * The page at `url`: its markup and state (when `markup` and it renders), PageNotFound (the BFF answers 404 with the
  * app, whose not-found view the browser shows), or undefined for the plain app. Without `markup` only the loaders run.
  */
-export type RenderPage = (url: string, options?: { markup?: boolean }) => Promise<RenderedPage | PageNotFound | undefined>;
+export type RenderPage = (
+  url: string,
+  options?: { markup?: boolean },
+) => Promise<RenderedPage | PageNotFound | undefined>;
 
 export type { PagePlan };
 
@@ -82,5 +91,7 @@ export function createPageRenderer(transport: ApiTransport): RenderPage {
 /** The catch-all route matched, or a loader answered 404 (a malformed id) or read a 404 from the BFF (no such thing). */
 function namesNothing(context: StaticHandlerContext): boolean {
   if (context.matches.at(-1)?.route.path === '*') return true;
-  return Object.values(context.errors ?? {}).some((error) => (isApiError(error) || isRouteErrorResponse(error)) && error.status === 404);
+  return Object.values(context.errors ?? {}).some(
+    (error) => (isApiError(error) || isRouteErrorResponse(error)) && error.status === 404,
+  );
 }

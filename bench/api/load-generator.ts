@@ -9,7 +9,12 @@ import https from 'node:https';
 import type { LoadResult, LoadTarget } from './protocol.js';
 
 async function drive(target: LoadTarget): Promise<LoadResult> {
-  const agent = new https.Agent({ keepAlive: true, maxSockets: target.connections, ca: target.ca, servername: 'localhost' });
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxSockets: target.connections,
+    ca: target.ca,
+    servername: 'localhost',
+  });
   const url = new URL(target.url);
   const options: https.RequestOptions = {
     agent,

@@ -44,20 +44,34 @@ export interface ManyConnectionsReport {
 
 const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
 
-export async function measureManyConnections(recapFile: string, options: ManyConnectionsOptions, log: (line: string) => void): Promise<ManyConnectionsReport> {
+export async function measureManyConnections(
+  recapFile: string,
+  options: ManyConnectionsOptions,
+  log: (line: string) => void,
+): Promise<ManyConnectionsReport> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'marching-bench-load-'));
   const port = await freePort();
   // The default limit (6000/min per application) would turn the measurement into a 429 benchmark.
-  const env = isolatedEnv({ DATA_DIR: path.join(workDir, 'data'), API_PORT: String(port), API_HOST: '127.0.0.1', RATE_LIMIT_REQUESTS: '1000000000' });
+  const env = isolatedEnv({
+    DATA_DIR: path.join(workDir, 'data'),
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    RATE_LIMIT_REQUESTS: '1000000000',
+  });
   const logFile = path.join(workDir, 'api.log');
   try {
     const { organization, cli, recap } = prepareBenchData(env, recapFile);
-    const key = JSON.parse(cli(['key', 'create', '--org', organization.guid, '--name', 'Benchmark'])) as { client_id: string; client_secret: string };
+    const key = JSON.parse(cli(['key', 'create', '--org', organization.guid, '--name', 'Benchmark'])) as {
+      client_id: string;
+      client_secret: string;
+    };
     const api = startService('server/api/server.ts', env, logFile);
     try {
       let listening: { url: string; certificate: string } | undefined;
       await waitUntilReady(api, `the API said it listens (see ${logFile})`, async () => {
-        const line = readFileSync(logFile, 'utf8').split('\n').find((text) => text.includes('"API listening"'));
+        const line = readFileSync(logFile, 'utf8')
+          .split('\n')
+          .find((text) => text.includes('"API listening"'));
         listening = line ? (JSON.parse(line) as { url: string; certificate: string }) : undefined;
         return listening !== undefined;
       });
@@ -65,9 +79,16 @@ export async function measureManyConnections(recapFile: string, options: ManyCon
       const ca = readFileSync(listening!.certificate, 'utf8');
       const client = httpsClient(url, ca);
 
-      const token = (await client.json('POST', '/v3/oauth2/token', {}, `grant_type=client_credentials&client_id=${encodeURIComponent(key.client_id)}&client_secret=${encodeURIComponent(key.client_secret)}`)) as { access_token: string };
+      const token = (await client.json(
+        'POST',
+        '/v3/oauth2/token',
+        {},
+        `grant_type=client_credentials&client_id=${encodeURIComponent(key.client_id)}&client_secret=${encodeURIComponent(key.client_secret)}`,
+      )) as { access_token: string };
       const authorization = `Bearer ${token.access_token}`;
-      const competitions = (await client.json('GET', '/2018-03/competitions?includePractice=true', { authorization })) as { CompetitionGuid: string; OrgCompetitionID: string | null }[];
+      const competitions = (await client.json('GET', '/2018-03/competitions?includePractice=true', {
+        authorization,
+      })) as { CompetitionGuid: string; OrgCompetitionID: string | null }[];
       const pageId = path.basename(recapFile).replace(/\.htm(\.gz)?$/, '');
       const competition = competitions.find((record) => record.OrgCompetitionID === pageId);
       if (!competition) throw new Error(`the recap ${pageId} is not in the v2 competition list`);
@@ -75,7 +96,9 @@ export async function measureManyConnections(recapFile: string, options: ManyCon
       // The first read computes and caches the response; the load measures serving it.
       const body = await client.text('GET', route, { authorization });
       const bodyBytes = Buffer.byteLength(body);
-      log(`api under load: ${recap.title} (${recap.performances} performances), ${route.split('?')[0]} is ${bodyBytes} bytes; ${options.connections} connections`);
+      log(
+        `api under load: ${recap.title} (${recap.performances} performances), ${route.split('?')[0]} is ${bodyBytes} bytes; ${options.connections} connections`,
+      );
 
       const pid = api.child.pid!;
       const before = memoryOf(pid).rss;
@@ -124,10 +147,15 @@ export async function measureManyConnections(recapFile: string, options: ManyCon
 
 /** One target in a load-generator child of its own (its own core). */
 function runLoad(target: LoadTarget): Promise<LoadResult> {
-  const child = fork(LOAD_GENERATOR, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(LOAD_GENERATOR, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise<LoadResult>((resolve, reject) => {
     child.once('exit', () => reject(new Error('the load generator exited')));
-    child.once('message', (reply: LoadReply) => (reply.ok ? resolve(reply.result) : reject(new Error(`load generator: ${reply.error}`))));
+    child.once('message', (reply: LoadReply) =>
+      reply.ok ? resolve(reply.result) : reject(new Error(`load generator: ${reply.error}`)),
+    );
     child.send(target);
   }).finally(() => {
     child.disconnect();
@@ -157,19 +185,35 @@ const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 function httpsClient(base: string, ca: string) {
   const request = (method: string, target: string, headers: Record<string, string>, body?: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const outgoing = https.request(new URL(target, base), { method, ca, agent: false, headers: body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      });
+      const outgoing = https.request(
+        new URL(target, base),
+        {
+          method,
+          ca,
+          agent: false,
+          headers: body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(body);
     });
   const text = async (method: string, target: string, headers: Record<string, string>, body?: string) => {
     const response = await request(method, target, headers, body);
-    if (response.status !== 200) throw new Error(`${method} ${target.split('?')[0]} answered ${response.status}: ${response.text.slice(0, 200)}`);
+    if (response.status !== 200)
+      throw new Error(`${method} ${target.split('?')[0]} answered ${response.status}: ${response.text.slice(0, 200)}`);
     return response.text;
   };
-  return { text, json: async (method: string, target: string, headers: Record<string, string>, body?: string) => JSON.parse(await text(method, target, headers, body)) as unknown };
+  return {
+    text,
+    json: async (method: string, target: string, headers: Record<string, string>, body?: string) =>
+      JSON.parse(await text(method, target, headers, body)) as unknown,
+  };
 }

@@ -56,7 +56,10 @@ export interface ThroughputReport {
 
 const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
 
-export async function measureThroughput(options: ThroughputOptions, log: (line: string) => void): Promise<ThroughputReport> {
+export async function measureThroughput(
+  options: ThroughputOptions,
+  log: (line: string) => void,
+): Promise<ThroughputReport> {
   // The default limit (6000/min per application) would turn the measurement into a 429 benchmark.
   const api = await startTestApi({ env: { RATE_LIMIT_REQUESTS: '1000000000' } });
   try {
@@ -64,7 +67,9 @@ export async function measureThroughput(options: ThroughputOptions, log: (line: 
     const organization = await api.createOrg('Benchmark Circuit');
     // Sample first: the importer finds the sample's divisions by name, the sample needs an empty organization.
     await loadSample(api.services.database, organization.id);
-    const [loaded] = await loadRecaps(api.services.database.db, organization.id, [{ name: recap.name, html: recap.html }]);
+    const [loaded] = await loadRecaps(api.services.database.db, organization.id, [
+      { name: recap.name, html: recap.html },
+    ]);
     const key = await api.createKey(organization.guid, { name: 'Benchmark' });
     const token = await api.token(key.clientId, key.clientSecret);
     const competitionGuid = await competitionGuidOf(api, token, loaded.competitionId, recap.name.replace(/\.htm$/, ''));
@@ -75,7 +80,11 @@ export async function measureThroughput(options: ThroughputOptions, log: (line: 
       { route: '/events/', description: 'v4 event list, first page (sample circuit + the recap)' },
     ];
     const comparisons = await compareWithCeiling(api, token, routes, options, log);
-    return { recap: { file: recap.name, title: loaded.title, performances: loaded.performances }, options, comparisons };
+    return {
+      recap: { file: recap.name, title: loaded.title, performances: loaded.performances },
+      options,
+      comparisons,
+    };
   } finally {
     await api.stop();
   }
@@ -100,7 +109,11 @@ export async function compareWithCeiling(
       const response = await api.fetch(route, { headers: { authorization: `Bearer ${token}` } });
       if (response.status !== 200) throw new Error(`GET ${route} answered ${response.status}`);
       // One Buffer answered by every request: the cheapest way Node has to send the same bytes again.
-      fixed.set(route, { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? '', etag: response.headers.get('etag') ?? '' });
+      fixed.set(route, {
+        body: Buffer.from(await response.arrayBuffer()),
+        contentType: response.headers.get('content-type') ?? '',
+        etag: response.headers.get('etag') ?? '',
+      });
     }
 
     const tls = await loadTls({ dataDir: api.dataDir });
@@ -108,7 +121,8 @@ export async function compareWithCeiling(
     ceiling = await listenHttps(
       (request) => {
         const ifNoneMatch = request.headers.get('if-none-match');
-        if (ifNoneMatch && ifNoneMatch === current.etag) return new Response(null, { status: 304, headers: { etag: current.etag } });
+        if (ifNoneMatch && ifNoneMatch === current.etag)
+          return new Response(null, { status: 304, headers: { etag: current.etag } });
         return new Response(current.body, { headers: { 'content-type': current.contentType } });
       },
       tls,
@@ -127,7 +141,12 @@ export async function compareWithCeiling(
         const label = `${route.split('?')[0]}${conditional ? ' (If-None-Match)' : ''}`;
         const rounds: RouteComparison['rounds'] = [];
         for (let round = 1; round <= options.rounds; round++) {
-          const apiResult = await run(`api ${label}`, `${api.url}${route}`, { ...headers, authorization: `Bearer ${token}` }, status);
+          const apiResult = await run(
+            `api ${label}`,
+            `${api.url}${route}`,
+            { ...headers, authorization: `Bearer ${token}` },
+            status,
+          );
           log(line(apiResult, round));
           const ceilingResult = await run(`ceiling ${label}`, `${ceiling.url}${route}`, headers, status);
           log(line(ceilingResult, round));
@@ -141,7 +160,9 @@ export async function compareWithCeiling(
           api: medianMeasurement(rounds.map((round) => round.api)),
           ceiling: medianMeasurement(rounds.map((round) => round.ceiling)),
           ratio: median(rounds.map((round) => round.api.rps / round.ceiling.rps)),
-          cpuRatio: median(rounds.map((round) => round.ceiling.serverCpuUsPerRequest / round.api.serverCpuUsPerRequest)),
+          cpuRatio: median(
+            rounds.map((round) => round.ceiling.serverCpuUsPerRequest / round.api.serverCpuUsPerRequest),
+          ),
           rounds,
         });
       }
@@ -155,7 +176,9 @@ export async function compareWithCeiling(
 }
 
 async function competitionGuidOf(api: TestApi, token: string, competitionId: number, pageId: string): Promise<string> {
-  const response = await api.fetch('/2018-03/competitions?includePractice=true', { headers: { authorization: `Bearer ${token}` } });
+  const response = await api.fetch('/2018-03/competitions?includePractice=true', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const records = (await response.json()) as { CompetitionGuid: string; OrgCompetitionID: string | null }[];
   const record = records.find((item) => item.OrgCompetitionID === pageId);
   if (!record) throw new Error(`competition ${competitionId} (${pageId}) is not in the v2 competition list`);

@@ -52,12 +52,19 @@ interface V2Performance {
 
 const WARM_REQUESTS = 20;
 
-export async function measureArchiveApi(dataDir: string, imported: ArchiveImport, options: ThroughputOptions, log: (line: string) => void): Promise<ArchiveApiReport> {
+export async function measureArchiveApi(
+  dataDir: string,
+  imported: ArchiveImport,
+  options: ThroughputOptions,
+  log: (line: string) => void,
+): Promise<ArchiveApiReport> {
   // The default limit (6000/min per application) would turn the measurement into a 429 benchmark.
   const env = { RATE_LIMIT_REQUESTS: '1000000000' };
   const found = await findTargets(await startTestApi({ dataDir, env }), imported);
   log(`  api: the busiest judge of ${found.season.name} is ${found.judge.name} (${found.judge.captions} captions)`);
-  log(`  api: ${found.season.name} has ${found.season.competitions} competitions; the biggest recap is ${imported.biggest.title} (${imported.biggest.performances} performances)`);
+  log(
+    `  api: ${found.season.name} has ${found.season.competitions} competitions; the biggest recap is ${imported.biggest.title} (${imported.biggest.performances} performances)`,
+  );
   // A new API for the first-request times: the listings read to find the targets were computed and kept by that one.
   const api = await startTestApi({ dataDir, env });
   try {
@@ -67,7 +74,10 @@ export async function measureArchiveApi(dataDir: string, imported: ArchiveImport
       api,
       token,
       [
-        { route: `/2018-03/performances?c=${found.compared.guid}`, description: `v2 performances of ${found.compared.file}, in the archive's organization` },
+        {
+          route: `/2018-03/performances?c=${found.compared.guid}`,
+          description: `v2 performances of ${found.compared.file}, in the archive's organization`,
+        },
         { route: '/events/', description: `v4 event list, first page (archive: ${imported.imported} competitions)` },
       ],
       options,
@@ -92,20 +102,28 @@ async function findTargets(api: TestApi, imported: ArchiveImport) {
   try {
     const key = await api.createKey(imported.organization, { name: 'Archive benchmark' });
     const token = await api.token(key.clientId, key.clientSecret);
-    const get = async <T>(read: string) => (await (await api.fetch(read, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    const get = async <T>(read: string) =>
+      (await (await api.fetch(read, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
     const seasons = (await get<{ data: { id: number; name: string; year: number }[] }>('/seasons/')).data;
     const listings = new Map<number, V2Competition[]>();
-    for (const year of new Set(seasons.map((season) => season.year))) listings.set(year, await get<V2Competition[]>(`/2018-03/competitions?year=${year}&includePractice=true`));
-    const counted = seasons.map((season) => ({ ...season, competitions: listings.get(season.year)!.filter((record) => record.SeasonName === season.name).length }));
+    for (const year of new Set(seasons.map((season) => season.year)))
+      listings.set(year, await get<V2Competition[]>(`/2018-03/competitions?year=${year}&includePractice=true`));
+    const counted = seasons.map((season) => ({
+      ...season,
+      competitions: listings.get(season.year)!.filter((record) => record.SeasonName === season.name).length,
+    }));
     const season = counted.reduce((best, candidate) => (candidate.competitions > best.competitions ? candidate : best));
     const records = [...listings.values()].flat();
-    const guidOf = (file: string) => records.find((record) => record.OrgCompetitionID === file.replace(/\.htm(\.gz)?$/, ''))?.CompetitionGuid;
+    const guidOf = (file: string) =>
+      records.find((record) => record.OrgCompetitionID === file.replace(/\.htm(\.gz)?$/, ''))?.CompetitionGuid;
     const recapGuid = guidOf(imported.biggest.file);
     if (!recapGuid) throw new Error(`the biggest recap ${imported.biggest.file} is in no v2 listing`);
     const sampleRecap = biggestRecap().name;
     const sampleGuid = guidOf(sampleRecap);
     // The judge of the most captions in the season, counted over its released recaps as the judge page counts them.
-    const released = listings.get(season.year)!.filter((record) => record.SeasonName === season.name && record.RecapReleased);
+    const released = listings
+      .get(season.year)!
+      .filter((record) => record.SeasonName === season.name && record.RecapReleased);
     const captions = new Map<string, number>();
     for (const record of released) {
       for (const performance of await get<V2Performance[]>(`/2018-03/performances?c=${record.CompetitionGuid}`)) {
@@ -119,14 +137,27 @@ async function findTargets(api: TestApi, imported: ArchiveImport) {
     const [busiest] = [...captions.entries()].sort((a, b) => b[1] - a[1]);
     if (!busiest) throw new Error(`no released recap of ${season.name} names a judge`);
     const judge = { name: busiest[0], captions: busiest[1] };
-    return { key, season, recapGuid, judge, releasedCompetitions: released.length, compared: sampleGuid ? { guid: sampleGuid, file: sampleRecap } : { guid: recapGuid, file: imported.biggest.file } };
+    return {
+      key,
+      season,
+      recapGuid,
+      judge,
+      releasedCompetitions: released.length,
+      compared: sampleGuid ? { guid: sampleGuid, file: sampleRecap } : { guid: recapGuid, file: imported.biggest.file },
+    };
   } finally {
     await api.stop();
   }
 }
 
 /** The reads of the big season's pages, the views' inputs on our API, each first (computed) and warm (kept). */
-async function timeReads(api: TestApi, token: string, season: { id: number; year: number }, recapGuid: string, log: (line: string) => void): Promise<ArchiveRead[]> {
+async function timeReads(
+  api: TestApi,
+  token: string,
+  season: { id: number; year: number },
+  recapGuid: string,
+  log: (line: string) => void,
+): Promise<ArchiveRead[]> {
   const headers = { authorization: `Bearer ${token}` };
   const time = async (read: string) => {
     const started = performance.now();
@@ -139,16 +170,35 @@ async function timeReads(api: TestApi, token: string, season: { id: number; year
     const first = await time(read);
     const warm: number[] = [];
     for (let i = 0; i < WARM_REQUESTS; i++) warm.push((await time(read)).ms);
-    results.push({ read, what, status: first.status, bodyBytes: first.body.length, firstMs: first.ms, warmMs: median(warm) });
-    log(`  ${read}: ${first.status}, ${(first.body.length / 1024).toFixed(0)} KB, first ${first.ms.toFixed(0)} ms, then ${median(warm).toFixed(1)} ms`);
+    results.push({
+      read,
+      what,
+      status: first.status,
+      bodyBytes: first.body.length,
+      firstMs: first.ms,
+      warmMs: median(warm),
+    });
+    log(
+      `  ${read}: ${first.status}, ${(first.body.length / 1024).toFixed(0)} KB, first ${first.ms.toFixed(0)} ms, then ${median(warm).toFixed(1)} ms`,
+    );
     return first.body;
   };
-  const standings = JSON.parse((await measure(`/standings/?seasonId=${season.id}`, 'standings extension (the standings view)')).toString('utf8')) as {
+  const standings = JSON.parse(
+    (await measure(`/standings/?seasonId=${season.id}`, 'standings extension (the standings view)')).toString('utf8'),
+  ) as {
     data: { entries: { group: { id: number }; performances: number }[] }[];
   };
-  const busiest = standings.data.flatMap((division) => division.entries).sort((a, b) => b.performances - a.performances)[0];
-  await measure(`/groups/${busiest.group.id}/performances?seasonId=${season.id}`, "group performances extension, the season's busiest group");
-  await measure(`/2018-03/competitions?year=${season.year}&includePractice=true`, "v2 listing of the season's year (calendar, seasons, a competition's lookup)");
+  const busiest = standings.data
+    .flatMap((division) => division.entries)
+    .sort((a, b) => b.performances - a.performances)[0];
+  await measure(
+    `/groups/${busiest.group.id}/performances?seasonId=${season.id}`,
+    "group performances extension, the season's busiest group",
+  );
+  await measure(
+    `/2018-03/competitions?year=${season.year}&includePractice=true`,
+    "v2 listing of the season's year (calendar, seasons, a competition's lookup)",
+  );
   await measure(`/v3/events?seasonId=${season.id}`, "the season's events, first page (calendar)");
   await measure(`/v3/groups?seasonId=${season.id}`, "the season's groups, first page (locations)");
   await measure(`/groups/?seasonId=${season.id}&limit=500`, "the season's groups, 500 a page (a group's season)");

@@ -48,14 +48,34 @@ export async function measureArchiveWeb(
   log: (line: string) => void,
 ): Promise<{ pages: ArchivePage[]; search: SearchKeystrokes; judgeWork?: JudgeViewWork }> {
   const [port, apiPort] = [await freePort(), await freePort()];
-  const env = isolatedEnv({ DATA_DIR: options.dataDir, API_PORT: String(apiPort), SKIP_WEB_BUILD: '1', BFF_STATIC_DIR: options.staticDir });
+  const env = isolatedEnv({
+    DATA_DIR: options.dataDir,
+    API_PORT: String(apiPort),
+    SKIP_WEB_BUILD: '1',
+    BFF_STATIC_DIR: options.staticDir,
+  });
   const stack = await startNpmStart(env, port, path.join(options.workDir, 'archive-stack.log'));
   const pages: [id: string, name: string, url: string, ready: (page: Page) => ReturnType<Page['getByRole']>][] = [
     ['home', 'Home', '/', (page) => page.getByRole('heading', { level: 2, name: 'Latest results' })],
-    ['season', "The biggest season's page", `/seasons/${targets.seasonId}`, (page) => page.getByRole('link', { name: /^Recap: / })],
+    [
+      'season',
+      "The biggest season's page",
+      `/seasons/${targets.seasonId}`,
+      (page) => page.getByRole('link', { name: /^Recap: / }),
+    ],
     ['standings', 'Its standings', `/seasons/${targets.seasonId}/standings`, (page) => page.getByRole('table')],
-    ['recap', 'The biggest recap', `/competitions/${targets.recapGuid}`, (page) => page.getByRole('heading', { level: 2 })],
-    ['judge', "The season's busiest judge", paths.judge.href(targets.judgeName, targets.seasonId), (page) => page.getByRole('heading', { level: 1 })],
+    [
+      'recap',
+      'The biggest recap',
+      `/competitions/${targets.recapGuid}`,
+      (page) => page.getByRole('heading', { level: 2 }),
+    ],
+    [
+      'judge',
+      "The season's busiest judge",
+      paths.judge.href(targets.judgeName, targets.seasonId),
+      (page) => page.getByRole('heading', { level: 1 }),
+    ],
   ];
   let judgeWork: JudgeViewWork | undefined;
   try {
@@ -67,7 +87,9 @@ export async function measureArchiveWeb(
         const memory = id === 'judge' && run === 1 ? sampleMemory(stack.pid) : undefined;
         const visit = await visitPage(`${stack.baseUrl}${url}`, ready).finally(() => memory?.stop());
         if (memory) judgeWork = { ...memory.result(), warmMs: NaN, bodyBytes: 0 };
-        log(`  ${name} ${url} run ${run}: LCP ${visit.lcpMs.toFixed(0)} ms (${visit.lcpElement}), ${visit.elements} elements, ${visit.links} links, ${visit.apiReads} reads (slowest ${visit.slowestApiReadMs.toFixed(0)} ms), ${(visit.transferBytes / 1024).toFixed(0)} KB`);
+        log(
+          `  ${name} ${url} run ${run}: LCP ${visit.lcpMs.toFixed(0)} ms (${visit.lcpElement}), ${visit.elements} elements, ${visit.links} links, ${visit.apiReads} reads (slowest ${visit.slowestApiReadMs.toFixed(0)} ms), ${(visit.transferBytes / 1024).toFixed(0)} KB`,
+        );
         runs.push(visit);
       }
       results.push({ id, name, url, runs, medianLcpMs: median(runs.map((visit) => visit.lcpMs)) });
@@ -82,11 +104,17 @@ export async function measureArchiveWeb(
         judgeWork.bodyBytes = body.byteLength;
       }
       judgeWork.warmMs = median(times);
-      log(`  judge view: RSS ${mib(judgeWork.rssBeforeBytes)} -> peak ${mib(judgeWork.rssPeakBytes)} -> ${mib(judgeWork.rssAfterBytes)} MiB; kept answer ${judgeWork.warmMs.toFixed(1)} ms, ${(judgeWork.bodyBytes / 1024).toFixed(0)} KB`);
+      log(
+        `  judge view: RSS ${mib(judgeWork.rssBeforeBytes)} -> peak ${mib(judgeWork.rssPeakBytes)} -> ${mib(judgeWork.rssAfterBytes)} MiB; kept answer ${judgeWork.warmMs.toFixed(1)} ms, ${(judgeWork.bodyBytes / 1024).toFixed(0)} KB`,
+      );
     }
-    const index = (await (await fetch(`${stack.baseUrl}/api/bff/search-index`)).json()) as { groups: { name: string }[] };
+    const index = (await (await fetch(`${stack.baseUrl}/api/bff/search-index`)).json()) as {
+      groups: { name: string }[];
+    };
     // A group whose name has a long word: the typed query is that word, misspelt, as a fan types "kingwod".
-    const group = index.groups.find((candidate) => candidate.name.split(' ').some((word) => /^[A-Za-z]{8,}$/.test(word)));
+    const group = index.groups.find((candidate) =>
+      candidate.name.split(' ').some((word) => /^[A-Za-z]{8,}$/.test(word)),
+    );
     if (!group) throw new Error('the archive has no group with a word of eight letters or more');
     const search = await measureSearchKeystrokes(stack.baseUrl, group.name, options.runs, log);
     return { pages: results, search, judgeWork };

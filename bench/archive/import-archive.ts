@@ -23,7 +23,11 @@ const UNDATED_PAGES_DATE = '2015-01-01';
 
 export function importArchive(folder: string, env: NodeJS.ProcessEnv, log: (line: string) => void): ArchiveImport {
   const cli = (args: string[]) => [process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args]] as const;
-  const organization = (JSON.parse(execFileSync(...cli(['org', 'create', '--name', 'Recap Archive']), { env, encoding: 'utf8' })) as { guid: string }).guid;
+  const organization = (
+    JSON.parse(execFileSync(...cli(['org', 'create', '--name', 'Recap Archive']), { env, encoding: 'utf8' })) as {
+      guid: string;
+    }
+  ).guid;
   log(`  importing ${folder} into organization ${organization}`);
   const started = performance.now();
   // Exit code 1 when a page is refused (the archive has some): the summary is on stdout either way.
@@ -43,7 +47,9 @@ export function importArchive(folder: string, env: NodeJS.ProcessEnv, log: (line
   if (summary.imported.length === 0) throw new Error(`nothing of ${folder} was imported`);
   const biggest = summary.imported.reduce((best, page) => (page.performances > best.performances ? page : best));
   const pages = summary.imported.length + summary.skipped.length + summary.refused.length;
-  log(`  ${summary.imported.length} of ${pages} pages imported, ${summary.refused.length} refused, in ${seconds.toFixed(0)} s`);
+  log(
+    `  ${summary.imported.length} of ${pages} pages imported, ${summary.refused.length} refused, in ${seconds.toFixed(0)} s`,
+  );
   return {
     folder,
     pages,
@@ -52,6 +58,11 @@ export function importArchive(folder: string, env: NodeJS.ProcessEnv, log: (line
     refused: summary.refused.length,
     seconds,
     organization,
-    biggest: { file: path.basename(biggest.file), title: biggest.title, date: biggest.date, performances: biggest.performances },
+    biggest: {
+      file: path.basename(biggest.file),
+      title: biggest.title,
+      date: biggest.date,
+      performances: biggest.performances,
+    },
   };
 }

@@ -25,7 +25,8 @@ export interface ArchiveReport {
 
 /** Why the archive run is skipped, or undefined when `folder` is a folder to import. */
 export function archiveSkipReason(folder: string | undefined): string | undefined {
-  if (folder === undefined) return 'no --archive FOLDER given (e.g. npm run bench -- --archive ../shared/data/recap-archive/pages)';
+  if (folder === undefined)
+    return 'no --archive FOLDER given (e.g. npm run bench -- --archive ../shared/data/recap-archive/pages)';
   if (!existsSync(folder) || !statSync(folder).isDirectory()) return `--archive ${folder}: no such folder`;
   return undefined;
 }

@@ -46,15 +46,24 @@ export async function measureGroupPage(url: string): Promise<GroupPageVisit> {
     const resources: PageResource[] = [];
     for (const entry of entries) {
       const target = new URL(entry.url);
-      resources.push({ path: `${target.pathname}${target.search}`, transferBytes: entry.transferBytes, decodedBytes: entry.decodedBytes, gzipBytes: await gzipBytesOf(entry.url, entry === entries[0]) });
+      resources.push({
+        path: `${target.pathname}${target.search}`,
+        transferBytes: entry.transferBytes,
+        decodedBytes: entry.decodedBytes,
+        gzipBytes: await gzipBytesOf(entry.url, entry === entries[0]),
+      });
     }
-    const sum = (list: PageResource[], key: 'transferBytes' | 'gzipBytes') => list.reduce((total, resource) => total + resource[key], 0);
+    const sum = (list: PageResource[], key: 'transferBytes' | 'gzipBytes') =>
+      list.reduce((total, resource) => total + resource[key], 0);
     return {
       url: new URL(url).pathname + new URL(url).search,
       resources,
       transferBytes: sum(resources, 'transferBytes'),
       gzipBytes: sum(resources, 'gzipBytes'),
-      dataGzipBytes: sum(resources.filter((resource) => resource.path.startsWith('/api/')), 'gzipBytes'),
+      dataGzipBytes: sum(
+        resources.filter((resource) => resource.path.startsWith('/api/')),
+        'gzipBytes',
+      ),
       performancesShown,
     };
   } finally {

@@ -18,7 +18,11 @@ export interface HostedStack {
   stop(): Promise<void>;
 }
 
-export async function startHostedStack(options: { workDir: string; staticDir: string; recapPage: string }): Promise<HostedStack> {
+export async function startHostedStack(options: {
+  workDir: string;
+  staticDir: string;
+  recapPage: string;
+}): Promise<HostedStack> {
   const fake = await startFakeHosted({
     dataDir: path.join(options.workDir, 'fake-hosted'),
     prepare: async (services, organization) => {

@@ -7,7 +7,9 @@ export const sharedAsset = (path: string) => /^\/assets\/index-[^/]+\.(js|css)$/
 
 /** The budgeted figure: what the group page's first visit loads beyond the shared initial JS and CSS, gzip. */
 export function groupPageOwnBytes(hosted: HostedReport): number {
-  return hosted.groupPage.resources.filter((resource) => !sharedAsset(resource.path)).reduce((sum, resource) => sum + resource.gzipBytes, 0);
+  return hosted.groupPage.resources
+    .filter((resource) => !sharedAsset(resource.path))
+    .reduce((sum, resource) => sum + resource.gzipBytes, 0);
 }
 
 export function hostedSection(hosted: HostedReport): string[] {
@@ -15,7 +17,7 @@ export function hostedSection(hosted: HostedReport): string[] {
   return [
     '## On the fake hosted upstream',
     '',
-    'The app on server/fake-hosted (our API in process behind the hosted service\'s known operations and shapes, opaque tokens, no ETags), ' +
+    "The app on server/fake-hosted (our API in process behind the hosted service's known operations and shapes, opaque tokens, no ETags), " +
       'started as the README tells a person; the same phone emulation as above. Data: the biggest real recap, and a generated season of ' +
       `${groupPage.competitions} competitions (bench/hosted/season-of-60.ts: 4 color guard divisions of 15 groups, seeded).`,
     '',
@@ -23,7 +25,14 @@ export function hostedSection(hosted: HostedReport): string[] {
     '',
     markdownTable(
       ['Run', 'FCP ms', 'LCP ms', 'LCP element', 'Tap to screen switched ms', 'Transferred'],
-      recapPage.runs.map((run, index) => [String(index + 1), run.fcpMs.toFixed(0), run.lcpMs.toFixed(0), run.lcpElement.replaceAll('|', '\\|'), run.switchMs.toFixed(0), kb(run.transferBytes)]),
+      recapPage.runs.map((run, index) => [
+        String(index + 1),
+        run.fcpMs.toFixed(0),
+        run.lcpMs.toFixed(0),
+        run.lcpElement.replaceAll('|', '\\|'),
+        run.switchMs.toFixed(0),
+        kb(run.transferBytes),
+      ]),
     ),
     '',
     `Group page: \`${groupPage.url}\` (${groupPage.season}), the group with the most performances (${groupPage.groupPerformances}; ${groupPage.performancesShown} rows shown), a cold first visit. ` +
@@ -32,7 +41,13 @@ export function hostedSection(hosted: HostedReport): string[] {
     '',
     markdownTable(
       ['Resource', 'Gzip', 'As received', 'Decoded', 'Shared by every page'],
-      groupPage.resources.map((resource) => [resource.path.replaceAll('|', '\\|'), kb(resource.gzipBytes), kb(resource.transferBytes), kb(resource.decodedBytes), sharedAsset(resource.path) ? 'yes' : '']),
+      groupPage.resources.map((resource) => [
+        resource.path.replaceAll('|', '\\|'),
+        kb(resource.gzipBytes),
+        kb(resource.transferBytes),
+        kb(resource.decodedBytes),
+        sharedAsset(resource.path) ? 'yes' : '',
+      ]),
     ),
   ];
 }

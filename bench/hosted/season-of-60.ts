@@ -20,7 +20,12 @@ const COLOR_GUARD = 1;
 export async function loadSeasonOf60(database: Database, orgId: number): Promise<void> {
   const random = seededRandom(SEED);
   const groups = DIVISIONS.flatMap((division) =>
-    Array.from({ length: GROUPS_PER_DIVISION }, (_, i) => ({ division, name: `${division} Guard ${String(i + 1).padStart(2, '0')}`, location: `Town ${i + 1}, TX`, strength: random.normal() })),
+    Array.from({ length: GROUPS_PER_DIVISION }, (_, i) => ({
+      division,
+      name: `${division} Guard ${String(i + 1).padStart(2, '0')}`,
+      location: `Town ${i + 1}, TX`,
+      strength: random.normal(),
+    })),
   );
   const captions = colorGuardSheet.categories.flatMap((category) => category.captions);
   for (let show = 0; show < SEASON_COMPETITIONS; show++) {
@@ -45,7 +50,13 @@ export async function loadSeasonOf60(database: Database, orgId: number): Promise
             caption.subcaptions.map((line) => ({
               captionKey: caption.key,
               subcaptionKey: line.key,
-              score: Math.max(10, Math.min(line.max - 1, Math.round(line.max * (0.55 + 0.3 * progress) + group.strength * 3 + random.normal() * 1.5))),
+              score: Math.max(
+                10,
+                Math.min(
+                  line.max - 1,
+                  Math.round(line.max * (0.55 + 0.3 * progress) + group.strength * 3 + random.normal() * 1.5),
+                ),
+              ),
             })),
           ),
         })),
@@ -58,7 +69,11 @@ export async function loadSeasonOf60(database: Database, orgId: number): Promise
       groupTypeId: COLOR_GUARD,
       released: true,
       sections,
-      competition: { name: 'Color Guard', startsAt: new Date(`${date}T18:00:00Z`), orgCompetitionId: `bench-${show + 1}` },
+      competition: {
+        name: 'Color Guard',
+        startsAt: new Date(`${date}T18:00:00Z`),
+        orgCompetitionId: `bench-${show + 1}`,
+      },
     });
   }
 }

@@ -20,7 +20,11 @@ export function biggestRecap(): BiggestRecap {
     } catch {
       continue;
     }
-    if (!best || performances > best.performances || (performances === best.performances && fixture.html.length > best.html.length)) {
+    if (
+      !best ||
+      performances > best.performances ||
+      (performances === best.performances && fixture.html.length > best.html.length)
+    ) {
       best = { ...fixture, performances };
     }
   }

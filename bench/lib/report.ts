@@ -25,7 +25,12 @@ export interface BenchResults {
     recapPage?: {
       url: string;
       competition: string;
-      emulation: { viewport: string; tapContactMs: number; cpuSlowdown: number; network: { latencyMs: number; downloadBytesPerSecond: number; uploadBytesPerSecond: number; preset: string } };
+      emulation: {
+        viewport: string;
+        tapContactMs: number;
+        cpuSlowdown: number;
+        network: { latencyMs: number; downloadBytesPerSecond: number; uploadBytesPerSecond: number; preset: string };
+      };
       runs: RecapPageRun[];
       medianLcpMs: number;
       /** the budgeted one: tap to the screen switched */
@@ -75,14 +80,41 @@ export function apiTable(report: ThroughputReport): string {
       ];
     }),
   );
-  return markdownTable(['Route', 'Body bytes', 'req/s', 'p50 ms', 'p99 ms', 'Errors', 'Server CPU µs/req', 'CPU server / client', 'Ratio (req/s)', 'Ratio (CPU/req)'], rows);
+  return markdownTable(
+    [
+      'Route',
+      'Body bytes',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'Errors',
+      'Server CPU µs/req',
+      'CPU server / client',
+      'Ratio (req/s)',
+      'Ratio (CPU/req)',
+    ],
+    rows,
+  );
 }
 
 export function loadTable(report: ManyConnectionsReport): string {
   const { load, rss } = report;
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
   return markdownTable(
-    ['Route', 'Body bytes', 'Connections', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'Errors', 'RSS before / peak / after', 'Connected after ms', 'Client CPU'],
+    [
+      'Route',
+      'Body bytes',
+      'Connections',
+      'req/s',
+      'p50 ms',
+      'p90 ms',
+      'p99 ms',
+      'max ms',
+      'Errors',
+      'RSS before / peak / after',
+      'Connected after ms',
+      'Client CPU',
+    ],
     [
       [
         report.route,
@@ -113,7 +145,9 @@ const runLine = (results: BenchResults) =>
 
 /** Whether other work wanted more than the machine's cores during the run (the 1- or 5-minute load average, before or after). */
 const busy = (results: BenchResults) =>
-  [...results.machine.loadAverageBefore.slice(0, 2), ...results.machine.loadAverageAfter.slice(0, 2)].some((load) => load > results.machine.cpus);
+  [...results.machine.loadAverageBefore.slice(0, 2), ...results.machine.loadAverageAfter.slice(0, 2)].some(
+    (load) => load > results.machine.cpus,
+  );
 
 /** bench/results/archive-scale.md: the archive run and its budgets. */
 export function archiveMarkdown(results: BenchResults): string {
@@ -180,10 +214,25 @@ export function toMarkdown(results: BenchResults): string {
       markdownTable(
         ['What', 'Files', 'Bytes', 'Gzip'],
         [
-          ['Initial JS (index.html script + modulepreload)', bundle.initialJs.map((asset) => asset.file).join(', '), kb(sum(bundle.initialJs, 'bytes')), kb(bundle.initialJsGzipBytes)],
-          ['Initial CSS', bundle.css.map((asset) => asset.file).join(', '), kb(sum(bundle.css, 'bytes')), kb(sum(bundle.css, 'gzipBytes'))],
+          [
+            'Initial JS (index.html script + modulepreload)',
+            bundle.initialJs.map((asset) => asset.file).join(', '),
+            kb(sum(bundle.initialJs, 'bytes')),
+            kb(bundle.initialJsGzipBytes),
+          ],
+          [
+            'Initial CSS',
+            bundle.css.map((asset) => asset.file).join(', '),
+            kb(sum(bundle.css, 'bytes')),
+            kb(sum(bundle.css, 'gzipBytes')),
+          ],
           ['Recap route chunk', bundle.recapChunk.file, kb(bundle.recapChunk.bytes), kb(bundle.recapChunk.gzipBytes)],
-          ['Recap route, all JS beyond the initial', bundle.recapRouteJs.map((asset) => asset.file).join(', '), kb(sum(bundle.recapRouteJs, 'bytes')), kb(bundle.recapRouteJsGzipBytes)],
+          [
+            'Recap route, all JS beyond the initial',
+            bundle.recapRouteJs.map((asset) => asset.file).join(', '),
+            kb(sum(bundle.recapRouteJs, 'bytes')),
+            kb(bundle.recapRouteJsGzipBytes),
+          ],
         ],
       ),
       '',
@@ -202,8 +251,19 @@ export function toMarkdown(results: BenchResults): string {
       '',
       markdownTable(
         [
-          'Run', 'FCP ms', 'LCP ms', 'LCP element', 'Tap to screen switched ms', 'To commit / style+layout / to paint ms', 'Cards (breakdowns) on screen', 'Tap event ms',
-          'Tap to all built ms', 'Longest catch-up task ms', 'To all built: script / style / layout ms', 'DOM nodes before → all built', 'Transferred',
+          'Run',
+          'FCP ms',
+          'LCP ms',
+          'LCP element',
+          'Tap to screen switched ms',
+          'To commit / style+layout / to paint ms',
+          'Cards (breakdowns) on screen',
+          'Tap event ms',
+          'Tap to all built ms',
+          'Longest catch-up task ms',
+          'To all built: script / style / layout ms',
+          'DOM nodes before → all built',
+          'Transferred',
         ],
         page.runs.map((run, index) => [
           String(index + 1),
@@ -228,13 +288,18 @@ export function toMarkdown(results: BenchResults): string {
         'Tap event: the longest Event Timing entry of the tap (what INP would see). ' +
         `Median tap to all built ${page.medianAllBuiltMs.toFixed(0)} ms (not budgeted): until every card of the page (${page.runs[0]?.breakdowns ?? 0} breakdowns) shows its breakdown open and built, painted. ` +
         'Longest catch-up task: the longest task (Long Tasks API, 50 ms and over) between the screen switched and all built, how long a tap could wait meanwhile. ' +
-        'Script / style / layout and DOM nodes: Chrome\'s Performance.getMetrics (throttled ms) from the tap until all built.',
+        "Script / style / layout and DOM nodes: Chrome's Performance.getMetrics (throttled ms) from the tap until all built.",
       '',
       'First run, what arrived when (ms after navigation start):',
       '',
       markdownTable(
         ['Resource', 'Transferred', 'Decoded', 'Done at ms'],
-        (page.runs[0]?.resources ?? []).map((resource) => [resource.name, kb(resource.transferBytes), kb(resource.decodedBytes), String(resource.endMs)]),
+        (page.runs[0]?.resources ?? []).map((resource) => [
+          resource.name,
+          kb(resource.transferBytes),
+          kb(resource.decodedBytes),
+          String(resource.endMs),
+        ]),
       ),
     );
   }
@@ -243,4 +308,5 @@ export function toMarkdown(results: BenchResults): string {
   return `${lines.join('\n')}\n`;
 }
 
-const sum = (items: { bytes: number; gzipBytes: number }[], key: 'bytes' | 'gzipBytes') => items.reduce((total, item) => total + item[key], 0);
+const sum = (items: { bytes: number; gzipBytes: number }[], key: 'bytes' | 'gzipBytes') =>
+  items.reduce((total, item) => total + item[key], 0);

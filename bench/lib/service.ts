@@ -9,13 +9,26 @@ import { closeSync, openSync } from 'node:fs';
 /** The environment of a child that must use only the DATA_DIR it is given: nothing from the caller's shell may point it elsewhere. */
 export function isolatedEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['API_BASE_URL', 'API_CLIENT_ID', 'API_CLIENT_SECRET', 'API_CA_FILE', 'API_ORGANIZATION', 'DATABASE_URL']) delete env[name];
+  for (const name of [
+    'API_BASE_URL',
+    'API_CLIENT_ID',
+    'API_CLIENT_SECRET',
+    'API_CA_FILE',
+    'API_ORGANIZATION',
+    'DATABASE_URL',
+  ])
+    delete env[name];
   return env;
 }
 
 /** An organization with the sample circuit and one real recap, made with the CLI: what every server benchmark serves. */
 export function prepareBenchData(env: NodeJS.ProcessEnv, recapFile: string) {
-  const cli = (args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const cli = (args: string[]) =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   const organization = JSON.parse(cli(['org', 'create', '--name', 'Benchmark Circuit'])) as { guid: string };
   // Sample first: the importer finds the sample's divisions by name, the sample needs an empty organization.
   cli(['sample', '--org', organization.guid]);
@@ -35,7 +48,11 @@ export interface Service {
 /** Starts `node --import tsx <script>` in its own process group (so stopping it also stops anything it started), output appended to logFile. */
 export function startService(script: string, env: NodeJS.ProcessEnv, logFile: string): Service {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', log, log], detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
   closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -51,7 +68,12 @@ export function startService(script: string, env: NodeJS.ProcessEnv, logFile: st
 }
 
 /** Polls `ready` until it holds; fails when the service exits first or the time runs out. */
-export async function waitUntilReady(service: Service, what: string, ready: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+export async function waitUntilReady(
+  service: Service,
+  what: string,
+  ready: () => Promise<boolean>,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (service.child.exitCode !== null) throw new Error(`the service exited before ${what}`);

@@ -15,7 +15,11 @@ export async function startNpmStart(env: NodeJS.ProcessEnv, port: number, logFil
   const service = startService('server/start.ts', { ...env, PORT: String(port) }, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(service, `${baseUrl}/api/health answered 200 (see ${logFile})`, async () => (await fetch(`${baseUrl}/api/health`)).ok);
+    await waitUntilReady(
+      service,
+      `${baseUrl}/api/health answered 200 (see ${logFile})`,
+      async () => (await fetch(`${baseUrl}/api/health`)).ok,
+    );
     return { baseUrl, pid: service.child.pid!, stop: service.stop };
   } catch (error) {
     await service.stop();

@@ -13,8 +13,14 @@ export function liveMarkdown(live: LiveReport, results: BenchResults): string {
     ['Stack RSS (API + BFF in one process) before the streams', mb(live.memory.rssBeforeBytes)],
     ['Stack RSS with the streams open', mb(live.memory.rssWithStreamsBytes)],
     ['Memory per open stream', `${(live.memory.perStreamBytes / 1024).toFixed(1)} KB`],
-    ['Write on the API to the new numbers on screen (browsers), median / p95', `${live.screen.medianMs.toFixed(0)} / ${live.screen.p95Ms.toFixed(0)} ms (${live.screen.samples.length} samples)`],
-    ['Write on the API to the `change` event (streams), median / p95', `${live.streamEvent.medianMs.toFixed(0)} / ${live.streamEvent.p95Ms.toFixed(0)} ms (${live.streamEvent.samples} samples, ${live.streamEvent.missed} missed)`],
+    [
+      'Write on the API to the new numbers on screen (browsers), median / p95',
+      `${live.screen.medianMs.toFixed(0)} / ${live.screen.p95Ms.toFixed(0)} ms (${live.screen.samples.length} samples)`,
+    ],
+    [
+      'Write on the API to the `change` event (streams), median / p95',
+      `${live.streamEvent.medianMs.toFixed(0)} / ${live.streamEvent.p95Ms.toFixed(0)} ms (${live.streamEvent.samples} samples, ${live.streamEvent.missed} missed)`,
+    ],
   ];
   return [
     '# Live push: 1,000 open live pages on one BFF',

@@ -41,10 +41,21 @@ export interface LiveReport {
 type Sheets = Record<string, number[]>;
 const captions = colorGuardSheet.categories.flatMap((category) => category.captions);
 
-export async function measureLive(options: { workDir: string; staticDir: string }, log: (line: string) => void): Promise<LiveReport> {
+export async function measureLive(
+  options: { workDir: string; staticDir: string },
+  log: (line: string) => void,
+): Promise<LiveReport> {
   const dataDir = path.join(options.workDir, 'live-data');
   const [port, apiPort] = [await freePort(), await freePort()];
-  const env = isolatedEnv({ DATA_DIR: dataDir, PORT: String(port), API_PORT: String(apiPort), SKIP_WEB_BUILD: '1', BFF_STATIC_DIR: options.staticDir, BFF_LIVE_MAX_LISTENERS: String(LIVE_PAGES + 100), BFF_LIVE_INTERVAL_MS: String(INTERVAL_MS) });
+  const env = isolatedEnv({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    API_PORT: String(apiPort),
+    SKIP_WEB_BUILD: '1',
+    BFF_STATIC_DIR: options.staticDir,
+    BFF_LIVE_MAX_LISTENERS: String(LIVE_PAGES + 100),
+    BFF_LIVE_INTERVAL_MS: String(INTERVAL_MS),
+  });
   const cli = (args: string[]) => JSON.parse(readCli(env, args)) as Record<string, string>;
   const organization = cli(['org', 'create', '--name', 'Live Benchmark Circuit']);
   readCli(env, ['sample', '--org', organization.guid]);
@@ -55,18 +66,43 @@ export async function measureLive(options: { workDir: string; staticDir: string 
   let clients: ReturnType<typeof spawn> | undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    await waitUntilReady(stack, `${baseUrl}/api/health answered 200 (see ${logFile})`, async () => (await fetch(`${baseUrl}/api/health`)).ok);
-    const apiLine = readFileSync(logFile, 'utf8').split('\n').find((line) => line.includes('"API listening"'));
+    await waitUntilReady(
+      stack,
+      `${baseUrl}/api/health answered 200 (see ${logFile})`,
+      async () => (await fetch(`${baseUrl}/api/health`)).ok,
+    );
+    const apiLine = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .find((line) => line.includes('"API listening"'));
     if (!apiLine) throw new Error(`the stack did not say where the API listens (see ${logFile})`);
     const entry = await scoreEntryClient({
-      upstream: 'ours', baseURL: baseUrl, apiURL: (JSON.parse(apiLine) as { url: string }).url, caFile: path.join(dataDir, 'tls', 'cert.pem'),
-      organizationGuid: organization.guid, clientId: '', clientSecret: '', scoreEntry: { clientId: key.client_id, clientSecret: key.client_secret }, importedRecaps: [],
+      upstream: 'ours',
+      baseURL: baseUrl,
+      apiURL: (JSON.parse(apiLine) as { url: string }).url,
+      caFile: path.join(dataDir, 'tls', 'cert.pem'),
+      organizationGuid: organization.guid,
+      clientId: '',
+      clientSecret: '',
+      scoreEntry: { clientId: key.client_id, clientSecret: key.client_secret },
+      importedRecaps: [],
     });
     const show = await createShow(entry);
-    log(`  live competition ${show.guid}: ${Object.keys(show.performances).length} groups, sheets entered, not released`);
+    log(
+      `  live competition ${show.guid}: ${Object.keys(show.performances).length} groups, sheets entered, not released`,
+    );
 
     const rssBefore = rssOf(stack.child.pid!);
-    clients = spawn(process.execPath, ['--import', 'tsx', 'bench/live/sse-clients.ts', `${baseUrl}/api/bff/competitions/${show.guid}/live`, String(LIVE_PAGES)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    clients = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'bench/live/sse-clients.ts',
+        `${baseUrl}/api/bff/competitions/${show.guid}/live`,
+        String(LIVE_PAGES),
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
     const lines = readline.createInterface({ input: clients.stdout! });
     const messages: Array<Record<string, unknown>> = [];
     const waiters: Array<() => void> = [];
@@ -83,7 +119,10 @@ export async function measureLive(options: { workDir: string; staticDir: string 
         await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), sleep(500)]);
       }
     };
-    const ready = await nextMessage((message) => 'ready' in message || 'refused' in message || 'error' in message, 60_000);
+    const ready = await nextMessage(
+      (message) => 'ready' in message || 'refused' in message || 'error' in message,
+      60_000,
+    );
     if (!('ready' in ready)) throw new Error(`a stream was refused: ${JSON.stringify(ready)}`);
     log(`  ${LIVE_PAGES} streams open`);
 
@@ -97,39 +136,67 @@ export async function measureLive(options: { workDir: string; staticDir: string 
       await stream;
       pages.push(page);
     }
-    const health = async () => (await (await fetch(`${baseUrl}/api/health`)).json()) as { upstream: { calls: number }; live: { listeners: number } };
+    const health = async () =>
+      (await (await fetch(`${baseUrl}/api/health`)).json()) as {
+        upstream: { calls: number };
+        live: { listeners: number };
+      };
     const callsBefore = (await health()).upstream.calls;
     await sleep(READS_WINDOW_MS);
     const after = await health();
     const upstreamReadsPerMinute = ((after.upstream.calls - callsBefore) * 60_000) / READS_WINDOW_MS;
     const rssWith = rssOf(stack.child.pid!);
-    log(`  ${after.live.listeners} listeners: ${upstreamReadsPerMinute.toFixed(0)} upstream reads per minute, RSS ${mb(rssBefore)} -> ${mb(rssWith)} MB`);
+    log(
+      `  ${after.live.listeners} listeners: ${upstreamReadsPerMinute.toFixed(0)} upstream reads per minute, RSS ${mb(rssBefore)} -> ${mb(rssWith)} MB`,
+    );
 
     const screen: number[] = [];
     const streamSamples: number[] = [];
     let missed = 0;
     for (let round = 0; round <= CORRECTIONS; round++) {
       const before = await Promise.all(pages.map((page) => tableText(page)));
-      const write = round === 0 ? () => entry.post(`/competitions/${show.competitionId}/release`, {}) : () => correct(entry, show.performances.Alpha, 60 + round);
-      const versionsBefore = new Set(messages.filter((message) => 'change' in message).map((message) => message.change));
+      const write =
+        round === 0
+          ? () => entry.post(`/competitions/${show.competitionId}/release`, {})
+          : () => correct(entry, show.performances.Alpha, 60 + round);
+      const versionsBefore = new Set(
+        messages.filter((message) => 'change' in message).map((message) => message.change),
+      );
       await write();
       const writtenAt = Date.now();
       const painted = await Promise.all(pages.map((page, i) => changedAt(page, before[i])));
       screen.push(...painted.map((at) => at - writtenAt));
-      const changed = await nextMessage((message) => 'change' in message && !versionsBefore.has(message.change), 20_000);
+      const changed = await nextMessage(
+        (message) => 'change' in message && !versionsBefore.has(message.change),
+        20_000,
+      );
       const received = changed.received as number[];
       missed += LIVE_PAGES - received.length;
       streamSamples.push(...received.map((at) => at - writtenAt));
-      log(`  ${round === 0 ? 'release' : `correction ${round}`}: on screen after ${painted.map((at) => at - writtenAt).join(', ')} ms; ${received.length} streams told, p95 ${percentile(received.map((at) => at - writtenAt), 95)} ms`);
+      log(
+        `  ${round === 0 ? 'release' : `correction ${round}`}: on screen after ${painted.map((at) => at - writtenAt).join(', ')} ms; ${received.length} streams told, p95 ${percentile(
+          received.map((at) => at - writtenAt),
+          95,
+        )} ms`,
+      );
     }
     return {
       streams: LIVE_PAGES,
       browserPages: BROWSER_PAGES,
       intervalMs: INTERVAL_MS,
       upstreamReadsPerMinute,
-      memory: { rssBeforeBytes: rssBefore, rssWithStreamsBytes: rssWith, perStreamBytes: Math.round((rssWith - rssBefore) / LIVE_PAGES) },
+      memory: {
+        rssBeforeBytes: rssBefore,
+        rssWithStreamsBytes: rssWith,
+        perStreamBytes: Math.round((rssWith - rssBefore) / LIVE_PAGES),
+      },
       screen: { samples: screen, medianMs: median(screen), p95Ms: percentile(screen, 95) },
-      streamEvent: { samples: streamSamples.length, medianMs: median(streamSamples), p95Ms: percentile(streamSamples, 95), missed },
+      streamEvent: {
+        samples: streamSamples.length,
+        medianMs: median(streamSamples),
+        p95Ms: percentile(streamSamples, 95),
+        missed,
+      },
     };
   } finally {
     clients?.stdin?.end();
@@ -140,41 +207,86 @@ export async function measureLive(options: { workDir: string; staticDir: string 
 }
 
 function readCli(env: NodeJS.ProcessEnv, args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 async function createShow(entry: Awaited<ReturnType<typeof scoreEntryClient>>) {
   type Listed = { data: Array<{ id: number; name: string; current?: boolean }> };
   const season = (await entry.get<Listed>('/seasons/')).data.find((candidate) => candidate.current)!;
-  const division = (await entry.get<Listed>('/divisions/?groupTypeId=1')).data.find((candidate) => candidate.name === 'Scholastic World')!;
+  const division = (await entry.get<Listed>('/divisions/?groupTypeId=1')).data.find(
+    (candidate) => candidate.name === 'Scholastic World',
+  )!;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
-  const event = await entry.post<{ id: number }>('/events/', { seasonId: season.id, name: 'Live Bench Show', eventTypeId: 1, startDate: today }, 201);
-  const competition = await entry.post<{ id: number; guid: string }>(`/events/${event.id}/competitions`, { name: 'Color Guard Live Bench', date: new Date().toISOString(), groupTypeId: 1, rounds: [{ number: 1, name: 'Finals' }] }, 201);
+  const event = await entry.post<{ id: number }>(
+    '/events/',
+    { seasonId: season.id, name: 'Live Bench Show', eventTypeId: 1, startDate: today },
+    201,
+  );
+  const competition = await entry.post<{ id: number; guid: string }>(
+    `/events/${event.id}/competitions`,
+    {
+      name: 'Color Guard Live Bench',
+      date: new Date().toISOString(),
+      groupTypeId: 1,
+      rounds: [{ number: 1, name: 'Finals' }],
+    },
+    201,
+  );
   const performances: Record<string, number> = {};
   for (const [order, short] of ['Alpha', 'Bravo', 'Charlie'].entries()) {
-    const group = await entry.post<{ id: number }>('/groups/', { name: `${short} Live Bench HS`, divisionId: division.id, location: 'Round Rock, TX' }, 201);
-    performances[short] = (await entry.post<{ id: number }>(`/competitions/${competition.id}/performances`, { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 }, 201)).id;
-    const sheets: Sheets = Object.fromEntries(captions.map((caption) => [caption.key, caption.subcaptions.map(() => 70 + order * 5)]));
+    const group = await entry.post<{ id: number }>(
+      '/groups/',
+      { name: `${short} Live Bench HS`, divisionId: division.id, location: 'Round Rock, TX' },
+      201,
+    );
+    performances[short] = (
+      await entry.post<{ id: number }>(
+        `/competitions/${competition.id}/performances`,
+        { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 },
+        201,
+      )
+    ).id;
+    const sheets: Sheets = Object.fromEntries(
+      captions.map((caption) => [caption.key, caption.subcaptions.map(() => 70 + order * 5)]),
+    );
     for (const caption of captions) {
-      await entry.post(`/performances/${performances[short]}/scores`, { captionKey: caption.key, scores: caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: sheets[caption.key][i] })) });
+      await entry.post(`/performances/${performances[short]}/scores`, {
+        captionKey: caption.key,
+        scores: caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: sheets[caption.key][i] })),
+      });
     }
   }
-  return { competitionId: competition.id, guid: competition.guid, performances: performances as Record<'Alpha' | 'Bravo' | 'Charlie', number> };
+  return {
+    competitionId: competition.id,
+    guid: competition.guid,
+    performances: performances as Record<'Alpha' | 'Bravo' | 'Charlie', number>,
+  };
 }
 
 /** A judge's corrected sheet for one caption: every line `score`, which changes the group's total. */
 async function correct(entry: Awaited<ReturnType<typeof scoreEntryClient>>, performanceId: number, score: number) {
   const caption = captions[0];
-  await entry.post(`/performances/${performanceId}/scores`, { captionKey: caption.key, scores: caption.subcaptions.map((line) => ({ subcaptionKey: line.key, score })) });
+  await entry.post(`/performances/${performanceId}/scores`, {
+    captionKey: caption.key,
+    scores: caption.subcaptions.map((line) => ({ subcaptionKey: line.key, score })),
+  });
 }
 
 /** The recap's tables as text: the numbers a fan reads (the "updated ... ago" line changes every second, so not the page). */
-const tableText = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('table'), (table) => table.textContent).join('|'));
+const tableText = (page: Page) =>
+  page.evaluate(() => Array.from(document.querySelectorAll('table'), (table) => table.textContent).join('|'));
 
 /** When (ms since epoch, the browser's clock: the same machine) the page's tables first differ from `before`. */
 async function changedAt(page: Page, before: string): Promise<number> {
   const handle = await page.waitForFunction(
-    (previous) => (Array.from(document.querySelectorAll('table'), (table) => table.textContent).join('|') !== previous ? Date.now() : false),
+    (previous) =>
+      Array.from(document.querySelectorAll('table'), (table) => table.textContent).join('|') !== previous
+        ? Date.now()
+        : false,
     before,
     { polling: 'raf', timeout: 30_000 },
   );

@@ -40,13 +40,29 @@ interface ManifestChunk {
 }
 
 export function buildWebApp(outDir: string): void {
-  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.resolve('node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--manifest',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
 }
 
 export function measureBundle(outDir: string): BundleReport {
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const size = (file: string): AssetSize => {
     const bytes = readFileSync(path.join(outDir, file));
@@ -69,12 +85,20 @@ export function measureBundle(outDir: string): BundleReport {
   if (!entryKey) throw new Error('the Vite manifest has no entry');
   const initialKeys = staticClosure(entryKey);
   const manifestFiles = new Set([...initialKeys].map((key) => manifest[key].file));
-  const htmlMatchesManifest = manifestFiles.size === initialJs.length && initialJs.every((asset) => manifestFiles.has(asset.file));
+  const htmlMatchesManifest =
+    manifestFiles.size === initialJs.length && initialJs.every((asset) => manifestFiles.has(asset.file));
 
   const recap = manifest[RECAP_ROUTE_MODULE];
-  if (!recap) throw new Error(`the Vite manifest has no ${RECAP_ROUTE_MODULE}: did the recap route move? (update RECAP_ROUTE_MODULE)`);
-  const recapRouteJs = [...staticClosure(RECAP_ROUTE_MODULE)].filter((key) => !initialKeys.has(key)).map((key) => size(manifest[key].file));
-  const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\/([^"]+\.css)"/g)].map((match) => size(match[1]));
+  if (!recap)
+    throw new Error(
+      `the Vite manifest has no ${RECAP_ROUTE_MODULE}: did the recap route move? (update RECAP_ROUTE_MODULE)`,
+    );
+  const recapRouteJs = [...staticClosure(RECAP_ROUTE_MODULE)]
+    .filter((key) => !initialKeys.has(key))
+    .map((key) => size(manifest[key].file));
+  const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\/([^"]+\.css)"/g)].map((match) =>
+    size(match[1]),
+  );
 
   return {
     outDir,

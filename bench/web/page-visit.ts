@@ -38,18 +38,30 @@ export async function visitPage(url: string, ready: (page: Page) => ReturnType<P
     await ready(page).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
     const readyMs = await page.evaluate(() => performance.now());
     await page.waitForLoadState('networkidle', { timeout: TIMEOUT_MS });
-    await page.waitForFunction(() => !Number.isNaN((window as unknown as LcpWindow).__lcp().lcpMs), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => !Number.isNaN((window as unknown as LcpWindow).__lcp().lcpMs), undefined, {
+      timeout: 60_000,
+    });
     const paints = await page.evaluate(() => (window as unknown as LcpWindow).__lcp());
     const counts = await page.evaluate(() => {
-      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ] as PerformanceResourceTiming[];
       const navigation = entries.find((entry) => entry.entryType === 'navigation')!;
       return {
         htmlFirstByteMs: navigation.responseStart,
         htmlLastByteMs: navigation.responseEnd,
         elements: document.querySelectorAll('*').length,
         links: document.querySelectorAll('a[href]').length,
-        apiReads: entries.filter((entry) => entry.entryType === 'resource' && new URL(entry.name).pathname.startsWith('/api/')).length,
-        slowestApiReadMs: Math.max(0, ...entries.filter((entry) => entry.entryType === 'resource' && new URL(entry.name).pathname.startsWith('/api/')).map((entry) => entry.responseEnd - entry.startTime)),
+        apiReads: entries.filter(
+          (entry) => entry.entryType === 'resource' && new URL(entry.name).pathname.startsWith('/api/'),
+        ).length,
+        slowestApiReadMs: Math.max(
+          0,
+          ...entries
+            .filter((entry) => entry.entryType === 'resource' && new URL(entry.name).pathname.startsWith('/api/'))
+            .map((entry) => entry.responseEnd - entry.startTime),
+        ),
         transferBytes: entries.reduce((sum, entry) => sum + entry.transferSize, 0),
       };
     });
@@ -75,6 +87,12 @@ function observeLcp() {
     for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') fcp = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
   const describe = (element: Element | null | undefined) =>
-    element ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"` : 'none';
-  (window as unknown as LcpWindow).__lcp = () => ({ lcpMs: lcp ? lcp.startTime : NaN, lcpElement: describe(lcp?.element), fcpMs: fcp });
+    element
+      ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`
+      : 'none';
+  (window as unknown as LcpWindow).__lcp = () => ({
+    lcpMs: lcp ? lcp.startTime : NaN,
+    lcpElement: describe(lcp?.element),
+    fcpMs: fcp,
+  });
 }

@@ -6,9 +6,18 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { CPU_SLOWDOWN, FAST_3G, PHONE } from './recap-page.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
 /** A new page in a new context of `browser`, throttled as the phone. */
 export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {

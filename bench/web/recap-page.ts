@@ -7,13 +7,25 @@
 import { chromium, type Browser, type CDPSession, type Locator } from '@playwright/test';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Chrome DevTools' "Fast 3G" preset (named "Slow 4G" in newer DevTools): 562.5 ms latency (150 ms x 3.75),
  * 1.6 Mbit/s down and 750 kbit/s up, each x 0.9, as DevTools applies them. Bytes per second.
  */
-export const FAST_3G = { latency: 562.5, downloadThroughput: (1.6 * 1000 * 1000) / 8 * 0.9, uploadThroughput: (750 * 1000) / 8 * 0.9 };
+export const FAST_3G = {
+  latency: 562.5,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+};
 export const CPU_SLOWDOWN = 4;
 /** the tap waits until the page's DOM has not changed for this long */
 const SETTLED_MS = 1000;
@@ -67,7 +79,11 @@ export interface MainThreadTime {
  * leftover work from the one before (a closed context's renderer can still be exiting, and the browser's other
  * processes are shared), so the runs measure the same thing.
  */
-export async function measureRecapPage(url: string, runs: number, log: (line: string) => void): Promise<RecapPageRun[]> {
+export async function measureRecapPage(
+  url: string,
+  runs: number,
+  log: (line: string) => void,
+): Promise<RecapPageRun[]> {
   const results: RecapPageRun[] = [];
   for (let run = 1; run <= runs; run++) {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -95,7 +111,9 @@ async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun>
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
     const metrics = async () => {
-      const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+      const { metrics: list } = (await cdp.send('Performance.getMetrics')) as {
+        metrics: { name: string; value: number }[];
+      };
       const value = (name: string) => list.find((metric) => metric.name === name)?.value ?? NaN;
       return {
         scriptMs: value('ScriptDuration') * 1000,
@@ -109,12 +127,18 @@ async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun>
     await page.addInitScript({ content: `var __name = (target) => target; (${observePaints.toString()})();` });
 
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    const fullBreakdown = page.getByRole('navigation', { name: 'Recap view' }).getByRole('link', { name: 'Full breakdown' });
+    const fullBreakdown = page
+      .getByRole('navigation', { name: 'Recap view' })
+      .getByRole('link', { name: 'Full breakdown' });
     await fullBreakdown.waitFor({ state: 'visible', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     // The link can be in the DOM, and the network idle, before the frame that shows it is painted and its LCP entry
     // delivered (an app that yields between commit and paint): wait for a candidate rather than read none.
-    await page.waitForFunction(() => !Number.isNaN((window as unknown as BenchWindow).__bench.paints().lcpMs), undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => !Number.isNaN((window as unknown as BenchWindow).__bench.paints().lcpMs),
+      undefined,
+      { timeout: 60_000 },
+    );
     // LCP candidates stop at the first input: read them before tapping.
     const paints = await page.evaluate(() => (window as unknown as BenchWindow).__bench.paints());
     // A reader taps once the page has settled; a tap during its first render (the app adds the later sections after
@@ -130,19 +154,32 @@ async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun>
         // Say what the page shows, so a failure points at the card (or the view) that did not switch.
         const seen = await page.evaluate(() => {
           const buttons = [...document.querySelectorAll('article button[aria-expanded]')];
-          const built = buttons.filter((button) => button.getAttribute('aria-expanded') === 'true' && document.getElementById(button.getAttribute('aria-controls') ?? '')?.querySelector('table') != null);
-          const current = document.querySelector('nav[aria-label="Recap view"] a[aria-current="page"]')?.textContent?.trim();
+          const built = buttons.filter(
+            (button) =>
+              button.getAttribute('aria-expanded') === 'true' &&
+              document.getElementById(button.getAttribute('aria-controls') ?? '')?.querySelector('table') != null,
+          );
+          const current = document
+            .querySelector('nav[aria-label="Recap view"] a[aria-current="page"]')
+            ?.textContent?.trim();
           const notBuilt = buttons.find((button) => !built.includes(button));
           return { buttons: buttons.length, built: built.length, current, notBuilt: notBuilt?.outerHTML.slice(0, 200) };
         });
-        throw new Error(`the full breakdown was not built on every card within 60 s of the tap (view "${seen.current}", ${seen.built} of ${seen.buttons} disclosures built; the first not: ${seen.notBuilt})`);
+        throw new Error(
+          `the full breakdown was not built on every card within 60 s of the tap (view "${seen.current}", ${seen.built} of ${seen.buttons} disclosures built; the first not: ${seen.notBuilt})`,
+        );
       }),
     ]);
     const afterSwitch = await metrics();
     const resources = await page.evaluate(() =>
       [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((entry) => {
         const timing = entry as PerformanceResourceTiming;
-        return { name: new URL(timing.name).pathname, transferBytes: timing.transferSize, decodedBytes: timing.decodedBodySize, endMs: Math.round(timing.responseEnd) };
+        return {
+          name: new URL(timing.name).pathname,
+          transferBytes: timing.transferSize,
+          decodedBytes: timing.decodedBodySize,
+          endMs: Math.round(timing.responseEnd),
+        };
       }),
     );
     return {
@@ -181,7 +218,17 @@ async function tapWithContact(cdp: CDPSession, target: Locator) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-type Switched = Pick<RecapPageRun, 'switchMs' | 'switchPhases' | 'cardsOnScreen' | 'breakdownsOnScreen' | 'allBuiltMs' | 'longestCatchUpTaskMs' | 'tapEventMs' | 'breakdowns'>;
+type Switched = Pick<
+  RecapPageRun,
+  | 'switchMs'
+  | 'switchPhases'
+  | 'cardsOnScreen'
+  | 'breakdownsOnScreen'
+  | 'allBuiltMs'
+  | 'longestCatchUpTaskMs'
+  | 'tapEventMs'
+  | 'breakdowns'
+>;
 
 interface BenchWindow {
   __bench: {
@@ -215,17 +262,23 @@ function observePaints() {
   }).observe({ type: 'paint', buffered: true });
   const tapEvents: number[] = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (['pointerdown', 'pointerup', 'click', 'touchstart', 'touchend'].includes(entry.name)) tapEvents.push(entry.duration);
+    for (const entry of list.getEntries())
+      if (['pointerdown', 'pointerup', 'click', 'touchstart', 'touchend'].includes(entry.name))
+        tapEvents.push(entry.duration);
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   const longTasks: { start: number; end: number }[] = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+    for (const entry of list.getEntries())
+      longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
   }).observe({ type: 'longtask', buffered: true });
 
   const describe = (element: Element | null | undefined) =>
-    element ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"` : 'none';
+    element
+      ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`
+      : 'none';
   /** the frame with the current DOM has been painted when the second animation frame from now starts */
-  const afterPaint = (callback: (paintedAt: number) => void) => requestAnimationFrame(() => requestAnimationFrame(() => callback(performance.now())));
+  const afterPaint = (callback: (paintedAt: number) => void) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => callback(performance.now())));
   const bench = {
     paints: () => ({ lcpMs: lcp ? lcp.startTime : NaN, lcpElement: describe(lcp?.element), fcpMs: fcp }),
     switched: undefined as unknown as Promise<Switched>,
@@ -248,10 +301,14 @@ function observePaints() {
         let tappedAt: number | undefined;
         // The lift. The app may act on it and cancel the click; when the browser makes one, it has the same timestamp.
         addEventListener('touchend', (event) => (tappedAt ??= event.timeStamp), { capture: true, once: true });
-        const fullIsCurrent = () => document.querySelector('nav[aria-label="Recap view"] a[aria-current="page"]')?.textContent?.trim() === 'Full breakdown';
+        const fullIsCurrent = () =>
+          document.querySelector('nav[aria-label="Recap view"] a[aria-current="page"]')?.textContent?.trim() ===
+          'Full breakdown';
         /** a card's breakdown disclosure, and whether it is expanded, with the breakdown's tables in the region it controls */
         const BREAKDOWN_DISCLOSURE = 'button[aria-expanded]';
-        const shows = (button: Element) => button.getAttribute('aria-expanded') === 'true' && document.getElementById(button.getAttribute('aria-controls') ?? '')?.querySelector('table') != null;
+        const shows = (button: Element) =>
+          button.getAttribute('aria-expanded') === 'true' &&
+          document.getElementById(button.getAttribute('aria-controls') ?? '')?.querySelector('table') != null;
         /** cards in the viewport, in document order (they stack vertically: stop at the first one below it) */
         const cardsOnScreen = () => {
           const cards: Element[] = [];
@@ -268,7 +325,14 @@ function observePaints() {
           if (disclosure) shows(disclosure);
         }
         fullIsCurrent();
-        let screen: { switchMs: number; switchPhases: Switched['switchPhases']; cardsOnScreen: number; breakdownsOnScreen: number } | undefined;
+        let screen:
+          | {
+              switchMs: number;
+              switchPhases: Switched['switchPhases'];
+              cardsOnScreen: number;
+              breakdownsOnScreen: number;
+            }
+          | undefined;
         let screenPending = false;
         const observer = new MutationObserver(() => {
           if (tappedAt === undefined || !fullIsCurrent()) return;
@@ -277,13 +341,19 @@ function observePaints() {
             const committedAt = performance.now();
             const onScreen = cardsOnScreen(); // forces the style and layout of this commit
             const laidOutAt = performance.now();
-            const withBreakdown = onScreen.map((card) => card.querySelector(BREAKDOWN_DISCLOSURE)).filter((button) => button !== null);
+            const withBreakdown = onScreen
+              .map((card) => card.querySelector(BREAKDOWN_DISCLOSURE))
+              .filter((button) => button !== null);
             if (withBreakdown.length === 0 || !withBreakdown.every(shows)) return;
             screenPending = true;
             afterPaint((paintedAt) => {
               screen = {
                 switchMs: paintedAt - tapped,
-                switchPhases: { toCommitMs: committedAt - tapped, styleLayoutMs: laidOutAt - committedAt, toPaintMs: paintedAt - laidOutAt },
+                switchPhases: {
+                  toCommitMs: committedAt - tapped,
+                  styleLayoutMs: laidOutAt - committedAt,
+                  toPaintMs: paintedAt - laidOutAt,
+                },
                 cardsOnScreen: onScreen.length,
                 breakdownsOnScreen: withBreakdown.length,
               };
@@ -306,7 +376,9 @@ function observePaints() {
             // Event Timing and long task entries arrive after their frame; give them a moment.
             setTimeout(() => {
               const from = tapped + screen!.switchMs;
-              const catchUpTasks = longTasks.filter((task) => task.end > from && task.start < paintedAt).map((task) => Math.min(task.end, paintedAt) - Math.max(task.start, from));
+              const catchUpTasks = longTasks
+                .filter((task) => task.end > from && task.start < paintedAt)
+                .map((task) => Math.min(task.end, paintedAt) - Math.max(task.start, from));
               resolve({
                 ...screen!,
                 allBuiltMs: paintedAt - tapped,
@@ -317,7 +389,12 @@ function observePaints() {
             }, 500);
           });
         };
-        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-expanded', 'aria-current'] });
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['aria-expanded', 'aria-current'],
+        });
       });
     },
   };

@@ -68,7 +68,12 @@ export function typedQuery(name: string): string {
   return longest.slice(0, 2) + longest.slice(3);
 }
 
-export async function measureSearchKeystrokes(baseUrl: string, groupName: string, runs: number, log: (line: string) => void): Promise<SearchKeystrokes> {
+export async function measureSearchKeystrokes(
+  baseUrl: string,
+  groupName: string,
+  runs: number,
+  log: (line: string) => void,
+): Promise<SearchKeystrokes> {
   const query = typedQuery(groupName);
   const keystrokeMs: number[] = [];
   const indexLoadMs: number[] = [];
@@ -81,7 +86,10 @@ export async function measureSearchKeystrokes(baseUrl: string, groupName: string
       await page.addInitScript({ content: `var __name = (target) => target; (${observeKeystrokes.toString()})();` });
       await page.goto(`${baseUrl}/`, { timeout: TIMEOUT_MS });
       const field = page.getByRole('banner').getByRole('combobox', { name: /^Search/ });
-      const indexRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/bff/search-index', { timeout: TIMEOUT_MS });
+      const indexRead = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/bff/search-index',
+        { timeout: TIMEOUT_MS },
+      );
       const focusedAt = Date.now();
       await field.tap();
       const response = await indexRead;
@@ -93,22 +101,35 @@ export async function measureSearchKeystrokes(baseUrl: string, groupName: string
       const times: number[] = [];
       for (const letter of query) {
         await page.keyboard.press(letter);
-        await page.waitForFunction(() => (window as unknown as KeystrokeWindow).__search.ms !== null, undefined, { timeout: 30_000 });
+        await page.waitForFunction(() => (window as unknown as KeystrokeWindow).__search.ms !== null, undefined, {
+          timeout: 30_000,
+        });
         times.push(await page.evaluate(() => (window as unknown as KeystrokeWindow).__search.ms!));
       }
       await expectSuggestion(page, groupName);
-      log(`  search run ${run}: "${query}" keystrokes ${times.map((ms) => ms.toFixed(0)).join(', ')} ms; index ${indexLoadMs.at(-1)} ms, ${(indexTransferBytes / 1024).toFixed(0)} KB, ${indexEntries} entries`);
+      log(
+        `  search run ${run}: "${query}" keystrokes ${times.map((ms) => ms.toFixed(0)).join(', ')} ms; index ${indexLoadMs.at(-1)} ms, ${(indexTransferBytes / 1024).toFixed(0)} KB, ${indexEntries} entries`,
+      );
       keystrokeMs.push(...times);
       await context.close();
     } finally {
       await browser.close();
     }
   }
-  return { query, keystrokeMs, medianMs: median(keystrokeMs), maxMs: Math.max(...keystrokeMs), indexLoadMs, indexTransferBytes, indexEntries };
+  return {
+    query,
+    keystrokeMs,
+    medianMs: median(keystrokeMs),
+    maxMs: Math.max(...keystrokeMs),
+    indexLoadMs,
+    indexTransferBytes,
+    indexEntries,
+  };
 }
 
 /** The measurement means something only if the misspelt query finds the group. */
 async function expectSuggestion(page: Page, groupName: string): Promise<void> {
   const names = await page.getByRole('option').allTextContents();
-  if (!names.some((name) => name.startsWith(groupName))) throw new Error(`the search did not suggest ${groupName} (suggested: ${names.join('; ')})`);
+  if (!names.some((name) => name.startsWith(groupName)))
+    throw new Error(`the search did not suggest ${groupName} (suggested: ${names.join('; ')})`);
 }

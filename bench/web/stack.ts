@@ -40,9 +40,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const logFile = path.join(options.workDir, 'stack.log');
   const { baseUrl, stop } = await startNpmStart(env, port, logFile);
   try {
-    const event = (await (await fetch(`${baseUrl}/api/events/${eventId}`)).json()) as { competitions?: { id: number; guid: string }[] };
+    const event = (await (await fetch(`${baseUrl}/api/events/${eventId}`)).json()) as {
+      competitions?: { id: number; guid: string }[];
+    };
     const competition = event.competitions?.find((candidate) => candidate.id === competitionId);
-    if (!competition) throw new Error(`the BFF does not list competition ${competitionId} under event ${eventId} (see ${logFile})`);
+    if (!competition)
+      throw new Error(`the BFF does not list competition ${competitionId} under event ${eventId} (see ${logFile})`);
     return { baseUrl, competitionGuid: competition.guid, competitionTitle: title, logFile, stop };
   } catch (error) {
     await stop();

@@ -78,8 +78,17 @@ export const colorGuardDoubledAnalysisSheet: ScoreSheet = {
 };
 
 /** A category judged by one judge whose lines take `percent` of `points` each ([key, name, percent]). */
-function soloCategory(key: string, name: string, initials: string, points: number, lines: [string, string, number][]): CategoryDef {
-  const weights = shares(points, lines.map(([, , percent]) => percent));
+function soloCategory(
+  key: string,
+  name: string,
+  initials: string,
+  points: number,
+  lines: [string, string, number][],
+): CategoryDef {
+  const weights = shares(
+    points,
+    lines.map(([, , percent]) => percent),
+  );
   const sheetLines = lines.map(([lineKey, lineName], i) => line(lineKey, lineName, weights[i]));
   return category(key, name, 'sum', [caption(initials.toLowerCase(), name, initials, sheetLines, { weighted: true })]);
 }
@@ -112,7 +121,9 @@ export const colorGuardSheetThreeJudges: ScoreSheet = {
   name: 'Color Guard (three judges)',
   categories: [
     soloCategory('equipment', 'Equipment Analysis', 'EA', 40, vocabularyExcellence(35)),
-    category('design', 'Design Analysis', 'sum', [caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.1), line('exc', 'Exc', 0.1)])]),
+    category('design', 'Design Analysis', 'sum', [
+      caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.1), line('exc', 'Exc', 0.1)]),
+    ]),
     soloCategory('general-effect', 'General Effect', 'GE', 40, halves(['rep', 'Rep'], ['perf', 'Perf'])),
   ],
 };
@@ -125,7 +136,9 @@ export const colorGuardSheetThirds: ScoreSheet = {
   name: 'Color Guard (Design and General Effect in thirds)',
   categories: [
     category('design', 'Design Analysis', 'sum', [
-      caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.167), line('exc', 'Exc', 0.167)], { weighted: true }),
+      caption('da', 'Design Analysis', 'DA', [line('comp', 'Comp', 0.167), line('exc', 'Exc', 0.167)], {
+        weighted: true,
+      }),
     ]),
     category('general-effect', 'General Effect', 'sum', [
       caption('ge1', 'General Effect', 'GE1', [line('rep', 'Rep', 0.166), line('perf', 'Perf', 0.167)]),

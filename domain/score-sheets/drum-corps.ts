@@ -31,7 +31,11 @@ export const soundSportSheet: ScoreSheet = {
   totalDivisor: 3,
   categories: [
     category('music', 'Music Performance', 'sum', [caption('mp', 'Music Performance', 'MP', [line('ovr', 'Ovr', 1)])]),
-    category('visual', 'Visual Performance', 'sum', [caption('vp', 'Visual Performance', 'VP', [line('ovr', 'Ovr', 1)])]),
-    category('overall', 'Overall Impression', 'sum', [caption('oi', 'Overall Impression', 'OI', [line('ovr', 'Ovr', 1)])]),
+    category('visual', 'Visual Performance', 'sum', [
+      caption('vp', 'Visual Performance', 'VP', [line('ovr', 'Ovr', 1)]),
+    ]),
+    category('overall', 'Overall Impression', 'sum', [
+      caption('oi', 'Overall Impression', 'OI', [line('ovr', 'Ovr', 1)]),
+    ]),
   ],
 };

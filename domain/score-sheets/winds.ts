@@ -9,7 +9,9 @@ export const windsSheet: ScoreSheet = {
       caption('ma', 'Music Analysis', 'MA', [line('comp', 'Comp', 0.15), line('ach', 'Ach', 0.15)], { weighted: true }),
     ]),
     category('visual-analysis', 'Visual Analysis', 'sum', [
-      caption('va', 'Visual Analysis', 'VA', [line('comp', 'Comp', 0.15), line('ach', 'Ach', 0.15)], { weighted: true }),
+      caption('va', 'Visual Analysis', 'VA', [line('comp', 'Comp', 0.15), line('ach', 'Ach', 0.15)], {
+        weighted: true,
+      }),
     ]),
     category('overall-effect', 'Overall Effect', 'sum', [
       caption('oe', 'Overall Effect', 'OE', [line('rep', 'Rep', 0.2), line('comm', 'Comm', 0.2)], { weighted: true }),

@@ -32,7 +32,9 @@ export interface RecordSection {
 export function sectionsOf(records: PerformanceRecord[]): RecordSection[] {
   const sections: RecordSection[] = [];
   for (const record of records) {
-    let section = sections.find((candidate) => candidate.division === record.DivisionName && candidate.round === record.RoundName);
+    let section = sections.find(
+      (candidate) => candidate.division === record.DivisionName && candidate.round === record.RoundName,
+    );
     if (!section) sections.push((section = { division: record.DivisionName, round: record.RoundName, records: [] }));
     section.records.push(record);
   }
@@ -50,8 +52,14 @@ export async function recapOf(request: APIRequestContext, competitionGuid: strin
 /** Two groups of the current season's latest past round with a full recap where two performed: a head-to-head to open. */
 export async function sharedRound(request: APIRequestContext) {
   const season = await currentSeason(request);
-  for (const entry of (await seasonCalendar(request, season.id)).filter((candidate) => candidate.competition.recapReleased && candidate.competition.date.slice(0, 10) < todayInChicago()).reverse()) {
-    const section = (await recapOf(request, entry.competition.guid)).sections.find((candidate) => candidate.records.filter((record) => record.Performed).length >= 2);
+  for (const entry of (await seasonCalendar(request, season.id))
+    .filter(
+      (candidate) => candidate.competition.recapReleased && candidate.competition.date.slice(0, 10) < todayInChicago(),
+    )
+    .reverse()) {
+    const section = (await recapOf(request, entry.competition.guid)).sections.find(
+      (candidate) => candidate.records.filter((record) => record.Performed).length >= 2,
+    );
     if (section) {
       const [first, second] = section.records.filter((record) => record.Performed);
       return { season, event: entry.event, section, first, second };
@@ -68,8 +76,11 @@ export const compareUrl = (...records: PerformanceRecord[]) =>
 export async function latestScoredCompetition(request: APIRequestContext, today: string) {
   const season = await currentSeason(request);
   const calendar = await seasonCalendar(request, season.id);
-  const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(iso));
-  const past = calendar.filter((entry) => dayOf(entry.competition.date) < today && entry.competition.recapReleased).reverse();
+  const dayOf = (iso: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(iso));
+  const past = calendar
+    .filter((entry) => dayOf(entry.competition.date) < today && entry.competition.recapReleased)
+    .reverse();
   for (const entry of past) {
     const recap = await recapOf(request, entry.competition.guid);
     if (recap.records.some((record) => record.Performed)) return { ...entry, season, ...recap };
@@ -77,7 +88,8 @@ export async function latestScoredCompetition(request: APIRequestContext, today:
   throw new Error('no past competition with released scores in the current season');
 }
 
-export const todayInChicago = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+export const todayInChicago = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
 
 /** The published recap's number formats, written out here on purpose rather than imported from the app. */
 /** Two decimals, or three when the third is not zero, as the published recaps print caption and category scores. */
@@ -95,4 +107,5 @@ export const printed = {
 };
 
 /** subtotal - total of a v2 record, in thousandths (the specification's penalty). */
-export const penaltyOf = (record: PerformanceRecord) => (Math.round(Number(record.SubtotalScore) * 1000) - Math.round(Number(record.TotalScore) * 1000)) / 1000;
+export const penaltyOf = (record: PerformanceRecord) =>
+  (Math.round(Number(record.SubtotalScore) * 1000) - Math.round(Number(record.TotalScore) * 1000)) / 1000;

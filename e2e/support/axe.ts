@@ -7,6 +7,9 @@ export async function expectNoSeriousViolations(page: Page, { only }: { only?: s
   const results = await (only ? builder.include(only) : builder).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }

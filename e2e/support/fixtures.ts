@@ -13,14 +13,17 @@ export interface Outage {
   cutUpstream(): Promise<void>;
 }
 
-export const test = base.extend<{ outage: Outage }, { upstream: Upstream; stack: StackState; scoreEntry: ScoreEntryClient }>({
+export const test = base.extend<
+  { outage: Outage },
+  { upstream: Upstream; stack: StackState; scoreEntry: ScoreEntryClient }
+>({
   /** which upstream the project's stack runs on (playwright.config.ts) */
   upstream: ['ours', { option: true, scope: 'worker' }],
   stack: [async ({ upstream }, use) => use(readStackState(upstream)), { scope: 'worker' }],
   /** the stack's API with the score-entry key, as a tabulation room's client would use it (our API only) */
   scoreEntry: [
     async ({ stack }, use) => {
-      if (!stack.scoreEntry) throw new Error('score entry is our API\'s extension: this test runs on our API only');
+      if (!stack.scoreEntry) throw new Error("score entry is our API's extension: this test runs on our API only");
       await use(await scoreEntryClient({ ...stack, scoreEntry: stack.scoreEntry }));
     },
     { scope: 'worker' },

@@ -45,7 +45,10 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
   let stopping = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('exit', (code, signal) => {
-    if (!stopping) process.stderr.write(`\n${command} ${args.join(' ')} exited (${code ?? signal}) during the run; its last lines:\n${tail.join('\n')}\n`);
+    if (!stopping)
+      process.stderr.write(
+        `\n${command} ${args.join(' ')} exited (${code ?? signal}) during the run; its last lines:\n${tail.join('\n')}\n`,
+      );
   });
   return {
     child,
@@ -53,8 +56,13 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
       const seen = lines.find(match);
       if (seen !== undefined) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching output within ${timeoutMs} ms; see ${logFile}`)), timeoutMs);
-        child.once('exit', (code) => reject(new Error(`${command} exited (${code}) before it was ready; see ${logFile}`)));
+        const timer = setTimeout(
+          () => reject(new Error(`no matching output within ${timeoutMs} ms; see ${logFile}`)),
+          timeoutMs,
+        );
+        child.once('exit', (code) =>
+          reject(new Error(`${command} exited (${code}) before it was ready; see ${logFile}`)),
+        );
         waiters.push({ match, resolve: (line) => (clearTimeout(timer), resolve(line)) });
       });
     },
@@ -98,7 +106,10 @@ export async function waitForOk(url: string, timeoutMs: number): Promise<void> {
 }
 
 /** A TCP relay to `target`: lets a test cut the BFF off from the API and watch what the app shows. */
-export async function startRelay(targetHost: string, targetPort: number): Promise<{ port: number; close(): Promise<void> }> {
+export async function startRelay(
+  targetHost: string,
+  targetPort: number,
+): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(targetPort, targetHost);

@@ -10,7 +10,9 @@ const [baseUrl, guid] = process.argv.slice(2);
 const data = await fetch(`${baseUrl}/2018-03/performances?c=${guid}`).then((res) => res.json());
 
 if ('Message' in data) {
-  console.log(JSON.stringify({ error: 'Failed to find recap. Please make sure the link is correct!', message: data.Message }));
+  console.log(
+    JSON.stringify({ error: 'Failed to find recap. Please make sure the link is correct!', message: data.Message }),
+  );
 } else if (data.length == 0) {
   console.log(JSON.stringify({ error: 'Empty recap. Have you allowed programmatic access?' }));
 } else {

@@ -24,25 +24,43 @@ function send(url: URL, ca: string, method: string, headers: Record<string, stri
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     request.on('error', reject);
     request.end(body);
   });
 }
 
-export async function scoreEntryClient(stack: StackState & { scoreEntry: { clientId: string; clientSecret: string } }): Promise<ScoreEntryClient> {
+export async function scoreEntryClient(
+  stack: StackState & { scoreEntry: { clientId: string; clientSecret: string } },
+): Promise<ScoreEntryClient> {
   const ca = readFileSync(stack.caFile, 'utf8');
   const at = (path: string) => new URL(path, stack.apiURL);
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: stack.scoreEntry.clientId, client_secret: stack.scoreEntry.clientSecret });
-  const tokenAnswer = await send(at('/v3/oauth2/token'), ca, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, form.toString());
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: stack.scoreEntry.clientId,
+    client_secret: stack.scoreEntry.clientSecret,
+  });
+  const tokenAnswer = await send(
+    at('/v3/oauth2/token'),
+    ca,
+    'POST',
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    form.toString(),
+  );
   if (tokenAnswer.status !== 200) throw new Error(`token request answered ${tokenAnswer.status}: ${tokenAnswer.text}`);
   const authorization = `Bearer ${(JSON.parse(tokenAnswer.text) as { access_token: string }).access_token}`;
 
   const call = async (method: string, path: string, expectedStatus: number, body?: unknown): Promise<string> => {
-    const headers: Record<string, string> = { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const headers: Record<string, string> = {
+      authorization,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
     const answer = await send(at(path), ca, method, headers, body === undefined ? undefined : JSON.stringify(body));
-    if (answer.status !== expectedStatus) throw new Error(`${method} ${path} answered ${answer.status} (expected ${expectedStatus}): ${answer.text}`);
+    if (answer.status !== expectedStatus)
+      throw new Error(`${method} ${path} answered ${answer.status} (expected ${expectedStatus}): ${answer.text}`);
     return answer.text;
   };
   return {

@@ -34,6 +34,9 @@ export const STACK_ENV: Record<Upstream, string> = { ours: 'E2E_STACK_STATE', ho
 
 export function readStackState(upstream: Upstream): StackState {
   const text = process.env[STACK_ENV[upstream]];
-  if (!text) throw new Error(`${STACK_ENV[upstream]} is not set: run the suite through playwright.config.ts (global setup starts the stacks)`);
+  if (!text)
+    throw new Error(
+      `${STACK_ENV[upstream]} is not set: run the suite through playwright.config.ts (global setup starts the stacks)`,
+    );
   return JSON.parse(text) as StackState;
 }

@@ -48,13 +48,21 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
     // into a connection about to close and lose it without an answer.
     onError: () =>
       problemResponse(
-        new ApiProblem(413, 'body_too_large', `The request body is larger than ${services.config.bodyLimitBytes} bytes`, [], { connection: 'close' }),
+        new ApiProblem(
+          413,
+          'body_too_large',
+          `The request body is larger than ${services.config.bodyLimitBytes} bytes`,
+          [],
+          { connection: 'close' },
+        ),
       ),
   });
   // Only requests that carry bodies: on a GET the limiter would make the Node adapter build a full Request.
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.onError(answerError);
-  app.notFound((c) => problemResponse(new ApiProblem(404, 'not_found', `No operation at ${c.req.method} ${c.req.path}`)));
+  app.notFound((c) =>
+    problemResponse(new ApiProblem(404, 'not_found', `No operation at ${c.req.method} ${c.req.path}`)),
+  );
 
   app.use('/2018-03/*', v2ErrorMessage);
 

@@ -39,13 +39,19 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env): Promise<St
   }
 }
 
-const isEntryPoint = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/api/server.ts');
+const isEntryPoint =
+  import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/api/server.ts');
 if (isEntryPoint) {
   startApi()
     .then((api) => {
-      console.log(JSON.stringify({ level: 'info', msg: 'API listening', url: api.server.url, certificate: api.certPath }));
+      console.log(
+        JSON.stringify({ level: 'info', msg: 'API listening', url: api.server.url, certificate: api.certPath }),
+      );
       const shutdown = () => {
-        api.stop().then(() => process.exit(0), () => process.exit(1));
+        api.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       };
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);

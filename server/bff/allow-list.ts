@@ -27,7 +27,15 @@ export function isAllowedRead(path: string): boolean {
 export function unsafePathReason(rawPath: string): string | undefined {
   if (rawPath.includes('%')) return 'percent-encoded characters are not accepted in /api/ paths';
   if (rawPath.includes('\\')) return 'backslashes are not accepted in /api/ paths';
-  if (rawPath.split('/').some((segment) => segment === '.' || segment === '..')) return 'dot segments are not accepted in /api/ paths';
-  if (rawPath.slice(1).split('/').slice(0, -1).some((segment) => segment === '')) return 'empty path segments are not accepted in /api/ paths';
+  if (rawPath.split('/').some((segment) => segment === '.' || segment === '..'))
+    return 'dot segments are not accepted in /api/ paths';
+  if (
+    rawPath
+      .slice(1)
+      .split('/')
+      .slice(0, -1)
+      .some((segment) => segment === '')
+  )
+    return 'empty path segments are not accepted in /api/ paths';
   return undefined;
 }

@@ -8,7 +8,12 @@ import { readFileSync } from 'node:fs';
 interface OpenApiDocument {
   paths: Record<
     string,
-    { get?: { parameters?: { name: string; in: string }[]; responses?: Record<string, { content?: Record<string, unknown> }> } }
+    {
+      get?: {
+        parameters?: { name: string; in: string }[];
+        responses?: Record<string, { content?: Record<string, unknown> }>;
+      };
+    }
   >;
 }
 
@@ -19,10 +24,19 @@ export interface ReadOperation {
   query: string[];
 }
 
-const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
+const document = JSON.parse(
+  readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'),
+) as OpenApiDocument;
 
 export const READ_OPERATIONS: readonly ReadOperation[] = Object.entries(document.paths).flatMap(([template, item]) =>
   item.get?.responses?.['200']?.content?.['application/json'] !== undefined
-    ? [{ template, query: (item.get.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name) }]
+    ? [
+        {
+          template,
+          query: (item.get.parameters ?? [])
+            .filter((parameter) => parameter.in === 'query')
+            .map((parameter) => parameter.name),
+        },
+      ]
     : [],
 );

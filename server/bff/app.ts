@@ -10,7 +10,13 @@ import type { BffConfig } from './config.js';
 import { ALLOWED_READ_OPERATIONS, isAllowedRead, unsafePathReason } from './allow-list.js';
 import { clientCredentialsGrant } from './client-credentials.js';
 import { logJsonLine, type LogLine } from './log.js';
-import { createOrganizationSource, MISSING_ORGANIZATION_DETAIL, takesOrganization, withOrganization, type OrganizationSource } from './organization.js';
+import {
+  createOrganizationSource,
+  MISSING_ORGANIZATION_DETAIL,
+  takesOrganization,
+  withOrganization,
+  type OrganizationSource,
+} from './organization.js';
 import { problemForUpstream, problemJson, problemResponse, PROBLEM_CONTENT_TYPE, type BffProblem } from './problems.js';
 import { createReadProxy, type ProxyAnswer, type ReadRequest } from './proxy.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
@@ -58,7 +64,10 @@ export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv
 const LIVE_HEARTBEAT_MS = 15_000;
 
 /** The app, the organization it reads (server.ts reports it at start) and the live hub (closed at shutdown). */
-export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<BffEnv>; organization: OrganizationSource; live: LiveHub } {
+export function createBff(
+  config: BffConfig,
+  deps: BffDeps = {},
+): { app: Hono<BffEnv>; organization: OrganizationSource; live: LiveHub } {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? logJsonLine;
   const upstream = deps.upstream ?? createUpstreamHttp(config);
@@ -75,11 +84,14 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
       if (!(error instanceof UpstreamError)) throw error;
       return problemAnswer(problemForUpstream(error));
     }
-    if (!guid) return problemAnswer({ status: 502, code: 'bff_organization_unknown', detail: MISSING_ORGANIZATION_DETAIL });
+    if (!guid)
+      return problemAnswer({ status: 502, code: 'bff_organization_unknown', detail: MISSING_ORGANIZATION_DETAIL });
     return proxy.read({ ...request, search: withOrganization(request.search, guid) });
   };
-  const readView = (path: string, search: string) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID() });
-  const readFresh = (path: string, search: string) => readUpstream({ path, search, accept: 'application/json', requestId: randomUUID(), revalidate: true });
+  const readView = (path: string, search: string) =>
+    readUpstream({ path, search, accept: 'application/json', requestId: randomUUID() });
+  const readFresh = (path: string, search: string) =>
+    readUpstream({ path, search, accept: 'application/json', requestId: randomUUID(), revalidate: true });
   const views = createViewsRouter(readView, now, readFresh);
   const live = createLiveHub({
     readFresh,
@@ -88,7 +100,13 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
     intervalMs: config.liveIntervalMs,
     maxCompetitions: config.liveMaxCompetitions,
     maxListeners: config.liveMaxListeners,
-    onReadFailure: (guid, error) => log({ level: 'warn', msg: 'live read failed', guid, detail: error instanceof Error ? error.message : String(error) }),
+    onReadFailure: (guid, error) =>
+      log({
+        level: 'warn',
+        msg: 'live read failed',
+        guid,
+        detail: error instanceof Error ? error.message : String(error),
+      }),
   });
   // Server rendering reads as the browser does, through this app: the same allow-list, views, cache and token.
   const readInProcess = async (url: string): Promise<Response> => {
@@ -101,7 +119,9 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
   const web = new Hono<BffEnv>();
   web.use('*', representations({ fileOf: builtFileOf, precompressed: precompressedFile }));
   // A visit of the home page ("/") is a page with its own plan (pages/pages.ts), not the build's index.html as a file.
-  web.get('/', async (c, next) => ((c.req.header('accept') ?? '').includes('text/html') ? pages.serve(c.req.raw) : next()));
+  web.get('/', async (c, next) =>
+    (c.req.header('accept') ?? '').includes('text/html') ? pages.serve(c.req.raw) : next(),
+  );
   web.get('*', staticFiles(config.staticDir));
   web.get('/assets/*', (c) => problemResponse({ status: 404, code: 'not_found', detail: `Nothing at ${c.req.path}` }));
   web.get('*', (c) => pages.serve(c.req.raw));
@@ -110,7 +130,11 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
   app.use('*', securityHeaders);
   app.onError((error, c) => {
     log({ level: 'error', msg: 'unhandled error', error: error.name, detail: error.message, path: c.req.path });
-    return problemResponse({ status: 500, code: 'internal_error', detail: 'The server failed to answer this request.' });
+    return problemResponse({
+      status: 500,
+      code: 'internal_error',
+      detail: 'The server failed to answer this request.',
+    });
   });
 
   // Checked on the raw request target: URL parsing would already have folded "/api/../x" into "/x".
@@ -125,7 +149,12 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
 
   app.get('/api/health', () =>
     Response.json(
-      { status: 'ok', cache: { entries: proxy.cachedEntries }, upstream: { calls: proxy.upstreamCalls }, live: { competitions: live.watched, listeners: live.listeners } },
+      {
+        status: 'ok',
+        cache: { entries: proxy.cachedEntries },
+        upstream: { calls: proxy.upstreamCalls },
+        live: { competitions: live.watched, listeners: live.listeners },
+      },
       { headers: { 'cache-control': 'no-cache' } },
     ),
   );
@@ -171,7 +200,11 @@ export function createBff(config: BffConfig, deps: BffDeps = {}): { app: Hono<Bf
 }
 
 function problemAnswer(problem: BffProblem): ProxyAnswer {
-  return { status: problem.status, headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-cache', ...problem.headers }, body: problemJson(problem) };
+  return {
+    status: problem.status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-cache', ...problem.headers },
+    body: problemJson(problem),
+  };
 }
 
 /**

@@ -31,7 +31,10 @@ export interface CircuitBreaker {
 /** Failures that cost the caller the connect or answer timeout: what the breaker exists to stop paying per read. */
 export const opensCircuit = (error: UpstreamError) => error.reason === 'timeout' || error.reason === 'unreachable';
 
-export function createCircuitBreaker(now: () => number, onChange: (open: boolean, error?: UpstreamError) => void): CircuitBreaker {
+export function createCircuitBreaker(
+  now: () => number,
+  onChange: (open: boolean, error?: UpstreamError) => void,
+): CircuitBreaker {
   let open: { error: UpstreamError; since: number; lastProbeAt: number; probing: boolean } | undefined;
 
   const close = () => {

@@ -42,17 +42,25 @@ export function clientCredentialsGrant(
         throw new UpstreamError('bad_response', 'token response without access_token', { upstreamStatus: status });
       }
       if (tokenType !== undefined && String(tokenType).toLowerCase() !== 'bearer') {
-        throw new UpstreamError('bad_response', 'token response with a token_type other than bearer', { upstreamStatus: status });
+        throw new UpstreamError('bad_response', 'token response with a token_type other than bearer', {
+          upstreamStatus: status,
+        });
       }
       if (expiresIn !== undefined && !(typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0)) {
-        throw new UpstreamError('bad_response', 'token response with an unusable expires_in', { upstreamStatus: status });
+        throw new UpstreamError('bad_response', 'token response with an unusable expires_in', {
+          upstreamStatus: status,
+        });
       }
       return { accessToken, expiresIn };
     }
     if (status === 401 || status === 403 || (status === 400 && oauthError !== undefined && REFUSALS.has(oauthError))) {
-      throw new UpstreamError('credentials_refused', `token request refused (${status}${oauthError ? ` ${oauthError}` : ''})`, {
-        upstreamStatus: status,
-      });
+      throw new UpstreamError(
+        'credentials_refused',
+        `token request refused (${status}${oauthError ? ` ${oauthError}` : ''})`,
+        {
+          upstreamStatus: status,
+        },
+      );
     }
     if (status === 429) {
       throw new UpstreamError('rate_limited', 'token request rate-limited (429)', {
@@ -70,7 +78,9 @@ export function clientCredentialsGrant(
 function parseJson(body: Buffer): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(body.toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -24,7 +24,12 @@ export function isCompressible(contentType: string, bytes: number): boolean {
  */
 export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
-  const weights = new Map(parseAccept(acceptEncoding).map(({ type, q }) => [type.toLowerCase() === 'x-gzip' ? 'gzip' : type.toLowerCase(), q]));
+  const weights = new Map(
+    parseAccept(acceptEncoding).map(({ type, q }) => [
+      type.toLowerCase() === 'x-gzip' ? 'gzip' : type.toLowerCase(),
+      q,
+    ]),
+  );
   const weight = (coding: Encoding) => weights.get(coding) ?? weights.get('*') ?? 0;
   const [br, gz] = [weight('br'), weight('gzip')];
   if (br > 0 && br >= gz) return 'br';
@@ -73,7 +78,10 @@ export class EncodedBodies {
 
   constructor(
     readonly identity: Buffer,
-    readonly options: { effort?: 'fast' | 'max'; precompressed?: (encoding: Encoding) => Promise<Buffer | undefined> } = {},
+    readonly options: {
+      effort?: 'fast' | 'max';
+      precompressed?: (encoding: Encoding) => Promise<Buffer | undefined>;
+    } = {},
   ) {}
 
   get(encoding: Encoding): Promise<Buffer> {

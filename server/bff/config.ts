@@ -47,7 +47,15 @@ export interface BffConfig {
   liveMaxListeners: number;
 }
 
-type NumericSetting = 'port' | 'upstreamTimeoutMs' | 'cacheTtlMs' | 'cacheMaxEntries' | 'staleMaxAgeMs' | 'liveIntervalMs' | 'liveMaxCompetitions' | 'liveMaxListeners';
+type NumericSetting =
+  | 'port'
+  | 'upstreamTimeoutMs'
+  | 'cacheTtlMs'
+  | 'cacheMaxEntries'
+  | 'staleMaxAgeMs'
+  | 'liveIntervalMs'
+  | 'liveMaxCompetitions'
+  | 'liveMaxListeners';
 
 export type BffConfigInput = Partial<Omit<BffConfig, NumericSetting>> & {
   liveIntervalMs?: number | string;
@@ -105,10 +113,7 @@ const schema = z.object({
   clientSecret: z.string({ error: 'is required' }).min(1, 'is required'),
   apiCa: z.string().optional(),
   apiCaFile: z.string().min(1).optional(),
-  organization: z
-    .string()
-    .regex(GUID_PATTERN, 'must be the organization\'s GUID (8-4-4-4-12 hex digits)')
-    .optional(),
+  organization: z.string().regex(GUID_PATTERN, "must be the organization's GUID (8-4-4-4-12 hex digits)").optional(),
   upstreamTimeoutMs: wholeNumber(1, 600_000, 8000),
   cacheTtlMs: wholeNumber(0, 86_400_000, 5000),
   cacheMaxEntries: wholeNumber(1, 1_000_000, 500),
@@ -121,12 +126,17 @@ const schema = z.object({
 });
 
 /** Validates a configuration object and fills in defaults; reads `apiCaFile` when `apiCa` is not given. */
-export function defineBffConfig(input: BffConfigInput, describe: (field: keyof BffConfig) => string = String): BffConfig {
+export function defineBffConfig(
+  input: BffConfigInput,
+  describe: (field: keyof BffConfig) => string = String,
+): BffConfig {
   const cleaned = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     // Messages name the setting, never its value: a secret must not reach a log through a config error.
-    const problems = result.error.issues.map((issue) => `${describe(issue.path[0] as keyof BffConfig)} ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `${describe(issue.path[0] as keyof BffConfig)} ${issue.message}`,
+    );
     throw new Error(`Invalid BFF configuration: ${problems.join('; ')}`);
   }
   const config: BffConfig = result.data;
@@ -134,7 +144,9 @@ export function defineBffConfig(input: BffConfigInput, describe: (field: keyof B
     try {
       config.apiCa = readFileSync(config.apiCaFile, 'utf8');
     } catch (error) {
-      throw new Error(`Invalid BFF configuration: ${describe('apiCaFile')} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}: ${config.apiCaFile})`);
+      throw new Error(
+        `Invalid BFF configuration: ${describe('apiCaFile')} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}: ${config.apiCaFile})`,
+      );
     }
   }
   if (config.apiCa !== undefined && !config.apiCa.includes('-----BEGIN CERTIFICATE-----')) {

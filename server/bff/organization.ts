@@ -9,7 +9,9 @@ import { READ_OPERATIONS } from './api-document.js';
 import type { TokenCycler } from './token-cycler.js';
 
 /** The operations that take `o`, as the API's document declares them: v2's listings. */
-const TAKES_ORGANIZATION = new Set(READ_OPERATIONS.filter((operation) => operation.query.includes('o')).map((operation) => operation.template));
+const TAKES_ORGANIZATION = new Set(
+  READ_OPERATIONS.filter((operation) => operation.query.includes('o')).map((operation) => operation.template),
+);
 
 export interface OrganizationSource {
   /** the configured guid, else the one the upstream's token names, else undefined (the token names none) */
@@ -35,7 +37,8 @@ export function organizationInToken(token: string): string | undefined {
   if (parts.length !== 3) return undefined;
   try {
     const claims: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    const guid = claims !== null && typeof claims === 'object' ? (claims as { org_guid?: unknown }).org_guid : undefined;
+    const guid =
+      claims !== null && typeof claims === 'object' ? (claims as { org_guid?: unknown }).org_guid : undefined;
     return typeof guid === 'string' && isGuid(guid) ? guid : undefined;
   } catch {
     return undefined;

@@ -45,21 +45,58 @@ export function problemForUpstream(error: UpstreamError): BffProblem {
   const retry = error.details.retryAfter ? { 'retry-after': error.details.retryAfter } : undefined;
   switch (error.reason) {
     case 'timeout':
-      return { status: 504, code: 'upstream_timeout', detail: 'The results API did not answer in time, and no saved copy of this data is available. Try again shortly.' };
+      return {
+        status: 504,
+        code: 'upstream_timeout',
+        detail:
+          'The results API did not answer in time, and no saved copy of this data is available. Try again shortly.',
+      };
     case 'rate_limited':
-      return { status: 503, code: 'upstream_rate_limited', detail: 'The results API is limiting requests, and no saved copy of this data is available. Try again later.', headers: retry };
+      return {
+        status: 503,
+        code: 'upstream_rate_limited',
+        detail: 'The results API is limiting requests, and no saved copy of this data is available. Try again later.',
+        headers: retry,
+      };
     case 'unreachable':
     case 'unavailable':
-      return { status: 503, code: 'upstream_unavailable', detail: 'The results API is unavailable, and no saved copy of this data is available. Try again shortly.', headers: retry };
+      return {
+        status: 503,
+        code: 'upstream_unavailable',
+        detail: 'The results API is unavailable, and no saved copy of this data is available. Try again shortly.',
+        headers: retry,
+      };
     case 'failed':
-      return { status: 502, code: 'upstream_failed', detail: `The results API failed on this request (${error.details.upstreamStatus ?? 'server error'}), and no saved copy of this data is available.` };
+      return {
+        status: 502,
+        code: 'upstream_failed',
+        detail: `The results API failed on this request (${error.details.upstreamStatus ?? 'server error'}), and no saved copy of this data is available.`,
+      };
     case 'credentials_refused':
-      return { status: 502, code: 'bff_credentials_refused', detail: "The results API refused this server's API credentials (API_CLIENT_ID / API_CLIENT_SECRET). An administrator must update them." };
+      return {
+        status: 502,
+        code: 'bff_credentials_refused',
+        detail:
+          "The results API refused this server's API credentials (API_CLIENT_ID / API_CLIENT_SECRET). An administrator must update them.",
+      };
     case 'token_rejected':
-      return { status: 502, code: 'upstream_token_rejected', detail: 'The results API rejected a freshly issued access token.' };
+      return {
+        status: 502,
+        code: 'upstream_token_rejected',
+        detail: 'The results API rejected a freshly issued access token.',
+      };
     case 'tls_untrusted':
-      return { status: 502, code: 'upstream_tls_untrusted', detail: "The results API's TLS certificate is not trusted by this server: set API_CA_FILE (or NODE_EXTRA_CA_CERTS) to its CA certificate." };
+      return {
+        status: 502,
+        code: 'upstream_tls_untrusted',
+        detail:
+          "The results API's TLS certificate is not trusted by this server: set API_CA_FILE (or NODE_EXTRA_CA_CERTS) to its CA certificate.",
+      };
     case 'bad_response':
-      return { status: 502, code: 'upstream_bad_response', detail: 'The results API gave an answer this server cannot use.' };
+      return {
+        status: 502,
+        code: 'upstream_bad_response',
+        detail: 'The results API gave an answer this server cannot use.',
+      };
   }
 }

@@ -88,7 +88,11 @@ export function createReadProxy(deps: {
   let rateLimitedUntil = 0;
   let upstreamCalls = 0;
   const circuit = createCircuitBreaker(now, (open, error) =>
-    log(open ? { level: 'warn', msg: 'circuit open', reason: error?.reason, detail: error?.message } : { level: 'info', msg: 'circuit closed' }),
+    log(
+      open
+        ? { level: 'warn', msg: 'circuit open', reason: error?.reason, detail: error?.message }
+        : { level: 'info', msg: 'circuit closed' },
+    ),
   );
 
   async function read(request: ReadRequest): Promise<ProxyAnswer> {
@@ -107,12 +111,24 @@ export function createReadProxy(deps: {
       // The probe runs on its own; this read does not wait for it.
       if (admission.probe) {
         share(key, request, entry, true)
-          .catch((error: unknown) => log({ level: 'error', msg: 'probe failed', detail: error instanceof Error ? error.message : String(error), requestId: request.requestId }))
+          .catch((error: unknown) =>
+            log({
+              level: 'error',
+              msg: 'probe failed',
+              detail: error instanceof Error ? error.message : String(error),
+              requestId: request.requestId,
+            }),
+          )
           .finally(circuit.probeDone);
       }
       return answer(fallback(admission.error, entry), request);
     }
-    return answer(await (request.revalidate ? revalidated(key, request, entry) : (inFlight.get(key) ?? share(key, request, entry, false))), request);
+    return answer(
+      await (request.revalidate
+        ? revalidated(key, request, entry)
+        : (inFlight.get(key) ?? share(key, request, entry, false))),
+      request,
+    );
   }
 
   /**
@@ -143,7 +159,12 @@ export function createReadProxy(deps: {
     return shared;
   }
 
-  async function exchange(key: string, request: ReadRequest, entry: SavedRead | undefined, probe: boolean): Promise<Outcome> {
+  async function exchange(
+    key: string,
+    request: ReadRequest,
+    entry: SavedRead | undefined,
+    probe: boolean,
+  ): Promise<Outcome> {
     const started = now();
     const headers: Record<string, string> = {
       accept: request.accept,
@@ -166,7 +187,10 @@ export function createReadProxy(deps: {
 
     const { error } = outcome;
     if (error.reason === 'rate_limited' && error.details.retryAfter) {
-      rateLimitedUntil = Math.max(rateLimitedUntil, now() + Math.min(retryAfterMs(error.details.retryAfter), MAX_RATE_LIMIT_PAUSE_MS));
+      rateLimitedUntil = Math.max(
+        rateLimitedUntil,
+        now() + Math.min(retryAfterMs(error.details.retryAfter), MAX_RATE_LIMIT_PAUSE_MS),
+      );
     }
     const result = fallback(error, entry);
     log({
@@ -187,14 +211,20 @@ export function createReadProxy(deps: {
   async function authorizedGet(pathAndQuery: string, headers: Record<string, string>): Promise<UpstreamResponse> {
     const get = (token: AccessToken) => {
       upstreamCalls += 1;
-      return http.request({ method: 'GET', pathAndQuery, headers: { ...headers, authorization: `Bearer ${token.value}` } });
+      return http.request({
+        method: 'GET',
+        pathAndQuery,
+        headers: { ...headers, authorization: `Bearer ${token.value}` },
+      });
     };
     const token = await tokens.token();
     const first = await get(token);
     if (first.status !== 401) return first;
     const second = await get(await tokens.renewAfterRejection(token));
     if (second.status === 401) {
-      throw new UpstreamError('token_rejected', 'a renewed token was refused too (401 after one retry)', { upstreamStatus: 401 });
+      throw new UpstreamError('token_rejected', 'a renewed token was refused too (401 after one retry)', {
+        upstreamStatus: 401,
+      });
     }
     return second;
   }
@@ -204,24 +234,36 @@ export function createReadProxy(deps: {
     const contentType = String(headers['content-type'] ?? '');
     if (status === 304) {
       if (!entry?.upstreamEtag) {
-        return { kind: 'failed', error: new UpstreamError('bad_response', 'unasked-for 304', { upstreamStatus: status }) };
+        return {
+          kind: 'failed',
+          error: new UpstreamError('bad_response', 'unasked-for 304', { upstreamStatus: status }),
+        };
       }
       entry.validatedAt = now();
       saved.set(key, entry);
       return { kind: 'saved', entry, cache: 'REVALIDATED' };
     }
     if (status === 429) {
-      const error = new UpstreamError('rate_limited', `upstream answered ${status}`, { upstreamStatus: status, retryAfter: retryAfterOf(headers['retry-after']) });
+      const error = new UpstreamError('rate_limited', `upstream answered ${status}`, {
+        upstreamStatus: status,
+        retryAfter: retryAfterOf(headers['retry-after']),
+      });
       return { kind: 'failed', error };
     }
     if (status >= 500) return { kind: 'failed', error: serverError(status, 'upstream', headers['retry-after']) };
     if (status < 200 || (status >= 300 && status < 400)) {
-      return { kind: 'failed', error: new UpstreamError('bad_response', `upstream answered ${status}`, { upstreamStatus: status }) };
+      return {
+        kind: 'failed',
+        error: new UpstreamError('bad_response', `upstream answered ${status}`, { upstreamStatus: status }),
+      };
     }
     if (status === 200) {
       // Only JSON is relayed: anything else on this origin could be a script or a page under our CSP's 'self'.
       if (!JSON_TYPE.test(contentType)) {
-        return { kind: 'failed', error: new UpstreamError('bad_response', 'a 200 that is not JSON', { upstreamStatus: status }) };
+        return {
+          kind: 'failed',
+          error: new UpstreamError('bad_response', 'a 200 that is not JSON', { upstreamStatus: status }),
+        };
       }
       const upstreamEtag = typeof headers.etag === 'string' && ETAG.test(headers.etag) ? headers.etag : undefined;
       const totalCount = headers['x-total-count'];
@@ -267,12 +309,20 @@ export function createReadProxy(deps: {
       };
     }
     if (outcome.kind === 'passthrough') {
-      return { status: outcome.status, headers: { 'content-type': outcome.contentType, 'cache-control': 'no-cache' }, body: outcome.body };
+      return {
+        status: outcome.status,
+        headers: { 'content-type': outcome.contentType, 'cache-control': 'no-cache' },
+        body: outcome.body,
+      };
     }
     const { entry, cache } = outcome;
     const compressible = isCompressible(entry.contentType, entry.body.length);
     const encoding = compressible ? negotiateEncoding(request.acceptEncoding) : undefined;
-    const headers: Record<string, string> = { etag: encodedEtag(entry.etag, encoding), 'cache-control': 'no-cache', 'x-bff-cache': cache };
+    const headers: Record<string, string> = {
+      etag: encodedEtag(entry.etag, encoding),
+      'cache-control': 'no-cache',
+      'x-bff-cache': cache,
+    };
     if (compressible) headers.vary = 'Accept-Encoding';
     if (cache === 'STALE') {
       headers['x-bff-stale'] = '1';

@@ -7,7 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags, type Encoding } from './compression.js';
+import {
+  EncodedBodies,
+  encodedEtag,
+  isCompressible,
+  negotiateEncoding,
+  representationEtags,
+  type Encoding,
+} from './compression.js';
 import { ifNoneMatchHolds } from '../http-shared/if-none-match.js';
 import { LruCache } from './response-cache.js';
 
@@ -50,7 +57,14 @@ export function representations(options: RepresentationOptions): MiddlewareHandl
     const made: Kept = {
       body,
       etag: response.headers.get('etag') ?? etagOf(body),
-      encoded: !compressible ? undefined : file ? new EncodedBodies(body, { effort: 'max', precompressed: (encoding) => options.precompressed(file, encoding) }) : new EncodedBodies(body),
+      encoded: !compressible
+        ? undefined
+        : file
+          ? new EncodedBodies(body, {
+              effort: 'max',
+              precompressed: (encoding) => options.precompressed(file, encoding),
+            })
+          : new EncodedBodies(body),
     };
     if (key) files.set(key, made);
     return made;

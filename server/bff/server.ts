@@ -86,12 +86,17 @@ export async function checkOrganization(bff: RunningBff, log: (line: LogLine) =>
     );
     return false;
   } catch (error) {
-    log({ level: 'warn', msg: 'Could not ask the API for a token yet; the organization will be learnt on first use', detail: (error as Error).message });
+    log({
+      level: 'warn',
+      msg: 'Could not ask the API for a token yet; the organization will be learnt on first use',
+      detail: (error as Error).message,
+    });
     return true;
   }
 }
 
-const isEntryPoint = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/bff/server.ts');
+const isEntryPoint =
+  import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/bff/server.ts');
 if (isEntryPoint) {
   let config: BffConfig;
   try {
@@ -102,13 +107,22 @@ if (isEntryPoint) {
   }
   startBff(config)
     .then(async (bff) => {
-      logJsonLine({ level: 'info', msg: 'BFF listening', url: bff.url, upstream: config.apiBaseUrl, staticDir: config.staticDir });
+      logJsonLine({
+        level: 'info',
+        msg: 'BFF listening',
+        url: bff.url,
+        upstream: config.apiBaseUrl,
+        staticDir: config.staticDir,
+      });
       if (!(await checkOrganization(bff))) {
         await bff.close();
         process.exit(1);
       }
       const shutdown = () => {
-        bff.close().then(() => process.exit(0), () => process.exit(1));
+        bff.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       };
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);

@@ -42,7 +42,10 @@ export function builtFileOf(c: Context): string | undefined {
 /** The build's `<file>.br` or `<file>.gz`, unless it is older than the file (left over from an earlier build). */
 export async function precompressedFile(file: string, encoding: Encoding): Promise<Buffer | undefined> {
   const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
-  const [original, coded] = await Promise.all([stat(file).catch(() => undefined), stat(sibling).catch(() => undefined)]);
+  const [original, coded] = await Promise.all([
+    stat(file).catch(() => undefined),
+    stat(sibling).catch(() => undefined),
+  ]);
   if (!original || !coded?.isFile() || coded.mtimeMs < original.mtimeMs) return undefined;
   return readFile(sibling).catch(() => undefined);
 }

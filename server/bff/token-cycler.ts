@@ -32,11 +32,15 @@ export interface TokenCycler {
   renewAfterRejection(rejected: AccessToken): Promise<AccessToken>;
 }
 
-export function createTokenCycler(requestToken: () => Promise<GrantedToken>, now: () => number = Date.now): TokenCycler {
+export function createTokenCycler(
+  requestToken: () => Promise<GrantedToken>,
+  now: () => number = Date.now,
+): TokenCycler {
   let cached: AccessToken | undefined;
   let inFlight: Promise<AccessToken> | undefined;
 
-  const usable = (token: AccessToken | undefined): token is AccessToken => token !== undefined && now() < token.expiresAt;
+  const usable = (token: AccessToken | undefined): token is AccessToken =>
+    token !== undefined && now() < token.expiresAt;
 
   function renew(): Promise<AccessToken> {
     if (inFlight) return inFlight;

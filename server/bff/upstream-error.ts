@@ -35,12 +35,21 @@ export class UpstreamError extends Error {
 
 /** Outages worth riding out with a saved copy; configuration and contract errors are not. */
 export function isOutage(error: UpstreamError): boolean {
-  return error.reason === 'unreachable' || error.reason === 'timeout' || error.reason === 'unavailable' || error.reason === 'failed' || error.reason === 'rate_limited';
+  return (
+    error.reason === 'unreachable' ||
+    error.reason === 'timeout' ||
+    error.reason === 'unavailable' ||
+    error.reason === 'failed' ||
+    error.reason === 'rate_limited'
+  );
 }
 
 /** An upstream 5xx: a 503 says the upstream is unavailable; any other is a failure of the upstream on this request. */
 export function serverError(status: number, what: string, retryAfter: string | string[] | undefined): UpstreamError {
-  return new UpstreamError(status === 503 ? 'unavailable' : 'failed', `${what} answered ${status}`, { upstreamStatus: status, retryAfter: retryAfterOf(retryAfter) });
+  return new UpstreamError(status === 503 ? 'unavailable' : 'failed', `${what} answered ${status}`, {
+    upstreamStatus: status,
+    retryAfter: retryAfterOf(retryAfter),
+  });
 }
 
 /** `Retry-After` as sent (delta-seconds or HTTP date), or undefined when missing or malformed. */

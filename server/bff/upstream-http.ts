@@ -48,7 +48,9 @@ const TLS_TRUST_ERRORS = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-export function createUpstreamHttp(config: Pick<BffConfig, 'apiBaseUrl' | 'upstreamTimeoutMs' | 'apiCa'>): UpstreamHttp {
+export function createUpstreamHttp(
+  config: Pick<BffConfig, 'apiBaseUrl' | 'upstreamTimeoutMs' | 'apiCa'>,
+): UpstreamHttp {
   const base = new URL(config.apiBaseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const agent = new https.Agent({
@@ -77,9 +79,7 @@ export function createUpstreamHttp(config: Pick<BffConfig, 'apiBaseUrl' | 'upstr
         agent,
       });
       const timer = setTimeout(() => {
-        finish(() =>
-          reject(new UpstreamError('timeout', `no complete answer within ${config.upstreamTimeoutMs} ms`)),
-        );
+        finish(() => reject(new UpstreamError('timeout', `no complete answer within ${config.upstreamTimeoutMs} ms`)));
         outgoing.destroy();
       }, config.upstreamTimeoutMs);
 
@@ -89,17 +89,23 @@ export function createUpstreamHttp(config: Pick<BffConfig, 'apiBaseUrl' | 'upstr
         incoming.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > MAX_UPSTREAM_BODY_BYTES) {
-            finish(() => reject(new UpstreamError('bad_response', `answer larger than ${MAX_UPSTREAM_BODY_BYTES} bytes`)));
+            finish(() =>
+              reject(new UpstreamError('bad_response', `answer larger than ${MAX_UPSTREAM_BODY_BYTES} bytes`)),
+            );
             outgoing.destroy();
             return;
           }
           chunks.push(chunk);
         });
         incoming.on('end', () =>
-          finish(() => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) })),
+          finish(() =>
+            resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }),
+          ),
         );
         incoming.on('error', (error) => finish(() => reject(transportError(error))));
-        incoming.on('aborted', () => finish(() => reject(new UpstreamError('unreachable', 'connection closed mid-answer'))));
+        incoming.on('aborted', () =>
+          finish(() => reject(new UpstreamError('unreachable', 'connection closed mid-answer'))),
+        );
       });
       outgoing.on('error', (error) => finish(() => reject(transportError(error))));
       outgoing.end(body);

@@ -7,7 +7,10 @@ import { CliError } from './errors.js';
  * Runs `work` on the database the API would use (DATABASE_URL, else PGlite in DATA_DIR). The embedded database
  * is claimed first: while a running server holds it, the command stops with exit code 2 before touching it.
  */
-export async function withDatabase<T>(work: (database: Database) => Promise<T>, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+export async function withDatabase<T>(
+  work: (database: Database) => Promise<T>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<T> {
   let config;
   try {
     config = readApiConfig(env);

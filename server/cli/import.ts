@@ -77,7 +77,12 @@ function parseImportArgs(args: string[]) {
   try {
     parsed = parseArgs({
       args,
-      options: { org: { type: 'string' }, date: { type: 'string' }, 'group-type': { type: 'string' }, each: { type: 'boolean' } },
+      options: {
+        org: { type: 'string' },
+        date: { type: 'string' },
+        'group-type': { type: 'string' },
+        each: { type: 'boolean' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -88,7 +93,8 @@ function parseImportArgs(args: string[]) {
   const org = values.org?.trim();
   if (!org) throw new UsageError('--org is required', usage);
   if (positionals.length === 0) throw new UsageError('Name at least one recap file or folder', usage);
-  if (values.date !== undefined && !isIsoDate(values.date)) throw new UsageError('--date must be a date (YYYY-MM-DD)', usage);
+  if (values.date !== undefined && !isIsoDate(values.date))
+    throw new UsageError('--date must be a date (YYYY-MM-DD)', usage);
   const groupTypeId = values['group-type'] === undefined ? undefined : Number(values['group-type']);
   if (groupTypeId !== undefined && !isGroupTypeId(groupTypeId)) {
     throw new UsageError(`--group-type is one of ${GROUP_TYPE_IDS_DESCRIPTION}`, usage);
@@ -114,7 +120,13 @@ async function importAll(db: Db, orgId: number, files: string[], options: RecapL
 }
 
 /** Each page on its own: skipped when already imported, refused with the reason, or written in its own transaction. */
-async function importEach(db: Db, orgId: number, files: string[], options: RecapLoadOptions, summary: Summary): Promise<void> {
+async function importEach(
+  db: Db,
+  orgId: number,
+  files: string[],
+  options: RecapLoadOptions,
+  summary: Summary,
+): Promise<void> {
   const imported = await importedPageIds(db, orgId);
   const progress = startProgress(files.length);
   for (const name of files) {

@@ -54,13 +54,16 @@ async function list(args: string[]) {
   return withDatabase(async ({ db }) => {
     const organization = await findOrganizationByGuid(db, flags.org!);
     if (!organization) throw new CliError(`No organization with guid ${flags.org}`);
-    return (await listApplications(db, organization.id)).map((application) => described(application, organization.guid));
+    return (await listApplications(db, organization.id)).map((application) =>
+      described(application, organization.guid),
+    );
   });
 }
 
 async function revoke(args: string[]) {
   const [clientId, ...extra] = args;
-  if (clientId === undefined || clientId.startsWith('--')) throw new UsageError('Name the client id of the key to revoke', usage);
+  if (clientId === undefined || clientId.startsWith('--'))
+    throw new UsageError('Name the client id of the key to revoke', usage);
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`, usage);
   return withDatabase(async ({ db }) => {
     const application = await revokeApplication(db, clientId);

@@ -1,4 +1,8 @@
-import { createOrganization, findOrganizationByGuid, setProgrammaticAccess } from '../api/db/repositories/organizations.js';
+import {
+  createOrganization,
+  findOrganizationByGuid,
+  setProgrammaticAccess,
+} from '../api/db/repositories/organizations.js';
 import { withDatabase } from './database.js';
 import { CliError, UsageError } from './errors.js';
 import { parseFlags } from './flags.js';
@@ -21,16 +25,23 @@ export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   if (action === 'create') {
     const flags = parseFlags(rest, { name: { required: true } }, usage);
-    const organization = await withDatabase((database) => createOrganization(database.db, { name: flags.name!.trim() }));
+    const organization = await withDatabase((database) =>
+      createOrganization(database.db, { name: flags.name!.trim() }),
+    );
     console.log(JSON.stringify({ id: organization.id, guid: organization.guid, name: organization.name }));
     return;
   }
   if (action === 'update') {
-    const flags = parseFlags(rest, { org: { required: true }, 'programmatic-access': { required: true }, division: {} }, usage);
+    const flags = parseFlags(
+      rest,
+      { org: { required: true }, 'programmatic-access': { required: true }, division: {} },
+      usage,
+    );
     const open = SWITCH.get(flags['programmatic-access']!.trim().toLowerCase());
-    if (open === undefined) throw new UsageError(`--programmatic-access takes on or off (got "${flags['programmatic-access']}")`, usage);
+    if (open === undefined)
+      throw new UsageError(`--programmatic-access takes on or off (got "${flags['programmatic-access']}")`, usage);
     const divisionName = flags.division?.trim();
-    if (divisionName === '') throw new UsageError('--division needs the division\'s name', usage);
+    if (divisionName === '') throw new UsageError("--division needs the division's name", usage);
     const result = await withDatabase(async (database) => {
       const organization = await findOrganizationByGuid(database.db, flags.org!.trim());
       if (!organization) throw new CliError(`No organization with guid ${flags.org}`);
@@ -38,7 +49,11 @@ export async function run(args: string[]): Promise<void> {
       if (!changed) throw new CliError(`The organization ${organization.guid} has no division named "${divisionName}"`);
       return divisionName === undefined
         ? { organization: organization.guid, programmaticAccess: open }
-        : { organization: organization.guid, programmaticAccess: organization.programmaticAccess, division: { id: changed.divisionId, name: divisionName, programmaticAccess: open } };
+        : {
+            organization: organization.guid,
+            programmaticAccess: organization.programmaticAccess,
+            division: { id: changed.divisionId, name: divisionName, programmaticAccess: open },
+          };
     });
     console.log(JSON.stringify(result));
     return;

@@ -31,9 +31,12 @@ export async function listRecapFiles(paths: readonly string[]): Promise<string[]
 /** Recap files of a folder and its subfolders, sorted; links are not followed (a linked folder cannot loop). */
 async function recapFilesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
-  const here = entries.filter((entry) => entry.isFile() && RECAP_FILE.test(entry.name)).map((entry) => path.join(folder, entry.name));
+  const here = entries
+    .filter((entry) => entry.isFile() && RECAP_FILE.test(entry.name))
+    .map((entry) => path.join(folder, entry.name));
   const below: string[] = [];
-  for (const entry of entries) if (entry.isDirectory()) below.push(...(await recapFilesUnder(path.join(folder, entry.name))));
+  for (const entry of entries)
+    if (entry.isDirectory()) below.push(...(await recapFilesUnder(path.join(folder, entry.name))));
   return [...here, ...below].sort();
 }
 

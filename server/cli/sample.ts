@@ -11,7 +11,7 @@ export const usage = [
   'Usage: cli sample --org GUID [--today YYYY-MM-DD]',
   '',
   'Loads the deterministic sample circuit (two seasons of color guard, percussion and winds) into an organization',
-  'that holds no seasons or divisions yet, and prints counts as JSON. --today places the current season\'s events.',
+  "that holds no seasons or divisions yet, and prints counts as JSON. --today places the current season's events.",
 ].join('\n');
 
 /** `sample --org GUID`: prints {"organization", "seasons","divisions","groups","events","competitions","performances","ms"}. */
@@ -29,10 +29,20 @@ export async function run(args: string[]): Promise<void> {
   const summary = await withDatabase(async (database) => {
     const organization = await findOrganizationByGuid(database.db, flags.org!.trim());
     if (!organization) throw new CliError(`No organization with guid ${flags.org}`);
-    const [season] = await database.db.select({ id: seasons.id }).from(seasons).where(eq(seasons.orgId, organization.id)).limit(1);
-    const [division] = await database.db.select({ id: divisions.id }).from(divisions).where(eq(divisions.orgId, organization.id)).limit(1);
+    const [season] = await database.db
+      .select({ id: seasons.id })
+      .from(seasons)
+      .where(eq(seasons.orgId, organization.id))
+      .limit(1);
+    const [division] = await database.db
+      .select({ id: divisions.id })
+      .from(divisions)
+      .where(eq(divisions.orgId, organization.id))
+      .limit(1);
     if (season || division) {
-      throw new CliError(`Organization ${organization.guid} already holds seasons or divisions; the sample needs an empty one`);
+      throw new CliError(
+        `Organization ${organization.guid} already holds seasons or divisions; the sample needs an empty one`,
+      );
     }
     const started = Date.now();
     const counts = await loadSample(database, organization.id, { today });

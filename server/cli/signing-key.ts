@@ -14,10 +14,16 @@ export const usage = 'Usage: cli signing-key rotate [--invalidate-tokens]';
  */
 export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  if (action !== 'rotate') throw new UsageError(action ? `Unknown signing-key command: ${action}` : 'Missing signing-key command', usage);
+  if (action !== 'rotate')
+    throw new UsageError(action ? `Unknown signing-key command: ${action}` : 'Missing signing-key command', usage);
   let invalidateTokens: boolean;
   try {
-    const { values } = parseArgs({ args: rest, options: { 'invalidate-tokens': { type: 'boolean' } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: rest,
+      options: { 'invalidate-tokens': { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    });
     invalidateTokens = values['invalidate-tokens'] === true;
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0], usage);

@@ -13,7 +13,8 @@ const MIN_PASSWORD_LENGTH = 8;
 /** `user create`: a user who can sign in through the Authorization Code flow. The password comes on stdin. */
 export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  if (action !== 'create') throw new UsageError(action ? `Unknown user command: ${action}` : 'Missing user command', usage);
+  if (action !== 'create')
+    throw new UsageError(action ? `Unknown user command: ${action}` : 'Missing user command', usage);
   const flags = parseFlags(rest, { org: { required: true }, email: { required: true } }, usage);
   const email = flags.email!.trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`--email "${email}" is not an email address`, usage);

@@ -69,7 +69,9 @@ export interface FakeHosted {
 /** Imports the fixture pages (all of them but the two the importer refuses, or those named). */
 export function importRecapPages(names?: readonly string[]) {
   return async (services: Services, organization: Organization) => {
-    const pages: RecapFixture[] = loadRecapFixtures().filter((page) => (names ? names.includes(page.name) : !REFUSED_RECAP_PAGES.has(page.name)));
+    const pages: RecapFixture[] = loadRecapFixtures().filter((page) =>
+      names ? names.includes(page.name) : !REFUSED_RECAP_PAGES.has(page.name),
+    );
     await loadRecaps(services.database.db, organization.id, pages, { date: UNDATED_PAGES_DATE });
   };
 }
@@ -83,14 +85,22 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
   if (ownsDir && template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   // The fake reads on behalf of many: the inner API's per-application limit is not the hosted service's.
   // Anonymous reads reach the inner API without a socket (one address for everyone): the limit is not the point here.
-  const services = await createServices(readApiConfig({ DATA_DIR: dataDir, RATE_LIMIT_REQUESTS: '1000000', ANONYMOUS_RATE_LIMIT_REQUESTS: '1000000' }));
+  const services = await createServices(
+    readApiConfig({ DATA_DIR: dataDir, RATE_LIMIT_REQUESTS: '1000000', ANONYMOUS_RATE_LIMIT_REQUESTS: '1000000' }),
+  );
   try {
     const { db } = services.database;
-    const organization = await createOrganization(db, { name: 'Fake Hosted Circuit', programmaticAccess: options.programmaticAccess ?? true });
+    const organization = await createOrganization(db, {
+      name: 'Fake Hosted Circuit',
+      programmaticAccess: options.programmaticAccess ?? true,
+    });
     await (options.prepare ?? importRecapPages())(services, organization);
     const inner = await innerClient(services, organization);
     const tls = await loadTls({ dataDir });
-    const credentials = { clientId: `fake-hosted-${randomBytes(4).toString('hex')}`, clientSecret: randomBytes(24).toString('base64url') };
+    const credentials = {
+      clientId: `fake-hosted-${randomBytes(4).toString('hex')}`,
+      clientSecret: randomBytes(24).toString('base64url'),
+    };
     const ttlMs = (options.tokenTtlSeconds ?? 7200) * 1000;
     const tokens = new Map<string, number>();
     const reads: string[] = [];
@@ -100,7 +110,8 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
     app.post('/v3/oauth2/token', async (c) => {
       const form = await formOf(c);
       if (form.grant_type !== 'client_credentials') return c.json({ error: 'unsupported_grant_type' }, 400);
-      if (form.client_id !== credentials.clientId || form.client_secret !== credentials.clientSecret) return c.json({ error: 'invalid_client' }, 401);
+      if (form.client_id !== credentials.clientId || form.client_secret !== credentials.clientSecret)
+        return c.json({ error: 'invalid_client' }, 401);
       const token = randomBytes(32).toString('base64url');
       tokens.set(token, now() + ttlMs);
       return c.json({ token_type: 'bearer', access_token: token, expires_in: ttlMs / 1000 });
@@ -112,7 +123,9 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
         reads.push(c.req.path);
         const response = await inner.get(`${PUBLISHED_PREFIX}/${organization.guid}/${folder}/${c.req.param('page')}`);
         if (!response.ok) return c.text('Page not found.', 404);
-        return c.body(await response.text(), 200, { 'content-type': response.headers.get('content-type') ?? 'text/html; charset=utf-8' });
+        return c.body(await response.text(), 200, {
+          'content-type': response.headers.get('content-type') ?? 'text/html; charset=utf-8',
+        });
       });
     }
     app.use('*', async (c, next) => {
@@ -121,7 +134,8 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
       if (c.req.header('authorization') === undefined && ANONYMOUS_READS.has(c.req.path)) return next();
       const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
       const expiresAt = token === undefined ? undefined : tokens.get(token);
-      if (expiresAt === undefined || now() >= expiresAt) return c.json({ Message: 'Authorization has been denied for this request.' }, 401);
+      if (expiresAt === undefined || now() >= expiresAt)
+        return c.json({ Message: 'Authorization has been denied for this request.' }, 401);
       await next();
     });
     const list = (reshape: (item: Record<string, unknown>) => unknown) => async (c: Context) => {
@@ -130,7 +144,9 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
     };
     app.get('/v3/seasons', async (c) => {
       const response = await inner.get('/v3/seasons');
-      return response.ok ? c.json({ data: ((await response.json()) as { data: Record<string, unknown>[] }).data.map(seasonItem) }) : passOn(c, response);
+      return response.ok
+        ? c.json({ data: ((await response.json()) as { data: Record<string, unknown>[] }).data.map(seasonItem) })
+        : passOn(c, response);
     });
     app.get('/v3/events', list(eventListItem));
     app.get('/events/', list(eventListItem));
@@ -150,15 +166,22 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
     app.get('/2018-03/competitions', async (c) => {
       // Every real client with a token names the organization; the hosted service has no "token's organization"
       // default. Without a token, `year` alone lists every open organization's competitions of that year.
-      if (!c.req.query('o') && c.req.header('authorization') !== undefined) return c.json({ Message: 'The request is invalid: o is required.' }, 400);
+      if (!c.req.query('o') && c.req.header('authorization') !== undefined)
+        return c.json({ Message: 'The request is invalid: o is required.' }, 400);
       const response = await v2Read(c);
-      return response.ok ? c.json(((await response.json()) as Record<string, unknown>[]).map((record) => v2Competition(record, origin))) : passOnV2(c, response);
+      return response.ok
+        ? c.json(((await response.json()) as Record<string, unknown>[]).map((record) => v2Competition(record, origin)))
+        : passOnV2(c, response);
     });
     app.get('/2018-03/performances', async (c) => {
       const response = await v2Read(c);
-      return response.ok ? c.json(((await response.json()) as Record<string, unknown>[]).map(v2Performance)) : passOnV2(c, response);
+      return response.ok
+        ? c.json(((await response.json()) as Record<string, unknown>[]).map(v2Performance))
+        : passOnV2(c, response);
     });
-    app.notFound((c) => c.json({ Message: `No HTTP resource was found that matches the request URI '${c.req.path}'.` }, 404));
+    app.notFound((c) =>
+      c.json({ Message: `No HTTP resource was found that matches the request URI '${c.req.path}'.` }, 404),
+    );
 
     const server = await listenHttps(app.fetch, tls, { port: options.port ?? 0, host: '127.0.0.1' });
     origin = server.url;
@@ -187,11 +210,22 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
 /** Our API, in process, read with a key of the organization; a list is read whole, page after page. */
 async function innerClient(services: Services, organization: Organization) {
   const api = createApp(services);
-  const { application, clientSecret } = await createApplication(services.database.db, { orgId: organization.id, name: 'fake hosted front' });
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: application.clientId, client_secret: clientSecret });
+  const { application, clientSecret } = await createApplication(services.database.db, {
+    orgId: organization.id,
+    name: 'fake hosted front',
+  });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: application.clientId,
+    client_secret: clientSecret,
+  });
   let token = '';
   const renew = async () => {
-    const answer = await api.request('/v3/oauth2/token', { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await api.request('/v3/oauth2/token', {
+      method: 'POST',
+      body: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     token = ((await answer.json()) as { access_token: string }).access_token;
   };
   const get = async (pathAndQuery: string): Promise<Response> => {
@@ -207,9 +241,12 @@ async function innerClient(services: Services, organization: Organization) {
     get,
     /** a read without a token, as an anonymous caller of the hosted service makes it */
     anonymous: (pathAndQuery: string) => api.request(pathAndQuery),
-    async getAll(pathname: string, query: URLSearchParams): Promise<{ ok: true; items: Record<string, unknown>[] } | { ok: false; response: Response }> {
+    async getAll(
+      pathname: string,
+      query: URLSearchParams,
+    ): Promise<{ ok: true; items: Record<string, unknown>[] } | { ok: false; response: Response }> {
       const items: Record<string, unknown>[] = [];
-      for (let offset = 0; ; ) {
+      for (let offset = 0; ;) {
         const params = new URLSearchParams(query);
         params.set('limit', '500');
         params.set('offset', String(offset));
@@ -218,7 +255,8 @@ async function innerClient(services: Services, organization: Organization) {
         const page = ((await response.json()) as { data: Record<string, unknown>[] }).data;
         items.push(...page);
         offset += page.length;
-        if (page.length === 0 || offset >= Number(response.headers.get('x-total-count') ?? offset)) return { ok: true, items };
+        if (page.length === 0 || offset >= Number(response.headers.get('x-total-count') ?? offset))
+          return { ok: true, items };
       }
     },
   };
@@ -240,6 +278,7 @@ async function passOn(c: Context, response: Response) {
 
 async function formOf(c: Context): Promise<Record<string, string>> {
   const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/json')) return ((await c.req.json().catch(() => ({}))) as Record<string, string>) ?? {};
+  if (type.includes('application/json'))
+    return ((await c.req.json().catch(() => ({}))) as Record<string, string>) ?? {};
   return Object.fromEntries(new URLSearchParams(await c.req.text()));
 }

@@ -21,11 +21,19 @@ const settings = {
   API_CA_FILE: fake.certPath,
 };
 const envFile = path.join(dataDir, 'fake-hosted.env');
-writeFileSync(envFile, `${Object.entries(settings).map(([name, value]) => `${name}=${value}`).join('\n')}\n`, { mode: 0o600 });
+writeFileSync(
+  envFile,
+  `${Object.entries(settings)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('\n')}\n`,
+  { mode: 0o600 },
+);
 console.log(`
   Fake hosted CompetitionSuite API on ${fake.url}
 
-${Object.entries(settings).map(([name, value]) => `    ${name}=${value}`).join('\n')}
+${Object.entries(settings)
+  .map(([name, value]) => `    ${name}=${value}`)
+  .join('\n')}
 
   Start the scoreboard on it from another terminal:
 
@@ -34,7 +42,10 @@ ${Object.entries(settings).map(([name, value]) => `    ${name}=${value}`).join('
   Stop this with Ctrl-C.
 `);
 const stop = () => {
-  fake.stop().then(() => process.exit(0), () => process.exit(1));
+  fake.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -20,9 +20,15 @@ type Json = Record<string, unknown>;
 function project(shape: z.ZodType, value: unknown): unknown {
   if (shape instanceof z.ZodObject && value !== null && typeof value === 'object') {
     const record = value as Json;
-    return Object.fromEntries(Object.entries(shape.shape as Record<string, z.ZodType>).map(([field, inner]) => [field, project(inner, record[field])]));
+    return Object.fromEntries(
+      Object.entries(shape.shape as Record<string, z.ZodType>).map(([field, inner]) => [
+        field,
+        project(inner, record[field]),
+      ]),
+    );
   }
-  if (shape instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => project(shape.element as z.ZodType, item));
+  if (shape instanceof z.ZodArray && Array.isArray(value))
+    return value.map((item) => project(shape.element as z.ZodType, item));
   return value;
 }
 
@@ -38,7 +44,8 @@ export const v2Performance = as(HostedPerformanceRecord);
  * The published pages, at the hosted service's file names (recaps.competitionsuite.com/<guid>.htm there): the fake
  * serves them itself, in our API's page folders at its own origin, so the app's links out lead somewhere.
  */
-export const pagesAt = (origin: string) => publishedPages({ recaps: `${origin}/${PAGE_FOLDERS.recaps}`, schedules: `${origin}/${PAGE_FOLDERS.schedules}` });
+export const pagesAt = (origin: string) =>
+  publishedPages({ recaps: `${origin}/${PAGE_FOLDERS.recaps}`, schedules: `${origin}/${PAGE_FOLDERS.schedules}` });
 
 /** An event's detail: its competitions' schedule and recap URLs are the published pages. */
 export function eventDetail(event: Json, origin: string): Json {

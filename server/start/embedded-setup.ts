@@ -15,7 +15,12 @@ export const SAMPLE_ORGANIZATION_NAME = 'Sample Winter Circuit';
 export async function ensureSampleOrganization(services: Services): Promise<Organization> {
   const { db } = services.database;
   const [existing] = await db
-    .select({ id: organizations.id, guid: organizations.guid, name: organizations.name, programmaticAccess: organizations.programmaticAccess })
+    .select({
+      id: organizations.id,
+      guid: organizations.guid,
+      name: organizations.name,
+      programmaticAccess: organizations.programmaticAccess,
+    })
     .from(organizations)
     .orderBy(asc(organizations.id))
     .limit(1);
@@ -24,7 +29,14 @@ export async function ensureSampleOrganization(services: Services): Promise<Orga
   const organization = await createOrganization(db, { name: SAMPLE_ORGANIZATION_NAME, programmaticAccess: true });
   const started = Date.now();
   await loadSample(services.database, organization.id);
-  console.log(JSON.stringify({ level: 'info', msg: 'Sample circuit loaded', organization: organization.guid, ms: Date.now() - started }));
+  console.log(
+    JSON.stringify({
+      level: 'info',
+      msg: 'Sample circuit loaded',
+      organization: organization.guid,
+      ms: Date.now() - started,
+    }),
+  );
   return organization;
 }
 
@@ -38,14 +50,22 @@ export async function ensureWebCredentials(services: Services, organization: Org
     try {
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { clientId: string; clientSecret: string };
       const application = await findApplicationByClientId(services.database.db, saved.clientId);
-      if (application && application.revokedAt === null && application.orgId === organization.id && application.secretHash === sha256Hex(saved.clientSecret)) {
+      if (
+        application &&
+        application.revokedAt === null &&
+        application.orgId === organization.id &&
+        application.secretHash === sha256Hex(saved.clientSecret)
+      ) {
         return saved;
       }
     } catch {
       // unreadable or stale: make new ones below
     }
   }
-  const { application, clientSecret } = await createApplication(services.database.db, { orgId: organization.id, name: 'Scoreboard web app (npm start)' });
+  const { application, clientSecret } = await createApplication(services.database.db, {
+    orgId: organization.id,
+    name: 'Scoreboard web app (npm start)',
+  });
   const credentials = { clientId: application.clientId, clientSecret };
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
   return credentials;

@@ -74,11 +74,15 @@ export function readUrls(reads: PageReads, params: Params): string[] {
 /** Ensures every read of the page, in parallel. */
 export async function ensureReads(queryClient: QueryClient, reads: PageReads, params: Params): Promise<void> {
   // The reads are the features' own query options: each is a valid ensureQueryData argument.
-  await Promise.all(reads(params).map((read) => queryClient.ensureQueryData(read as Parameters<QueryClient['ensureQueryData']>[0])));
+  await Promise.all(
+    reads(params).map((read) => queryClient.ensureQueryData(read as Parameters<QueryClient['ensureQueryData']>[0])),
+  );
 }
 
 /** A route loader that ensures the page's reads. */
-export const readsLoader = (queryClient: QueryClient, reads: PageReads) => async ({ params }: LoaderFunctionArgs) => {
-  await ensureReads(queryClient, reads, params);
-  return null;
-};
+export const readsLoader =
+  (queryClient: QueryClient, reads: PageReads) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    await ensureReads(queryClient, reads, params);
+    return null;
+  };

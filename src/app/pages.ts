@@ -34,7 +34,11 @@ export function planPage(routes: RouteObject[], pathname: string): PagePlan | un
     const handle = match.route.handle as Partial<PageHandle> | undefined;
     if (!handle?.page) continue;
     try {
-      return { module: handle.page.module, reads: readUrls(handle.page.reads, match.params), serverRendered: handle.page.serverRendered };
+      return {
+        module: handle.page.module,
+        reads: readUrls(handle.page.reads, match.params),
+        serverRendered: handle.page.serverRendered,
+      };
     } catch {
       // A URL the page's loader would answer 404 (a malformed id): no hints for it.
       return undefined;

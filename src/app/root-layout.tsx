@@ -19,7 +19,10 @@ export function RootLayout() {
   const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+      >
         Skip to content
       </a>
       <header className="bg-blue-900 text-white print:hidden dark:bg-slate-900">
@@ -46,7 +49,12 @@ export function RootLayout() {
         </div>
         <div className={`h-0.5 ${loading ? 'animate-pulse bg-sky-300' : 'bg-transparent'}`} aria-hidden="true" />
       </header>
-      <main id="main" tabIndex={-1} aria-busy={loading} className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        aria-busy={loading}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none"
+      >
         <Outlet />
       </main>
       <footer className="print:hidden border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-700 dark:border-slate-800 dark:text-slate-300">

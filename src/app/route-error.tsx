@@ -25,15 +25,27 @@ export function parseGuid(value: string | undefined, what: string): string {
 function describe(error: unknown, resource: string): { status: number; title: string; detail: string } {
   const status = isApiError(error) ? error.status : isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) {
-    return { status, title: `${resource} not found`, detail: `There is no ${resource.toLowerCase()} at this address. It may have been removed, or the link may be mistyped.` };
+    return {
+      status,
+      title: `${resource} not found`,
+      detail: `There is no ${resource.toLowerCase()} at this address. It may have been removed, or the link may be mistyped.`,
+    };
   }
   if (status === 403 || status === 401) {
     return { status, title: 'Not available', detail: `This ${resource.toLowerCase()} is not available to the public.` };
   }
   if (status === 0 || status === 502 || status === 503 || status === 504) {
-    return { status, title: 'The results service is not answering', detail: 'We could not load this page. Check your connection and try again in a moment.' };
+    return {
+      status,
+      title: 'The results service is not answering',
+      detail: 'We could not load this page. Check your connection and try again in a moment.',
+    };
   }
-  return { status, title: 'Something went wrong', detail: `We could not load this ${resource.toLowerCase()}. Please try again.` };
+  return {
+    status,
+    title: 'Something went wrong',
+    detail: `We could not load this ${resource.toLowerCase()}. Please try again.`,
+  };
 }
 
 /** The error view of a route: what was not found, or a failure with a way to try again. */
@@ -49,7 +61,12 @@ export function RouteErrorView({ resource = 'Page' }: { resource?: string }) {
       <p className="mt-2 max-w-prose">{detail}</p>
       <div className="mt-6 flex gap-3">
         {status !== 404 ? (
-          <button type="button" className="button" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void revalidator.revalidate()}
+            disabled={revalidator.state === 'loading'}
+          >
             {revalidator.state === 'loading' ? 'Retrying…' : 'Try again'}
           </button>
         ) : null}

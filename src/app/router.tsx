@@ -40,11 +40,20 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   const lazy = (name: string) => () =>
     routeModule(name)
       .load()
-      .then((module) => ({ loader: module.clientLoader?.(queryClient), Component: module.default, ErrorBoundary: module.ErrorBoundary }));
+      .then((module) => ({
+        loader: module.clientLoader?.(queryClient),
+        Component: module.default,
+        ErrorBoundary: module.ErrorBoundary,
+      }));
   /** A route whose module brings only what renders: its reads are declared apart, so they start with the chunk. */
-  const view = (name: string) => () => routeModule(name).load().then((module) => ({ Component: module.default, ErrorBoundary: module.ErrorBoundary }));
+  const view = (name: string) => () =>
+    routeModule(name)
+      .load()
+      .then((module) => ({ Component: module.default, ErrorBoundary: module.ErrorBoundary }));
   const handle = (name: string, page: PageDeclaration) =>
-    ({ page: { module: routeModule(name).module, reads: page.reads, serverRendered: page.serverRendered } }) satisfies PageHandle;
+    ({
+      page: { module: routeModule(name).module, reads: page.reads, serverRendered: page.serverRendered },
+    }) satisfies PageHandle;
   const route = (key: keyof typeof paths): RouteObject => {
     const name = moduleName(key);
     routeModule(name); // a path without its module fails here, when the app starts, not when a fan opens it
@@ -53,7 +62,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     if (!page) return { ...where, lazy: lazy(name) };
     const revalidate = page.shouldRevalidate ? { shouldRevalidate: page.shouldRevalidate } : {};
     if (page.ownLoader) return { ...where, lazy: lazy(name), handle: handle(name, page), ...revalidate };
-    return { ...where, loader: readsLoader(queryClient, page.reads), lazy: view(name), handle: handle(name, page), ...revalidate };
+    return {
+      ...where,
+      loader: readsLoader(queryClient, page.reads),
+      lazy: view(name),
+      handle: handle(name, page),
+      ...revalidate,
+    };
   };
   return [
     {

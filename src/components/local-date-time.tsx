@@ -7,11 +7,19 @@ import { useHydrated } from '../lib/use-hydrated';
  */
 export function LocalDateTime({ iso }: { iso: string }) {
   const hydrated = useHydrated();
-  return <time dateTime={machineDate(iso)}>{hydrated ? formatDateTime(iso) : formatDateTime(iso, { timeZone: 'UTC', locale: 'en-US' })}</time>;
+  return (
+    <time dateTime={machineDate(iso)}>
+      {hydrated ? formatDateTime(iso) : formatDateTime(iso, { timeZone: 'UTC', locale: 'en-US' })}
+    </time>
+  );
 }
 
 /** A day ("Sat, Mar 28, 2026") in the viewer's time zone and language, in UTC and English until hydrated. */
 export function LocalDate({ iso }: { iso: string }) {
   const hydrated = useHydrated();
-  return <time dateTime={machineDate(iso)}>{hydrated ? formatDate(iso) : formatDate(iso, { timeZone: 'UTC', locale: 'en-US' })}</time>;
+  return (
+    <time dateTime={machineDate(iso)}>
+      {hydrated ? formatDate(iso) : formatDate(iso, { timeZone: 'UTC', locale: 'en-US' })}
+    </time>
+  );
 }

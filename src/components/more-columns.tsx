@@ -19,7 +19,9 @@ function useHorizontalScroll<T extends HTMLElement>(): [(element: T | null) => v
       // a pixel of slack: zoom and sub-pixel widths leave fractions
       const moreRight = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
       const moreLeft = element.scrollLeft > 1;
-      setState((before) => (before.moreRight === moreRight && before.moreLeft === moreLeft ? before : { moreRight, moreLeft }));
+      setState((before) =>
+        before.moreRight === moreRight && before.moreLeft === moreLeft ? before : { moreRight, moreLeft },
+      );
     };
     measure();
     element.addEventListener('scroll', measure, { passive: true });
@@ -38,7 +40,12 @@ function useHorizontalScroll<T extends HTMLElement>(): [(element: T | null) => v
 /** The visible cue that a table has more columns than its box shows, and on which side. */
 function MoreColumnsCue({ region }: { region: HorizontalScroll }) {
   if (!region.moreRight && !region.moreLeft) return null;
-  const text = region.moreRight && region.moreLeft ? 'More columns on both sides: scroll sideways' : region.moreRight ? 'More columns to the right: scroll sideways' : 'More columns to the left: scroll back';
+  const text =
+    region.moreRight && region.moreLeft
+      ? 'More columns on both sides: scroll sideways'
+      : region.moreRight
+        ? 'More columns to the right: scroll sideways'
+        : 'More columns to the left: scroll back';
   return (
     <p className="mb-1 text-right text-sm text-slate-700 print:hidden dark:text-slate-300">
       {region.moreLeft ? <span aria-hidden="true">← </span> : null}
@@ -55,7 +62,11 @@ type RegionName = { 'aria-label': string } | { 'aria-labelledby': string };
  * A table's box that scrolls sideways when the screen is narrower than the table (a recap's captions, a judge's
  * columns on a phone), with the cue above it; focusable, so a keyboard scrolls it too.
  */
-export function ScrollRegion({ children, className = '', ...name }: { children: ReactNode; className?: string } & RegionName) {
+export function ScrollRegion({
+  children,
+  className = '',
+  ...name
+}: { children: ReactNode; className?: string } & RegionName) {
   const [ref, region] = useHorizontalScroll<HTMLDivElement>();
   return (
     <>

@@ -18,7 +18,13 @@ interface QueryNoticesProps {
 }
 
 /** What the reader needs to know about the freshness of the numbers on screen. */
-export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompetition = false, pushed = false }: QueryNoticesProps) {
+export function QueryNotices({
+  stale,
+  refreshFailed,
+  updatedAt,
+  live: liveCompetition = false,
+  pushed = false,
+}: QueryNoticesProps) {
   // "Today" is the viewer's: server HTML and its hydration leave the live line out, the next render adds it.
   const savedAt = useSavedAt();
   // A saved copy never poses as live (decision 038).
@@ -31,7 +37,9 @@ export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompet
         <p className="my-2 flex items-center gap-2 text-sm font-medium">
           <span className="inline-block size-2.5 rounded-full bg-red-600" aria-hidden="true" />
           <span>Live</span>
-          <span className="text-slate-700 dark:text-slate-300">{pushed && !refreshFailed ? '· up to date' : `· updated ${age}`}</span>
+          <span className="text-slate-700 dark:text-slate-300">
+            {pushed && !refreshFailed ? '· up to date' : `· updated ${age}`}
+          </span>
         </p>
       ) : null}
       {savedAt !== undefined ? (
@@ -40,11 +48,11 @@ export function QueryNotices({ stale, refreshFailed, updatedAt, live: liveCompet
           were then; they update when the connection is back.
         </Notice>
       ) : null}
-      {stale ? (
-        <Notice tone="warning">Showing saved results, the results service is not answering.</Notice>
-      ) : null}
+      {stale ? <Notice tone="warning">Showing saved results, the results service is not answering.</Notice> : null}
       {refreshFailed ? (
-        <Notice tone="warning">Could not refresh the results; showing the results from {age}. Trying again shortly.</Notice>
+        <Notice tone="warning">
+          Could not refresh the results; showing the results from {age}. Trying again shortly.
+        </Notice>
       ) : null}
     </>
   );

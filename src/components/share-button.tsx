@@ -21,7 +21,11 @@ export function ShareButton() {
   };
   return (
     <div className="flex items-center gap-2">
-      <button type="button" className="rounded border border-white/60 px-2 py-1 text-sm hover:bg-white/10" onClick={() => void share()}>
+      <button
+        type="button"
+        className="rounded border border-white/60 px-2 py-1 text-sm hover:bg-white/10"
+        onClick={() => void share()}
+      >
         Share
       </button>
       <span role="status" className="text-sm">

@@ -12,7 +12,8 @@ export interface GroupAddress {
 }
 
 /** One group: the same address (followed, chosen for a head-to-head). */
-export const sameGroup = (a: GroupAddress, b: GroupAddress) => a.name === b.name && a.orgGroupIdentifier === b.orgGroupIdentifier;
+export const sameGroup = (a: GroupAddress, b: GroupAddress) =>
+  a.name === b.name && a.orgGroupIdentifier === b.orgGroupIdentifier;
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -59,13 +60,18 @@ export const paths = {
   },
   judges: {
     path: '/competitions/:competitionGuid/judges',
-    href: (competitionGuid: string, section?: string) => withQuery(`/competitions/${competitionGuid}/judges`, { section }),
+    href: (competitionGuid: string, section?: string) =>
+      withQuery(`/competitions/${competitionGuid}/judges`, { section }),
   },
   group: {
     path: '/groups/:groupName',
     /** `practice: 'include'` counts practice shows in the trend and best score (left out by default, as standings do) */
     href: (group: GroupAddress, seasonId?: number, options: { practice?: 'include' } = {}) =>
-      withQuery(`/groups/${encodeURIComponent(group.name)}`, { id: group.orgGroupIdentifier || undefined, season: seasonId, practice: options.practice }),
+      withQuery(`/groups/${encodeURIComponent(group.name)}`, {
+        id: group.orgGroupIdentifier || undefined,
+        season: seasonId,
+        practice: options.practice,
+      }),
   },
   search: { path: '/search', href: (q?: string) => withQuery('/search', { q }) },
   /** Each group as a `group` followed by its `id` (empty when the circuit gives none), in order (read by features/following/utils/shared-list.ts). */

@@ -16,7 +16,9 @@ export class ApiError extends Error {
   readonly stale: boolean;
 
   constructor(status: number, code: string, body: Problem | string | null, stale = false) {
-    super(typeof body === 'object' && body !== null ? `${body.title}: ${body.detail}` : `API request failed (${status})`);
+    super(
+      typeof body === 'object' && body !== null ? `${body.title}: ${body.detail}` : `API request failed (${status})`,
+    );
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
@@ -75,7 +77,10 @@ async function readBody(response: Response): Promise<unknown> {
  * How a request reaches the BFF. In the browser, fetch. When the BFF renders a page on the server
  * (src/entry-server.tsx), it hands the app its own in-process reader, the same for every page, so this is set once.
  */
-export type ApiTransport = (url: string, init: { headers: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
+export type ApiTransport = (
+  url: string,
+  init: { headers: Record<string, string>; signal?: AbortSignal },
+) => Promise<Response>;
 
 let transport: ApiTransport = (url, init) => fetch(url, init);
 
@@ -108,10 +113,14 @@ async function getUrl<T>(url: string, signal: AbortSignal | undefined): Promise<
  * (server/bff/allow-list.ts takes them from the same document).
  */
 type GetOf<Entry> = Entry extends { get: infer Operation } ? Operation : never;
-type OkOf<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+type OkOf<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } }
+  ? Body
+  : never;
 type PathParamsOf<Operation> = Operation extends { parameters: { path: infer Params } } ? Params : never;
 type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
-type ReadPath<Paths> = { [Path in keyof Paths]: [OkOf<GetOf<Paths[Path]>>] extends [never] ? never : Path }[keyof Paths];
+type ReadPath<Paths> = {
+  [Path in keyof Paths]: [OkOf<GetOf<Paths[Path]>>] extends [never] ? never : Path;
+}[keyof Paths];
 
 export interface ReadParams<Operation> {
   path?: PathParamsOf<Operation>;
@@ -119,30 +128,47 @@ export interface ReadParams<Operation> {
 }
 
 /** The URL the app reads an upstream operation at, e.g. `upstreamUrl('/events/{eventId}', { path: { eventId: 12 } })`. */
-export function upstreamUrl<Path extends ReadPath<UpstreamPaths>>(template: Path, params: ReadParams<GetOf<UpstreamPaths[Path]>> = {}): string {
+export function upstreamUrl<Path extends ReadPath<UpstreamPaths>>(
+  template: Path,
+  params: ReadParams<GetOf<UpstreamPaths[Path]>> = {},
+): string {
   return resolve(template, params);
 }
 
 /** The URL of one of the BFF's own views (`/api/bff/...`). */
-export function viewUrl<Path extends ReadPath<ViewPaths>>(template: Path, params: ReadParams<GetOf<ViewPaths[Path]>> = {}): string {
+export function viewUrl<Path extends ReadPath<ViewPaths>>(
+  template: Path,
+  params: ReadParams<GetOf<ViewPaths[Path]>> = {},
+): string {
   return resolve(`/bff${template}`, params);
 }
 
 type CsvOf<Operation> = Operation extends { responses: { 200: { content: { 'text/csv': unknown } } } } ? true : never;
-type DownloadPath<Paths> = { [Path in keyof Paths]: [CsvOf<GetOf<Paths[Path]>>] extends [never] ? never : Path }[keyof Paths];
+type DownloadPath<Paths> = {
+  [Path in keyof Paths]: [CsvOf<GetOf<Paths[Path]>>] extends [never] ? never : Path;
+}[keyof Paths];
 
 /** The URL of a BFF view the browser downloads as a file rather than reads (its `.csv` exports). */
-export function downloadUrl<Path extends DownloadPath<ViewPaths>>(template: Path, params: ReadParams<GetOf<ViewPaths[Path]>> = {}): string {
+export function downloadUrl<Path extends DownloadPath<ViewPaths>>(
+  template: Path,
+  params: ReadParams<GetOf<ViewPaths[Path]>> = {},
+): string {
   return resolve(`/bff${template}`, params);
 }
 
 /** A read the BFF forwards to the upstream, e.g. `getUpstream('/events/{eventId}', { path: { eventId: 12 } })`. */
-export function getUpstream<Path extends ReadPath<UpstreamPaths>>(template: Path, { signal, ...params }: ReadParams<GetOf<UpstreamPaths[Path]>> & { signal?: AbortSignal } = {}) {
+export function getUpstream<Path extends ReadPath<UpstreamPaths>>(
+  template: Path,
+  { signal, ...params }: ReadParams<GetOf<UpstreamPaths[Path]>> & { signal?: AbortSignal } = {},
+) {
   return getUrl<OkOf<GetOf<UpstreamPaths[Path]>>>(upstreamUrl(template, params), signal);
 }
 
 /** One of the BFF's own views, e.g. `getView('/seasons/{seasonId}/calendar', { path: { seasonId: 3 } })`. */
-export function getView<Path extends ReadPath<ViewPaths>>(template: Path, { signal, ...params }: ReadParams<GetOf<ViewPaths[Path]>> & { signal?: AbortSignal } = {}) {
+export function getView<Path extends ReadPath<ViewPaths>>(
+  template: Path,
+  { signal, ...params }: ReadParams<GetOf<ViewPaths[Path]>> & { signal?: AbortSignal } = {},
+) {
   return getUrl<OkOf<GetOf<ViewPaths[Path]>>>(viewUrl(template, params), signal);
 }
 

@@ -38,7 +38,15 @@ describe('dates in the viewer time zone', () => {
 
 describe('a competition known only by its day (a calendar date, sent as 12:00 UTC)', () => {
   const saturday = '2026-03-28T12:00:00.000Z';
-  const zones = ['America/Los_Angeles', 'Pacific/Honolulu', 'America/New_York', 'UTC', 'Europe/Berlin', 'Asia/Tokyo', 'Australia/Sydney'];
+  const zones = [
+    'America/Los_Angeles',
+    'Pacific/Honolulu',
+    'America/New_York',
+    'UTC',
+    'Europe/Berlin',
+    'Asia/Tokyo',
+    'Australia/Sydney',
+  ];
 
   it('is told apart from an instant by its time', () => {
     expect(isCalendarDate(saturday)).toBe(true);
@@ -71,4 +79,3 @@ describe('a competition known only by its day (a calendar date, sent as 12:00 UT
     expect(localDayKey('2026-03-28T00:00:00.000Z', { timeZone: 'America/Los_Angeles' })).toBe('2026-03-27');
   });
 });
-

@@ -41,7 +41,10 @@ function dayKeyFormat(timeZone: string | undefined): Intl.DateTimeFormat {
  * and zone, today's for the minute.
  */
 export function isToday(iso: string, now: Date = new Date(), zone: ZoneOption = {}): boolean {
-  return cachedDayKey(`${zone.timeZone ?? ''}|${iso}`, iso, zone) === cachedDayKey(`${zone.timeZone ?? ''}|minute ${Math.floor(now.getTime() / 60_000)}`, now, zone);
+  return (
+    cachedDayKey(`${zone.timeZone ?? ''}|${iso}`, iso, zone) ===
+    cachedDayKey(`${zone.timeZone ?? ''}|minute ${Math.floor(now.getTime() / 60_000)}`, now, zone)
+  );
 }
 
 const dayKeys = new Map<string, string>();

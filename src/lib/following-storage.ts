@@ -40,9 +40,20 @@ export function parseFollowing(text: string | null): Following {
   const divisionList = Array.isArray(divisions) ? divisions : [];
   return {
     groups: groupList
-      .filter((group): group is FollowedGroup => typeof group === 'object' && group !== null && isText(group.name) && group.name !== '' && isText(group.orgGroupIdentifier))
+      .filter(
+        (group): group is FollowedGroup =>
+          typeof group === 'object' &&
+          group !== null &&
+          isText(group.name) &&
+          group.name !== '' &&
+          isText(group.orgGroupIdentifier),
+      )
       .slice(0, MAX_ENTRIES)
-      .map((group) => ({ name: group.name, orgGroupIdentifier: group.orgGroupIdentifier, notify: group.notify === true })),
+      .map((group) => ({
+        name: group.name,
+        orgGroupIdentifier: group.orgGroupIdentifier,
+        notify: group.notify === true,
+      })),
     divisions: divisionList.filter((name): name is string => isText(name) && name !== '').slice(0, MAX_ENTRIES),
   };
 }

@@ -21,7 +21,8 @@ interface Stream {
 
 const streams = new Map<string, Stream>();
 
-export const liveUrl = (competitionGuid: string) => `${env.apiBase}/bff/competitions/${encodeURIComponent(competitionGuid)}/live`;
+export const liveUrl = (competitionGuid: string) =>
+  `${env.apiBase}/bff/competitions/${encodeURIComponent(competitionGuid)}/live`;
 
 /** Listens to a competition's changes until the returned function is called. No-op where EventSource is missing. */
 export function subscribeLive(competitionGuid: string, handlers: LiveHandlers): () => void {

@@ -66,7 +66,10 @@ function watch(client: QueryClient, document: Document): void {
   // the read). Back online, what is on screen is read again even if it looks fresh: it may be a saved copy (a saved
   // page hydrates with the time it was first rendered), and the numbers may have changed.
   const defaults = client.getDefaultOptions();
-  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, networkMode: 'offlineFirst', refetchOnReconnect: 'always' } });
+  client.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, networkMode: 'offlineFirst', refetchOnReconnect: 'always' },
+  });
   // react-query assumes it starts online and learns otherwise only from an "offline" event: a page opened offline
   // must know, or going back online would change nothing.
   onlineManager.setOnline(navigator.onLine);
@@ -75,7 +78,8 @@ function watch(client: QueryClient, document: Document): void {
 /** Registers the worker once the page has loaded: it takes nothing from the first paint. Only in a build. */
 function registerWhenLoaded(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => void import('./register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+  const register = () =>
+    void import('./register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
   if (document.readyState === 'complete') register();
   else addEventListener('load', register, { once: true });
 }

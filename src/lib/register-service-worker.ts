@@ -14,7 +14,10 @@ function readsMade(): string[] {
   const reads = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
-    .filter((url) => url.origin === location.origin && url.pathname.startsWith(`${env.apiBase}/`) && !url.pathname.endsWith('/live'))
+    .filter(
+      (url) =>
+        url.origin === location.origin && url.pathname.startsWith(`${env.apiBase}/`) && !url.pathname.endsWith('/live'),
+    )
     .map((url) => url.href);
   return [...new Set(reads)];
 }
@@ -36,6 +39,9 @@ async function register(): Promise<void> {
   await workbox.register();
   await controlled;
   // The page's HTML is asked for as a page (Accept: text/html) so the worker files it with the pages.
-  const urlsToCache: Array<string | [string, RequestInit]> = [[location.href, { headers: { accept: 'text/html' } }], ...readsMade()];
+  const urlsToCache: Array<string | [string, RequestInit]> = [
+    [location.href, { headers: { accept: 'text/html' } }],
+    ...readsMade(),
+  ];
   await workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
 }

@@ -21,7 +21,12 @@ interface Point {
 const point = (x: number, y: number, identifier = 0): Point => ({ identifier, clientX: x, clientY: y });
 
 /** Touches the button at `from` and lifts at `to` `ms` later; whether the lift's default was prevented. */
-function touch({ to, ms = 80, fingers, cancelable = true }: { to?: Point; ms?: number; fingers?: Point[]; cancelable?: boolean } = {}) {
+function touch({
+  to,
+  ms = 80,
+  fingers,
+  cancelable = true,
+}: { to?: Point; ms?: number; fingers?: Point[]; cancelable?: boolean } = {}) {
   const from = point(10, 10);
   to ??= from;
   fingers ??= [from];
@@ -36,7 +41,7 @@ function touch({ to, ms = 80, fingers, cancelable = true }: { to?: Point; ms?: n
 }
 
 describe('useTap', () => {
-  it("acts on a tap at the lift and cancels the lift, so the browser makes no click of it", () => {
+  it('acts on a tap at the lift and cancels the lift, so the browser makes no click of it', () => {
     const onTap = vi.fn();
     render(<Tappable onTap={onTap} />);
     expect(touch({ to: point(10 + TAP_SLOP_PX, 10 - TAP_SLOP_PX) })).toBe(true);

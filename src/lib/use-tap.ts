@@ -52,14 +52,22 @@ export function useTap(): (onTap: () => void) => TapHandlers {
       onTouchStart(event: TouchEvent) {
         const touch = event.touches.length === 1 ? event.touches[0] : undefined;
         const stopsAFling = event.timeStamp - scrolledAt.current < AFTER_SCROLL_MS;
-        start.current = touch && !stopsAFling ? { id: touch.identifier, x: touch.clientX, y: touch.clientY, at: event.timeStamp } : null;
+        start.current =
+          touch && !stopsAFling
+            ? { id: touch.identifier, x: touch.clientX, y: touch.clientY, at: event.timeStamp }
+            : null;
       },
       onTouchEnd(event: TouchEvent) {
         const began = start.current;
         start.current = null;
         if (!began || !event.cancelable || event.defaultPrevented || event.touches.length > 0) return;
         const touch = Array.from(event.changedTouches).find((changed) => changed.identifier === began.id);
-        if (!touch || Math.abs(touch.clientX - began.x) > TAP_SLOP_PX || Math.abs(touch.clientY - began.y) > TAP_SLOP_PX) return;
+        if (
+          !touch ||
+          Math.abs(touch.clientX - began.x) > TAP_SLOP_PX ||
+          Math.abs(touch.clientY - began.y) > TAP_SLOP_PX
+        )
+          return;
         if (event.timeStamp - began.at > TAP_MAX_MS) return;
         event.preventDefault();
         onTap();

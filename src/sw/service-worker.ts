@@ -13,7 +13,9 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { SAVED_AT_HEADER } from '../lib/saved-copy-header';
 import { SAVED_AT_META } from '../lib/saved-copy-meta';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Past this, a stadium's lost signal is long over; the copy is gone the next time its cache is used. */
@@ -24,7 +26,8 @@ const NETWORK_TIMEOUT_SECONDS = 6;
 const APP_SHELL = '/index.html';
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
-const isRead = (url: URL) => url.pathname.startsWith('/api/') && url.pathname !== '/api/health' && !url.pathname.endsWith('/live');
+const isRead = (url: URL) =>
+  url.pathname.startsWith('/api/') && url.pathname !== '/api/health' && !url.pathname.endsWith('/live');
 const isPage = (request: Request, url: URL) =>
   (request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html')) &&
   !url.pathname.startsWith('/api/') &&
@@ -49,7 +52,11 @@ const markSavedRead: WorkboxPlugin = {
     if (!cachedResponse) return cachedResponse;
     const headers = copyHeaders(cachedResponse);
     headers.set(SAVED_AT_HEADER, savedInstant(cachedResponse));
-    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+    return new Response(await cachedResponse.blob(), {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
   },
 };
 
@@ -58,11 +65,16 @@ const markSavedPage: WorkboxPlugin = {
     if (!cachedResponse || new URL(request.url).pathname === APP_SHELL) return cachedResponse;
     const meta = `<meta name="${SAVED_AT_META}" content="${savedInstant(cachedResponse)}">`;
     const html = (await cachedResponse.text()).replace('<head>', () => `<head>${meta}`);
-    return new Response(html, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers: copyHeaders(cachedResponse) });
+    return new Response(html, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers: copyHeaders(cachedResponse),
+    });
   },
 };
 
-const expiration = (maxEntries: number, days: number) => new ExpirationPlugin({ maxEntries, maxAgeSeconds: days * DAY_SECONDS, purgeOnQuotaError: true });
+const expiration = (maxEntries: number, days: number) =>
+  new ExpirationPlugin({ maxEntries, maxAgeSeconds: days * DAY_SECONDS, purgeOnQuotaError: true });
 
 const pages = new NetworkFirst({
   cacheName: 'pages',
@@ -86,7 +98,9 @@ const reads = new NetworkFirst({
 
 const builtFiles = new CacheFirst({ cacheName: 'built-files', plugins: [expiration(600, 90)] });
 /** The build's hashed files (vite.config.ts: the worker's manifest), not its unhashed icons or manifest. */
-const builtUrls = self.__WB_MANIFEST.map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.origin).pathname);
+const builtUrls = self.__WB_MANIFEST.map(
+  (entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.origin).pathname,
+);
 
 registerRoute(({ request, url }) => sameOrigin(url) && isPage(request, url), pages);
 registerRoute(({ url }) => sameOrigin(url) && isRead(url), reads);

@@ -7,7 +7,12 @@ import { createQueryClient } from '../lib/react-query';
 
 /** The whole app at `url`, its reads answered with `body` (the one view the page reads). Returns the router. */
 export function renderAppWith(url: string, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
   return renderApp(url);
 }
 

@@ -28,8 +28,17 @@ beforeAll(async () => {
   circuit = await buildSmallCircuit(db(), 'Open Circuit');
   closed = await buildSmallCircuit(db(), 'Closed Circuit');
   // A second division in the released round, so closing one division leaves the other's records.
-  const finals = await ensureRound(db(), circuit.org.id, { competitionId: circuit.competition.id, number: 1, name: 'Finals' });
-  await addPerformance(db(), circuit.org.id, { roundId: finals.id, divisionId: circuit.percussion.id, groupId: circuit.groups['Delta Drumline'].id, order: 9 });
+  const finals = await ensureRound(db(), circuit.org.id, {
+    competitionId: circuit.competition.id,
+    number: 1,
+    name: 'Finals',
+  });
+  await addPerformance(db(), circuit.org.id, {
+    roundId: finals.id,
+    divisionId: circuit.percussion.id,
+    groupId: circuit.groups['Delta Drumline'].id,
+    order: 9,
+  });
   await setProgrammaticAccess(db(), circuit.org.id, true);
   const key = await api.createKey(circuit.org.guid);
   auth = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
@@ -41,7 +50,10 @@ describe('anonymous v2 reads of an open organization', () => {
     const competitions = await read(`/2018-03/competitions?o=${circuit.org.guid}`);
     expect(competitions.status).toBe(200);
     expect(competitions.body).toEqual((await read('/2018-03/competitions', auth)).body);
-    expect(competitions.body.map((c: { CompetitionName: string }) => c.CompetitionName)).toEqual(['Color Guard Championship', 'Color Guard']);
+    expect(competitions.body.map((c: { CompetitionName: string }) => c.CompetitionName)).toEqual([
+      'Color Guard Championship',
+      'Color Guard',
+    ]);
 
     const performances = await read(`/2018-03/performances?c=${circuit.competition.guid}`);
     expect(performances.status).toBe(200);
@@ -57,7 +69,9 @@ describe('anonymous v2 reads of an open organization', () => {
     expect(year.status).toBe(200);
     expect(year.body.map((c: { CompetitionGuid: string }) => c.CompetitionGuid)).toEqual([circuit.competition.guid]);
     const earlier = await read('/2018-03/competitions?year=2026');
-    expect(earlier.body.map((c: { CompetitionName: string }) => c.CompetitionName)).toEqual(['Color Guard Championship']);
+    expect(earlier.body.map((c: { CompetitionName: string }) => c.CompetitionName)).toEqual([
+      'Color Guard Championship',
+    ]);
     const again = await read('/2018-03/competitions?year=2027', { 'if-none-match': year.headers.get('etag')! });
     expect(again.status).toBe(304);
     const missing = await read('/2018-03/competitions');
@@ -73,7 +87,9 @@ describe('anonymous v2 reads of an open organization', () => {
     expect(after.body.length).toBe(before.body.length - 1);
     expect(after.body.map((p: { DivisionName: string }) => p.DivisionName)).not.toContain('Percussion Scholastic A');
     // a token still reads every division
-    expect((await read(`/2018-03/performances?c=${circuit.competition.guid}`, auth)).body).toHaveLength(before.body.length);
+    expect((await read(`/2018-03/performances?c=${circuit.competition.guid}`, auth)).body).toHaveLength(
+      before.body.length,
+    );
 
     await setProgrammaticAccess(db(), circuit.org.id, false, 'Scholastic A');
     expect((await read(`/2018-03/performances?c=${circuit.competition.guid}`)).body).toEqual([]);
@@ -87,14 +103,19 @@ describe('anonymous v2 reads of an open organization', () => {
 describe('closed and unknown', () => {
   it('answers [] for a closed or unknown organization, and 404 with Message for an unknown competition', async () => {
     expect(await read(`/2018-03/competitions?o=${closed.org.guid}`)).toMatchObject({ status: 200, body: [] });
-    expect(await read('/2018-03/competitions?o=00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 200, body: [] });
+    expect(await read('/2018-03/competitions?o=00000000-0000-4000-8000-000000000000')).toMatchObject({
+      status: 200,
+      body: [],
+    });
     expect(await read(`/2018-03/performances?c=${closed.competition.guid}`)).toMatchObject({ status: 200, body: [] });
     const unknown = await read('/2018-03/performances?c=00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(unknown.body).toMatchObject({ code: 'not_found', Message: unknown.body.detail });
     // the year listing leaves the closed organization out
-    expect((await read('/2018-03/competitions?year=2027')).body.map((c: { CompetitionGuid: string }) => c.CompetitionGuid)).not.toContain(closed.competition.guid);
+    expect(
+      (await read('/2018-03/competitions?year=2027')).body.map((c: { CompetitionGuid: string }) => c.CompetitionGuid),
+    ).not.toContain(closed.competition.guid);
   });
 
   it('opening an organization takes effect at once, closing it again too', async () => {

@@ -15,7 +15,12 @@ export interface Answer {
 }
 
 export function apiClient(api: TestApi, auth: Record<string, string>) {
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+  const send = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
     const response = await api.fetch(path, {
       method,
       headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -23,16 +28,24 @@ export function apiClient(api: TestApi, auth: Record<string, string>) {
     });
     const text = await response.text();
     const isJson = /json/.test(response.headers.get('content-type') ?? '');
-    return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : null) as Json, text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (isJson && text ? JSON.parse(text) : null) as Json,
+      text,
+    };
   };
   return {
     send,
     get: (path: string) => send('GET', path),
     /** a form-encoded POST; `fields` as pairs keep names such as "__proto__.amount" and repeated names intact */
     form: (path: string, fields: Record<string, string> | [string, string][]) =>
-      send('POST', path, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' }),
+      send('POST', path, new URLSearchParams(fields).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+      }),
   };
 }
 
 /** The names the problem's `errors` list, in order. */
-export const namesOf = (answer: Answer): string[] => (answer.body?.errors ?? []).map((error: { name: string }) => error.name);
+export const namesOf = (answer: Answer): string[] =>
+  (answer.body?.errors ?? []).map((error: { name: string }) => error.name);

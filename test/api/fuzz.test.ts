@@ -19,9 +19,36 @@ const BODY_LIMIT_BYTES = 65_536;
 
 /** Scalars as text: for path and query parameters and form fields. */
 const BAD_TEXT = [
-  '', ' ', '-1', '0', '1.5', '2147483648', '-2147483649', '99999999999999999999', '1e309', 'NaN', 'Infinity', '0x10',
-  '\u0000', 'a\u0000b', 'x'.repeat(3000), '2026-02-30', '2026-02-30T10:00:00Z', '0000-01-01', '9999-12-31T23:59:59-23:59',
-  'true', 'null', '[]', '{}', '%', "' OR '1'='1", '\uD800', '\u{1F3BA}', '__proto__', 'constructor', 'a\r\nX-Injected: 1',
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1.5',
+  '2147483648',
+  '-2147483649',
+  '99999999999999999999',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '\u0000',
+  'a\u0000b',
+  'x'.repeat(3000),
+  '2026-02-30',
+  '2026-02-30T10:00:00Z',
+  '0000-01-01',
+  '9999-12-31T23:59:59-23:59',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '%',
+  "' OR '1'='1",
+  '\uD800',
+  '\u{1F3BA}',
+  '__proto__',
+  'constructor',
+  'a\r\nX-Injected: 1',
 ];
 
 /**
@@ -30,32 +57,70 @@ const BAD_TEXT = [
  */
 const BAD_JSON = [
   ...['', '\u0000', 'x'.repeat(3000), '2147483648', '\uD800'].map((text) => JSON.stringify(text)),
-  'null', 'true', 'false', '0', '-1', '1.5', '2147483648', '-2147483649', '1e308', '-1e308', '9007199254740993',
-  '[]', '[1]', '["x"]', '[null]', '{}', '{"a":1}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}',
+  'null',
+  'true',
+  'false',
+  '0',
+  '-1',
+  '1.5',
+  '2147483648',
+  '-2147483649',
+  '1e308',
+  '-1e308',
+  '9007199254740993',
+  '[]',
+  '[1]',
+  '["x"]',
+  '[null]',
+  '{}',
+  '{"a":1}',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
 ];
 
 /** Whole bodies of the wrong shape, with the content type they are sent as. */
 const BAD_BODIES: [string, string | undefined][] = [
-  ['1', 'application/json'], ['true', 'application/json'], ['"x"', 'application/json'], ['null', 'application/json'],
-  ['[]', 'application/json'], ['[{}]', 'application/json'], ['{', 'application/json'], ['{"a":', 'application/json'],
-  ['', 'application/json'], ['\u0000', 'application/json'], ['{"a":1}garbage', 'application/json'],
-  ['{"__proto__":{"polluted":1}}', 'application/json'], ['{"constructor":{"prototype":{"polluted":1}}}', 'application/json'],
+  ['1', 'application/json'],
+  ['true', 'application/json'],
+  ['"x"', 'application/json'],
+  ['null', 'application/json'],
+  ['[]', 'application/json'],
+  ['[{}]', 'application/json'],
+  ['{', 'application/json'],
+  ['{"a":', 'application/json'],
+  ['', 'application/json'],
+  ['\u0000', 'application/json'],
+  ['{"a":1}garbage', 'application/json'],
+  ['{"__proto__":{"polluted":1}}', 'application/json'],
+  ['{"constructor":{"prototype":{"polluted":1}}}', 'application/json'],
   [`${'['.repeat(20_000)}${']'.repeat(20_000)}`, 'application/json'],
   [`${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`, 'application/json'],
-  ['__proto__.polluted=1', 'application/x-www-form-urlencoded'], ['constructor.prototype.polluted=1', 'application/x-www-form-urlencoded'],
-  ['__proto__[polluted]=1', 'application/x-www-form-urlencoded'], ['a=%ZZ&b=%', 'application/x-www-form-urlencoded'],
-  ['', 'application/x-www-form-urlencoded'], ['x'.repeat(BODY_LIMIT_BYTES + 1), 'application/x-www-form-urlencoded'],
+  ['__proto__.polluted=1', 'application/x-www-form-urlencoded'],
+  ['constructor.prototype.polluted=1', 'application/x-www-form-urlencoded'],
+  ['__proto__[polluted]=1', 'application/x-www-form-urlencoded'],
+  ['a=%ZZ&b=%', 'application/x-www-form-urlencoded'],
+  ['', 'application/x-www-form-urlencoded'],
+  ['x'.repeat(BODY_LIMIT_BYTES + 1), 'application/x-www-form-urlencoded'],
   [`{"name":"${'x'.repeat(BODY_LIMIT_BYTES)}"}`, 'application/json'],
-  ['{"name":"x"}', 'text/plain'], ['<group/>', 'application/xml'], ['{"name":"x"}', undefined],
+  ['{"name":"x"}', 'text/plain'],
+  ['<group/>', 'application/xml'],
+  ['{"name":"x"}', undefined],
   ['--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n', 'multipart/form-data; boundary=b'],
-  ['{"name":"x"}', 'application/json; charset=utf-16'], ['{"name":"x"}', 'application/merge-patch+json'],
-  ['{"name":"x"}', 'application/x-www-form-urlencoded; charset=json'], ['name=x', 'application/json'],
+  ['{"name":"x"}', 'application/json; charset=utf-16'],
+  ['{"name":"x"}', 'application/merge-patch+json'],
+  ['{"name":"x"}', 'application/x-www-form-urlencoded; charset=json'],
+  ['name=x', 'application/json'],
 ];
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** What the process must never reveal: stack frames, file paths, database or runtime error text. */
-const LEAKS = [/\n\s+at .+:\d+:\d+/, /node_modules|\/work\/|server\/api\//, /Failed query|pglite|drizzle|postgres|syntax error at|violates|duplicate key/i, /TypeError|ReferenceError|RangeError|SyntaxError/];
+const LEAKS = [
+  /\n\s+at .+:\d+:\d+/,
+  /node_modules|\/work\/|server\/api\//,
+  /Failed query|pglite|drizzle|postgres|syntax error at|violates|duplicate key/i,
+  /TypeError|ReferenceError|RangeError|SyntaxError/,
+];
 
 interface Sent {
   method: string;
@@ -88,7 +153,11 @@ let keyA: { clientId: string; clientSecret: string };
 
 beforeAll(async () => {
   api = await startTestApi({
-    env: { RATE_LIMIT_REQUESTS: '1000000', TOKEN_RATE_LIMIT_REQUESTS: '1000000', BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES) },
+    env: {
+      RATE_LIMIT_REQUESTS: '1000000',
+      TOKEN_RATE_LIMIT_REQUESTS: '1000000',
+      BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES),
+    },
   });
   agent = new https.Agent({ keepAlive: true, maxSockets: 8, ca: api.ca });
   a = await buildSmallCircuit(api.services.database.db, 'Fuzzed Circuit');
@@ -108,15 +177,26 @@ afterAll(async () => {
 function send(request: Sent): Promise<Received> {
   return new Promise((resolve, reject) => {
     // Content-Length always: Node sends a DELETE's or OPTIONS' body unframed otherwise, which no server can read.
-    const headers = { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }) };
-    const outgoing = https.request(new URL(request.path, api.url), { method: request.method, headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }),
-      );
-    });
+    const headers = {
+      ...request.headers,
+      ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }),
+    };
+    const outgoing = https.request(
+      new URL(request.path, api.url),
+      { method: request.method, headers, agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(request.body);
   });
@@ -159,14 +239,22 @@ function checkAnswer(answer: Received, request: Sent, oauth: boolean): string | 
   if (oauth && answer.status !== 413 && answer.status !== 404) {
     if (/^text\/html/.test(answer.contentType)) return undefined;
     const body = parse(answer.text);
-    return typeof body?.error === 'string' && typeof body.error_description === 'string' ? undefined : `not an OAuth error: ${answer.text.slice(0, 200)}`;
+    return typeof body?.error === 'string' && typeof body.error_description === 'string'
+      ? undefined
+      : `not an OAuth error: ${answer.text.slice(0, 200)}`;
   }
   if (!/^application\/problem\+json/.test(answer.contentType)) return `content type ${answer.contentType}`;
   const problem = parse(answer.text);
   const errorsOk =
     problem?.errors === undefined ||
-    (Array.isArray(problem.errors) && problem.errors.every((error: unknown) => ['name', 'in', 'message'].every((key) => typeof (error as Record<string, unknown>)?.[key] === 'string')));
-  const shapeOk = ['type', 'title', 'code', 'detail'].every((key) => typeof problem?.[key] === 'string') && problem?.status === answer.status && errorsOk;
+    (Array.isArray(problem.errors) &&
+      problem.errors.every((error: unknown) =>
+        ['name', 'in', 'message'].every((key) => typeof (error as Record<string, unknown>)?.[key] === 'string'),
+      ));
+  const shapeOk =
+    ['type', 'title', 'code', 'detail'].every((key) => typeof problem?.[key] === 'string') &&
+    problem?.status === answer.status &&
+    errorsOk;
   return shapeOk ? undefined : `not problem+json: ${answer.text.slice(0, 200)}`;
 }
 
@@ -180,7 +268,8 @@ function parse(text: string): Record<string, unknown> | undefined {
 
 /** The operations of the document, with the names of their parameters and body fields. */
 function operationsOf(document: Record<string, any>): Operation[] {
-  const resolve = (schema: any): any => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema);
+  const resolve = (schema: any): any =>
+    schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema;
   const operations: Operation[] = [];
   for (const [template, item] of Object.entries<Record<string, any>>(document.paths)) {
     for (const [method, operation] of Object.entries<any>(item)) {
@@ -191,7 +280,9 @@ function operationsOf(document: Record<string, any>): Operation[] {
         method: method.toUpperCase(),
         template,
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        queryParams: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required === true })),
+        queryParams: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, required: p.required === true })),
         bodyFields: Object.keys(schema?.properties ?? {}),
         oauth: template.startsWith('/v3/oauth2/'),
       });
@@ -205,18 +296,55 @@ function operationsOf(document: Record<string, any>): Operation[] {
 function validValues(): Record<string, unknown> {
   const challenge = s256Challenge('v'.repeat(43));
   return {
-    eventId: a.event.id, competitionId: a.competition.id, groupId: a.groups['Alpha HS'].id, seasonId: a.season.id,
-    performanceId: a.performances['Charlie HS'], divisionId: a.scholasticA.id, c: a.competition.guid, o: a.org.guid,
-    name: 'Fuzz Name', location: 'Fuzzville, TX', circuitId: '123', active: true, pending: false, eventTypeId: 1,
-    startDate: '2027-03-06', practice: false, videoEnabled: false, commentaryEnabled: false, date: '2027-03-06T15:00:00Z',
-    groupTypeId: 1, chiefJudge: 'Pat Chief', orgCompetitionId: '7', rounds: [{ number: 1, name: 'Finals' }], round: 1,
-    roundName: 'Finals', time: '2027-03-06T15:00:00Z', order: 1, performed: true, noScoreReason: 'Withdrew',
-    captionKey: 'ea', firstName: 'Ann', lastName: 'Judge', scores: { voc: 50, exc: 50 }, penalties: [{ amount: 0.5, reason: 'Timing' }],
-    released: true, grant_type: 'client_credentials', client_id: keyA.clientId, client_secret: keyA.clientSecret,
-    response_type: 'code', redirect_uri: REDIRECT_URI, state: 'st', code_challenge: challenge, code_challenge_method: 'S256',
+    eventId: a.event.id,
+    competitionId: a.competition.id,
+    groupId: a.groups['Alpha HS'].id,
+    seasonId: a.season.id,
+    performanceId: a.performances['Charlie HS'],
+    divisionId: a.scholasticA.id,
+    c: a.competition.guid,
+    o: a.org.guid,
+    name: 'Fuzz Name',
+    location: 'Fuzzville, TX',
+    circuitId: '123',
+    active: true,
+    pending: false,
+    eventTypeId: 1,
+    startDate: '2027-03-06',
+    practice: false,
+    videoEnabled: false,
+    commentaryEnabled: false,
+    date: '2027-03-06T15:00:00Z',
+    groupTypeId: 1,
+    chiefJudge: 'Pat Chief',
+    orgCompetitionId: '7',
+    rounds: [{ number: 1, name: 'Finals' }],
+    round: 1,
+    roundName: 'Finals',
+    time: '2027-03-06T15:00:00Z',
+    order: 1,
+    performed: true,
+    noScoreReason: 'Withdrew',
+    captionKey: 'ea',
+    firstName: 'Ann',
+    lastName: 'Judge',
+    scores: { voc: 50, exc: 50 },
+    penalties: [{ amount: 0.5, reason: 'Timing' }],
+    released: true,
+    grant_type: 'client_credentials',
+    client_id: keyA.clientId,
+    client_secret: keyA.clientSecret,
+    response_type: 'code',
+    redirect_uri: REDIRECT_URI,
+    state: 'st',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
     // no email: a sign-in stops before its password hash (~50 ms each) unless the fuzz puts one in, which sends
     // every bad email through the user lookup and its hash; bad passwords stop early
-    email: '', password: 'not the password', code: 'no-such-code', code_verifier: 'v'.repeat(43),
+    email: '',
+    password: 'not the password',
+    code: 'no-such-code',
+    code_verifier: 'v'.repeat(43),
   };
 }
 
@@ -227,7 +355,8 @@ function fillPath(operation: Operation, values: Record<string, unknown>, overrid
 }
 
 /** Percent-encodes anything: a lone surrogate (encodeURIComponent throws on it) goes as U+FFFD, as a browser sends it. */
-const encodeText = (text: string) => encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+const encodeText = (text: string) =>
+  encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 
 function formText(fields: Record<string, unknown>): string {
   const form = new URLSearchParams();
@@ -245,14 +374,21 @@ function formText(fields: Record<string, unknown>): string {
 function badRequestsFor(operation: Operation, values: Record<string, unknown>): Sent[] {
   const headers = operation.oauth ? {} : auth;
   const path = fillPath(operation, values);
-  const requiredQuery = operation.queryParams.filter((p) => p.required).map((p) => `${p.name}=${encodeText(String(values[p.name]))}`);
+  const requiredQuery = operation.queryParams
+    .filter((p) => p.required)
+    .map((p) => `${p.name}=${encodeText(String(values[p.name]))}`);
   const withQuery = (extra: string[]) => {
     const replaced = new Set(extra.map((pair) => pair.split('=')[0]));
     return `${path}?${[...requiredQuery.filter((pair) => !replaced.has(pair.split('=')[0])), ...extra].join('&')}`;
   };
-  const fields = Object.fromEntries(operation.bodyFields.filter((name) => name in values).map((name) => [name, values[name]]));
+  const fields = Object.fromEntries(
+    operation.bodyFields.filter((name) => name in values).map((name) => [name, values[name]]),
+  );
   const hasBody = operation.bodyFields.length > 0;
-  const json = (raw: Record<string, string>) => `{${Object.entries(raw).map(([name, value]) => `${JSON.stringify(name)}:${value}`).join(',')}}`;
+  const json = (raw: Record<string, string>) =>
+    `{${Object.entries(raw)
+      .map(([name, value]) => `${JSON.stringify(name)}:${value}`)
+      .join(',')}}`;
   const validJson = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, JSON.stringify(value)]));
   const body = (text: string, type: string | undefined, extraHeaders: Record<string, string> = {}): Sent => ({
     method: operation.method,
@@ -263,34 +399,67 @@ function badRequestsFor(operation: Operation, values: Record<string, unknown>): 
   const requests: Sent[] = [];
 
   for (const name of operation.pathParams) {
-    for (const text of BAD_TEXT) requests.push({ method: operation.method, path: fillPath(operation, values, [name, text]), headers, ...(hasBody ? { body: json(validJson), headers: { ...headers, 'content-type': 'application/json' } } : {}) });
+    for (const text of BAD_TEXT)
+      requests.push({
+        method: operation.method,
+        path: fillPath(operation, values, [name, text]),
+        headers,
+        ...(hasBody ? { body: json(validJson), headers: { ...headers, 'content-type': 'application/json' } } : {}),
+      });
   }
   for (const { name } of operation.queryParams) {
-    for (const text of BAD_TEXT) requests.push({ method: operation.method, path: withQuery([`${name}=${encodeText(text)}`]), headers });
+    for (const text of BAD_TEXT)
+      requests.push({ method: operation.method, path: withQuery([`${name}=${encodeText(text)}`]), headers });
     requests.push({ method: operation.method, path: withQuery([`${name}=1`, `${name}=2`]), headers });
     requests.push({ method: operation.method, path: withQuery([`${name}[]=1`]), headers });
   }
-  for (const name of ['__proto__', 'constructor', 'prototype', '__proto__[polluted]', '__proto__.polluted', 'constructor.prototype.polluted']) {
+  for (const name of [
+    '__proto__',
+    'constructor',
+    'prototype',
+    '__proto__[polluted]',
+    '__proto__.polluted',
+    'constructor.prototype.polluted',
+  ]) {
     requests.push({ method: operation.method, path: withQuery([`${encodeText(name)}=1`]), headers });
   }
   if (hasBody) {
     for (const name of operation.bodyFields) {
       for (const raw of BAD_JSON) requests.push(body(json({ ...validJson, [name]: raw }), 'application/json'));
-      for (const text of BAD_TEXT) requests.push(body(formText({ ...fields, [name]: text }), 'application/x-www-form-urlencoded'));
+      for (const text of BAD_TEXT)
+        requests.push(body(formText({ ...fields, [name]: text }), 'application/x-www-form-urlencoded'));
     }
     for (const [text, type] of BAD_BODIES) requests.push(body(text, type));
     requests.push(body(`${json(validJson).slice(0, -1)},"__proto__":{"polluted":1}}`, 'application/json'));
-    requests.push(body(`${formText(fields)}&__proto__.polluted=1&scores.__proto__=1`, 'application/x-www-form-urlencoded'));
+    requests.push(
+      body(`${formText(fields)}&__proto__.polluted=1&scores.__proto__=1`, 'application/x-www-form-urlencoded'),
+    );
     requests.push(body(`${formText(fields)}&${formText(fields)}`, 'application/x-www-form-urlencoded'));
-    for (const key of ['', ' ', 'x'.repeat(300), 'a b']) requests.push(body(json(validJson), 'application/json', { 'idempotency-key': key }));
+    for (const key of ['', ' ', 'x'.repeat(300), 'a b'])
+      requests.push(body(json(validJson), 'application/json', { 'idempotency-key': key }));
   }
   if (!operation.oauth) {
     const base = { method: operation.method, path: withQuery([]), ...(hasBody ? { body: json(validJson) } : {}) };
     const type: Record<string, string> = hasBody ? { 'content-type': 'application/json' } : {};
-    for (const authorization of ['', 'Bearer', 'Basic eDp5', 'Bearer a b', `Bearer ${'x'.repeat(5000)}`, 'Bearer e30.e30.', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', `${auth.authorization}x`]) {
+    for (const authorization of [
+      '',
+      'Bearer',
+      'Basic eDp5',
+      'Bearer a b',
+      `Bearer ${'x'.repeat(5000)}`,
+      'Bearer e30.e30.',
+      'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+      `${auth.authorization}x`,
+    ]) {
       requests.push({ ...base, headers: { ...type, authorization } });
     }
-    const extraHeaders: Record<string, string>[] = [{ 'if-none-match': '*' }, { 'if-none-match': `"${'x'.repeat(4000)}"` }, { accept: 'application/xml' }, { 'x-request-id': 'x'.repeat(4000) }, { 'accept-encoding': 'br;q=2, gzip;q=-1' }];
+    const extraHeaders: Record<string, string>[] = [
+      { 'if-none-match': '*' },
+      { 'if-none-match': `"${'x'.repeat(4000)}"` },
+      { accept: 'application/xml' },
+      { 'x-request-id': 'x'.repeat(4000) },
+      { 'accept-encoding': 'br;q=2, gzip;q=-1' },
+    ];
     for (const extra of extraHeaders) {
       requests.push({ ...base, headers: { ...auth, ...type, ...extra } });
     }
@@ -304,7 +473,14 @@ describe('every operation of /openapi.json, fed bad input', () => {
     const operations = operationsOf(JSON.parse(documentAnswer.text));
     expect(operations.length).toBeGreaterThan(25);
 
-    const bystanderReads = [`/events/`, `/groups/`, `/v3/seasons`, `/competitions/${b.competition.id}/scores`, `/2018-03/performances?c=${b.competition.guid}`, `/2018-03/groups`];
+    const bystanderReads = [
+      `/events/`,
+      `/groups/`,
+      `/v3/seasons`,
+      `/competitions/${b.competition.id}/scores`,
+      `/2018-03/performances?c=${b.competition.guid}`,
+      `/2018-03/groups`,
+    ];
     const before = await Promise.all(bystanderReads.map((path) => send({ method: 'GET', path, headers: authB })));
 
     const values = validValues();
@@ -317,12 +493,18 @@ describe('every operation of /openapi.json, fed bad input', () => {
     }
     // undeclared methods on every path
     const declared = new Map<string, Set<string>>();
-    for (const operation of operations) declared.set(operation.template, (declared.get(operation.template) ?? new Set()).add(operation.method));
+    for (const operation of operations)
+      declared.set(operation.template, (declared.get(operation.template) ?? new Set()).add(operation.method));
     const wrongMethods: Sent[] = [];
     for (const [template, methods] of declared) {
       const operation = operations.find((o) => o.template === template)!;
       for (const method of METHODS.filter((m) => !methods.has(m) && !(m === 'HEAD' && methods.has('GET')))) {
-        wrongMethods.push({ method, path: fillPath(operation, values), headers: { ...auth, 'content-type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+        wrongMethods.push({
+          method,
+          path: fillPath(operation, values),
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+        });
         wrongMethods.push({ method, path: fillPath(operation, values), headers: auth });
       }
     }
@@ -333,7 +515,9 @@ describe('every operation of /openapi.json, fed bad input', () => {
 
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_NAMES);
     const after = await Promise.all(bystanderReads.map((path) => send({ method: 'GET', path, headers: authB })));
-    expect(after.map((answer) => [answer.status, answer.text])).toEqual(before.map((answer) => [answer.status, answer.text]));
+    expect(after.map((answer) => [answer.status, answer.text])).toEqual(
+      before.map((answer) => [answer.status, answer.text]),
+    );
     expect(before.every((answer) => answer.status === 200)).toBe(true);
     expect((await send({ method: 'GET', path: '/health' })).status).toBe(200);
     expect(await api.token(keyA.clientId, keyA.clientSecret)).toMatch(/\./);

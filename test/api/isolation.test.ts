@@ -35,19 +35,28 @@ describe("one organization's token never sees another's data", () => {
       seasons: [b.season.id, b.oldSeason.id],
     };
     const lists: [string, keyof typeof idsOfB][] = [
-      ['/events/', 'events'], ['/v3/events', 'events'], ['/groups/', 'groups'], ['/v3/groups', 'groups'],
-      ['/divisions/', 'divisions'], ['/v3/divisions', 'divisions'], ['/seasons/', 'seasons'], ['/v3/seasons', 'seasons'],
+      ['/events/', 'events'],
+      ['/v3/events', 'events'],
+      ['/groups/', 'groups'],
+      ['/v3/groups', 'groups'],
+      ['/divisions/', 'divisions'],
+      ['/v3/divisions', 'divisions'],
+      ['/seasons/', 'seasons'],
+      ['/v3/seasons', 'seasons'],
     ];
     for (const [path, kind] of lists) {
       const { status, text } = await asB(path);
       expect(status, path).toBe(200);
-      expect((JSON.parse(text).data as { id: number }[]).map((row) => row.id).sort(), path).toEqual([...idsOfB[kind]].sort());
+      expect((JSON.parse(text).data as { id: number }[]).map((row) => row.id).sort(), path).toEqual(
+        [...idsOfB[kind]].sort(),
+      );
     }
     for (const path of ['/2018-03/competitions?includePractice=true', '/2018-03/groups']) {
       const { status, text } = await asB(path);
       expect(status, path).toBe(200);
       expect(JSON.parse(text).length, path).toBeGreaterThan(0);
-      for (const guid of [a.competition.guid, a.event.guid, ...Object.values(a.groups).map((g) => g.guid)]) expect(text, path).not.toContain(guid);
+      for (const guid of [a.competition.guid, a.event.guid, ...Object.values(a.groups).map((g) => g.guid)])
+        expect(text, path).not.toContain(guid);
     }
   });
 
@@ -70,14 +79,26 @@ describe("one organization's token never sees another's data", () => {
   });
 
   it("another organization's ids are 404 on every write, and nothing changes", async () => {
-    const before = (await api.fetch(`/competitions/${a.competition.id}/scores`, { headers: { authorization: `Bearer ${await tokenFor(a.org.guid)}` } }).then((r) => r.text()));
+    const before = await api
+      .fetch(`/competitions/${a.competition.id}/scores`, {
+        headers: { authorization: `Bearer ${await tokenFor(a.org.guid)}` },
+      })
+      .then((r) => r.text());
     // ids in the path are 404; ids in the body are references that break a rule: 422 naming the field
     const references: [string, unknown, string][] = [
       ['/groups/', { name: 'Sneaky', divisionId: a.scholasticA.id }, 'divisionId'],
       [`/groups/${b.groups['Alpha HS'].id}`, { divisionId: a.scholasticA.id }, 'divisionId'],
       ['/events/', { seasonId: a.season.id, name: 'Sneaky', eventTypeId: 1, startDate: '2027-01-01' }, 'seasonId'],
-      [`/competitions/${b.competition.id}/performances`, { groupId: a.groups['Alpha HS'].id, divisionId: b.scholasticA.id, round: 2 }, 'groupId'],
-      [`/competitions/${b.competition.id}/performances`, { groupId: b.groups['Alpha HS'].id, divisionId: a.scholasticA.id, round: 2 }, 'divisionId'],
+      [
+        `/competitions/${b.competition.id}/performances`,
+        { groupId: a.groups['Alpha HS'].id, divisionId: b.scholasticA.id, round: 2 },
+        'groupId',
+      ],
+      [
+        `/competitions/${b.competition.id}/performances`,
+        { groupId: b.groups['Alpha HS'].id, divisionId: a.scholasticA.id, round: 2 },
+        'divisionId',
+      ],
     ];
     for (const [path, body, field] of references) {
       const { status, text } = await asB(path, { method: 'POST', body: JSON.stringify(body) });
@@ -87,7 +108,11 @@ describe("one organization's token never sees another's data", () => {
     const writes: [string, string, unknown][] = [
       ['POST', `/groups/${a.groups['Alpha HS'].id}`, { name: 'Hijacked' }],
       ['POST', `/events/${a.event.id}/competitions`, { name: 'Sneaky', date: '2027-01-01T10:00:00Z', groupTypeId: 1 }],
-      ['POST', `/competitions/${a.competition.id}/performances`, { groupId: b.groups['Alpha HS'].id, divisionId: b.scholasticA.id }],
+      [
+        'POST',
+        `/competitions/${a.competition.id}/performances`,
+        { groupId: b.groups['Alpha HS'].id, divisionId: b.scholasticA.id },
+      ],
       ['POST', `/performances/${a.performances['Alpha HS']}/scores`, { captionKey: 'ea', scores: { voc: 1, exc: 1 } }],
       ['POST', `/performances/${a.performances['Alpha HS']}/penalties`, { penalties: [{ amount: 5 }] }],
       ['POST', `/competitions/${a.competition.id}/release`, { released: false }],
@@ -97,7 +122,11 @@ describe("one organization's token never sees another's data", () => {
       const { status } = await asB(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
       expect(status, `${method} ${path}`).toBe(404);
     }
-    const after = (await api.fetch(`/competitions/${a.competition.id}/scores`, { headers: { authorization: `Bearer ${await tokenFor(a.org.guid)}` } }).then((r) => r.text()));
+    const after = await api
+      .fetch(`/competitions/${a.competition.id}/scores`, {
+        headers: { authorization: `Bearer ${await tokenFor(a.org.guid)}` },
+      })
+      .then((r) => r.text());
     expect(after).toBe(before);
   });
 });

@@ -24,14 +24,41 @@ beforeAll(async () => {
   client = apiClient(api, auth);
   const { db } = api.services.database;
   const orgId = circuit.org.id;
-  const competition = await createCompetition(db, orgId, { eventId: circuit.oldEvent.id, name: 'Color Guard Finals', startsAt: new Date('2026-04-11T18:00:00.000Z'), groupTypeId: 1 });
+  const competition = await createCompetition(db, orgId, {
+    eventId: circuit.oldEvent.id,
+    name: 'Color Guard Finals',
+    startsAt: new Date('2026-04-11T18:00:00.000Z'),
+    groupTypeId: 1,
+  });
   const round = await ensureRound(db, orgId, { competitionId: competition.id, number: 1, name: 'Finals' });
-  const performance = await addPerformance(db, orgId, { roundId: round.id, divisionId: circuit.scholasticA.id, groupId: circuit.groups['Alpha HS'].id, performsAt: new Date('2026-04-11T18:00:00.000Z'), order: 1 });
+  const performance = await addPerformance(db, orgId, {
+    roundId: round.id,
+    divisionId: circuit.scholasticA.id,
+    groupId: circuit.groups['Alpha HS'].id,
+    performsAt: new Date('2026-04-11T18:00:00.000Z'),
+    order: 1,
+  });
   for (const caption of colorGuardSheet.categories.flatMap((category) => category.captions)) {
-    await setSubcaptionScores(db, orgId, { performanceId: performance.id, captionKey: caption.key, scores: caption.subcaptions.map((line) => ({ subcaptionKey: line.key, score: 70 })) });
+    await setSubcaptionScores(db, orgId, {
+      performanceId: performance.id,
+      captionKey: caption.key,
+      scores: caption.subcaptions.map((line) => ({ subcaptionKey: line.key, score: 70 })),
+    });
   }
-  await setPanelJudge(db, orgId, { roundId: round.id, divisionId: circuit.scholasticA.id, captionKey: 'ea', firstName: 'Ann', lastName: 'Equip' });
-  await setPanelJudge(db, orgId, { roundId: round.id, divisionId: circuit.scholasticA.id, captionKey: 'ma', firstName: 'Old', lastName: 'Timer' });
+  await setPanelJudge(db, orgId, {
+    roundId: round.id,
+    divisionId: circuit.scholasticA.id,
+    captionKey: 'ea',
+    firstName: 'Ann',
+    lastName: 'Equip',
+  });
+  await setPanelJudge(db, orgId, {
+    roundId: round.id,
+    divisionId: circuit.scholasticA.id,
+    captionKey: 'ma',
+    firstName: 'Old',
+    lastName: 'Timer',
+  });
   await releaseScores(db, orgId, { competitionId: competition.id, roundNumber: 1 });
 });
 afterAll(() => api?.stop());
@@ -49,9 +76,19 @@ describe('GET /judges/seasons/', () => {
     for (const entry of ann) {
       const season = await client.get(`/judges/?seasonId=${entry.seasonId}`);
       const { seasonId, ...judge } = entry;
-      expect(season.body.data.find((candidate: { name: string }) => candidate.name === 'Ann Equip'), String(seasonId)).toEqual(judge);
+      expect(
+        season.body.data.find((candidate: { name: string }) => candidate.name === 'Ann Equip'),
+        String(seasonId),
+      ).toEqual(judge);
     }
-    expect(ann[1]).toEqual({ seasonId: circuit.oldSeason.id, name: 'Ann Equip', firstName: 'Ann', lastName: 'Equip', competitions: 1, captions: 1 });
+    expect(ann[1]).toEqual({
+      seasonId: circuit.oldSeason.id,
+      name: 'Ann Equip',
+      firstName: 'Ann',
+      lastName: 'Equip',
+      competitions: 1,
+      captions: 1,
+    });
   });
 
   it('finds a judge of last season only there, one of this season only here, and no one for a name no released round carries', async () => {

@@ -16,7 +16,10 @@ let circuit: Awaited<ReturnType<typeof buildSmallCircuit>>;
 beforeAll(async () => {
   postgres = await startTestPostgres();
   const url = await postgres.createDatabase('competition_multi');
-  [first, second] = await Promise.all([startTestApi({ env: { DATABASE_URL: url } }), startTestApi({ env: { DATABASE_URL: url } })]);
+  [first, second] = await Promise.all([
+    startTestApi({ env: { DATABASE_URL: url } }),
+    startTestApi({ env: { DATABASE_URL: url } }),
+  ]);
   circuit = await buildSmallCircuit(first.services.database.db);
 }, 120_000);
 afterAll(async () => {
@@ -42,7 +45,8 @@ describe('several API instances on one PostgreSQL', () => {
   it("shows a write through one instance on the other instance's next reads", async () => {
     const key = await second.createKey(circuit.org.guid);
     const headers = { authorization: `Bearer ${await second.token(key.clientId, key.clientSecret)}` };
-    const names = async (api: TestApi) => ((await (await api.fetch('/groups/', { headers })).json()).data as { name: string }[]).map((g) => g.name);
+    const names = async (api: TestApi) =>
+      ((await (await api.fetch('/groups/', { headers })).json()).data as { name: string }[]).map((g) => g.name);
     // warm both caches
     expect(await names(first)).not.toContain('Zulu HS');
     expect(await names(second)).not.toContain('Zulu HS');

@@ -45,7 +45,9 @@ async function expectEveryoneUnharmed() {
   expect(({} as Record<string, unknown>).amount).toBeUndefined();
   const events = await other.get('/events/');
   expect(events.status).toBe(200);
-  expect(events.body.data.map((event: { id: number }) => event.id).sort()).toEqual([b.event.id, b.practice.id, b.oldEvent.id].sort());
+  expect(events.body.data.map((event: { id: number }) => event.id).sort()).toEqual(
+    [b.event.id, b.practice.id, b.oldEvent.id].sort(),
+  );
   const groups = await other.get(`/v3/groups?seasonId=${b.season.id}`);
   expect(groups.status).toBe(200);
   expect(groups.body.data).toHaveLength(3);
@@ -56,16 +58,26 @@ async function expectEveryoneUnharmed() {
 
 async function expectSignInWorks() {
   const challenge = s256Challenge(randomBytes(32).toString('base64url'));
-  const request = { response_type: 'code', client_id: keyB.clientId, redirect_uri: REDIRECT_URI, state: 's1', code_challenge: challenge, code_challenge_method: 'S256' };
+  const request = {
+    response_type: 'code',
+    client_id: keyB.clientId,
+    redirect_uri: REDIRECT_URI,
+    state: 's1',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  };
   const page = await api.fetch(`/v3/oauth2/authorize?${new URLSearchParams(request)}`);
   expect(page.status).toBe(200);
-  const signIn = await api.fetch('/v3/oauth2/authorize', { method: 'POST', body: new URLSearchParams({ ...request, email: 'judge@example.com', password: PASSWORD }) });
+  const signIn = await api.fetch('/v3/oauth2/authorize', {
+    method: 'POST',
+    body: new URLSearchParams({ ...request, email: 'judge@example.com', password: PASSWORD }),
+  });
   expect(signIn.status).toBe(302);
   expect(new URL(signIn.headers.get('location')!).searchParams.get('code')).toBeTruthy();
 }
 
 describe('prototype pollution through a write body', () => {
-  it('the issue\'s attack: form __proto__.amount=7 to penalties is refused naming the field, and nobody else is hurt', async () => {
+  it("the issue's attack: form __proto__.amount=7 to penalties is refused naming the field, and nobody else is hurt", async () => {
     const attack = await attacker.form('/performances/999999/penalties', [['__proto__.amount', '7']]);
     expect(attack.status).toBe(400);
     await expectEveryoneUnharmed();
@@ -73,8 +85,11 @@ describe('prototype pollution through a write body', () => {
     expect(namesOf(attack)).toEqual(['__proto__.amount']);
   });
 
-  it('the scores variant: form __proto__.x=1 to a real performance\'s scores', async () => {
-    const attack = await attacker.form(`/performances/${a.performances['Alpha HS']}/scores`, [['captionKey', 'ea'], ['__proto__.x', '1']]);
+  it("the scores variant: form __proto__.x=1 to a real performance's scores", async () => {
+    const attack = await attacker.form(`/performances/${a.performances['Alpha HS']}/scores`, [
+      ['captionKey', 'ea'],
+      ['__proto__.x', '1'],
+    ]);
     expect(attack.status).toBe(400);
     await expectEveryoneUnharmed();
     expect(namesOf(attack)).toEqual(['__proto__.x']);
@@ -83,13 +98,47 @@ describe('prototype pollution through a write body', () => {
   it('refuses __proto__, constructor and prototype anywhere in a form or JSON body, naming the field', async () => {
     const scoresPath = `/performances/${a.performances['Bravo HS']}/scores`;
     const cases: [Promise<Awaited<ReturnType<typeof attacker.form>>>, string][] = [
-      [attacker.form(scoresPath, [['captionKey', 'ea'], ['scores.__proto__', '5']]), 'scores.__proto__'],
-      [attacker.form(scoresPath, [['captionKey', 'ea'], ['constructor.prototype.x', '1']]), 'constructor.prototype.x'],
-      [attacker.form('/groups/', [['name', 'X'], ['prototype', '1']]), 'prototype'],
-      [attacker.form('/groups/', [['name', 'X'], ['__proto__', '1']]), '__proto__'],
+      [
+        attacker.form(scoresPath, [
+          ['captionKey', 'ea'],
+          ['scores.__proto__', '5'],
+        ]),
+        'scores.__proto__',
+      ],
+      [
+        attacker.form(scoresPath, [
+          ['captionKey', 'ea'],
+          ['constructor.prototype.x', '1'],
+        ]),
+        'constructor.prototype.x',
+      ],
+      [
+        attacker.form('/groups/', [
+          ['name', 'X'],
+          ['prototype', '1'],
+        ]),
+        'prototype',
+      ],
+      [
+        attacker.form('/groups/', [
+          ['name', 'X'],
+          ['__proto__', '1'],
+        ]),
+        '__proto__',
+      ],
       [attacker.send('POST', '/performances/999999/penalties', '{"__proto__": {"amount": 7}}'), '__proto__'],
-      [attacker.send('POST', scoresPath, '{"captionKey": "ea", "scores": {"voc": 50, "__proto__": {"polluted": 1}}}'), 'scores.__proto__'],
-      [attacker.send('POST', '/performances/999999/penalties', '{"penalties": [{"amount": 1, "constructor": {"prototype": {"x": 1}}}]}'), 'penalties.0.constructor'],
+      [
+        attacker.send('POST', scoresPath, '{"captionKey": "ea", "scores": {"voc": 50, "__proto__": {"polluted": 1}}}'),
+        'scores.__proto__',
+      ],
+      [
+        attacker.send(
+          'POST',
+          '/performances/999999/penalties',
+          '{"penalties": [{"amount": 1, "constructor": {"prototype": {"x": 1}}}]}',
+        ),
+        'penalties.0.constructor',
+      ],
     ];
     for (const [sent, name] of cases) {
       const answer = await sent;

@@ -26,9 +26,18 @@ beforeAll(async () => {
   api = await startTestApi();
   for (const name of ['First circuit', 'Second circuit']) {
     const org = await api.createOrg(name);
-    const [loaded] = await loadRecaps(api.services.database.db, org.id, [{ name: page, html: readRecapFixture(page) }], { date: '2015-01-01' });
+    const [loaded] = await loadRecaps(
+      api.services.database.db,
+      org.id,
+      [{ name: page, html: readRecapFixture(page) }],
+      { date: '2015-01-01' },
+    );
     const key = await api.createKey(org.guid);
-    orgs.push({ org, competitionId: loaded.competitionId, auth: { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` } });
+    orgs.push({
+      org,
+      competitionId: loaded.competitionId,
+      auth: { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` },
+    });
   }
 }, 60_000);
 afterAll(() => api?.stop());
@@ -64,8 +73,10 @@ describe('published guids', () => {
   });
 
   it('refuses the same page twice in one organization', async () => {
-    await expect(loadRecaps(api.services.database.db, orgs[1].org.id, [{ name: page, html: readRecapFixture(page) }], { date: '2015-01-01' })).rejects.toThrow(
-      RecapImportError,
-    );
+    await expect(
+      loadRecaps(api.services.database.db, orgs[1].org.id, [{ name: page, html: readRecapFixture(page) }], {
+        date: '2015-01-01',
+      }),
+    ).rejects.toThrow(RecapImportError);
   });
 });

@@ -19,7 +19,8 @@ let competition: { guid: string; recapUrl: string; standardScheduleUrl: string; 
 let v2: { RecapUrl: string; CategoryRecapUrl: string };
 
 /** A public page: no Authorization header. */
-const page = (url: string, headers: Record<string, string> = {}) => api.fetch(new URL(url, api.url).pathname, { headers });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  api.fetch(new URL(url, api.url).pathname, { headers });
 
 beforeAll(async () => {
   ({ api, circuit, auth } = await startApiWithSmallCircuit());
@@ -31,7 +32,11 @@ beforeAll(async () => {
 afterAll(() => api?.stop());
 
 const release = (released: boolean) =>
-  api.fetch(`/competitions/${circuit.competition.id}/release`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ round: 1, released }) });
+  api.fetch(`/competitions/${circuit.competition.id}/release`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ round: 1, released }),
+  });
 
 describe('the recap page', () => {
   it('is public HTML at v4 recapUrl and v2 RecapUrl, holding the released round only, which our importer reads back', async () => {
@@ -45,14 +50,32 @@ describe('the recap page', () => {
     const recap = checkRecap({ name: `${competition.guid}.htm`, html }).recap;
     expect(recap.title).toBe('Winter Kickoff');
     expect(recap.chiefJudge).toBe('Pat Chief');
-    expect(recap.sections.map((section) => [section.divisionName, section.roundName])).toEqual([['Scholastic A', 'Finals']]);
+    expect(recap.sections.map((section) => [section.divisionName, section.roundName])).toEqual([
+      ['Scholastic A', 'Finals'],
+    ]);
     const scores = await (await api.fetch(`/competitions/${circuit.competition.id}/scores`, { headers: auth })).json();
-    const served = scores.data[0].performances as { group: { name: string }; total: { score: number; rank: number }; penalty: number }[];
-    expect(recap.sections[0].performances.map((performance) => [performance.groupName, performance.published.total.score, performance.published.total.rank])).toEqual(
-      served.map((performance) => [performance.group.name, performance.total.score, performance.total.rank]),
+    const served = scores.data[0].performances as {
+      group: { name: string };
+      total: { score: number; rank: number };
+      penalty: number;
+    }[];
+    expect(
+      recap.sections[0].performances.map((performance) => [
+        performance.groupName,
+        performance.published.total.score,
+        performance.published.total.rank,
+      ]),
+    ).toEqual(served.map((performance) => [performance.group.name, performance.total.score, performance.total.rank]));
+    expect(recap.sections[0].performances.find((performance) => performance.groupName === 'Bravo HS')!.penalty).toBe(
+      BRAVO_PENALTY,
     );
-    expect(recap.sections[0].performances.find((performance) => performance.groupName === 'Bravo HS')!.penalty).toBe(BRAVO_PENALTY);
-    expect(recap.sections[0].judges.map((judge) => `${judge.firstName} ${judge.lastName}`)).toEqual(['Ann Equip', 'Max Move', 'Dee Design', 'Gil Effect', 'Gia Effect']);
+    expect(recap.sections[0].judges.map((judge) => `${judge.firstName} ${judge.lastName}`)).toEqual([
+      'Ann Equip',
+      'Max Move',
+      'Dee Design',
+      'Gil Effect',
+      'Gia Effect',
+    ]);
   });
 
   it('says the recap is not available, with no numbers, until a round is released', async () => {
@@ -73,9 +96,14 @@ describe('the recap page', () => {
   it('has a category recap with each category, Sub Total and Total over their ranks', async () => {
     const html = await (await page(v2.CategoryRecapUrl)).text();
     const scores = await (await api.fetch(`/competitions/${circuit.competition.id}/scores`, { headers: auth })).json();
-    for (const name of scores.data[0].sheet.categories.map((category: { name: string }) => category.name)) expect(html).toContain(`>${name}<`);
-    const alpha = scores.data[0].performances.find((performance: { group: { name: string } }) => performance.group.name === 'Alpha HS');
-    expect(html).toContain(`<td class='score'>${alpha.total.score.toFixed(3)}</td></tr><tr><td class='rank'>${alpha.total.rank}</td>`);
+    for (const name of scores.data[0].sheet.categories.map((category: { name: string }) => category.name))
+      expect(html).toContain(`>${name}<`);
+    const alpha = scores.data[0].performances.find(
+      (performance: { group: { name: string } }) => performance.group.name === 'Alpha HS',
+    );
+    expect(html).toContain(
+      `<td class='score'>${alpha.total.score.toFixed(3)}</td></tr><tr><td class='rank'>${alpha.total.rank}</td>`,
+    );
   });
 
   it('changes with the data: an ETag, 304 while nothing changed, a new page after a write', async () => {
@@ -98,8 +126,13 @@ describe('the recap page', () => {
 
 describe('the schedule page', () => {
   it('lists every performance as a schedule row with its group and division initials, in the API schedule order', async () => {
-    const schedule = await (await api.fetch(`/competitions/${circuit.competition.id}/schedule`, { headers: auth })).json();
-    const expected = schedule.data.map((entry: { group: { name: string }; division: { initials: string } }) => ({ name: entry.group.name, initials: entry.division.initials }));
+    const schedule = await (
+      await api.fetch(`/competitions/${circuit.competition.id}/schedule`, { headers: auth })
+    ).json();
+    const expected = schedule.data.map((entry: { group: { name: string }; division: { initials: string } }) => ({
+      name: entry.group.name,
+      initials: entry.division.initials,
+    }));
     expect(expected.length).toBeGreaterThan(3);
     for (const url of [competition.standardScheduleUrl, competition.logisticalScheduleUrl]) {
       const response = await page(url);
@@ -120,26 +153,40 @@ describe('text from the data', () => {
       body: JSON.stringify({ name }),
     });
     expect(renamed.status).toBe(200);
-    for (const url of [competition.recapUrl, v2.CategoryRecapUrl, competition.standardScheduleUrl, competition.logisticalScheduleUrl]) {
+    for (const url of [
+      competition.recapUrl,
+      v2.CategoryRecapUrl,
+      competition.standardScheduleUrl,
+      competition.logisticalScheduleUrl,
+    ]) {
       const html = await (await page(url)).text();
       expect(html, url).not.toMatch(/<script/i);
       expect(html, url).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Bravo&#39;');
     }
-    expect(scrapeScheduleRows(await (await page(competition.standardScheduleUrl)).text()).map((row) => row.name)).toContain(name);
-    const recap = checkRecap({ name: `${competition.guid}.htm`, html: await (await page(competition.recapUrl)).text() }).recap;
+    expect(
+      scrapeScheduleRows(await (await page(competition.standardScheduleUrl)).text()).map((row) => row.name),
+    ).toContain(name);
+    const recap = checkRecap({
+      name: `${competition.guid}.htm`,
+      html: await (await page(competition.recapUrl)).text(),
+    }).recap;
     expect(recap.sections[0].performances.map((performance) => performance.groupName)).toContain(name);
   });
 });
 
 describe('page addresses', () => {
-  it('tell apart two organizations that imported the same published page (its guid may then be both competitions\')', async () => {
+  it("tell apart two organizations that imported the same published page (its guid may then be both competitions')", async () => {
     const fixture = loadRecapFixtures().find((candidate) => candidate.name.startsWith('00b8b635'))!;
     const pages: { name: string; url: string }[] = [];
     for (const name of ['North Circuit', 'South Circuit']) {
       const org = await api.createOrg(name);
       await loadRecaps(api.services.database.db, org.id, [fixture]);
       const key = await api.createKey(org.guid);
-      const records = await (await api.fetch('/2018-03/competitions', { headers: { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` } })).json();
+      const records = await (
+        await api.fetch('/2018-03/competitions', {
+          headers: { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` },
+        })
+      ).json();
       pages.push({ name, url: records[0].RecapUrl });
     }
     expect(pages[0].url).not.toBe(pages[1].url);
@@ -155,7 +202,9 @@ describe('page addresses', () => {
     const recapPath = new URL(competition.recapUrl).pathname;
     const elsewhere = await api.fetch(recapPath.replace(circuit.org.guid, other.guid));
     expect(elsewhere.status).toBe(404);
-    expect((await elsewhere.json()).detail).toBe(`Competition ${competition.guid} of organization ${other.guid} was not found`);
+    expect((await elsewhere.json()).detail).toBe(
+      `Competition ${competition.guid} of organization ${other.guid} was not found`,
+    );
     const unknown = await api.fetch(recapPath.replace(circuit.org.guid, '00000000-0000-4000-8000-000000000000'));
     expect(unknown.status).toBe(404);
     const malformed = await api.fetch(recapPath.replace(circuit.org.guid, 'not-a-guid'));
@@ -163,10 +212,24 @@ describe('page addresses', () => {
     expect((await malformed.json()).errors[0]).toMatchObject({ name: 'organizationGuid', in: 'path' });
     const badName = await api.fetch(recapPath.replace('.htm', '.json'));
     expect(badName.status).toBe(400);
-    expect((await badName.json()).errors[0].message).toBe('expected <competition guid>.htm or <competition guid>_categories.htm');
+    expect((await badName.json()).errors[0].message).toBe(
+      'expected <competition guid>.htm or <competition guid>_categories.htm',
+    );
     // the hosted service's links have been seen in upper case
-    expect((await api.fetch(recapPath.toUpperCase().replace('/PUBLISHED/', '/published/').replace('/RECAPS/', '/recaps/').replace('.HTM', '.htm'))).status).toBe(200);
-    const badSchedule = await api.fetch(new URL(competition.standardScheduleUrl).pathname.replace('_standard', '_weekly'));
+    expect(
+      (
+        await api.fetch(
+          recapPath
+            .toUpperCase()
+            .replace('/PUBLISHED/', '/published/')
+            .replace('/RECAPS/', '/recaps/')
+            .replace('.HTM', '.htm'),
+        )
+      ).status,
+    ).toBe(200);
+    const badSchedule = await api.fetch(
+      new URL(competition.standardScheduleUrl).pathname.replace('_standard', '_weekly'),
+    );
     expect(badSchedule.status).toBe(400);
   });
 });
@@ -178,7 +241,8 @@ describe('callers of the pages', () => {
       const org = await limited.createOrg('Limited circuit');
       const address = `/published/${org.guid}/recaps/00000000-0000-4000-8000-000000000000.htm`;
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await limited.fetch(address, { localAddress: '127.0.0.2' })).status);
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await limited.fetch(address, { localAddress: '127.0.0.2' })).status);
       expect(statuses).toEqual([404, 404, 404, 429]);
       const refused = await limited.fetch(address, { localAddress: '127.0.0.2' });
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -188,4 +252,3 @@ describe('callers of the pages', () => {
     }
   });
 });
-

@@ -37,7 +37,8 @@ beforeAll(async () => {
   const first = await api.createOrg('Published circuit');
   await loadRecaps(api.services.database.db, first.id, importable, { date: '2015-01-01' });
   original.auth = await bearer(first.guid);
-  for (const competition of await competitionsOf(original.auth)) original.byPage.set(`${competition.OrgCompetitionID}.htm`, competition);
+  for (const competition of await competitionsOf(original.auth))
+    original.byPage.set(`${competition.OrgCompetitionID}.htm`, competition);
   const second = await api.createOrg('Circuit reading the published pages');
   reread.orgId = second.id;
   reread.auth = await bearer(second.guid);
@@ -69,7 +70,9 @@ describe('published recap pages', () => {
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       try {
         // the served page's file name is the competition's guid, as a published page's is
-        served.push(checkRecap({ name: new URL(competition.RecapUrl).pathname.split('/').pop()!, html: await response.text() }));
+        served.push(
+          checkRecap({ name: new URL(competition.RecapUrl).pathname.split('/').pop()!, html: await response.text() }),
+        );
       } catch (error) {
         refusals.push(`${fixture.name}: ${(error as Error).message}`);
       }
@@ -85,7 +88,9 @@ describe('published recap pages', () => {
     expect(unprinted).toEqual([]);
     await writeRecaps(api.services.database.db, reread.orgId, served);
 
-    const rereadByPage = new Map((await competitionsOf(reread.auth)).map((competition) => [competition.OrgCompetitionID, competition]));
+    const rereadByPage = new Map(
+      (await competitionsOf(reread.auth)).map((competition) => [competition.OrgCompetitionID, competition]),
+    );
     const eventsReread = await eventIndex(reread.auth);
     const differences: string[] = [];
     for (const fixture of importable) {
@@ -128,7 +133,9 @@ interface ServedSection {
 function printedDifferences(page: CheckedRecap, sections: ServedSection[]): string[] {
   const differences: string[] = [];
   for (const section of page.recap.sections) {
-    const served = sections.find((candidate) => candidate.division.name === section.divisionName && candidate.round.number === section.roundNumber);
+    const served = sections.find(
+      (candidate) => candidate.division.name === section.divisionName && candidate.round.number === section.roundNumber,
+    );
     if (!served) {
       differences.push(`${page.file} ${section.divisionName}: a section the API does not serve`);
       continue;
@@ -141,20 +148,28 @@ function printedDifferences(page: CheckedRecap, sections: ServedSection[]): stri
         continue;
       }
       if (!performance.performed) continue;
-      const same = (what: string, printed: { score: number | null; rank: number | null } | null, number: ServedNumber) => {
-        if (printed?.score !== number.score || printed.rank !== number.rank) differences.push(`${where} ${what}: printed ${JSON.stringify(printed)}, served ${JSON.stringify(number)}`);
+      const same = (
+        what: string,
+        printed: { score: number | null; rank: number | null } | null,
+        number: ServedNumber,
+      ) => {
+        if (printed?.score !== number.score || printed.rank !== number.rank)
+          differences.push(`${where} ${what}: printed ${JSON.stringify(printed)}, served ${JSON.stringify(number)}`);
       };
       const { published } = performance;
       match.categories.forEach((category, c) => {
         same(`category ${c}`, published.categories[c], category);
         category.captions.forEach((caption, k) => {
           same(`caption ${c}.${k}`, published.categories[c].captions[k], caption);
-          caption.subcaptions.forEach((line, l) => same(`line ${c}.${k}.${l}`, published.categories[c].captions[k].subcaptions[l], line));
+          caption.subcaptions.forEach((line, l) =>
+            same(`line ${c}.${k}.${l}`, published.categories[c].captions[k].subcaptions[l], line),
+          );
         });
       });
       same('Sub Total', published.subtotal, match.subtotal);
       same('Total', published.total, match.total);
-      if (published.penalty !== match.penalty) differences.push(`${where} penalty: printed ${published.penalty}, served ${match.penalty}`);
+      if (published.penalty !== match.penalty)
+        differences.push(`${where} penalty: printed ${published.penalty}, served ${match.penalty}`);
     }
   }
   return differences;
@@ -166,13 +181,15 @@ async function eventIndex(auth: Record<string, string>): Promise<Map<string, num
   const events = (await (await api.fetch('/events/?limit=500', { headers: auth })).json()).data as { id: number }[];
   for (const event of events) {
     const detail = await (await api.fetch(`/events/${event.id}`, { headers: auth })).json();
-    for (const competition of detail.competitions as { id: number; guid: string }[]) index.set(competition.guid, competition.id);
+    for (const competition of detail.competitions as { id: number; guid: string }[])
+      index.set(competition.guid, competition.id);
   }
   return index;
 }
 
 function firstDifference(a: unknown, b: unknown, path = ''): string {
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return `${path}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const key of keys) {
     const left = (a as Record<string, unknown>)[key];

@@ -21,12 +21,18 @@ describe('v3 reads', () => {
     expect((await get('/v3/seasons')).body.data).toHaveLength(2);
     const season = await get(`/v3/seasons/${circuit.season.id}`);
     expect(season.body).toMatchObject({ id: circuit.season.id, name: '2026-27 Season', year: 2027 });
-    expect((await get(`/v3/events?seasonId=${circuit.season.id}&practice=false`)).body.data.map((e: { name: string }) => e.name)).toEqual(['Winter Kickoff']);
+    expect(
+      (await get(`/v3/events?seasonId=${circuit.season.id}&practice=false`)).body.data.map(
+        (e: { name: string }) => e.name,
+      ),
+    ).toEqual(['Winter Kickoff']);
     expect((await get(`/v3/events/${circuit.event.id}`)).body.competitions).toHaveLength(1);
     expect((await get(`/v3/groups?seasonId=${circuit.season.id}`)).body.data).toHaveLength(3);
     expect((await get('/v3/groups')).body.data).toHaveLength(4);
     expect((await get('/v3/divisions')).body.data).toHaveLength(2);
-    expect((await get(`/v3/groups/${circuit.groups['Alpha HS'].id}/events`)).body.data.map((e: { name: string }) => e.name)).toEqual(['Winter Kickoff']);
+    expect(
+      (await get(`/v3/groups/${circuit.groups['Alpha HS'].id}/events`)).body.data.map((e: { name: string }) => e.name),
+    ).toEqual(['Winter Kickoff']);
   });
 
   it('404s and 400s like v4', async () => {
@@ -44,12 +50,31 @@ describe('v2 competitions', () => {
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
     // practice competitions are left out unless asked for
-    expect(body.map((c: { CompetitionName: string }) => c.CompetitionName)).toEqual(['Color Guard Championship', 'Color Guard']);
+    expect(body.map((c: { CompetitionName: string }) => c.CompetitionName)).toEqual([
+      'Color Guard Championship',
+      'Color Guard',
+    ]);
     const record = body[1];
     expect(Object.keys(record)).toEqual([
-      'EventGuid', 'EventName', 'Location', 'Date', 'CompetitionGuid', 'CompetitionName', 'ChiefJudge', 'RecapUrl', 'CategoryRecapUrl',
-      'PerformancesUrl', 'ScoresReleased', 'CategoryRecapReleased', 'RecapReleased', 'OrgCompetitionID', 'GroupTypeID', 'SeasonGuid',
-      'SeasonName', 'IsCurrentSeason', 'RegistrationUrl',
+      'EventGuid',
+      'EventName',
+      'Location',
+      'Date',
+      'CompetitionGuid',
+      'CompetitionName',
+      'ChiefJudge',
+      'RecapUrl',
+      'CategoryRecapUrl',
+      'PerformancesUrl',
+      'ScoresReleased',
+      'CategoryRecapReleased',
+      'RecapReleased',
+      'OrgCompetitionID',
+      'GroupTypeID',
+      'SeasonGuid',
+      'SeasonName',
+      'IsCurrentSeason',
+      'RegistrationUrl',
     ]);
     expect(record).toMatchObject({
       EventName: 'Winter Kickoff',
@@ -70,7 +95,9 @@ describe('v2 competitions', () => {
 
   it('filters by year and practice, takes o as the token organization, refuses another one', async () => {
     expect((await get('/2018-03/competitions?year=2027&includePractice=true')).body).toHaveLength(2);
-    expect((await get('/2018-03/competitions?year=2026')).body.map((c: { EventName: string }) => c.EventName)).toEqual(['Spring Finale']);
+    expect((await get('/2018-03/competitions?year=2026')).body.map((c: { EventName: string }) => c.EventName)).toEqual([
+      'Spring Finale',
+    ]);
     expect((await get(`/2018-03/competitions?o=${circuit.org.guid}`)).body).toHaveLength(2);
     const other = await get('/2018-03/competitions?o=00000000-0000-4000-8000-000000000000');
     expect(other.status).toBe(403);
@@ -106,7 +133,14 @@ describe('v2 performances', () => {
       ['General Effect', '32.20'],
     ]);
     const ge = alpha.Categories[3];
-    expect(ge.Captions.map((c: { JudgeFirstName: string; JudgeLastName: string; Score: string; Rank: number }) => [c.JudgeFirstName, c.JudgeLastName, c.Score, c.Rank])).toEqual([
+    expect(
+      ge.Captions.map((c: { JudgeFirstName: string; JudgeLastName: string; Score: string; Rank: number }) => [
+        c.JudgeFirstName,
+        c.JudgeLastName,
+        c.Score,
+        c.Rank,
+      ]),
+    ).toEqual([
       ['Gil', 'Effect', '16.20', 1],
       ['Gia', 'Effect', '16.00', 1],
     ]);
@@ -125,8 +159,20 @@ describe('v2 performances', () => {
 
   it('lists registered groups', async () => {
     const all = await get('/2018-03/groups');
-    expect(all.body.map((g: { GroupName: string }) => g.GroupName)).toEqual(['Alpha HS', 'Bravo HS', 'Charlie HS', 'Delta Drumline']);
-    expect(all.body[3]).toMatchObject({ OrgGroupIdentifier: '2001', DivisionInitials: 'PSA', GroupTypeID: 2, GroupTypeName: 'Percussion', Active: false, Pending: true });
+    expect(all.body.map((g: { GroupName: string }) => g.GroupName)).toEqual([
+      'Alpha HS',
+      'Bravo HS',
+      'Charlie HS',
+      'Delta Drumline',
+    ]);
+    expect(all.body[3]).toMatchObject({
+      OrgGroupIdentifier: '2001',
+      DivisionInitials: 'PSA',
+      GroupTypeID: 2,
+      GroupTypeName: 'Percussion',
+      Active: false,
+      Pending: true,
+    });
     expect((await get(`/2018-03/groups?c=${circuit.competition.guid}`)).body).toHaveLength(3);
     expect((await get('/2018-03/groups?year=2026')).body).toHaveLength(0);
   });

@@ -44,10 +44,19 @@ describe('GET /events/', () => {
 
   it('filters by season, practice, event type, dates and text, and pages with a Link to the next page', async () => {
     expect((await get(`/events/?seasonId=${circuit.season.id}`)).body.data).toHaveLength(2);
-    expect((await get('/events/?practice=false')).body.data.map((e: { name: string }) => e.name)).toEqual(['Spring Finale', 'Winter Kickoff']);
-    expect((await get('/events/?practice=true')).body.data.map((e: { name: string }) => e.name)).toEqual(['Critique Day']);
-    expect((await get('/events/?eventTypeId=2')).body.data.map((e: { name: string }) => e.name)).toEqual(['Spring Finale']);
-    expect((await get('/events/?from=2026-12-01&to=2026-12-31')).body.data.map((e: { name: string }) => e.name)).toEqual(['Critique Day']);
+    expect((await get('/events/?practice=false')).body.data.map((e: { name: string }) => e.name)).toEqual([
+      'Spring Finale',
+      'Winter Kickoff',
+    ]);
+    expect((await get('/events/?practice=true')).body.data.map((e: { name: string }) => e.name)).toEqual([
+      'Critique Day',
+    ]);
+    expect((await get('/events/?eventTypeId=2')).body.data.map((e: { name: string }) => e.name)).toEqual([
+      'Spring Finale',
+    ]);
+    expect(
+      (await get('/events/?from=2026-12-01&to=2026-12-31')).body.data.map((e: { name: string }) => e.name),
+    ).toEqual(['Critique Day']);
     expect((await get('/events/?q=kick')).body.data.map((e: { name: string }) => e.name)).toEqual(['Winter Kickoff']);
     const page = await get('/events/?limit=2');
     expect(page.body.data).toHaveLength(2);
@@ -60,17 +69,27 @@ describe('GET /events/', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.headers.get('content-type')).toContain('application/problem+json');
     expect(unknown.body.errors).toEqual([{ name: 'color', in: 'query', message: 'unknown parameter' }]);
-    for (const [query, name] of [['seasonId=abc', 'seasonId'], ['practice=maybe', 'practice'], ['from=2026-13-45', 'from'], ['limit=100000', 'limit'], ['offset=-1', 'offset']]) {
+    for (const [query, name] of [
+      ['seasonId=abc', 'seasonId'],
+      ['practice=maybe', 'practice'],
+      ['from=2026-13-45', 'from'],
+      ['limit=100000', 'limit'],
+      ['offset=-1', 'offset'],
+    ]) {
       const bad = await get(`/events/?${query}`);
       expect(bad.status, query).toBe(400);
-      expect(bad.body.errors.map((e: { name: string }) => e.name), query).toContain(name);
+      expect(
+        bad.body.errors.map((e: { name: string }) => e.name),
+        query,
+      ).toContain(name);
       expect(bad.body.detail).toContain(name);
     }
   });
 
   it('answers 304 to a weak or listed validator of the current answer and to *, and 200 to another tag', async () => {
     const etag = (await get('/seasons/')).headers.get('etag')!;
-    for (const held of [`W/${etag}`, `"older", ${etag}`, '*']) expect((await get('/seasons/', { 'if-none-match': held })).status, held).toBe(304);
+    for (const held of [`W/${etag}`, `"older", ${etag}`, '*'])
+      expect((await get('/seasons/', { 'if-none-match': held })).status, held).toBe(304);
     expect((await get('/seasons/', { 'if-none-match': '"older"' })).status).toBe(200);
   });
 
@@ -80,7 +99,12 @@ describe('GET /events/', () => {
     expect(etag).toMatch(/^".+"$/);
     expect((await get('/events/', { 'if-none-match': etag })).status).toBe(304);
     const { createEvent } = await import('../../server/api/db/write/events.js');
-    await createEvent(api.services.database.db, circuit.org.id, { seasonId: circuit.season.id, name: 'Late Addition', eventTypeId: 1, startDate: '2027-02-20' });
+    await createEvent(api.services.database.db, circuit.org.id, {
+      seasonId: circuit.season.id,
+      name: 'Late Addition',
+      eventTypeId: 1,
+      startDate: '2027-02-20',
+    });
     // the write above went straight to the repository: the NOTIFY it sent is what invalidates this instance's cache
     await expect.poll(async () => (await get('/events/', { 'if-none-match': etag })).status).toBe(200);
     expect((await get('/events/')).body.data.map((e: { name: string }) => e.name)).toContain('Late Addition');
@@ -104,10 +128,26 @@ describe('GET /events/{eventId}', () => {
   it('returns the event with its competitions and without the three flags', async () => {
     const { status, body } = await get(`/events/${circuit.event.id}`);
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['competitions', 'eventType', 'eventTypeId', 'id', 'location', 'name', 'seasonId']);
+    expect(Object.keys(body).sort()).toEqual([
+      'competitions',
+      'eventType',
+      'eventTypeId',
+      'id',
+      'location',
+      'name',
+      'seasonId',
+    ]);
     expect(body.competitions).toHaveLength(1);
     const competition = body.competitions[0];
-    expect(Object.keys(competition).sort()).toEqual(['date', 'guid', 'id', 'logisticalScheduleUrl', 'name', 'recapUrl', 'standardScheduleUrl']);
+    expect(Object.keys(competition).sort()).toEqual([
+      'date',
+      'guid',
+      'id',
+      'logisticalScheduleUrl',
+      'name',
+      'recapUrl',
+      'standardScheduleUrl',
+    ]);
     expect(competition.date).toBe('2027-01-16T15:00:00.000Z');
     expect(competition.date).toMatch(ISO_MS);
     expect(competition.guid).toMatch(UUID);
@@ -131,7 +171,12 @@ describe('GET /events/{eventId}', () => {
 describe('groups', () => {
   it('lists groups with the specified fields and filters', async () => {
     const { body } = await get('/groups/');
-    expect(body.data.map((g: { name: string }) => g.name)).toEqual(['Alpha HS', 'Bravo HS', 'Charlie HS', 'Delta Drumline']);
+    expect(body.data.map((g: { name: string }) => g.name)).toEqual([
+      'Alpha HS',
+      'Bravo HS',
+      'Charlie HS',
+      'Delta Drumline',
+    ]);
     expect(body.data[3]).toEqual({
       id: circuit.groups['Delta Drumline'].id,
       name: 'Delta Drumline',
@@ -146,7 +191,9 @@ describe('groups', () => {
     expect((await get('/groups/?pending=false')).body.data).toHaveLength(3);
     expect((await get('/groups/?groupTypeId=1')).body.data).toHaveLength(3);
     expect((await get(`/groups/?divisionId=${circuit.percussion.id}`)).body.data).toHaveLength(1);
-    expect((await get(`/groups/?seasonId=${circuit.season.id}`)).body.data.map((g: { name: string }) => g.name)).toEqual(['Alpha HS', 'Bravo HS', 'Charlie HS']);
+    expect(
+      (await get(`/groups/?seasonId=${circuit.season.id}`)).body.data.map((g: { name: string }) => g.name),
+    ).toEqual(['Alpha HS', 'Bravo HS', 'Charlie HS']);
     expect((await get('/groups/?q=drum')).body.data).toHaveLength(1);
     expect((await get('/groups/?active=yes')).status).toBe(400);
   });
@@ -172,15 +219,26 @@ describe('groups', () => {
     type Ranked = { score: number; rank: number | null };
     type Scored = Ranked & { captions: Ranked[] };
     const section = (await get(`/competitions/${circuit.competition.id}/scores`)).body.data[0];
-    const alpha = section.performances.find((p: { group: { name: string } }) => p.group.name === 'Alpha HS') as { categories: Scored[] };
-    const sheet = section.sheet.categories as { key: string; name: string; captions: { key: string; name: string }[] }[];
+    const alpha = section.performances.find((p: { group: { name: string } }) => p.group.name === 'Alpha HS') as {
+      categories: Scored[];
+    };
+    const sheet = section.sheet.categories as {
+      key: string;
+      name: string;
+      captions: { key: string; name: string }[];
+    }[];
     expect(finals.categories).toEqual(
       sheet.map((category, c) => ({
         key: category.key,
         name: category.name,
         score: alpha.categories[c].score,
         rank: alpha.categories[c].rank,
-        captions: category.captions.map((caption, k) => ({ key: caption.key, name: caption.name, score: alpha.categories[c].captions[k].score, rank: alpha.categories[c].captions[k].rank })),
+        captions: category.captions.map((caption, k) => ({
+          key: caption.key,
+          name: caption.name,
+          score: alpha.categories[c].captions[k].score,
+          rank: alpha.categories[c].captions[k].rank,
+        })),
       })),
     );
     expect(finals.categories[3].captions).toHaveLength(2);
@@ -191,8 +249,20 @@ describe('divisions and seasons', () => {
   it('lists divisions with their group type', async () => {
     const { body } = await get('/divisions/');
     expect(body.data).toEqual([
-      { id: circuit.scholasticA.id, name: 'Scholastic A', initials: 'SA', sortOrder: 1, groupType: { id: 1, name: 'Color Guard' } },
-      { id: circuit.percussion.id, name: 'Percussion Scholastic A', initials: 'PSA', sortOrder: 1, groupType: { id: 2, name: 'Percussion' } },
+      {
+        id: circuit.scholasticA.id,
+        name: 'Scholastic A',
+        initials: 'SA',
+        sortOrder: 1,
+        groupType: { id: 1, name: 'Color Guard' },
+      },
+      {
+        id: circuit.percussion.id,
+        name: 'Percussion Scholastic A',
+        initials: 'PSA',
+        sortOrder: 1,
+        groupType: { id: 2, name: 'Percussion' },
+      },
     ]);
     expect((await get('/divisions/?groupTypeId=2')).body.data).toHaveLength(1);
   });
@@ -211,9 +281,23 @@ describe('divisions and seasons', () => {
 describe('a competition', () => {
   it('has a schedule in performance order with times', async () => {
     const { body } = await get(`/competitions/${circuit.competition.id}/schedule`);
-    expect(body.competition).toMatchObject({ id: circuit.competition.id, name: 'Color Guard', date: '2027-01-16T15:00:00.000Z' });
-    expect(body.data.map((e: { group: { name: string } }) => e.group.name)).toEqual(['Alpha HS', 'Bravo HS', 'Charlie HS', 'Alpha HS']);
-    expect(body.data[1]).toMatchObject({ time: '2027-01-16T15:10:00.000Z', order: 2, round: { number: 1, name: 'Finals' }, division: { initials: 'SA' } });
+    expect(body.competition).toMatchObject({
+      id: circuit.competition.id,
+      name: 'Color Guard',
+      date: '2027-01-16T15:00:00.000Z',
+    });
+    expect(body.data.map((e: { group: { name: string } }) => e.group.name)).toEqual([
+      'Alpha HS',
+      'Bravo HS',
+      'Charlie HS',
+      'Alpha HS',
+    ]);
+    expect(body.data[1]).toMatchObject({
+      time: '2027-01-16T15:10:00.000Z',
+      order: 2,
+      round: { number: 1, name: 'Finals' },
+      division: { initials: 'SA' },
+    });
   });
 
   it('has scores: released rounds only, every number tabulated and ranked', async () => {
@@ -226,7 +310,12 @@ describe('a competition', () => {
     expect(body.data).toHaveLength(1);
     const section = body.data[0];
     expect(section.round).toEqual({ number: 1, name: 'Finals' });
-    expect(section.sheet.categories.map((c: { name: string }) => c.name)).toEqual(['Equipment Analysis', 'Movement Analysis', 'Design Analysis', 'General Effect']);
+    expect(section.sheet.categories.map((c: { name: string }) => c.name)).toEqual([
+      'Equipment Analysis',
+      'Movement Analysis',
+      'Design Analysis',
+      'General Effect',
+    ]);
     expect(section.sheet.categories[3].captions.map((c: { judge: unknown }) => c.judge)).toEqual([
       { firstName: 'Gil', lastName: 'Effect' },
       { firstName: 'Gia', lastName: 'Effect' },
@@ -258,7 +347,13 @@ describe('standings', () => {
     const { body } = await get(`/standings/?seasonId=${circuit.season.id}`);
     expect(body.data).toHaveLength(1);
     expect(body.data[0].division.name).toBe('Scholastic A');
-    expect(body.data[0].entries.map((e: { group: { name: string }; rank: number; latestScore: number }) => [e.group.name, e.rank, e.latestScore])).toEqual([
+    expect(
+      body.data[0].entries.map((e: { group: { name: string }; rank: number; latestScore: number }) => [
+        e.group.name,
+        e.rank,
+        e.latestScore,
+      ]),
+    ).toEqual([
       ['Alpha HS', 1, 77.4],
       ['Bravo HS', 2, 71.18],
       ['Charlie HS', 3, 61.5],

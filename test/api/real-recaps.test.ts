@@ -27,7 +27,10 @@ interface ApiPerformance {
   total: Ranked;
   subtotal: Ranked;
   penalty: number;
-  categories: (Ranked & { key: string; captions: (Ranked & { key: string; subcaptions: (Ranked & { key: string })[] })[] })[];
+  categories: (Ranked & {
+    key: string;
+    captions: (Ranked & { key: string; subcaptions: (Ranked & { key: string })[] })[];
+  })[];
 }
 interface ApiSection {
   division: { name: string };
@@ -45,11 +48,20 @@ beforeAll(async () => {
   const importable = loadRecapFixtures().filter((fixture) => !REFUSED_RECAP_PAGES.has(fixture.name));
   // pages without a printed date get one, as the CLI's --date does
   const loaded = await loadRecaps(api.services.database.db, org.id, importable, { date: '2015-01-01' });
-  loaded.forEach((entry, index) => pages.push({ name: importable[index].name, recap: importRecapHtml(importable[index].html, importable[index].name), competitionId: entry.competitionId, guid: '' }));
+  loaded.forEach((entry, index) =>
+    pages.push({
+      name: importable[index].name,
+      recap: importRecapHtml(importable[index].html, importable[index].name),
+      competitionId: entry.competitionId,
+      guid: '',
+    }),
+  );
   const key = await api.createKey(org.guid);
   auth = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
   const v2 = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
-  const guidByName = new Map<string, string>(v2.map((c: { OrgCompetitionID: string; CompetitionGuid: string }) => [c.OrgCompetitionID, c.CompetitionGuid]));
+  const guidByName = new Map<string, string>(
+    v2.map((c: { OrgCompetitionID: string; CompetitionGuid: string }) => [c.OrgCompetitionID, c.CompetitionGuid]),
+  );
   for (const page of pages) page.guid = guidByName.get(page.name.replace(/\.htm$/, ''))!;
 }, 600_000);
 afterAll(() => api?.stop());
@@ -63,7 +75,13 @@ describe('real recaps served by the API', () => {
     }
     const before = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
     const refused = loadRecapFixtures().filter((fixture) => REFUSED_RECAP_PAGES.has(fixture.name));
-    await expect(loadRecaps(api.services.database.db, (await api.services.database.db.query.organizations.findFirst())!.id, refused)).rejects.toThrow(RecapImportError);
+    await expect(
+      loadRecaps(
+        api.services.database.db,
+        (await api.services.database.db.query.organizations.findFirst())!.id,
+        refused,
+      ),
+    ).rejects.toThrow(RecapImportError);
     const after = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
     expect(after).toHaveLength(before.length);
   });
@@ -75,7 +93,10 @@ describe('real recaps served by the API', () => {
       const sections: ApiSection[] = body.data;
       expect(sections.length, page.name).toBe(page.recap.sections.length);
       page.recap.sections.forEach((section, s) => {
-        const served = sections.find((candidate) => candidate.division.name === section.divisionName && candidate.round.number === section.roundNumber);
+        const served = sections.find(
+          (candidate) =>
+            candidate.division.name === section.divisionName && candidate.round.number === section.roundNumber,
+        );
         if (!served) return void differences.push(`${page.name} section ${s}: not served`);
         for (const performance of section.performances) {
           const where = `${page.name} ${section.divisionName} r${section.roundNumber} "${performance.groupName}"`;
@@ -90,7 +111,8 @@ describe('real recaps served by the API', () => {
               differences.push(`${where} ${what}: ${got.score} != ${published.score}`);
             }
             // a printed rank of 0 is no rank (2014 pages print 0 under every Sub Total)
-            if (published.rank && got.rank !== published.rank) differences.push(`${where} ${what} rank: ${got.rank} != ${published.rank}`);
+            if (published.rank && got.rank !== published.rank)
+              differences.push(`${where} ${what} rank: ${got.rank} != ${published.rank}`);
           };
           if (!performance.performed) {
             if (match.performed) differences.push(`${where}: unscored group served as scored`);
@@ -103,12 +125,15 @@ describe('real recaps served by the API', () => {
             compare(`category ${category.key}`, category, printed);
             category.captions.forEach((caption, k) => {
               compare(`caption ${caption.key}`, caption, printed.captions[k]);
-              caption.subcaptions.forEach((sub, i) => compare(`${caption.key}.${sub.key}`, sub, printed.captions[k].subcaptions[i]));
+              caption.subcaptions.forEach((sub, i) =>
+                compare(`${caption.key}.${sub.key}`, sub, printed.captions[k].subcaptions[i]),
+              );
             });
           });
           compare('subtotal', match.subtotal, performance.published.subtotal);
           compare('total', match.total, performance.published.total);
-          if (toMicros(match.penalty) !== toMicros(performance.published.penalty)) differences.push(`${where} penalty ${match.penalty}`);
+          if (toMicros(match.penalty) !== toMicros(performance.published.penalty))
+            differences.push(`${where} penalty ${match.penalty}`);
         }
       });
     }
@@ -118,17 +143,33 @@ describe('real recaps served by the API', () => {
   it('prints every published total and rank through v2 performances, a group that did not perform included', async () => {
     const differences: string[] = [];
     for (const page of pages) {
-      const records: { DivisionName: string; Round: string; GroupName: string; TotalScore: string; Rank: number; Performed: boolean }[] = await (
-        await api.fetch(`/2018-03/performances?c=${page.guid}`, { headers: auth })
-      ).json();
+      const records: {
+        DivisionName: string;
+        Round: string;
+        GroupName: string;
+        TotalScore: string;
+        Rank: number;
+        Performed: boolean;
+      }[] = await (await api.fetch(`/2018-03/performances?c=${page.guid}`, { headers: auth })).json();
       for (const section of page.recap.sections) {
         for (const performance of section.performances) {
-          const record = records.find((r) => r.DivisionName === section.divisionName && r.Round === String(section.roundNumber) && r.GroupName === performance.groupName);
+          const record = records.find(
+            (r) =>
+              r.DivisionName === section.divisionName &&
+              r.Round === String(section.roundNumber) &&
+              r.GroupName === performance.groupName,
+          );
           const published = performance.published.total;
           if (!record) differences.push(`${page.name} "${performance.groupName}": missing`);
-          else if (record.Performed !== performance.performed) differences.push(`${page.name} "${performance.groupName}": Performed ${record.Performed}`);
-          else if (record.TotalScore !== formatScore(published.score ?? 0, 'total') || (published.rank && record.Rank !== published.rank)) {
-            differences.push(`${page.name} "${performance.groupName}": ${record.TotalScore}/${record.Rank} != ${published.score}/${published.rank}`);
+          else if (record.Performed !== performance.performed)
+            differences.push(`${page.name} "${performance.groupName}": Performed ${record.Performed}`);
+          else if (
+            record.TotalScore !== formatScore(published.score ?? 0, 'total') ||
+            (published.rank && record.Rank !== published.rank)
+          ) {
+            differences.push(
+              `${page.name} "${performance.groupName}": ${record.TotalScore}/${record.Rank} != ${published.score}/${published.rank}`,
+            );
           }
         }
       }
@@ -138,12 +179,25 @@ describe('real recaps served by the API', () => {
 
   it('keeps every stored number when the write path re-tabulates a round from its stored sheet (every rounding rule)', async () => {
     const db = api.services.database.db;
-    const stored = async () => (await db.select({ id: performances.id, roundId: performances.roundId, divisionId: performances.divisionId, result: performances.result }).from(performances)).sort((a, b) => a.id - b.id);
+    const stored = async () =>
+      (
+        await db
+          .select({
+            id: performances.id,
+            roundId: performances.roundId,
+            divisionId: performances.divisionId,
+            result: performances.result,
+          })
+          .from(performances)
+      ).sort((a, b) => a.id - b.id);
     const before = await stored();
-    const rounds = new Map(before.map((performance) => [`${performance.roundId}/${performance.divisionId}`, performance]));
+    const rounds = new Map(
+      before.map((performance) => [`${performance.roundId}/${performance.divisionId}`, performance]),
+    );
     const sheets = new Set<string>();
     for (const { roundId, divisionId } of rounds.values()) await retabulate(db, roundId, divisionId);
-    for (const page of pages) for (const section of page.recap.sections) sheets.add(section.sheet.rounding ?? 'carry-rounded');
+    for (const page of pages)
+      for (const section of page.recap.sections) sheets.add(section.sheet.rounding ?? 'carry-rounded');
     expect([...sheets].sort()).toEqual(['carry-exact', 'carry-fractions', 'carry-rounded']);
     expect(await stored()).toEqual(before);
   });

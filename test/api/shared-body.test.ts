@@ -25,7 +25,9 @@ beforeAll(async () => {
   await loadRecaps(api.services.database.db, org.id, [{ name: RECAP, html: readRecapFixture(RECAP) }]);
   const key = await api.createKey(org.guid);
   auth = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
-  const [competition] = (await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json()) as { CompetitionGuid: string }[];
+  const [competition] = (await (
+    await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })
+  ).json()) as { CompetitionGuid: string }[];
   route = `/2018-03/performances?c=${competition.CompetitionGuid}`;
 }, 120_000);
 afterAll(() => api?.stop());

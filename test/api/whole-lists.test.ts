@@ -23,10 +23,22 @@ beforeAll(async () => {
   const { db } = api.services.database;
   const org = await api.createOrg('A big circuit');
   const division = await createDivision(db, org.id, { name: 'Scholastic A', initials: 'SA', groupTypeId: 1 });
-  for (let i = 0; i < GROUPS; i++) await createGroup(db, org.id, { name: `Group ${String(i).padStart(3, '0')}`, divisionId: division.id });
-  const season = await createSeason(db, org.id, { name: '2025-26 Season', year: 2026, startDate: '2025-08-01', endDate: '2026-05-31' });
+  for (let i = 0; i < GROUPS; i++)
+    await createGroup(db, org.id, { name: `Group ${String(i).padStart(3, '0')}`, divisionId: division.id });
+  const season = await createSeason(db, org.id, {
+    name: '2025-26 Season',
+    year: 2026,
+    startDate: '2025-08-01',
+    endDate: '2026-05-31',
+  });
   for (let i = 0; i < EVENTS; i++) {
-    await createEvent(db, org.id, { seasonId: season.id, name: `Show ${i}`, location: '', eventTypeId: 1, startDate: `2026-0${1 + (i % 4)}-${String(1 + (i % 28)).padStart(2, '0')}` });
+    await createEvent(db, org.id, {
+      seasonId: season.id,
+      name: `Show ${i}`,
+      location: '',
+      eventTypeId: 1,
+      startDate: `2026-0${1 + (i % 4)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+    });
   }
   const key = await api.createKey(org.guid);
   auth = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
@@ -34,13 +46,16 @@ beforeAll(async () => {
 afterAll(() => api?.stop());
 
 describe('lists whole by default', () => {
-  it.each(['/v3/groups', '/groups/'])('%s without limit answers every group, with the total and no next page', async (path) => {
-    const all = await read(path);
-    expect(all.status).toBe(200);
-    expect(all.body.data).toHaveLength(GROUPS);
-    expect(all.headers.get('x-total-count')).toBe(String(GROUPS));
-    expect(all.headers.get('link')).toBeNull();
-  });
+  it.each(['/v3/groups', '/groups/'])(
+    '%s without limit answers every group, with the total and no next page',
+    async (path) => {
+      const all = await read(path);
+      expect(all.status).toBe(200);
+      expect(all.body.data).toHaveLength(GROUPS);
+      expect(all.headers.get('x-total-count')).toBe(String(GROUPS));
+      expect(all.headers.get('link')).toBeNull();
+    },
+  );
 
   it.each(['/v3/events', '/events/'])('%s without limit answers every event', async (path) => {
     expect((await read(path)).body.data).toHaveLength(EVENTS);
@@ -52,7 +67,9 @@ describe('lists whole by default', () => {
     expect(first.headers.get('x-total-count')).toBe(String(GROUPS));
     expect(first.headers.get('link')).toBe('</v3/groups?limit=50&offset=50>; rel="next"');
     const last = await read('/v3/groups?limit=50&offset=100');
-    expect(last.body.data.map((group: { name: string }) => group.name)).toEqual(Array.from({ length: 30 }, (_, i) => `Group ${100 + i}`));
+    expect(last.body.data.map((group: { name: string }) => group.name)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `Group ${100 + i}`),
+    );
     expect(last.headers.get('link')).toBeNull();
     // offset alone: the rest of the list, whole
     expect((await read('/v3/groups?offset=120')).body.data).toHaveLength(10);

@@ -22,23 +22,37 @@ beforeAll(async () => {
 });
 afterAll(() => api?.stop());
 
-describe('scores outside their line\'s range', () => {
+describe("scores outside their line's range", () => {
   it('answers 422 naming the line for any size of number, in JSON lists and maps and in forms', async () => {
     const path = `/performances/${circuit.performances['Charlie HS']}/scores`;
     const before = (await client.get(`/competitions/${circuit.competition.id}/scores`)).body;
     const cases: [Promise<Awaited<ReturnType<typeof client.send>>>, string][] = [
       [client.send('POST', path, { captionKey: 'ea', scores: { voc: 101, exc: 60 } }), 'ea.voc is 101, outside 0..100'],
-      [client.send('POST', path, { captionKey: 'ea', scores: { voc: 1001, exc: 60 } }), 'ea.voc is 1001, outside 0..100'],
-      [client.send('POST', path, { captionKey: 'ea', scores: { voc: 60, exc: 1e9 } }), 'ea.exc is 1000000000, outside 0..100'],
+      [
+        client.send('POST', path, { captionKey: 'ea', scores: { voc: 1001, exc: 60 } }),
+        'ea.voc is 1001, outside 0..100',
+      ],
+      [
+        client.send('POST', path, { captionKey: 'ea', scores: { voc: 60, exc: 1e9 } }),
+        'ea.exc is 1000000000, outside 0..100',
+      ],
       [client.send('POST', path, { captionKey: 'ea', scores: { voc: -5, exc: 60 } }), 'ea.voc is -5, outside 0..100'],
-      [client.send('POST', path, { captionKey: 'ea', scores: [{ subcaptionKey: 'exc', score: 5000 }] }), 'ea.exc is 5000, outside 0..100'],
-      [client.form(path, { captionKey: 'ea', 'scores.voc': '60', 'scores.exc': '1001' }), 'ea.exc is 1001, outside 0..100'],
+      [
+        client.send('POST', path, { captionKey: 'ea', scores: [{ subcaptionKey: 'exc', score: 5000 }] }),
+        'ea.exc is 5000, outside 0..100',
+      ],
+      [
+        client.form(path, { captionKey: 'ea', 'scores.voc': '60', 'scores.exc': '1001' }),
+        'ea.exc is 1001, outside 0..100',
+      ],
     ];
     for (const [sent, message] of cases) {
       const answer = await sent;
       expect(answer.status, message).toBe(422);
       expect(answer.body.detail).toBe(message);
-      expect(answer.body.errors).toEqual([{ name: expect.stringMatching(/^scores\[\d\]\.score$/), in: 'body', message }]);
+      expect(answer.body.errors).toEqual([
+        { name: expect.stringMatching(/^scores\[\d\]\.score$/), in: 'body', message },
+      ]);
     }
     expect((await client.get(`/competitions/${circuit.competition.id}/scores`)).body).toEqual(before);
   });
@@ -72,7 +86,10 @@ describe('kept-alive connections', () => {
     expect(head).toMatch(/^HTTP\/1\.1 413 /);
     expect(head).toMatch(/\r\nconnection: close\r\n/i);
     expect(head).not.toMatch(/keep-alive/i);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 413, code: 'body_too_large' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 413,
+      code: 'body_too_large',
+    });
   });
 
   it('reads a body its answer did not need, so the next request on the kept-alive connection is answered', async () => {
@@ -124,7 +141,11 @@ describe('competition rounds', () => {
       name: 'Doubled',
       date: '2027-01-16T18:00:00Z',
       groupTypeId: 1,
-      rounds: [{ number: 1, name: 'Prelims' }, { number: 2, name: 'Semis' }, { number: 1, name: 'Finals' }],
+      rounds: [
+        { number: 1, name: 'Prelims' },
+        { number: 2, name: 'Semis' },
+        { number: 1, name: 'Finals' },
+      ],
     });
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual([{ name: 'rounds', in: 'body', message: expect.stringContaining('round 1') }]);
@@ -139,22 +160,42 @@ describe('a group without a circuit id', () => {
     const id: number = created.body.id;
     expect(created.body.circuitId).toBe(String(id));
     expect((await client.get(`/groups/${id}`)).body.circuitId).toBe(String(id));
-    expect((await client.get('/v3/groups?q=Zulu')).body.data.map((group: Json) => group.circuitId)).toEqual([String(id)]);
-    expect((await client.form('/groups/', { name: 'Yankee HS', divisionId: String(circuit.scholasticA.id), circuitId: '' })).body.circuitId).toMatch(/^\d+$/);
+    expect((await client.get('/v3/groups?q=Zulu')).body.data.map((group: Json) => group.circuitId)).toEqual([
+      String(id),
+    ]);
+    expect(
+      (await client.form('/groups/', { name: 'Yankee HS', divisionId: String(circuit.scholasticA.id), circuitId: '' }))
+        .body.circuitId,
+    ).toMatch(/^\d+$/);
 
     // v2: registered groups, and a released performance's record
     const v2Groups = (await client.get('/2018-03/groups')).body as Json[];
     expect(v2Groups.find((group) => group.GroupName === 'Zulu HS')!.OrgGroupIdentifier).toBe(String(id));
-    const event = await client.send('POST', '/events/', { seasonId: circuit.season.id, name: 'Zulu Show', eventTypeId: 1, startDate: '2027-02-20' });
-    const competition = await client.send('POST', `/events/${event.body.id}/competitions`, { name: 'Color Guard', date: '2027-02-20T15:00:00Z', groupTypeId: 1 });
-    await client.send('POST', `/competitions/${competition.body.id}/performances`, { groupId: id, divisionId: circuit.scholasticA.id });
+    const event = await client.send('POST', '/events/', {
+      seasonId: circuit.season.id,
+      name: 'Zulu Show',
+      eventTypeId: 1,
+      startDate: '2027-02-20',
+    });
+    const competition = await client.send('POST', `/events/${event.body.id}/competitions`, {
+      name: 'Color Guard',
+      date: '2027-02-20T15:00:00Z',
+      groupTypeId: 1,
+    });
+    await client.send('POST', `/competitions/${competition.body.id}/performances`, {
+      groupId: id,
+      divisionId: circuit.scholasticA.id,
+    });
     await client.send('POST', `/competitions/${competition.body.id}/release`, {});
     const records = (await client.get(`/2018-03/performances?c=${competition.body.guid}`)).body as Json[];
     expect(records.map((record) => [record.GroupName, record.OrgGroupIdentifier])).toEqual([['Zulu HS', String(id)]]);
 
     // a circuit id given is served as given; cleared, the group's id comes back
     expect((await client.send('POST', `/groups/${id}`, { circuitId: '4242' })).body.circuitId).toBe('4242');
-    expect((await client.get('/2018-03/groups')).body.find((group: Json) => group.GroupName === 'Zulu HS').OrgGroupIdentifier).toBe('4242');
+    expect(
+      (await client.get('/2018-03/groups')).body.find((group: Json) => group.GroupName === 'Zulu HS')
+        .OrgGroupIdentifier,
+    ).toBe('4242');
     expect((await client.send('POST', `/groups/${id}`, { circuitId: '' })).body.circuitId).toBe(String(id));
   });
 });

@@ -27,10 +27,17 @@ beforeAll(async () => {
   services = { ...real, cache: deafCache, close: async () => (deafCache.close(), real.close()) };
   app = createApp(services);
   circuit = await buildSmallCircuit(services.database.db);
-  const { application, clientSecret } = await createApplication(services.database.db, { orgId: circuit.org.id, name: 'Unit test' });
+  const { application, clientSecret } = await createApplication(services.database.db, {
+    orgId: circuit.org.id,
+    name: 'Unit test',
+  });
   const token = await app.request('/v3/oauth2/token', {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: application.clientId, client_secret: clientSecret }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: application.clientId,
+      client_secret: clientSecret,
+    }),
   });
   auth = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
 });
@@ -39,10 +46,22 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const post = (path: string, body: object) => app.request(path, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const groupNames = async () => ((await (await app.request('/groups/', { headers: auth })).json()) as { data: { name: string }[] }).data.map((g) => g.name);
+const post = (path: string, body: object) =>
+  app.request(path, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const groupNames = async () =>
+  ((await (await app.request('/groups/', { headers: auth })).json()) as { data: { name: string }[] }).data.map(
+    (g) => g.name,
+  );
 const roundNumbers = async () =>
-  ((await (await app.request(`/competitions/${circuit.competition.id}/scores`, { headers: auth })).json()) as { rounds: { number: number }[] }).rounds.map((r) => r.number);
+  (
+    (await (await app.request(`/competitions/${circuit.competition.id}/scores`, { headers: auth })).json()) as {
+      rounds: { number: number }[];
+    }
+  ).rounds.map((r) => r.number);
 
 describe('a write request', () => {
   it("drops this instance's cached reads once it commits, without waiting for the notification", async () => {
@@ -54,7 +73,11 @@ describe('a write request', () => {
   it('changes nothing when it fails after some of its writes', async () => {
     expect(await roundNumbers()).toEqual([1, 2]);
     // round 3 is created first, then the unknown group refuses the performance
-    const refused = await post(`/competitions/${circuit.competition.id}/performances`, { groupId: 999999, divisionId: circuit.scholasticA.id, round: 3 });
+    const refused = await post(`/competitions/${circuit.competition.id}/performances`, {
+      groupId: 999999,
+      divisionId: circuit.scholasticA.id,
+      round: 3,
+    });
     expect(refused.status).toBe(422);
     expect((await post(`/competitions/${circuit.competition.id}/release`, { round: 3 })).status).toBe(422);
     expect(await roundNumbers()).toEqual([1, 2]);

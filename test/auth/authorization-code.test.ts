@@ -20,7 +20,10 @@ beforeAll(async () => {
   api = await startTestApi({ env: { AUTH_CODE_TTL_SECONDS: String(CODE_TTL_SECONDS) } });
   const org = await api.createOrg('Code Flow Circuit');
   orgId = org.id;
-  client = await api.createKey(org.guid, { name: 'Scores Web', redirectUris: [REDIRECT_URI, 'http://localhost:5173/cb'] });
+  client = await api.createKey(org.guid, {
+    name: 'Scores Web',
+    redirectUris: [REDIRECT_URI, 'http://localhost:5173/cb'],
+  });
   userId = (await api.createUser(org.guid, 'Judge@Example.com', PASSWORD)).id;
 });
 afterAll(async () => {
@@ -57,7 +60,10 @@ function hiddenFields(html: string): Record<string, string> {
 async function signIn(challenge: string, email = 'judge@example.com', password = PASSWORD) {
   const page = await api.fetch(`/v3/oauth2/authorize?${authorizeQuery({}, challenge)}`);
   expect(page.status).toBe(200);
-  return api.fetch('/v3/oauth2/authorize', { method: 'POST', body: new URLSearchParams({ ...hiddenFields(await page.text()), email, password }) });
+  return api.fetch('/v3/oauth2/authorize', {
+    method: 'POST',
+    body: new URLSearchParams({ ...hiddenFields(await page.text()), email, password }),
+  });
 }
 
 async function codeFor(verifier: string) {
@@ -69,7 +75,13 @@ async function codeFor(verifier: string) {
 function exchange(fields: Record<string, string>) {
   return api.fetch('/v3/oauth2/token', {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'authorization_code', redirect_uri: REDIRECT_URI, client_id: client.clientId, client_secret: client.clientSecret, ...fields }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      ...fields,
+    }),
   });
 }
 
@@ -93,11 +105,18 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     const html = await response.text();
     expect(html).toContain('<html lang="en">');
     expect(html).toMatch(/<label for="email">Email<\/label>\s*<input id="email" name="email" type="email"/);
-    expect(html).toMatch(/<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/);
+    expect(html).toMatch(
+      /<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
+    );
     expect(html).toContain('Scores Web');
     expect(html).toContain('Code Flow Circuit');
     expect(html).not.toMatch(/<script|src=|<link|https?:\/\/(?!scores\.example)/);
-    expect(hiddenFields(html)).toMatchObject({ client_id: client.clientId, redirect_uri: REDIRECT_URI, state: 'st-123', code_challenge_method: 'S256' });
+    expect(hiddenFields(html)).toMatchObject({
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      state: 'st-123',
+      code_challenge_method: 'S256',
+    });
   });
 
   it('signs in, redirects with code and state, and exchanges the code for a token that carries the user', async () => {
@@ -117,8 +136,13 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const token = await response.json();
     expect(token).toEqual({ token_type: 'bearer', access_token: expect.any(String), expires_in: 7200 });
-    expect(await api.services.tokens.verify(token.access_token)).toMatchObject({ ok: true, auth: { orgId, userId, clientId: client.clientId } });
-    expect((await api.fetch('/seasons/', { headers: { authorization: `Bearer ${token.access_token}` } })).status).toBe(200);
+    expect(await api.services.tokens.verify(token.access_token)).toMatchObject({
+      ok: true,
+      auth: { orgId, userId, clientId: client.clientId },
+    });
+    expect((await api.fetch('/seasons/', { headers: { authorization: `Bearer ${token.access_token}` } })).status).toBe(
+      200,
+    );
 
     // The same code a second time is refused.
     await expectInvalidGrant(await exchange({ code, code_verifier: verifier }));
@@ -129,8 +153,15 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     const code = await codeFor(verifier);
     const response = await api.fetch('/v3/oauth2/token', {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}` },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier }),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      }),
     });
     expect(response.status).toBe(200);
   });
@@ -145,7 +176,9 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
   it('refuses a redirect_uri that differs from the authorization request', async () => {
     const { verifier } = pkce();
     const code = await codeFor(verifier);
-    await expectInvalidGrant(await exchange({ code, code_verifier: verifier, redirect_uri: 'http://localhost:5173/cb' }));
+    await expectInvalidGrant(
+      await exchange({ code, code_verifier: verifier, redirect_uri: 'http://localhost:5173/cb' }),
+    );
   });
 
   it('refuses an expired code (AUTH_CODE_TTL_SECONDS)', async () => {
@@ -154,14 +187,21 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     await new Promise((resolve) => setTimeout(resolve, CODE_TTL_SECONDS * 1000 + 300));
     const response = await exchange({ code, code_verifier: verifier });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired' });
+    expect(await response.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The authorization code has expired',
+    });
   });
 
   it('deletes a code when it is redeemed, and purges codes that expired unredeemed', async () => {
     const { db } = api.services.database;
     const stored = async (codes: string[]) =>
-      (await db.select({ codeHash: authorizationCodes.codeHash }).from(authorizationCodes).where(inArray(authorizationCodes.codeHash, codes.map(sha256Hex))))
-        .map((row) => row.codeHash);
+      (
+        await db
+          .select({ codeHash: authorizationCodes.codeHash })
+          .from(authorizationCodes)
+          .where(inArray(authorizationCodes.codeHash, codes.map(sha256Hex)))
+      ).map((row) => row.codeHash);
     const { verifier } = pkce();
     const redeemed = await codeFor(verifier);
     expect(await stored([redeemed])).toHaveLength(1);
@@ -170,7 +210,10 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
 
     const expired = await codeFor(pkce().verifier);
     const live = await codeFor(pkce().verifier);
-    await db.update(authorizationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authorizationCodes.codeHash, sha256Hex(expired)));
+    await db
+      .update(authorizationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authorizationCodes.codeHash, sha256Hex(expired)));
     const purged = await purgeExpiredRows(db, { signingKeyKeepSeconds: 7200 });
     expect(purged.authorizationCodes).toBeGreaterThanOrEqual(1);
     expect(await stored([expired, live])).toEqual([sha256Hex(live)]);
@@ -181,7 +224,13 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     const code = await codeFor(verifier);
     const noSecret = await api.fetch('/v3/oauth2/token', {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: client.clientId, code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT_URI,
+        client_id: client.clientId,
+        code_verifier: verifier,
+      }),
     });
     expect(noSecret.status).toBe(401);
     expect((await noSecret.json()).error).toBe('invalid_client');
@@ -192,7 +241,10 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
 
   it('re-shows the form with one message for a wrong password and for an unknown email', async () => {
     const messages: string[] = [];
-    for (const [email, password] of [['judge@example.com', 'wrong password'], ['nobody@example.com', PASSWORD]]) {
+    for (const [email, password] of [
+      ['judge@example.com', 'wrong password'],
+      ['nobody@example.com', PASSWORD],
+    ]) {
       const response = await signIn(pkce().challenge, email, password);
       expect(response.status).toBe(200);
       expect(response.headers.get('location')).toBeNull();
@@ -230,7 +282,11 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     }
     const post = await api.fetch('/v3/oauth2/authorize', {
       method: 'POST',
-      body: new URLSearchParams({ ...Object.fromEntries(authorizeQuery({ redirect_uri: 'https://attacker.example/cb' })), email: 'judge@example.com', password: PASSWORD }),
+      body: new URLSearchParams({
+        ...Object.fromEntries(authorizeQuery({ redirect_uri: 'https://attacker.example/cb' })),
+        email: 'judge@example.com',
+        password: PASSWORD,
+      }),
     });
     expect(post.status).toBe(400);
     expect(post.headers.get('location')).toBeNull();

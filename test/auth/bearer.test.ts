@@ -33,13 +33,19 @@ describe('bearer authentication of the data routes (real HTTPS server)', () => {
   });
 
   it('treats another scheme like no bearer credentials at all (RFC 6750 §3.1)', async () => {
-    await expectUnauthorized(await api.fetch('/seasons/', { headers: { authorization: 'Basic YTpi' } }), REALM, 'missing_token');
+    await expectUnauthorized(
+      await api.fetch('/seasons/', { headers: { authorization: 'Basic YTpi' } }),
+      REALM,
+      'missing_token',
+    );
   });
 
   it('answers malformed, forged and unknown tokens with error="invalid_token"', async () => {
     const { token } = await newClientToken('Forgery Circuit');
     const [header, payload] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), org: 999 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), org: 999 }),
+    ).toString('base64url');
     const badTokens = [
       'Bearer',
       'Bearer not a token',
@@ -51,7 +57,9 @@ describe('bearer authentication of the data routes (real HTTPS server)', () => {
     for (const authorization of badTokens) {
       const response = await api.fetch('/seasons/', { headers: { authorization } });
       const challenge = response.headers.get('www-authenticate') ?? '';
-      expect(challenge, authorization).toMatch(/^Bearer realm="competition-api", error="invalid_token", error_description="[^"\\]+"$/);
+      expect(challenge, authorization).toMatch(
+        /^Bearer realm="competition-api", error="invalid_token", error_description="[^"\\]+"$/,
+      );
       await expectUnauthorized(response, challenge, 'invalid_token');
     }
   });
@@ -59,7 +67,12 @@ describe('bearer authentication of the data routes (real HTTPS server)', () => {
   it('gives each token its own organization: data of one circuit is invisible to the other', async () => {
     const a = await newClientToken('Circuit A');
     const b = await newClientToken('Circuit B');
-    await createSeason(api.services.database.db, a.org.id, { name: 'Only in A', year: 2027, startDate: '2026-08-01', endDate: '2027-05-31' });
+    await createSeason(api.services.database.db, a.org.id, {
+      name: 'Only in A',
+      year: 2027,
+      startDate: '2026-08-01',
+      endDate: '2027-05-31',
+    });
 
     const checkA = await api.services.tokens.verify(a.token);
     expect(checkA).toMatchObject({ ok: true, auth: { orgId: a.org.id, orgGuid: a.org.guid } });
@@ -77,7 +90,9 @@ describe('bearer authentication of the data routes (real HTTPS server)', () => {
         .get({ host: '127.0.0.1', port, path: '/seasons/' }, (response) => {
           let body = '';
           response.on('data', (chunk) => (body += chunk));
-          response.on('end', () => resolve({ status: response.statusCode!, type: response.headers['content-type']!, body }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, type: response.headers['content-type']!, body }),
+          );
         })
         .on('error', reject);
     });

@@ -60,6 +60,9 @@ describe('client authentication does the same work for unknown clients and wrong
   });
 
   it('accepts the right secret with the same single comparison', () => {
-    expect(attempt('known-client', 'the real secret', application)).toEqual({ calls: [['the real secret', application.secretHash]], refusal: undefined });
+    expect(attempt('known-client', 'the real secret', application)).toEqual({
+      calls: [['the real secret', application.secretHash]],
+      refusal: undefined,
+    });
   });
 });

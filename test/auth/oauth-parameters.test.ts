@@ -51,14 +51,22 @@ function expectRedirectedError(response: Response, parameter: string) {
 }
 
 describe('GET and POST /v3/oauth2/authorize with NUL or oversized parameters', () => {
-  for (const [label, bad] of [['NUL', '\0'], ['a NUL inside', 'abc\0def'], ['oversized', OVERSIZED]] as const) {
+  for (const [label, bad] of [
+    ['NUL', '\0'],
+    ['a NUL inside', 'abc\0def'],
+    ['oversized', OVERSIZED],
+  ] as const) {
     it(`shows the page for ${label} client_id or redirect_uri`, async () => {
       for (const parameter of ['client_id', 'redirect_uri']) {
         const query = new URLSearchParams(authorizeFields({ [parameter]: bad }));
         await expectPage(await api.fetch(`/v3/oauth2/authorize?${query}`), parameter);
         const posted = await api.fetch('/v3/oauth2/authorize', {
           method: 'POST',
-          body: new URLSearchParams({ ...authorizeFields({ [parameter]: bad }), email: 'judge@example.com', password: 'correct horse battery' }),
+          body: new URLSearchParams({
+            ...authorizeFields({ [parameter]: bad }),
+            email: 'judge@example.com',
+            password: 'correct horse battery',
+          }),
         });
         await expectPage(posted, parameter);
       }
@@ -75,10 +83,20 @@ describe('GET and POST /v3/oauth2/authorize with NUL or oversized parameters', (
   }
 
   it('re-shows the sign-in form for a NUL or oversized email or password', async () => {
-    for (const fields of [{ email: 'judge\0@example.com' }, { email: `${OVERSIZED}@example.com` }, { password: 'pass\0word-long' }, { password: OVERSIZED }]) {
+    for (const fields of [
+      { email: 'judge\0@example.com' },
+      { email: `${OVERSIZED}@example.com` },
+      { password: 'pass\0word-long' },
+      { password: OVERSIZED },
+    ]) {
       const response = await api.fetch('/v3/oauth2/authorize', {
         method: 'POST',
-        body: new URLSearchParams({ ...authorizeFields(), email: 'judge@example.com', password: 'correct horse battery', ...fields }),
+        body: new URLSearchParams({
+          ...authorizeFields(),
+          email: 'judge@example.com',
+          password: 'correct horse battery',
+          ...fields,
+        }),
       });
       expect(response.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
       expect(response.headers.get('location')).toBeNull();
@@ -90,7 +108,10 @@ describe('GET and POST /v3/oauth2/authorize with NUL or oversized parameters', (
 describe('POST /v3/oauth2/token with NUL or oversized parameters', () => {
   const parameters = ['grant_type', 'client_id', 'client_secret', 'code', 'redirect_uri', 'code_verifier'];
 
-  for (const [label, bad] of [['NUL', '\0'], ['oversized', OVERSIZED]] as const) {
+  for (const [label, bad] of [
+    ['NUL', '\0'],
+    ['oversized', OVERSIZED],
+  ] as const) {
     it(`answers invalid_request naming a ${label} parameter, form-encoded and JSON`, async () => {
       for (const parameter of parameters) {
         const fields = {
@@ -109,17 +130,25 @@ describe('POST /v3/oauth2/token with NUL or oversized parameters', () => {
             headers: typeof body === 'string' ? { 'content-type': 'application/json' } : {},
           });
           expect(response.status, `${parameter} ${typeof body}`).toBe(400);
-          expect(await response.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining(parameter) });
+          expect(await response.json()).toEqual({
+            error: 'invalid_request',
+            error_description: expect.stringContaining(parameter),
+          });
         }
       }
     });
   }
 
   it('answers invalid_client for NUL in HTTP Basic credentials', async () => {
-    for (const [id, secret] of [['\0', 'x'], [client.clientId, 'se\0cret']]) {
+    for (const [id, secret] of [
+      ['\0', 'x'],
+      [client.clientId, 'se\0cret'],
+    ]) {
       const response = await api.fetch('/v3/oauth2/token', {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}` },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+        },
         body: new URLSearchParams({ grant_type: 'client_credentials' }),
       });
       expect(response.status).toBe(401);

@@ -34,7 +34,12 @@ describe('rate limits on the real server (3 requests per minute)', () => {
 
   beforeAll(async () => {
     api = await startTestApi({
-      env: { RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW_SECONDS: '60', TOKEN_RATE_LIMIT_REQUESTS: '3', TOKEN_RATE_LIMIT_WINDOW_SECONDS: '60' },
+      env: {
+        RATE_LIMIT_REQUESTS: '3',
+        RATE_LIMIT_WINDOW_SECONDS: '60',
+        TOKEN_RATE_LIMIT_REQUESTS: '3',
+        TOKEN_RATE_LIMIT_WINDOW_SECONDS: '60',
+      },
     });
   });
   afterAll(() => api?.stop());
@@ -91,7 +96,10 @@ describe('rate limits on the real server (3 requests per minute)', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get('cache-control')).toBe('no-store');
-    expect(await refused.json()).toEqual({ error: 'too_many_requests', error_description: expect.stringMatching(/retry in \d+ seconds/) });
+    expect(await refused.json()).toEqual({
+      error: 'too_many_requests',
+      error_description: expect.stringMatching(/retry in \d+ seconds/),
+    });
     // Past its limit the attacker's address is refused even with the right secret: a guess must not be told apart.
     expect((await tokenRequest(key.clientId, key.clientSecret, ATTACKER)).status).toBe(429);
     // The real client, from its own address, still gets tokens, again and again.
@@ -110,7 +118,8 @@ describe('rate limits on the real server (3 requests per minute)', () => {
 
   it('limits failures naming made-up clients per remote address, whichever ids they name', async () => {
     const address = '127.0.0.5';
-    for (let i = 0; i < 3 * CLIENTS_PER_ADDRESS; i++) expect((await tokenRequest(`made-up-${i}`, 'guess', address)).status).toBe(401);
+    for (let i = 0; i < 3 * CLIENTS_PER_ADDRESS; i++)
+      expect((await tokenRequest(`made-up-${i}`, 'guess', address)).status).toBe(401);
     expect((await tokenRequest('made-up-last', 'guess', address)).status).toBe(429);
     expect((await tokenRequest('made-up-last', 'guess', '127.0.0.6')).status).toBe(401);
   });

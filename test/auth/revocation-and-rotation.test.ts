@@ -42,7 +42,10 @@ const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}`
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 
 async function tokenRequest(api: TestApi, clientId: string, clientSecret: string) {
-  return api.fetch('/v3/oauth2/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });
+  return api.fetch('/v3/oauth2/token', {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  });
 }
 
 describe('on the embedded database: the CLI between runs of the server', () => {
@@ -56,7 +59,11 @@ describe('on the embedded database: the CLI between runs of the server', () => {
     // the run's migrated template database (test/global-setup.ts): opens in seconds
     await cp(process.env.TEST_PGLITE_TEMPLATE!, path.join(dataDir, 'pglite'), { recursive: true });
     org = json(await cli(['org', 'create', '--name', 'Revoking Circuit'], { dataDir }));
-    revoked = json(await cli(['key', 'create', '--org', org.guid, '--name', 'Leaked', '--redirect-uri', 'https://app.example/cb'], { dataDir }));
+    revoked = json(
+      await cli(['key', 'create', '--org', org.guid, '--name', 'Leaked', '--redirect-uri', 'https://app.example/cb'], {
+        dataDir,
+      }),
+    );
     kept = json(await cli(['key', 'create', '--org', org.guid, '--name', 'Scoreboard'], { dataDir }));
   });
 
@@ -78,19 +85,38 @@ describe('on the embedded database: the CLI between runs of the server', () => {
 
     const listed = json(await cli(['key', 'list', '--org', org.guid], { dataDir }));
     expect(listed).toEqual([
-      { client_id: revoked.client_id, name: 'Leaked', organization: org.guid, redirect_uris: ['https://app.example/cb'], created_at: expect.any(String), revoked_at: null },
-      { client_id: kept.client_id, name: 'Scoreboard', organization: org.guid, redirect_uris: [], created_at: expect.any(String), revoked_at: null },
+      {
+        client_id: revoked.client_id,
+        name: 'Leaked',
+        organization: org.guid,
+        redirect_uris: ['https://app.example/cb'],
+        created_at: expect.any(String),
+        revoked_at: null,
+      },
+      {
+        client_id: kept.client_id,
+        name: 'Scoreboard',
+        organization: org.guid,
+        redirect_uris: [],
+        created_at: expect.any(String),
+        revoked_at: null,
+      },
     ]);
     expect(JSON.stringify(listed)).not.toContain(revoked.client_secret);
 
     const revocation = json(await cli(['key', 'revoke', revoked.client_id], { dataDir }));
-    expect(revocation).toMatchObject({ client_id: revoked.client_id, organization: org.guid, revoked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(revocation).toMatchObject({
+      client_id: revoked.client_id,
+      organization: org.guid,
+      revoked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     // Revoking again changes nothing.
     expect(json(await cli(['key', 'revoke', revoked.client_id], { dataDir })).revoked_at).toBe(revocation.revoked_at);
-    expect(json(await cli(['key', 'list', '--org', org.guid], { dataDir })).map((key: { revoked_at: string | null }) => key.revoked_at)).toEqual([
-      revocation.revoked_at,
-      null,
-    ]);
+    expect(
+      json(await cli(['key', 'list', '--org', org.guid], { dataDir })).map(
+        (key: { revoked_at: string | null }) => key.revoked_at,
+      ),
+    ).toEqual([revocation.revoked_at, null]);
 
     api = await startTestApi({ dataDir });
     try {
@@ -136,7 +162,11 @@ describe('on the embedded database: the CLI between runs of the server', () => {
   });
 
   it('answers wrong usage with exit code 2 and unknown keys with exit code 1, on one line', async () => {
-    for (const args of [['key', 'revoke'], ['key', 'list'], ['signing-key', 'rotate', '--all']]) {
+    for (const args of [
+      ['key', 'revoke'],
+      ['key', 'list'],
+      ['signing-key', 'rotate', '--all'],
+    ]) {
       expectOneLineError(await cli(args, { dataDir }), 2);
     }
     const unknown = await cli(['key', 'revoke', 'no-such-client'], { dataDir });
@@ -158,7 +188,10 @@ describe('on PostgreSQL with two instances running', () => {
   beforeAll(async () => {
     postgres = await startTestPostgres();
     url = await postgres.createDatabase('competition_revocation');
-    [first, second] = await Promise.all([startTestApi({ env: { DATABASE_URL: url } }), startTestApi({ env: { DATABASE_URL: url } })]);
+    [first, second] = await Promise.all([
+      startTestApi({ env: { DATABASE_URL: url } }),
+      startTestApi({ env: { DATABASE_URL: url } }),
+    ]);
     cliDir = await tempDir();
     org = await first.createOrg('Shared Circuit');
   }, 120_000);
@@ -198,7 +231,8 @@ describe('on PostgreSQL with two instances running', () => {
       await client.end();
     }
     const started = Date.now();
-    for (const api of [first, second]) await expect.poll(() => statusOn(api, token), { timeout: RECHECK_MS + 3000, interval: 200 }).toBe(401);
+    for (const api of [first, second])
+      await expect.poll(() => statusOn(api, token), { timeout: RECHECK_MS + 3000, interval: 200 }).toBe(401);
     expect(Date.now() - started).toBeLessThan(RECHECK_MS + 3000);
   });
 
@@ -208,16 +242,24 @@ describe('on PostgreSQL with two instances running', () => {
     const rotation = json(await run(['signing-key', 'rotate']));
     expect(rotation.retired).toContain(kidOf(before));
     for (const api of [first, second]) {
-      await expect.poll(async () => kidOf(await api.token(key.clientId, key.clientSecret)), { timeout: 3000, interval: 100 }).toBe(rotation.kid);
+      await expect
+        .poll(async () => kidOf(await api.token(key.clientId, key.clientSecret)), { timeout: 3000, interval: 100 })
+        .toBe(rotation.kid);
       expect(await statusOn(api, before)).toBe(200);
     }
     // Only the new key has a private key left in the database.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const { rows } = await client.query('SELECT kid, private_key IS NOT NULL AS signs, retired_at IS NOT NULL AS retired FROM signing_keys ORDER BY created_at');
+      const { rows } = await client.query(
+        'SELECT kid, private_key IS NOT NULL AS signs, retired_at IS NOT NULL AS retired FROM signing_keys ORDER BY created_at',
+      );
       expect(rows.filter((row) => row.signs)).toEqual([{ kid: rotation.kid, signs: true, retired: false }]);
-      expect(rows.find((row) => row.kid === kidOf(before))).toEqual({ kid: kidOf(before), signs: false, retired: true });
+      expect(rows.find((row) => row.kid === kidOf(before))).toEqual({
+        kid: kidOf(before),
+        signs: false,
+        retired: true,
+      });
     } finally {
       await client.end();
     }
@@ -225,13 +267,22 @@ describe('on PostgreSQL with two instances running', () => {
 
   it('rotate --invalidate-tokens makes every earlier token fail on every instance at once', async () => {
     const key = await first.createKey(org.guid);
-    const earlier = [await first.token(key.clientId, key.clientSecret), await second.token(key.clientId, key.clientSecret)];
+    const earlier = [
+      await first.token(key.clientId, key.clientSecret),
+      await second.token(key.clientId, key.clientSecret),
+    ];
     for (const api of [first, second]) for (const token of earlier) expect(await statusOn(api, token)).toBe(200);
     const rotation = json(await run(['signing-key', 'rotate', '--invalidate-tokens']));
     expect(rotation.deleted).toEqual(expect.arrayContaining(earlier.map(kidOf)));
     for (const api of [first, second]) {
-      for (const token of earlier) await expect.poll(() => statusOn(api, token), { timeout: 3000, interval: 100 }).toBe(401);
-      await expect.poll(async () => statusOn(api, await api.token(key.clientId, key.clientSecret)), { timeout: 3000, interval: 100 }).toBe(200);
+      for (const token of earlier)
+        await expect.poll(() => statusOn(api, token), { timeout: 3000, interval: 100 }).toBe(401);
+      await expect
+        .poll(async () => statusOn(api, await api.token(key.clientId, key.clientSecret)), {
+          timeout: 3000,
+          interval: 100,
+        })
+        .toBe(200);
     }
   });
 
@@ -246,12 +297,25 @@ describe('on PostgreSQL with two instances running', () => {
     try {
       const init = readFileSync(path.resolve('server/api/db/migrations/0001_init.sql'), 'utf8');
       await client.query(init);
-      await client.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+      await client.query(
+        'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
       await client.query("INSERT INTO schema_migrations (name) VALUES ('0001_init.sql')");
-      await client.query("INSERT INTO signing_keys (kid, secret) VALUES ('hs256-1', $1)", [secret.toString('base64url')]);
-      orgId = (await client.query("INSERT INTO organizations (guid, name) VALUES ('6f1c1b7e-4f6a-4b8e-9a53-0d2f3c1e9b11', 'Old Circuit') RETURNING id")).rows[0].id;
+      await client.query("INSERT INTO signing_keys (kid, secret) VALUES ('hs256-1', $1)", [
+        secret.toString('base64url'),
+      ]);
+      orgId = (
+        await client.query(
+          "INSERT INTO organizations (guid, name) VALUES ('6f1c1b7e-4f6a-4b8e-9a53-0d2f3c1e9b11', 'Old Circuit') RETURNING id",
+        )
+      ).rows[0].id;
       await client.query('INSERT INTO org_versions (org_id, version) VALUES ($1, 1)', [orgId]);
-      appId = (await client.query("INSERT INTO applications (org_id, client_id, secret_hash, name) VALUES ($1, 'old-client', 'x', 'Old') RETURNING id", [orgId])).rows[0].id;
+      appId = (
+        await client.query(
+          "INSERT INTO applications (org_id, client_id, secret_hash, name) VALUES ($1, 'old-client', 'x', 'Old') RETURNING id",
+          [orgId],
+        )
+      ).rows[0].id;
     } finally {
       await client.end();
     }

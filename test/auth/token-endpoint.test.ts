@@ -48,7 +48,13 @@ async function expectOAuthError(response: Response, status: number, error: strin
 describe('POST /v3/oauth2/token, client credentials', () => {
   it('issues a token for a form-encoded request, and the token opens the data routes', async () => {
     const token = await expectToken(
-      await postToken(new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret })),
+      await postToken(
+        new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+        }),
+      ),
     );
     const seasons = await api.fetch('/seasons/', { headers: { authorization: `Bearer ${token}` } });
     expect(seasons.status).toBe(200);
@@ -56,14 +62,25 @@ describe('POST /v3/oauth2/token, client credentials', () => {
 
   it('issues a token for a JSON request, with a charset in the content type', async () => {
     await expectToken(
-      await postToken(JSON.stringify({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }), {
-        'content-type': 'application/json; charset=utf-8',
-      }),
+      await postToken(
+        JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+        }),
+        {
+          'content-type': 'application/json; charset=utf-8',
+        },
+      ),
     );
   });
 
   it('issues a token for HTTP Basic client authentication', async () => {
-    await expectToken(await postToken(new URLSearchParams({ grant_type: 'client_credentials' }), { authorization: basic(client.clientId, client.clientSecret) }));
+    await expectToken(
+      await postToken(new URLSearchParams({ grant_type: 'client_credentials' }), {
+        authorization: basic(client.clientId, client.clientSecret),
+      }),
+    );
   });
 
   it('accepts Basic together with a matching client_id in the body', async () => {
@@ -79,25 +96,47 @@ describe('POST /v3/oauth2/token, errors (RFC 6749 §5.2)', () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
   it('invalid_request without grant_type', async () => {
-    await expectOAuthError(await postToken(form({ client_id: client.clientId, client_secret: client.clientSecret })), 400, 'invalid_request');
+    await expectOAuthError(
+      await postToken(form({ client_id: client.clientId, client_secret: client.clientSecret })),
+      400,
+      'invalid_request',
+    );
   });
 
   it('invalid_request for a duplicated parameter', async () => {
     const body = `grant_type=client_credentials&client_id=${client.clientId}&client_secret=${client.clientSecret}&grant_type=client_credentials`;
-    const error = await expectOAuthError(await postToken(body, { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'invalid_request');
+    const error = await expectOAuthError(
+      await postToken(body, { 'content-type': 'application/x-www-form-urlencoded' }),
+      400,
+      'invalid_request',
+    );
     expect(error.error_description).toContain('grant_type');
   });
 
   it('invalid_request for a body that is neither form nor JSON', async () => {
-    await expectOAuthError(await postToken('grant_type=client_credentials', { 'content-type': 'text/plain' }), 400, 'invalid_request');
+    await expectOAuthError(
+      await postToken('grant_type=client_credentials', { 'content-type': 'text/plain' }),
+      400,
+      'invalid_request',
+    );
     await expectOAuthError(await postToken('grant_type=client_credentials'), 400, 'invalid_request');
   });
 
   it('invalid_request for malformed JSON and for non-string values', async () => {
-    await expectOAuthError(await postToken('{"grant_type": "client_credentials",', { 'content-type': 'application/json' }), 400, 'invalid_request');
-    await expectOAuthError(await postToken('["client_credentials"]', { 'content-type': 'application/json' }), 400, 'invalid_request');
     await expectOAuthError(
-      await postToken(JSON.stringify({ grant_type: 'client_credentials', client_id: 5, client_secret: 'x' }), { 'content-type': 'application/json' }),
+      await postToken('{"grant_type": "client_credentials",', { 'content-type': 'application/json' }),
+      400,
+      'invalid_request',
+    );
+    await expectOAuthError(
+      await postToken('["client_credentials"]', { 'content-type': 'application/json' }),
+      400,
+      'invalid_request',
+    );
+    await expectOAuthError(
+      await postToken(JSON.stringify({ grant_type: 'client_credentials', client_id: 5, client_secret: 'x' }), {
+        'content-type': 'application/json',
+      }),
       400,
       'invalid_request',
     );
@@ -105,9 +144,12 @@ describe('POST /v3/oauth2/token, errors (RFC 6749 §5.2)', () => {
 
   it('invalid_request when the client authenticates both with Basic and in the body', async () => {
     await expectOAuthError(
-      await postToken(form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }), {
-        authorization: basic(client.clientId, client.clientSecret),
-      }),
+      await postToken(
+        form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
+        {
+          authorization: basic(client.clientId, client.clientSecret),
+        },
+      ),
       400,
       'invalid_request',
     );
@@ -131,11 +173,21 @@ describe('POST /v3/oauth2/token, errors (RFC 6749 §5.2)', () => {
   });
 
   it('invalid_client for a wrong secret or a malformed header through Basic', async () => {
-    const wrong = await postToken(form({ grant_type: 'client_credentials' }), { authorization: basic(client.clientId, 'wrong') });
+    const wrong = await postToken(form({ grant_type: 'client_credentials' }), {
+      authorization: basic(client.clientId, 'wrong'),
+    });
     expect(wrong.headers.get('www-authenticate')).toBe('Basic realm="competition-api"');
     await expectOAuthError(wrong, 401, 'invalid_client');
-    await expectOAuthError(await postToken(form({ grant_type: 'client_credentials' }), { authorization: 'Basic not!base64' }), 401, 'invalid_client');
-    await expectOAuthError(await postToken(form({ grant_type: 'client_credentials' }), { authorization: 'Bearer abc' }), 401, 'invalid_client');
+    await expectOAuthError(
+      await postToken(form({ grant_type: 'client_credentials' }), { authorization: 'Basic not!base64' }),
+      401,
+      'invalid_client',
+    );
+    await expectOAuthError(
+      await postToken(form({ grant_type: 'client_credentials' }), { authorization: 'Bearer abc' }),
+      401,
+      'invalid_client',
+    );
   });
 
   it('unsupported_grant_type for a grant this server does not offer', async () => {
@@ -149,7 +201,14 @@ describe('POST /v3/oauth2/token, errors (RFC 6749 §5.2)', () => {
   it('unauthorized_client when a client without redirect URIs uses the authorization_code grant', async () => {
     const error = await expectOAuthError(
       await postToken(
-        form({ grant_type: 'authorization_code', code: 'x', redirect_uri: 'https://app.example/cb', code_verifier: 'v'.repeat(43), client_id: client.clientId, client_secret: client.clientSecret }),
+        form({
+          grant_type: 'authorization_code',
+          code: 'x',
+          redirect_uri: 'https://app.example/cb',
+          code_verifier: 'v'.repeat(43),
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+        }),
       ),
       400,
       'unauthorized_client',

@@ -15,7 +15,11 @@ describe('access token lifetime (TOKEN_TTL_SECONDS=1)', () => {
     const key = await api.createKey(org.guid);
     const response = await api.fetch('/v3/oauth2/token', {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: key.clientId,
+        client_secret: key.clientSecret,
+      }),
     });
     const issued = await response.json();
     expect(issued.expires_in).toBe(1);
@@ -38,11 +42,24 @@ describe('access token lifetime (TOKEN_TTL_SECONDS=1)', () => {
   it('accepts tokens issued by another instance on the same database, and that instance accepts ours', async () => {
     const org = await api.createOrg('Two Instances Circuit');
     const key = await api.createKey(org.guid);
-    const otherInstance = await createTokenService(api.services.database, { ...api.services.config, tokenTtlSeconds: 60 });
-    const theirs = await otherInstance.issue({ applicationId: 1, orgId: org.id, orgGuid: org.guid, clientId: key.clientId });
-    expect((await api.fetch('/seasons/', { headers: { authorization: `Bearer ${theirs.access_token}` } })).status).toBe(200);
+    const otherInstance = await createTokenService(api.services.database, {
+      ...api.services.config,
+      tokenTtlSeconds: 60,
+    });
+    const theirs = await otherInstance.issue({
+      applicationId: 1,
+      orgId: org.id,
+      orgGuid: org.guid,
+      clientId: key.clientId,
+    });
+    expect((await api.fetch('/seasons/', { headers: { authorization: `Bearer ${theirs.access_token}` } })).status).toBe(
+      200,
+    );
 
     const ours = await api.token(key.clientId, key.clientSecret);
-    expect(await otherInstance.verify(ours)).toMatchObject({ ok: true, auth: { orgId: org.id, orgGuid: org.guid, clientId: key.clientId } });
+    expect(await otherInstance.verify(ours)).toMatchObject({
+      ok: true,
+      auth: { orgId: org.id, orgGuid: org.guid, clientId: key.clientId },
+    });
   });
 });

@@ -19,7 +19,8 @@ describe('TokenService', () => {
     const services = await Promise.all([1, 2, 3].map(() => createTokenService(database, config)));
     expect(await database.db.select().from(signingKeys)).toHaveLength(1);
     const issued = await services[0].issue(subject);
-    for (const service of services) expect(await service.verify(issued.access_token)).toEqual({ ok: true, auth: subject });
+    for (const service of services)
+      expect(await service.verify(issued.access_token)).toEqual({ ok: true, auth: subject });
   });
 
   it('issues the token object with the configured lifetime and carries the user of a code-flow token', async () => {

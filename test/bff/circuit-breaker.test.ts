@@ -5,7 +5,8 @@ import { harnessPerTest, until, type Harness } from './harness.js';
 const harnesses = harnessPerTest();
 const harness = harnesses.start;
 
-const probeFailures = (harness: Harness) => harness.logs.filter((line) => line.msg === 'upstream failure' && line.served === 'probe');
+const probeFailures = (harness: Harness) =>
+  harness.logs.filter((line) => line.msg === 'upstream failure' && line.served === 'probe');
 
 /** Saves a good answer for each path, then lets the fresh window pass, so the next reads would ask the upstream. */
 async function saved(h: Harness, paths: string[]): Promise<Map<string, string>> {
@@ -34,7 +35,12 @@ describe('the circuit breaker in front of a hung or refusing API', () => {
     expect(h.logs).toContainEqual(expect.objectContaining({ msg: 'circuit open', reason: 'timeout' }));
 
     const readsBefore = h.upstream.readLog.length;
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => paths[i % paths.length]).map(async (path) => ({ path, answer: await h.get(`/api${path}`) })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => paths[i % paths.length]).map(async (path) => ({
+        path,
+        answer: await h.get(`/api${path}`),
+      })),
+    );
     for (const { path, answer } of answers) {
       expect(answer.status).toBe(200);
       expect(answer.headers['x-bff-stale']).toBe('1');
@@ -79,7 +85,9 @@ describe('the circuit breaker in front of a hung or refusing API', () => {
     h.clock.advance(PROBE_INTERVAL_MS);
 
     const readsBefore = h.upstream.readLog.length;
-    const answers = await Promise.all(['/events/', '/events/1', '/events/', '/events/1'].map((path) => h.get(`/api${path}`)));
+    const answers = await Promise.all(
+      ['/events/', '/events/1', '/events/', '/events/1'].map((path) => h.get(`/api${path}`)),
+    );
     // Every answer came while the probe still hangs: its failure (after the 5 s timeout) is not logged yet.
     expect(probeFailures(h)).toHaveLength(0);
     for (const answer of answers) expect(answer.headers['x-bff-stale']).toBe('1');
@@ -135,7 +143,10 @@ describe('the circuit breaker in front of a hung or refusing API', () => {
     const answer = await h.get('/api/events/');
     expect(answer.headers['x-bff-stale']).toBeUndefined();
     expect(answer.headers['x-bff-cache']).toBe('REVALIDATED');
-    expect(h.logs.filter((line) => line.msg.startsWith('circuit')).map((line) => line.msg)).toEqual(['circuit open', 'circuit closed']);
+    expect(h.logs.filter((line) => line.msg.startsWith('circuit')).map((line) => line.msg)).toEqual([
+      'circuit open',
+      'circuit closed',
+    ]);
   });
 
   it('an API that answers with an error, however fast, does not open it', async () => {

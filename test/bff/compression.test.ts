@@ -20,9 +20,18 @@ function builtApp(): string {
     'assets/tiny-0a1b2c.js': 'export {};',
     'assets/logo-9f8e7d.png': Buffer.alloc(4096, 7),
     '.vite/manifest.json': JSON.stringify({
-      'index.html': { file: 'assets/index-4f9a2c.js', isEntry: true, imports: ['_vendor-1.js'], dynamicImports: ['src/app/routes/recap.tsx'] },
+      'index.html': {
+        file: 'assets/index-4f9a2c.js',
+        isEntry: true,
+        imports: ['_vendor-1.js'],
+        dynamicImports: ['src/app/routes/recap.tsx'],
+      },
       '_vendor-1.js': { file: 'assets/vendor-1e1e1e.js' },
-      'src/app/routes/recap.tsx': { file: 'assets/recap-7d7d7d.js', isDynamicEntry: true, imports: ['_vendor-1.js', '_format-2.js'] },
+      'src/app/routes/recap.tsx': {
+        file: 'assets/recap-7d7d7d.js',
+        isDynamicEntry: true,
+        imports: ['_vendor-1.js', '_format-2.js'],
+      },
       '_format-2.js': { file: 'assets/format-2f2f2f.js' },
     }),
     // The app's page table (a stand-in); without the build's server entry no page would carry hints. Its render
@@ -181,7 +190,11 @@ describe('the web app', () => {
     const { bytes } = await harness({ staticDir: builtApp() });
     for (const target of ['/assets/tiny-0a1b2c.js', '/assets/logo-9f8e7d.png']) {
       const answer = await bytes(target, BR);
-      expect({ target, encoding: answer.headers['content-encoding'], vary: answer.headers.vary }).toEqual({ target, encoding: undefined, vary: undefined });
+      expect({ target, encoding: answer.headers['content-encoding'], vary: answer.headers.vary }).toEqual({
+        target,
+        encoding: undefined,
+        vary: undefined,
+      });
     }
   });
 });
@@ -211,7 +224,11 @@ describe('preload hints in the page', () => {
     const { bytes } = await harness({ staticDir: builtApp() });
     for (const target of ['/', '/events/1', '/competitions/25/judges', '/competitions/025']) {
       const page = await bytes(target, HTML);
-      expect({ target, status: page.status, links: page.body.includes('<link') }).toEqual({ target, status: 200, links: false });
+      expect({ target, status: page.status, links: page.body.includes('<link') }).toEqual({
+        target,
+        status: 200,
+        links: false,
+      });
     }
   });
 
@@ -224,7 +241,9 @@ describe('preload hints in the page', () => {
     writeFileSync(path.join(dir, '.vite', 'manifest.json'), 'not json');
     const { bytes } = await harness({ staticDir: dir });
     const page = await bytes('/competitions/25', HTML);
-    expect(page.body).toContain('<link rel="preload" as="fetch" href="/api/competitions/25/scores" crossorigin></head>');
+    expect(page.body).toContain(
+      '<link rel="preload" as="fetch" href="/api/competitions/25/scores" crossorigin></head>',
+    );
     expect(page.body).not.toContain('modulepreload');
   });
 });

@@ -29,23 +29,48 @@ describe('BFF configuration', () => {
       liveMaxListeners: 5000,
     });
     expect(
-      readBffConfig({ ...required, PORT: '9090', BFF_HOST: '0.0.0.0', BFF_UPSTREAM_TIMEOUT_MS: '2500', BFF_CACHE_TTL_MS: '0', BFF_STATIC_DIR: 'build', BFF_LIVE_INTERVAL_MS: '500', BFF_LIVE_MAX_LISTENERS: '20' }),
-    ).toMatchObject({ port: 9090, host: '0.0.0.0', upstreamTimeoutMs: 2500, cacheTtlMs: 0, staticDir: 'build', liveIntervalMs: 500, liveMaxListeners: 20 });
+      readBffConfig({
+        ...required,
+        PORT: '9090',
+        BFF_HOST: '0.0.0.0',
+        BFF_UPSTREAM_TIMEOUT_MS: '2500',
+        BFF_CACHE_TTL_MS: '0',
+        BFF_STATIC_DIR: 'build',
+        BFF_LIVE_INTERVAL_MS: '500',
+        BFF_LIVE_MAX_LISTENERS: '20',
+      }),
+    ).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      upstreamTimeoutMs: 2500,
+      cacheTtlMs: 0,
+      staticDir: 'build',
+      liveIntervalMs: 500,
+      liveMaxListeners: 20,
+    });
     expect(() => readBffConfig({ ...required, BFF_LIVE_INTERVAL_MS: '10' })).toThrow(/BFF_LIVE_INTERVAL_MS/);
   });
 
   it('names the setting that is wrong, never the secret', () => {
     expect(() => readBffConfig({ ...required, API_CLIENT_SECRET: '' })).toThrow(/API_CLIENT_SECRET is required/);
-    expect(() => readBffConfig({ ...required, API_BASE_URL: 'http://localhost:8443' })).toThrow(/API_BASE_URL must be an https:\/\/ URL/);
+    expect(() => readBffConfig({ ...required, API_BASE_URL: 'http://localhost:8443' })).toThrow(
+      /API_BASE_URL must be an https:\/\/ URL/,
+    );
     expect(() => readBffConfig({ ...required, API_BASE_URL: 'localhost:8443' })).toThrow(/API_BASE_URL/);
     expect(() => readBffConfig({ ...required, PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => readBffConfig({ ...required, API_ORGANIZATION: 'Sample Circuit' })).toThrow(/API_ORGANIZATION must be the organization's GUID/);
-    expect(readBffConfig({ ...required, API_ORGANIZATION: '5d1c2b7e-0f3a-4c7e-9b51-2a6f0d8e4c13' }).organization).toBe('5d1c2b7e-0f3a-4c7e-9b51-2a6f0d8e4c13');
+    expect(() => readBffConfig({ ...required, API_ORGANIZATION: 'Sample Circuit' })).toThrow(
+      /API_ORGANIZATION must be the organization's GUID/,
+    );
+    expect(readBffConfig({ ...required, API_ORGANIZATION: '5d1c2b7e-0f3a-4c7e-9b51-2a6f0d8e4c13' }).organization).toBe(
+      '5d1c2b7e-0f3a-4c7e-9b51-2a6f0d8e4c13',
+    );
     try {
       readBffConfig({ ...required, BFF_CACHE_TTL_MS: '-1', BFF_UPSTREAM_TIMEOUT_MS: 'x' });
       expect.unreachable();
     } catch (error) {
-      expect((error as Error).message).toMatch(/BFF_CACHE_TTL_MS.*BFF_UPSTREAM_TIMEOUT_MS|BFF_UPSTREAM_TIMEOUT_MS.*BFF_CACHE_TTL_MS/);
+      expect((error as Error).message).toMatch(
+        /BFF_CACHE_TTL_MS.*BFF_UPSTREAM_TIMEOUT_MS|BFF_UPSTREAM_TIMEOUT_MS.*BFF_CACHE_TTL_MS/,
+      );
       expect((error as Error).message).not.toContain('do-not-print-me');
     }
   });
@@ -55,14 +80,25 @@ describe('BFF configuration', () => {
     const caFile = path.join(dir, 'cert.pem');
     writeFileSync(caFile, (await testTls()).cert);
     expect(readBffConfig({ ...required, API_CA_FILE: caFile }).apiCa).toContain('BEGIN CERTIFICATE');
-    expect(() => readBffConfig({ ...required, API_CA_FILE: path.join(dir, 'missing.pem') })).toThrow(/API_CA_FILE cannot be read \(ENOENT/);
+    expect(() => readBffConfig({ ...required, API_CA_FILE: path.join(dir, 'missing.pem') })).toThrow(
+      /API_CA_FILE cannot be read \(ENOENT/,
+    );
     writeFileSync(path.join(dir, 'junk.pem'), 'not a certificate');
-    expect(() => readBffConfig({ ...required, API_CA_FILE: path.join(dir, 'junk.pem') })).toThrow(/API_CA_FILE does not hold a PEM certificate/);
+    expect(() => readBffConfig({ ...required, API_CA_FILE: path.join(dir, 'junk.pem') })).toThrow(
+      /API_CA_FILE does not hold a PEM certificate/,
+    );
   });
 
   it('accepts a config object for start.ts, keeping a path prefix of the base URL', () => {
-    const config = defineBffConfig({ apiBaseUrl: 'https://api.example.org/cm/', clientId: 'a', clientSecret: 'b', port: 0 });
+    const config = defineBffConfig({
+      apiBaseUrl: 'https://api.example.org/cm/',
+      clientId: 'a',
+      clientSecret: 'b',
+      port: 0,
+    });
     expect(config).toMatchObject({ apiBaseUrl: 'https://api.example.org/cm', port: 0, cacheTtlMs: 5000 });
-    expect(() => defineBffConfig({ apiBaseUrl: 'https://x.example', clientId: 'a' })).toThrow(/clientSecret is required/);
+    expect(() => defineBffConfig({ apiBaseUrl: 'https://x.example', clientId: 'a' })).toThrow(
+      /clientSecret is required/,
+    );
   });
 });

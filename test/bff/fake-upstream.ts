@@ -36,7 +36,13 @@ export function testTls(): Promise<Tls> {
       { name: 'basicConstraints', cA: true },
       { name: 'keyUsage', digitalSignature: true, keyCertSign: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
     ],
   } as Parameters<typeof generate>[1]).then((pems) => ({ key: pems.private, cert: pems.cert }));
   return tlsOnce;
@@ -164,13 +170,20 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
       return json(res, 401, { error: 'invalid_client', error_description: `unknown client ${form.get('client_id')}` });
     }
     const accessToken = fake.jwtOrganization
-      ? [{ alg: 'none' }, { org_guid: fake.jwtOrganization, jti: randomBytes(8).toString('hex') }].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.sig'
+      ? [{ alg: 'none' }, { org_guid: fake.jwtOrganization, jti: randomBytes(8).toString('hex') }]
+          .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+          .join('.') + '.sig'
       : `tok_${randomBytes(16).toString('hex')}`;
     fake.issued.push(accessToken);
     if (!fake.revokeOnIssue) valid.set(accessToken, clock.now() + fake.expiresIn * 1000);
-    json(res, 200, { token_type: 'bearer', access_token: accessToken, expires_in: fake.expiresIn }, {
-      'set-cookie': `token-session=${accessToken}`,
-    });
+    json(
+      res,
+      200,
+      { token_type: 'bearer', access_token: accessToken, expires_in: fake.expiresIn },
+      {
+        'set-cookie': `token-session=${accessToken}`,
+      },
+    );
   }
 
   async function misbehave(res: ServerResponse, behaviour: Behaviour): Promise<boolean> {
@@ -181,19 +194,33 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
       // never answers; the socket is destroyed by close()
     } else {
       const headers: Record<string, string> = fake.retryAfter ? { 'retry-after': fake.retryAfter } : {};
-      json(res, behaviour, problem(behaviour, behaviour === 429 ? 'rate_limited' : 'unavailable', 'failing on purpose'), headers);
+      json(
+        res,
+        behaviour,
+        problem(behaviour, behaviour === 429 ? 'rate_limited' : 'unavailable', 'failing on purpose'),
+        headers,
+      );
     }
     return true;
   }
 
   function route(url: URL): { status: number; body: unknown; headers?: Record<string, string> } {
     const v = fake.version;
-    const event = (id: number) => ({ id, name: `Event ${id} v${v}`, location: 'Dayton, OH', seasonId: 1, eventTypeId: 1, eventType: 'Regional' });
+    const event = (id: number) => ({
+      id,
+      name: `Event ${id} v${v}`,
+      location: 'Dayton, OH',
+      seasonId: 1,
+      eventTypeId: 1,
+      eventType: 'Regional',
+    });
     const path = url.pathname;
     if (path === '/events/') {
       return {
         status: 200,
-        body: { data: [1, 2].map((id) => ({ ...event(id), practice: false, videoEnabled: false, commentaryEnabled: false })) },
+        body: {
+          data: [1, 2].map((id) => ({ ...event(id), practice: false, videoEnabled: false, commentaryEnabled: false })),
+        },
         headers: {
           'x-total-count': '12',
           link: `<${fake.url}/events/?limit=2&offset=2>; rel="next", <https://elsewhere.example/events/>; rel="alternate"`,
@@ -203,12 +230,18 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
     const eventMatch = /^\/events\/(\d+)$/.exec(path);
     if (eventMatch) {
       const id = Number(eventMatch[1]);
-      return id <= 2 ? { status: 200, body: { ...event(id), competitions: [] } } : { status: 404, body: problem(404, 'not_found', `Event ${id} was not found`) };
+      return id <= 2
+        ? { status: 200, body: { ...event(id), competitions: [] } }
+        : { status: 404, body: problem(404, 'not_found', `Event ${id} was not found`) };
     }
     const scoresMatch = /^\/competitions\/(\d+)\/scores$/.exec(path);
     if (scoresMatch) {
       // Big enough (some 6 KB) to be sent compressed, like a real recap's scores.
-      const performances = Array.from({ length: 40 }, (_, i) => ({ group: `Group ${i + 1}`, total: 90 - i * 0.25, rank: i + 1 }));
+      const performances = Array.from({ length: 40 }, (_, i) => ({
+        group: `Group ${i + 1}`,
+        total: 90 - i * 0.25,
+        rank: i + 1,
+      }));
       return { status: 200, body: { competition: { id: Number(scoresMatch[1]), name: `Finals v${v}` }, performances } };
     }
     if (path === '/groups/') {
@@ -217,7 +250,8 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
     if (path === '/v3/groups') return { status: 200, body: [{ id: 1, name: 'Centerville' }] };
     if (path === '/2018-03/competitions') {
       const year = url.searchParams.get('year');
-      if (year !== null && !/^\d{4}$/.test(year)) return { status: 400, body: problem(400, 'invalid_parameter', 'year must be a year') };
+      if (year !== null && !/^\d{4}$/.test(year))
+        return { status: 400, body: problem(400, 'invalid_parameter', 'year must be a year') };
       return { status: 200, body: [{ CompetitionName: `Regional ${year ?? ''} v${v}` }] };
     }
     return { status: 404, body: problem(404, 'not_found', `No operation at GET ${path}`) };

@@ -31,7 +31,8 @@ async function get(bff: RunningBff, target: string) {
 }
 
 beforeAll(async () => {
-  fake = await startFakeHosted({ prepare: async (services, organization) => {
+  fake = await startFakeHosted({
+    prepare: async (services, organization) => {
       await loadSample(services.database, organization.id);
     },
   });
@@ -44,7 +45,15 @@ beforeAll(async () => {
   ours = await listenHttps((request) => app.fetch(request), tls, { port: 0, host: '127.0.0.1' });
   const bff = (apiBaseUrl: string, clientId: string, secret: string, apiCa: string) =>
     startBff(
-      defineBffConfig({ port: 0, apiBaseUrl, clientId, clientSecret: secret, apiCa, organization: fake.organization, staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')) }),
+      defineBffConfig({
+        port: 0,
+        apiBaseUrl,
+        clientId,
+        clientSecret: secret,
+        apiCa,
+        organization: fake.organization,
+        staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
+      }),
       { log: () => {} },
     );
   onHosted = await bff(fake.url, fake.clientId, fake.clientSecret, await readFile(fake.certPath, 'utf8'));
@@ -76,10 +85,14 @@ describe('the search index', () => {
     expect(identities.size).toBe(index.groups.length);
     // Each names its division, so the same name in the same town (a school's guard and its percussion) reads apart.
     expect(index.groups.every((group) => group.division !== '')).toBe(true);
-    const seen = new Set(index.groups.map((group) => [group.name, group.location, group.season, group.division].join('|')));
+    const seen = new Set(
+      index.groups.map((group) => [group.name, group.location, group.season, group.division].join('|')),
+    );
     expect(seen.size).toBe(index.groups.length);
     for (const season of seasons) {
-      const calendar = (await get(onHosted, `/seasons/${season.id}/calendar`)).body.data as { competition: { guid: string } }[];
+      const calendar = (await get(onHosted, `/seasons/${season.id}/calendar`)).body.data as {
+        competition: { guid: string };
+      }[];
       for (const { competition } of calendar) expect(index.competitions.map((c) => c.guid)).toContain(competition.guid);
     }
     expect(index.groups.length).toBeGreaterThan(100);
@@ -107,7 +120,9 @@ describe("a followed group's summary", () => {
     const seasons = (await get(onOurs, '/seasons')).body.data as { id: number; current: boolean }[];
     const current = seasons.find((season) => season.current)!;
     // A group of the sample's future competition: scheduled there, scored before.
-    const listed = (await (await fake.inner(`/groups/?seasonId=${current.id}&limit=500`)).json()) as { data: { id: number; name: string; circuitId: string }[] };
+    const listed = (await (await fake.inner(`/groups/?seasonId=${current.id}&limit=500`)).json()) as {
+      data: { id: number; name: string; circuitId: string }[];
+    };
     let checked = 0;
     for (const group of listed.data.slice(0, 40)) {
       const query = `?name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.circuitId)}`;
@@ -121,18 +136,37 @@ describe("a followed group's summary", () => {
         expect(mine.body.latest.total.score).toBeGreaterThan(0);
         checked++;
       }
-      if (mine.body.next) expect(mine.body.next.competition.date.slice(0, 10) >= new Date().toISOString().slice(0, 10)).toBe(true);
+      if (mine.body.next)
+        expect(mine.body.next.competition.date.slice(0, 10) >= new Date().toISOString().slice(0, 10)).toBe(true);
     }
     expect(checked).toBeGreaterThan(10);
     const withNext = await Promise.all(
-      listed.data.map(async (group) => (await get(onOurs, `/group-summary?name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.circuitId)}`)).body.next),
+      listed.data.map(
+        async (group) =>
+          (
+            await get(
+              onOurs,
+              `/group-summary?name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.circuitId)}`,
+            )
+          ).body.next,
+      ),
     );
-    expect(withNext.filter(Boolean).length, 'groups of the future competition have a next performance').toBeGreaterThan(0);
+    expect(withNext.filter(Boolean).length, 'groups of the future competition have a next performance').toBeGreaterThan(
+      0,
+    );
   });
 
   it('answers an unknown group with nothing known, and a request without a name with a 400 that says why', async () => {
     const unknown = await get(onOurs, '/group-summary?name=Nobody%20At%20All&id=99999999');
-    expect(unknown).toEqual({ status: 200, body: { group: { name: 'Nobody At All', orgGroupIdentifier: '99999999', location: null }, latest: null, scheduleKnown: true, next: null } });
+    expect(unknown).toEqual({
+      status: 200,
+      body: {
+        group: { name: 'Nobody At All', orgGroupIdentifier: '99999999', location: null },
+        latest: null,
+        scheduleKnown: true,
+        next: null,
+      },
+    });
     const missing = await get(onHosted, '/group-summary');
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toMatch(/name/);

@@ -19,7 +19,14 @@ const competition = (guid: string, date: string): HostedCompetition => ({
   IsCurrentSeason: true,
 });
 
-const caption = (name: string, score: string, rank: number) => ({ JudgeFirstName: 'Ann', JudgeLastName: 'Lee', Name: name, Initials: name.slice(0, 2), Score: score, Rank: rank });
+const caption = (name: string, score: string, rank: number) => ({
+  JudgeFirstName: 'Ann',
+  JudgeLastName: 'Lee',
+  Name: name,
+  Initials: name.slice(0, 2),
+  Score: score,
+  Rank: rank,
+});
 
 const performance = (group: string, total: string, ge: string, ea: string, performed = true): HostedPerformance => ({
   DivisionName: 'Scholastic A',
@@ -40,14 +47,34 @@ const performance = (group: string, total: string, ge: string, ea: string, perfo
 
 describe("a group's season carries each category's and caption's number as v2 prints it", () => {
   const records = [
-    { record: competition('b', '2026-02-14T00:00:00'), practice: false, performances: [performance('North', '81.250', '40.150', '41.100')] },
-    { record: competition('a', '2026-02-07T00:00:00'), practice: true, performances: [performance('North', '78.900', '39.000', '39.900'), performance('South', '70.000', '35.000', '35.000')] },
-    { record: competition('c', '2026-02-21T00:00:00'), practice: false, performances: [performance('North', '0', '0', '0', false)] },
+    {
+      record: competition('b', '2026-02-14T00:00:00'),
+      practice: false,
+      performances: [performance('North', '81.250', '40.150', '41.100')],
+    },
+    {
+      record: competition('a', '2026-02-07T00:00:00'),
+      practice: true,
+      performances: [
+        performance('North', '78.900', '39.000', '39.900'),
+        performance('South', '70.000', '35.000', '35.000'),
+      ],
+    },
+    {
+      record: competition('c', '2026-02-21T00:00:00'),
+      practice: false,
+      performances: [performance('North', '0', '0', '0', false)],
+    },
   ];
   const view = groupSeason(buildSeasonIndex(records, []), { name: 'North' });
 
   it('every scored performance has its categories, numbers equal to the records', () => {
-    const category = (name: string, score: number, rank: number, caption: string) => ({ name, score, rank, captions: [{ name: caption, score, rank }] });
+    const category = (name: string, score: number, rank: number, caption: string) => ({
+      name,
+      score,
+      rank,
+      captions: [{ name: caption, score, rank }],
+    });
     expect(view.data.map((p) => p.categories)).toEqual([
       [category('General Effect', 39, 2, 'General Effect'), category('Equipment', 39.9, 1, 'Equipment Analysis')],
       [category('General Effect', 40.15, 2, 'General Effect'), category('Equipment', 41.1, 1, 'Equipment Analysis')],
@@ -55,7 +82,9 @@ describe("a group's season carries each category's and caption's number as v2 pr
     ]);
     // each number is the record's, read as a number: nothing computed
     for (const p of view.data.filter((q) => q.performed)) {
-      const source = records.find((r) => r.record.CompetitionGuid === p.competition.guid)!.performances.find((r) => r.GroupName === 'North')!;
+      const source = records
+        .find((r) => r.record.CompetitionGuid === p.competition.guid)!
+        .performances.find((r) => r.GroupName === 'North')!;
       expect(p.categories.map((c) => c.score)).toEqual(source.Categories.map((c) => Number(c.Score)));
       expect(p.categories.flatMap((c) => c.captions.map((caption) => [caption.name, caption.score]))).toEqual(
         source.Categories.flatMap((c) => c.Captions.map((caption) => [caption.Name, Number(caption.Score)])),

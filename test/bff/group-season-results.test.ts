@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { groupSeasonResults } from '../../server/bff/views/group-season-results.js';
 import type { GroupSeasonPerformanceView } from '../../server/bff/views/view-schemas.js';
 
-const show = (guid: string, date: string, total: number | null, extra: Partial<GroupSeasonPerformanceView> = {}): GroupSeasonPerformanceView => ({
+const show = (
+  guid: string,
+  date: string,
+  total: number | null,
+  extra: Partial<GroupSeasonPerformanceView> = {},
+): GroupSeasonPerformanceView => ({
   competition: { guid, name: `Show ${guid}`, date, eventName: `Event ${guid}` },
   practice: false,
   division: { name: 'Scholastic A', initials: 'SA' },
@@ -28,12 +33,27 @@ describe("a group's season in a row: best and latest released total per division
 
   it('the best and the latest scored show of each division, practice and unscored shows left out', () => {
     expect(groupSeasonResults(season)).toEqual([
-      { division: { name: 'Regional A', initials: 'RA' }, best: 61.2, latest: { score: 61.2, competition: season[2].competition }, performances: 1 },
-      { division: { name: 'Scholastic A', initials: 'SA' }, best: 84.35, latest: { score: 82.1, competition: season[5].competition }, performances: 3 },
+      {
+        division: { name: 'Regional A', initials: 'RA' },
+        best: 61.2,
+        latest: { score: 61.2, competition: season[2].competition },
+        performances: 1,
+      },
+      {
+        division: { name: 'Scholastic A', initials: 'SA' },
+        best: 84.35,
+        latest: { score: 82.1, competition: season[5].competition },
+        performances: 3,
+      },
     ]);
   });
 
   it('a season with nothing scored has no row', () => {
-    expect(groupSeasonResults([show('w', '2026-02-28T00:00:00', null), show('p', '2026-02-14T00:00:00', 90, { practice: true })])).toEqual([]);
+    expect(
+      groupSeasonResults([
+        show('w', '2026-02-28T00:00:00', null),
+        show('p', '2026-02-14T00:00:00', 90, { practice: true }),
+      ]),
+    ).toEqual([]);
   });
 });

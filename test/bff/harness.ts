@@ -76,15 +76,20 @@ export async function startHarness(overrides: BffConfigInput = {}): Promise<Harn
     },
     raw(target, method = 'GET', headers = {}) {
       return new Promise((resolve, reject) => {
-        const request = http.request({ host: '127.0.0.1', port: bff.port, path: target, method, headers }, (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => {
-            const flat = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
-            resolve(record(response.statusCode ?? 0, flat, body));
-          });
-        });
+        const request = http.request(
+          { host: '127.0.0.1', port: bff.port, path: target, method, headers },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => {
+              const flat = Object.fromEntries(
+                Object.entries(response.headers).map(([name, value]) => [name, String(value)]),
+              );
+              resolve(record(response.statusCode ?? 0, flat, body));
+            });
+          },
+        );
         request.on('error', reject);
         request.end();
       });
@@ -97,8 +102,11 @@ export async function startHarness(overrides: BffConfigInput = {}): Promise<Harn
           response.on('end', () => {
             const bytes = Buffer.concat(chunks);
             const coding = response.headers['content-encoding'];
-            const decoded = coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
-            const flat = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
+            const decoded =
+              coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
+            const flat = Object.fromEntries(
+              Object.entries(response.headers).map(([name, value]) => [name, String(value)]),
+            );
             resolve({ ...record(response.statusCode ?? 0, flat, decoded.toString('utf8')), bytes });
           });
         });

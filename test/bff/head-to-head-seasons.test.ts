@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { pairsOf } from '../../server/bff/views/head-to-head-seasons.js';
 
 const total = (score: number) => ({ score, rank: null });
-const meeting = (...scores: (number | null)[]) => ({ totals: scores.map((score) => (score === null ? null : total(score))) });
+const meeting = (...scores: (number | null)[]) => ({
+  totals: scores.map((score) => (score === null ? null : total(score))),
+});
 
 describe('head-to-head across seasons: a season summed up', () => {
   it('counts the rounds the first group won, lost and tied by total and takes the mean margin to three digits', () => {

@@ -19,7 +19,14 @@ const competition = (guid: string, date: string): HostedCompetition => ({
   IsCurrentSeason: true,
 });
 
-const performance = (group: string, id: string, division: string, total: string, rank: number, ea: string): HostedPerformance => ({
+const performance = (
+  group: string,
+  id: string,
+  division: string,
+  total: string,
+  rank: number,
+  ea: string,
+): HostedPerformance => ({
   DivisionName: division,
   DivisionInitials: 'X',
   Round: '1',
@@ -30,17 +37,43 @@ const performance = (group: string, id: string, division: string, total: string,
   Rank: rank,
   Performed: true,
   NoScoreReason: '',
-  Categories: [{ Name: 'Equipment', Score: ea, Rank: rank, Captions: [{ JudgeFirstName: 'Ann', JudgeLastName: 'Lee', Name: 'Equipment Analysis', Initials: 'EA', Score: ea, Rank: rank }] }],
+  Categories: [
+    {
+      Name: 'Equipment',
+      Score: ea,
+      Rank: rank,
+      Captions: [
+        {
+          JudgeFirstName: 'Ann',
+          JudgeLastName: 'Lee',
+          Name: 'Equipment Analysis',
+          Initials: 'EA',
+          Score: ea,
+          Rank: rank,
+        },
+      ],
+    },
+  ],
 });
 
 const sections = buildJudgedSections([
   {
     record: competition('b', '2026-02-08T00:00:00'),
     practice: false,
-    performances: [performance('North', 'N1', 'Scholastic A', '80.100', 1, '18.00'), performance('South', '', 'Scholastic A', '79.000', 2, '17.60')],
+    performances: [
+      performance('North', 'N1', 'Scholastic A', '80.100', 1, '18.00'),
+      performance('South', '', 'Scholastic A', '79.000', 2, '17.60'),
+    ],
   },
   // They met in different divisions here: not a shared round.
-  { record: competition('a', '2026-02-01T00:00:00'), practice: false, performances: [performance('North', 'N1', 'Scholastic A', '70.000', 1, '15.00'), performance('South', '', 'Scholastic AA', '71.000', 1, '16.00')] },
+  {
+    record: competition('a', '2026-02-01T00:00:00'),
+    practice: false,
+    performances: [
+      performance('North', 'N1', 'Scholastic A', '70.000', 1, '15.00'),
+      performance('South', '', 'Scholastic AA', '71.000', 1, '16.00'),
+    ],
+  },
 ]);
 
 describe('head-to-head from the judged sections', () => {
@@ -58,13 +91,31 @@ describe('head-to-head from the judged sections', () => {
           { name: 'South', orgGroupIdentifier: '' },
           { name: 'North', orgGroupIdentifier: 'N1' },
         ],
-        captions: [{ category: 'Equipment', name: 'Equipment Analysis', judge: 'Ann Lee', scores: [{ score: 17.6, rank: 2 }, { score: 18, rank: 1 }] }],
-        totals: [{ score: 79, rank: 2 }, { score: 80.1, rank: 1 }],
+        captions: [
+          {
+            category: 'Equipment',
+            name: 'Equipment Analysis',
+            judge: 'Ann Lee',
+            scores: [
+              { score: 17.6, rank: 2 },
+              { score: 18, rank: 1 },
+            ],
+          },
+        ],
+        totals: [
+          { score: 79, rank: 2 },
+          { score: 80.1, rank: 1 },
+        ],
       },
     ]);
   });
 
   it('finds nothing for groups that never shared a round', () => {
-    expect(headToHead(sections, [{ name: 'North', orgGroupIdentifier: 'N1' }, { name: 'East', orgGroupIdentifier: '' }])).toEqual([]);
+    expect(
+      headToHead(sections, [
+        { name: 'North', orgGroupIdentifier: 'N1' },
+        { name: 'East', orgGroupIdentifier: '' },
+      ]),
+    ).toEqual([]);
   });
 });

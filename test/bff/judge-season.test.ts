@@ -20,9 +20,22 @@ const competition = (guid: string, date: string, released = true): HostedCompeti
   IsCurrentSeason: true,
 });
 
-const caption = (first: string, last: string, score: string, rank: number) => ({ JudgeFirstName: first, JudgeLastName: last, Name: 'Equipment Analysis', Initials: 'EA', Score: score, Rank: rank });
+const caption = (first: string, last: string, score: string, rank: number) => ({
+  JudgeFirstName: first,
+  JudgeLastName: last,
+  Name: 'Equipment Analysis',
+  Initials: 'EA',
+  Score: score,
+  Rank: rank,
+});
 
-const performance = (group: string, total: string, rank: number, captions: ReturnType<typeof caption>[], performed = true): HostedPerformance => ({
+const performance = (
+  group: string,
+  total: string,
+  rank: number,
+  captions: ReturnType<typeof caption>[],
+  performed = true,
+): HostedPerformance => ({
   DivisionName: 'Scholastic A',
   DivisionInitials: 'SA',
   Round: '1',
@@ -47,9 +60,21 @@ const sections = buildJudgedSections([
       performance('West', '0.000', 3, [], false),
     ],
   },
-  { record: competition('a', '2026-02-01T00:00:00'), practice: false, performances: [performance('North', '70.000', 1, [caption('Greg', 'Guffey', '15.00', 1)])] },
-  { record: competition('p', '2026-01-20T00:00:00'), practice: true, performances: [performance('North', '60.000', 1, [caption('G.', 'Guffey', '14.00', 1)])] },
-  { record: competition('u', '2026-02-15T00:00:00', false), practice: false, performances: [performance('North', '90.000', 1, [caption('G.', 'Guffey', '19.00', 1)])] },
+  {
+    record: competition('a', '2026-02-01T00:00:00'),
+    practice: false,
+    performances: [performance('North', '70.000', 1, [caption('Greg', 'Guffey', '15.00', 1)])],
+  },
+  {
+    record: competition('p', '2026-01-20T00:00:00'),
+    practice: true,
+    performances: [performance('North', '60.000', 1, [caption('G.', 'Guffey', '14.00', 1)])],
+  },
+  {
+    record: competition('u', '2026-02-15T00:00:00', false),
+    practice: false,
+    performances: [performance('North', '90.000', 1, [caption('G.', 'Guffey', '19.00', 1)])],
+  },
 ]);
 
 describe("a judge's season from the judged sections", () => {
@@ -58,16 +83,39 @@ describe("a judge's season from the judged sections", () => {
     expect(season.judge).toEqual({ name: 'G. Guffey', similarNames: ['Greg Guffey'] });
     expect(season.data).toHaveLength(1);
     const [sheet] = season.data;
-    expect(sheet).toMatchObject({ competition: { guid: 'b' }, category: 'Equipment', caption: { name: 'Equipment Analysis' }, doubled: true, partner: 'Ann Lee' });
+    expect(sheet).toMatchObject({
+      competition: { guid: 'b' },
+      category: 'Equipment',
+      caption: { name: 'Equipment Analysis' },
+      doubled: true,
+      partner: 'Ann Lee',
+    });
     expect(sheet.rows).toEqual([
-      { group: { name: 'North', orgGroupIdentifier: '' }, score: 17.5, rank: 2, final: { score: 80.1, rank: 1 }, partner: { score: 18, rank: 1 } },
-      { group: { name: 'South', orgGroupIdentifier: '' }, score: 17.8, rank: 1, final: { score: 79, rank: 2 }, partner: { score: 17.6, rank: 2 } },
+      {
+        group: { name: 'North', orgGroupIdentifier: '' },
+        score: 17.5,
+        rank: 2,
+        final: { score: 80.1, rank: 1 },
+        partner: { score: 18, rank: 1 },
+      },
+      {
+        group: { name: 'South', orgGroupIdentifier: '' },
+        score: 17.8,
+        rank: 1,
+        final: { score: 79, rank: 2 },
+        partner: { score: 17.6, rank: 2 },
+      },
     ]);
   });
 
   it('finds the partner as a judge of their own, and a name spelt another way apart', () => {
-    expect(judgeSeason(sections, 'Ann Lee', '2026 Season').data[0]).toMatchObject({ partner: 'G. Guffey', rows: [{ score: 18, partner: { score: 17.5 } }, { score: 17.6 }] });
-    expect(judgeSeason(sections, 'Greg Guffey', '2026 Season').data.map((sheet) => sheet.competition.guid)).toEqual(['a']);
+    expect(judgeSeason(sections, 'Ann Lee', '2026 Season').data[0]).toMatchObject({
+      partner: 'G. Guffey',
+      rows: [{ score: 18, partner: { score: 17.5 } }, { score: 17.6 }],
+    });
+    expect(judgeSeason(sections, 'Greg Guffey', '2026 Season').data.map((sheet) => sheet.competition.guid)).toEqual([
+      'a',
+    ]);
   });
 
   it('is not found for a name no released recap carries', () => {

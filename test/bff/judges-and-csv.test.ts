@@ -61,7 +61,11 @@ async function competitions(): Promise<(V2Competition & { seasonId: number })[]>
   const found = [];
   for (const season of seasons) {
     const records = await inner<V2Competition[]>(`/2018-03/competitions?year=${season.year}&includePractice=true`);
-    found.push(...records.filter((record) => record.SeasonName === season.name).map((record) => ({ ...record, seasonId: season.id })));
+    found.push(
+      ...records
+        .filter((record) => record.SeasonName === season.name)
+        .map((record) => ({ ...record, seasonId: season.id })),
+    );
   }
   return found;
 }
@@ -89,7 +93,12 @@ afterAll(async () => {
 describe("a judge's season", () => {
   it("gives every caption the judge scored with the recap's numbers, the final ranks and the panel partner's", async () => {
     // The real page with the most performances (13 rounds of a color guard show).
-    const all = await Promise.all((await competitions()).map(async (competition) => ({ competition, records: await inner<V2Record[]>(`/2018-03/performances?c=${competition.CompetitionGuid}`) })));
+    const all = await Promise.all(
+      (await competitions()).map(async (competition) => ({
+        competition,
+        records: await inner<V2Record[]>(`/2018-03/performances?c=${competition.CompetitionGuid}`),
+      })),
+    );
     const { competition, records } = all.sort((a, b) => b.records.length - a.records.length)[0];
     const caption = records.find((record) => record.Performed)!.Categories[0].Captions[0];
     const judge = `${caption.JudgeFirstName} ${caption.JudgeLastName}`;
@@ -98,7 +107,18 @@ describe("a judge's season", () => {
     expect(answer.status).toBe(200);
     const season = JSON.parse(answer.text) as {
       judge: { name: string };
-      data: { competition: { guid: string }; division: { name: string }; round: { name: string }; caption: { name: string }; rows: { group: { name: string }; score: number; rank: number | null; final: { score: number; rank: number | null } }[] }[];
+      data: {
+        competition: { guid: string };
+        division: { name: string };
+        round: { name: string };
+        caption: { name: string };
+        rows: {
+          group: { name: string };
+          score: number;
+          rank: number | null;
+          final: { score: number; rank: number | null };
+        }[];
+      }[];
     };
     expect(season.judge.name).toBe(judge);
     // Every caption of this judge in the records, and nothing else.
@@ -116,9 +136,18 @@ describe("a judge's season", () => {
     );
     const shown = season.data
       .filter((sheet) => sheet.competition.guid === competition.CompetitionGuid)
-      .flatMap((sheet) => sheet.rows.map((row) => ({ where: `${sheet.division.name}|${sheet.round.name}|${sheet.caption.name}|${row.group.name}`, score: row.score, rank: row.rank, final: row.final })));
+      .flatMap((sheet) =>
+        sheet.rows.map((row) => ({
+          where: `${sheet.division.name}|${sheet.round.name}|${sheet.caption.name}|${row.group.name}`,
+          score: row.score,
+          rank: row.rank,
+          final: row.final,
+        })),
+      );
     expect(expected.length).toBeGreaterThan(0);
-    expect(shown.sort((a, b) => a.where.localeCompare(b.where))).toEqual(expected.sort((a, b) => a.where.localeCompare(b.where)));
+    expect(shown.sort((a, b) => a.where.localeCompare(b.where))).toEqual(
+      expected.sort((a, b) => a.where.localeCompare(b.where)),
+    );
   });
 
   it("reads the season's recaps from the hosted service once, not on every visit", async () => {
@@ -138,7 +167,10 @@ describe("a judge's season", () => {
     const [{ seasonId }] = await competitions();
     const unknown = await view(`/seasons/${seasonId}/judge?name=${encodeURIComponent('Nobody Atall')}`);
     expect(unknown.status).toBe(404);
-    expect(JSON.parse(unknown.text)).toMatchObject({ code: 'not_found', detail: expect.stringContaining('Nobody Atall') });
+    expect(JSON.parse(unknown.text)).toMatchObject({
+      code: 'not_found',
+      detail: expect.stringContaining('Nobody Atall'),
+    });
     expect((await view(`/seasons/${seasonId}/judge?name=%20`)).status).toBe(400);
     expect((await view(`/seasons/${seasonId}/judge`)).status).toBe(400);
     expect((await view(`/seasons/${seasonId}/judge?name=${'x'.repeat(201)}`)).status).toBe(400);
@@ -153,7 +185,13 @@ describe('head-to-head', () => {
     expect((await view(`/seasons/${seasonId}/compare?group=A&group=B&id=1&id=2&id=3`)).status).toBe(400);
     const none = await view(`/seasons/${seasonId}/compare?group=A&id=&group=B&id=`);
     expect(none.status).toBe(200);
-    expect(JSON.parse(none.text)).toMatchObject({ groups: [{ name: 'A', orgGroupIdentifier: '' }, { name: 'B', orgGroupIdentifier: '' }], data: [] });
+    expect(JSON.parse(none.text)).toMatchObject({
+      groups: [
+        { name: 'A', orgGroupIdentifier: '' },
+        { name: 'B', orgGroupIdentifier: '' },
+      ],
+      data: [],
+    });
   });
 });
 
@@ -171,16 +209,34 @@ describe('CSV', () => {
       expect(rows).toHaveLength(records.length);
       records.forEach((record, i) => {
         const cell = (name: string) => rows[i][header.indexOf(name)];
-        expect([cell('Division'), cell('Round'), cell('Group')]).toEqual([record.DivisionName, record.RoundName, record.GroupName]);
-        expect([cell('Sub Total'), cell('Sub Total Rank'), cell('Total'), cell('Total Rank')]).toEqual([record.SubtotalScore, String(record.SubtotalRank), record.TotalScore, String(record.Rank)]);
-        expect(cell('Penalty')).toBe(((Math.round(Number(record.SubtotalScore) * 1000) - Math.round(Number(record.TotalScore) * 1000)) / 1000).toFixed(3));
+        expect([cell('Division'), cell('Round'), cell('Group')]).toEqual([
+          record.DivisionName,
+          record.RoundName,
+          record.GroupName,
+        ]);
+        expect([cell('Sub Total'), cell('Sub Total Rank'), cell('Total'), cell('Total Rank')]).toEqual([
+          record.SubtotalScore,
+          String(record.SubtotalRank),
+          record.TotalScore,
+          String(record.Rank),
+        ]);
+        expect(cell('Penalty')).toBe(
+          (
+            (Math.round(Number(record.SubtotalScore) * 1000) - Math.round(Number(record.TotalScore) * 1000)) /
+            1000
+          ).toFixed(3),
+        );
         for (const category of record.Categories) {
           expect([cell(category.Name), cell(`${category.Name} Rank`)]).toEqual([category.Score, String(category.Rank)]);
           for (const caption of category.Captions) {
             const doubled = category.Captions.filter((other) => other.Name === caption.Name).length > 1;
             const label = `${category.Name} / ${caption.Name}${doubled ? ` (${caption.JudgeFirstName} ${caption.JudgeLastName})` : ''}`;
             expect([cell(label), cell(`${label} Rank`)], label).toEqual([caption.Score, String(caption.Rank)]);
-            for (const line of caption.Subcaptions) expect([cell(`${label} / ${line.Name}`), cell(`${label} / ${line.Name} Rank`)]).toEqual([line.Score, String(line.Rank)]);
+            for (const line of caption.Subcaptions)
+              expect([cell(`${label} / ${line.Name}`), cell(`${label} / ${line.Name} Rank`)]).toEqual([
+                line.Score,
+                String(line.Rank),
+              ]);
           }
         }
       });
@@ -190,13 +246,24 @@ describe('CSV', () => {
   it("a season's standings CSV has the standings' rows, names and totals", async () => {
     const [{ seasonId }] = await competitions();
     const standings = JSON.parse((await view(`/seasons/${seasonId}/standings`)).text) as {
-      data: { division: { name: string }; entries: { rank: number; group: { name: string }; latestScore: number; bestScore: number }[] }[];
+      data: {
+        division: { name: string };
+        entries: { rank: number; group: { name: string }; latestScore: number; bestScore: number }[];
+      }[];
     };
     const answer = await view(`/seasons/${seasonId}/standings.csv`);
     expect(answer.status).toBe(200);
     const [header, ...rows] = parseCsv(answer.text);
     expect(header.slice(0, 6)).toEqual(['Division', 'Rank', 'Group', 'Location', 'Total', 'Best Total']);
-    const expected = standings.data.flatMap(({ division, entries }) => entries.map((entry) => [division.name, String(entry.rank), entry.group.name, entry.latestScore.toFixed(3), entry.bestScore.toFixed(3)]));
+    const expected = standings.data.flatMap(({ division, entries }) =>
+      entries.map((entry) => [
+        division.name,
+        String(entry.rank),
+        entry.group.name,
+        entry.latestScore.toFixed(3),
+        entry.bestScore.toFixed(3),
+      ]),
+    );
     expect(rows.map((row) => [row[0], row[1], row[2], row[4], row[5]])).toEqual(expected);
     expect(rows.length).toBeGreaterThan(0);
   });

@@ -12,19 +12,42 @@ const OTHER = '1c6e7a2f-4d3b-4f9c-8a21-7b8c9d0e1f20';
 
 function record(guid: string, date: string, released = false) {
   return {
-    EventGuid: 'e', EventName: 'Show', Location: 'Here', Date: date, CompetitionGuid: guid, CompetitionName: 'Color Guard',
-    ChiefJudge: '', GroupTypeID: 1, ScoresReleased: released, CategoryRecapReleased: released, RecapReleased: released,
-    SeasonName: '2026 Season', IsCurrentSeason: true,
+    EventGuid: 'e',
+    EventName: 'Show',
+    Location: 'Here',
+    Date: date,
+    CompetitionGuid: guid,
+    CompetitionName: 'Color Guard',
+    ChiefJudge: '',
+    GroupTypeID: 1,
+    ScoresReleased: released,
+    CategoryRecapReleased: released,
+    RecapReleased: released,
+    SeasonName: '2026 Season',
+    IsCurrentSeason: true,
   };
 }
 
 /** An upstream of one listing and per-competition performances, counting every read. */
 function fakeUpstream() {
-  const state = { listing: [record(GUID, '2026-11-24T15:00:00Z'), record(OTHER, '2026-11-24T18:00:00Z')], performances: new Map([[GUID, 'p1'], [OTHER, 'q1']]), reads: [] as string[], failing: false };
+  const state = {
+    listing: [record(GUID, '2026-11-24T15:00:00Z'), record(OTHER, '2026-11-24T18:00:00Z')],
+    performances: new Map([
+      [GUID, 'p1'],
+      [OTHER, 'q1'],
+    ]),
+    reads: [] as string[],
+    failing: false,
+  };
   const read = async (path: string, search: string): Promise<ProxyAnswer> => {
     state.reads.push(`${path}${search}`);
     if (state.failing) return { status: 503, headers: {}, body: '{"code":"upstream_unavailable","detail":"down"}' };
-    if (path === '/2018-03/competitions') return { status: 200, headers: { etag: `"${JSON.stringify(state.listing).length}"` }, body: JSON.stringify(state.listing) };
+    if (path === '/2018-03/competitions')
+      return {
+        status: 200,
+        headers: { etag: `"${JSON.stringify(state.listing).length}"` },
+        body: JSON.stringify(state.listing),
+      };
     const guid = new URLSearchParams(search).get('c')!;
     const tag = state.performances.get(guid);
     return { status: 200, headers: { etag: `"${tag}"` }, body: '[]' };
@@ -35,7 +58,10 @@ function fakeUpstream() {
 const hubs: LiveHub[] = [];
 afterEach(() => hubs.splice(0).forEach((hub) => hub.close()));
 
-function hubOver(upstream: ReturnType<typeof fakeUpstream>, limits: { maxCompetitions?: number; maxListeners?: number } = {}) {
+function hubOver(
+  upstream: ReturnType<typeof fakeUpstream>,
+  limits: { maxCompetitions?: number; maxListeners?: number } = {},
+) {
   const lookUps: string[] = [];
   const hub = createLiveHub({
     readFresh: upstream.read,
@@ -43,7 +69,9 @@ function hubOver(upstream: ReturnType<typeof fakeUpstream>, limits: { maxCompeti
       lookUps.push(guid);
       const found = upstream.state.listing.find((candidate) => candidate.CompetitionGuid === guid);
       if (!found) throw new ViewProblem(404, 'not_found', `There is no competition ${guid}.`);
-      return { summary: { competition: { guid, date: found.Date }, season: { id: 1, name: found.SeasonName } } as never };
+      return {
+        summary: { competition: { guid, date: found.Date }, season: { id: 1, name: found.SeasonName } } as never,
+      };
     },
     now: () => NOW,
     intervalMs: 60_000,
@@ -59,7 +87,9 @@ describe('the live hub', () => {
     const upstream = fakeUpstream();
     const { hub, lookUps } = hubOver(upstream);
     const heard: LiveEvent[][] = [];
-    const joins = await Promise.all(Array.from({ length: 50 }, (_, i) => hub.join(GUID, (event) => (heard[i] ??= []).push(event))));
+    const joins = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => hub.join(GUID, (event) => (heard[i] ??= []).push(event))),
+    );
     expect(joins.every((join) => join.kind === 'joined')).toBe(true);
     expect(lookUps).toHaveLength(1);
     upstream.state.reads.length = 0;
@@ -128,7 +158,9 @@ describe('the live hub', () => {
     await hub.tick();
     expect(heard).toEqual([{ kind: 'end', reason: 'not_live' }]);
     expect(hub.watched).toBe(0);
-    await expect(hub.join('2d7f8b3a-5e4c-4a0d-9b32-8c9d0e1f2031', () => undefined)).rejects.toMatchObject({ status: 404 });
+    await expect(hub.join('2d7f8b3a-5e4c-4a0d-9b32-8c9d0e1f2031', () => undefined)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 
@@ -144,7 +176,10 @@ describe('mayBeLive', () => {
 });
 
 /** Reads an SSE body until `count` events have arrived (comments included as events named "comment"). */
-async function readEvents(body: ReadableStream<Uint8Array>, count: number): Promise<Array<{ event: string; id?: string }>> {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  count: number,
+): Promise<Array<{ event: string; id?: string }>> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const events: Array<{ event: string; id?: string }> = [];
@@ -158,7 +193,11 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number): Prom
       const block = buffer.slice(0, end).split('\n');
       buffer = buffer.slice(end + 2);
       if (block[0].startsWith(':')) events.push({ event: 'comment' });
-      else events.push({ event: block.find((line) => line.startsWith('event: '))!.slice(7), id: block.find((line) => line.startsWith('id: '))?.slice(4) });
+      else
+        events.push({
+          event: block.find((line) => line.startsWith('event: '))!.slice(7),
+          id: block.find((line) => line.startsWith('id: '))?.slice(4),
+        });
     }
   }
   reader.releaseLock();

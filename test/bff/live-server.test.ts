@@ -6,7 +6,10 @@ const harness = harnessPerTest().start;
 describe('the live push on the running BFF', () => {
   it('reports its upstream calls and open streams in /api/health, for the live bench and for operators', async () => {
     const { get } = await harness();
-    expect((await get('/api/health')).json()).toMatchObject({ upstream: { calls: 0 }, live: { competitions: 0, listeners: 0 } });
+    expect((await get('/api/health')).json()).toMatchObject({
+      upstream: { calls: 0 },
+      live: { competitions: 0, listeners: 0 },
+    });
     expect((await get('/api/events/1')).status).toBe(200);
     // The second read is answered from the BFF's fresh copy: no upstream call.
     expect((await get('/api/events/1')).status).toBe(200);

@@ -32,12 +32,17 @@ describe("v2's organization (o)", () => {
     expect(await bff.organization()).toBeUndefined();
     const answer = await get('/api/2018-03/competitions?year=2026');
     expect(answer.status).toBe(502);
-    expect(answer.json()).toMatchObject({ code: 'bff_organization_unknown', detail: expect.stringContaining('API_ORGANIZATION') });
+    expect(answer.json()).toMatchObject({
+      code: 'bff_organization_unknown',
+      detail: expect.stringContaining('API_ORGANIZATION'),
+    });
     expect(upstream.readLog.filter((read) => read.path.startsWith('/2018-03/'))).toEqual([]);
   });
 
   it('reads a guid claim only from a well-formed JWT', () => {
-    const jwt = (claims: object) => ['{"alg":"ES256"}', JSON.stringify(claims)].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.c2ln';
+    const jwt = (claims: object) =>
+      ['{"alg":"ES256"}', JSON.stringify(claims)].map((part) => Buffer.from(part).toString('base64url')).join('.') +
+      '.c2ln';
     expect(organizationInToken(jwt({ org_guid: OTHER }))).toBe(OTHER);
     expect(organizationInToken(jwt({ org_guid: 'not a guid' }))).toBeUndefined();
     expect(organizationInToken(jwt({ org: 7 }))).toBeUndefined();

@@ -32,12 +32,20 @@ async function proxyOnFake() {
     staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
   });
   const http = createUpstreamHttp(config);
-  const proxy = createReadProxy({ config, http, tokens: createTokenCycler(clientCredentialsGrant(http, config), clock.now), now: clock.now, log: () => {} });
-  const read = (revalidate: boolean) => proxy.read({ path: '/events/', search: '', accept: 'application/json', requestId: randomUUID(), revalidate });
+  const proxy = createReadProxy({
+    config,
+    http,
+    tokens: createTokenCycler(clientCredentialsGrant(http, config), clock.now),
+    now: clock.now,
+    log: () => {},
+  });
+  const read = (revalidate: boolean) =>
+    proxy.read({ path: '/events/', search: '', accept: 'application/json', requestId: randomUUID(), revalidate });
   return { upstream, read, close: () => http.close() };
 }
 
-const firstName = async (answer: { body: unknown }) => (JSON.parse(Buffer.from(answer.body as Uint8Array).toString('utf8')) as { data: { name: string }[] }).data[0].name;
+const firstName = async (answer: { body: unknown }) =>
+  (JSON.parse(Buffer.from(answer.body as Uint8Array).toString('utf8')) as { data: { name: string }[] }).data[0].name;
 
 it('a revalidating read that comes while an exchange is in flight gets the upstream as it is after it came, not that answer', async () => {
   const { upstream, read, close } = await proxyOnFake();

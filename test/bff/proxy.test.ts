@@ -294,7 +294,11 @@ describe('protecting the upstream', () => {
 describe('what crosses the BFF', () => {
   it("forwards Accept but not the browser's cookies or authorization", async () => {
     const { upstream, get } = await harness();
-    await get('/api/events/', { accept: 'application/json', cookie: 'session=browser', authorization: 'Bearer browser-token' });
+    await get('/api/events/', {
+      accept: 'application/json',
+      cookie: 'session=browser',
+      authorization: 'Bearer browser-token',
+    });
     const [read] = upstream.readLog;
     expect(read.headers.accept).toBe('application/json');
     expect(read.headers.cookie).toBeUndefined();
@@ -379,10 +383,26 @@ describe('the allow-list', () => {
   it('forwards each listed read shape', async () => {
     const { upstream, raw } = await harness();
     const allowed = [
-      '/events/', '/events/7', '/groups/', '/groups/7', '/groups/7/performances', '/divisions/', '/seasons/', '/standings/',
-      '/competitions/7/schedule', '/competitions/7/scores', '/v3/seasons', '/v3/seasons/abc-123', '/v3/events',
-      '/v3/events/7', '/v3/groups', '/v3/groups/7/events', '/v3/divisions', '/2018-03/competitions',
-      '/2018-03/performances', '/2018-03/groups',
+      '/events/',
+      '/events/7',
+      '/groups/',
+      '/groups/7',
+      '/groups/7/performances',
+      '/divisions/',
+      '/seasons/',
+      '/standings/',
+      '/competitions/7/schedule',
+      '/competitions/7/scores',
+      '/v3/seasons',
+      '/v3/seasons/abc-123',
+      '/v3/events',
+      '/v3/events/7',
+      '/v3/groups',
+      '/v3/groups/7/events',
+      '/v3/divisions',
+      '/2018-03/competitions',
+      '/2018-03/performances',
+      '/2018-03/groups',
     ];
     for (const path of allowed) {
       const answer = await raw(`/api${path}?x=1`);
@@ -390,7 +410,8 @@ describe('the allow-list', () => {
       if (answer.status === 404) expect(answer.json().code).toBe('not_found'); // the fake upstream's, not the BFF's
     }
     // v2's listings also name the organization (organization.test.ts).
-    const named = (path: string) => (path === '/2018-03/competitions' || path === '/2018-03/groups' ? `&o=${TEST_ORGANIZATION}` : '');
+    const named = (path: string) =>
+      path === '/2018-03/competitions' || path === '/2018-03/groups' ? `&o=${TEST_ORGANIZATION}` : '';
     expect(upstream.readLog.map((read) => read.path)).toEqual(allowed.map((path) => `${path}?x=1${named(path)}`));
   });
 });

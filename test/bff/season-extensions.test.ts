@@ -27,7 +27,10 @@ interface Season {
   name: string;
 }
 interface Standings {
-  data: { division: { name: string }; entries: { group: { name: string; orgGroupIdentifier: string }; performances: number }[] }[];
+  data: {
+    division: { name: string };
+    entries: { group: { name: string; orgGroupIdentifier: string }; performances: number }[];
+  }[];
 }
 
 let fake: FakeHosted;
@@ -68,7 +71,15 @@ beforeAll(async () => {
   );
   const bff = (apiBaseUrl: string, clientId: string, secret: string, apiCa: string) =>
     startBff(
-      defineBffConfig({ port: 0, apiBaseUrl, clientId, clientSecret: secret, apiCa, organization: fake.organization, staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')) }),
+      defineBffConfig({
+        port: 0,
+        apiBaseUrl,
+        clientId,
+        clientSecret: secret,
+        apiCa,
+        organization: fake.organization,
+        staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
+      }),
       { log: () => {} },
     );
   onHosted = await bff(fake.url, fake.clientId, fake.clientSecret, await readFile(fake.certPath, 'utf8'));
@@ -90,13 +101,20 @@ describe("a season's judges", () => {
     for (const season of seasons) {
       const before = oursReads.length;
       const fromExtension = await view(onOurs, `/seasons/${season.id}/judges`);
-      expect(oursReads.slice(before).filter((read) => read.startsWith('/judges/')), season.name).toEqual([`/judges/?seasonId=${season.id}`]);
+      expect(
+        oursReads.slice(before).filter((read) => read.startsWith('/judges/')),
+        season.name,
+      ).toEqual([`/judges/?seasonId=${season.id}`]);
       const derived = await view(onHosted, `/seasons/${season.id}/judges`);
       expect(fromExtension, season.name).toEqual(derived);
       judges += (derived as { data: unknown[] }).data.length;
     }
     expect(judges).toBeGreaterThan(20);
-    const sample = ((await view(onOurs, `/seasons/${seasons[0].id}/judges`)) as { data: { name: string; firstName: string; lastName: string; competitions: number; captions: number }[] }).data;
+    const sample = (
+      (await view(onOurs, `/seasons/${seasons[0].id}/judges`)) as {
+        data: { name: string; firstName: string; lastName: string; competitions: number; captions: number }[];
+      }
+    ).data;
     for (const judge of sample) {
       expect(judge.name).toBe(`${judge.firstName} ${judge.lastName}`.trim());
       expect(judge.captions).toBeGreaterThanOrEqual(judge.competitions);
@@ -105,23 +123,31 @@ describe("a season's judges", () => {
   });
 });
 
-describe("the seasons a judge judged", () => {
+describe('the seasons a judge judged', () => {
   type Judges = { data: { name: string; competitions: number; captions: number }[] };
-  type JudgeSeasons = { judge: { name: string }; data: { season: Season; competitions: number; captions: number }[]; newestSeasons: number | null };
+  type JudgeSeasons = {
+    judge: { name: string };
+    data: { season: Season; competitions: number; captions: number }[];
+    newestSeasons: number | null;
+  };
 
   it("come from one read of our extension, each the judge's entry in that season's judges, and equal those derived from v2 in the newest seasons", async () => {
     const seasons = (await view(onOurs, '/seasons')).data as Season[];
     const perSeason = new Map<number, Judges['data']>();
-    for (const season of seasons) perSeason.set(season.id, ((await view(onHosted, `/seasons/${season.id}/judges`)) as Judges).data);
+    for (const season of seasons)
+      perSeason.set(season.id, ((await view(onHosted, `/seasons/${season.id}/judges`)) as Judges).data);
     // The judge who judged the most seasons, and of them the most captions.
     const names = [...new Set([...perSeason.values()].flat().map((judge) => judge.name))];
-    const seasonsOf = (name: string) => seasons.filter((season) => perSeason.get(season.id)!.some((judge) => judge.name === name));
+    const seasonsOf = (name: string) =>
+      seasons.filter((season) => perSeason.get(season.id)!.some((judge) => judge.name === name));
     const name = names.sort((a, b) => seasonsOf(b).length - seasonsOf(a).length)[0];
     expect(seasonsOf(name).length).toBeGreaterThan(1);
 
     const before = oursReads.length;
     const fromExtension = (await view(onOurs, `/judge-seasons?name=${encodeURIComponent(name)}`)) as JudgeSeasons;
-    expect(oursReads.slice(before).filter((read) => read.startsWith('/judges/'))).toEqual([`/judges/seasons/?${new URLSearchParams({ name })}`]);
+    expect(oursReads.slice(before).filter((read) => read.startsWith('/judges/'))).toEqual([
+      `/judges/seasons/?${new URLSearchParams({ name })}`,
+    ]);
     expect(fromExtension.newestSeasons).toBeNull();
     expect(fromExtension.data).toEqual(
       seasonsOf(name).map((season) => {
@@ -156,8 +182,14 @@ describe('standings', () => {
       const before = oursReads.length;
       const fromExtension = await view(onOurs, `/seasons/${season.id}/standings`);
       const reads = oursReads.slice(before).map((read) => read.split('?')[0]);
-      expect(reads.filter((read) => read === '/standings/'), season.name).toEqual(['/standings/']);
-      expect(reads.filter((read) => read.startsWith('/2018-03/performances')), season.name).toEqual([]);
+      expect(
+        reads.filter((read) => read === '/standings/'),
+        season.name,
+      ).toEqual(['/standings/']);
+      expect(
+        reads.filter((read) => read.startsWith('/2018-03/performances')),
+        season.name,
+      ).toEqual([]);
       const derived = await view(onHosted, `/seasons/${season.id}/standings`);
       expect(fromExtension, season.name).toEqual(derived);
       divisions += (derived as Standings).data.length;
@@ -191,8 +223,12 @@ describe("a group's season", () => {
         const before = oursReads.length;
         const fromExtension = await view(onOurs, `/seasons/${season.id}/group${query}`);
         expect(oursReads.slice(before).filter((read) => read.startsWith('/2018-03/performances'))).toEqual([]);
-        expect(fromExtension, `${season.name}: ${group.name}`).toEqual(await view(onHosted, `/seasons/${season.id}/group${query}`));
-        atPractice += (fromExtension.data as { practice: boolean }[]).filter((performance) => performance.practice).length;
+        expect(fromExtension, `${season.name}: ${group.name}`).toEqual(
+          await view(onHosted, `/seasons/${season.id}/group${query}`),
+        );
+        atPractice += (fromExtension.data as { practice: boolean }[]).filter(
+          (performance) => performance.practice,
+        ).length;
         groups++;
       }
     }
@@ -205,10 +241,16 @@ describe("a group's season", () => {
     const seasons = (await view(onOurs, '/seasons')).data as Season[];
     const current = seasons[0];
     const standings = (await view(onHosted, `/seasons/${current.id}/standings`)) as Standings;
-    const busiest = standings.data.flatMap((division) => division.entries).sort((a, b) => b.performances - a.performances)[0].group;
+    const busiest = standings.data
+      .flatMap((division) => division.entries)
+      .sort((a, b) => b.performances - a.performances)[0].group;
     // Groups of the season's list with nothing released (the sample's future competition).
-    const listed = (await (await fake.inner(`/groups/?seasonId=${current.id}&limit=500`)).json()) as { data: { name: string; circuitId: string }[] };
-    const ranked = new Set(standings.data.flatMap((division) => division.entries.map((entry) => entry.group.orgGroupIdentifier)));
+    const listed = (await (await fake.inner(`/groups/?seasonId=${current.id}&limit=500`)).json()) as {
+      data: { name: string; circuitId: string }[];
+    };
+    const ranked = new Set(
+      standings.data.flatMap((division) => division.entries.map((entry) => entry.group.orgGroupIdentifier)),
+    );
     const unranked = listed.data.find((group) => !ranked.has(group.circuitId));
     expect(unranked, 'a group of the season without a released result').toBeDefined();
     const asks = [

@@ -3,7 +3,14 @@ import type { IndexedPerformance, SeasonIndex } from '../../server/bff/views/sea
 import { seasonWinners } from '../../server/bff/views/season-winners.js';
 
 /** One performance of the index: `rank` null for one that did not perform. */
-function performance(guid: string, division: string, round: [number, string], group: string, score: number, rank: number | null): IndexedPerformance {
+function performance(
+  guid: string,
+  division: string,
+  round: [number, string],
+  group: string,
+  score: number,
+  rank: number | null,
+): IndexedPerformance {
   return {
     competition: { guid, name: 'Finals', date: '2026-03-01T18:00:00', eventName: 'Show' },
     practice: false,
@@ -18,7 +25,12 @@ function performance(guid: string, division: string, round: [number, string], gr
   };
 }
 
-const index = (performances: IndexedPerformance[]): SeasonIndex => ({ performances, groups: [], sections: [], captions: [] });
+const index = (performances: IndexedPerformance[]): SeasonIndex => ({
+  performances,
+  groups: [],
+  sections: [],
+  captions: [],
+});
 
 describe("each competition's division winners", () => {
   it('takes rank 1 of each division in its last round, a tie giving both, in the order the recap prints divisions', () => {
@@ -38,7 +50,11 @@ describe("each competition's division winners", () => {
       {
         competitionGuid: 'a',
         divisions: [
-          { division: 'Scholastic A', round: 'Finals', winners: [{ name: 'Late Winner', orgGroupIdentifier: '', score: 82.125 }] },
+          {
+            division: 'Scholastic A',
+            round: 'Finals',
+            winners: [{ name: 'Late Winner', orgGroupIdentifier: '', score: 82.125 }],
+          },
           {
             division: 'Open',
             round: 'Finals',
@@ -50,7 +66,12 @@ describe("each competition's division winners", () => {
         ],
       },
       // A division where nobody performed has no winner.
-      { competitionGuid: 'b', divisions: [{ division: 'Open', round: 'Finals', winners: [{ name: 'Solo', orgGroupIdentifier: '', score: 70 }] }] },
+      {
+        competitionGuid: 'b',
+        divisions: [
+          { division: 'Open', round: 'Finals', winners: [{ name: 'Solo', orgGroupIdentifier: '', score: 70 }] },
+        ],
+      },
     ]);
   });
 });

@@ -50,10 +50,14 @@ describe('server-rendered pages', () => {
     expect(page.body).toContain('<link rel="modulepreload" href="/assets/recap-7d7d7d.js"></head>');
     expect(page.body).not.toContain('rel="preload" as="fetch"');
     // the state is data that cannot close its element
-    expect(page.body).toContain('<script type="application/json" id="server-state">{"stale":null,"html":"\\u003c/script>"}</script></body>');
+    expect(page.body).toContain(
+      '<script type="application/json" id="server-state">{"stale":null,"html":"\\u003c/script>"}</script></body>',
+    );
     expect(h.upstream.readsOf('/competitions/25/scores')).toBe(1);
     // the read went through the BFF's proxy with its token, and nothing of the token reached the page
-    expect(h.upstream.readLog.find((read) => read.path === '/competitions/25/scores')?.headers.authorization).toMatch(/^Bearer /);
+    expect(h.upstream.readLog.find((read) => read.path === '/competitions/25/scores')?.headers.authorization).toMatch(
+      /^Bearer /,
+    );
     h.expectNothingLeaked();
   });
 
@@ -79,7 +83,14 @@ describe('server-rendered pages', () => {
     expect(page.body).toContain('<div id="root"></div>');
     expect(page.body).toContain('<link rel="preload" as="fetch" href="/api/competitions/13/scores" crossorigin>');
     expect(page.body).not.toContain('server-state');
-    expect(h.logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'server render failed', detail: 'the renderer broke', path: '/competitions/13' }));
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'server render failed',
+        detail: 'the renderer broke',
+        path: '/competitions/13',
+      }),
+    );
   });
 
   it('sends the plain app when the API does not answer the read', async () => {
@@ -108,14 +119,22 @@ describe('server-rendered pages', () => {
     const css = 'body{margin:0}.card>h3{color:#123}';
     writeFileSync(path.join(dir, 'assets', 'index-77b1e0.css'), css);
     const index = path.join(dir, 'index.html');
-    writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-77b1e0.css"></head>'));
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace(
+        '</head>',
+        '<link rel="stylesheet" crossorigin href="/assets/index-77b1e0.css"></head>',
+      ),
+    );
     h = await startHarness({ staticDir: dir });
 
     const page = await h.get('/competitions/25', HTML);
     expect(page.body).toContain(`<style>${css}</style>`);
     expect(page.body).not.toContain('rel="stylesheet"');
     const hash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
-    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' '${hash}'`));
+    expect(page.headers['content-security-policy']).toBe(
+      CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' '${hash}'`),
+    );
     expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
 
     // a page the server does not render links its stylesheet, under the plain policy
@@ -128,7 +147,13 @@ describe('server-rendered pages', () => {
     const dir = builtApp();
     writeFileSync(path.join(dir, 'assets', 'index-77b1e0.css'), 'a{content:"</style><script>alert(1)</script>"}');
     const index = path.join(dir, 'index.html');
-    writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-77b1e0.css"></head>'));
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace(
+        '</head>',
+        '<link rel="stylesheet" crossorigin href="/assets/index-77b1e0.css"></head>',
+      ),
+    );
     h = await startHarness({ staticDir: dir });
     const page = await h.get('/competitions/25', HTML);
     expect(page.body).toContain('<h1>Rendered Finals v1</h1>');

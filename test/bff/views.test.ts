@@ -26,7 +26,14 @@ import {
   HostedSeason,
 } from '../../domain/hosted-records.js';
 import { importRecapPages, startFakeHosted, type FakeHosted } from '../../server/fake-hosted/fake-hosted.js';
-import { eventDetail, eventListItem, groupItem, seasonItem, v2Competition, v2Performance } from '../../server/fake-hosted/reshape.js';
+import {
+  eventDetail,
+  eventListItem,
+  groupItem,
+  seasonItem,
+  v2Competition,
+  v2Performance,
+} from '../../server/fake-hosted/reshape.js';
 import { httpsFetch, startTestApi, type TestApi } from '../helpers/api-server.js';
 import { scrapeScheduleRows } from '../helpers/schedule-scraper.js';
 import { checkRecap } from '../../server/api/recap-import/load-recap.js';
@@ -48,12 +55,16 @@ async function inner<T>(pathAndQuery: string): Promise<T> {
 /** The bytes as they cross the socket (fetch would decode them), asking for gzip as a phone's browser does. */
 function wireBytes(url: string): Promise<{ bytes: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': 'gzip, deflate' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ bytes: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }));
-      response.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip, deflate' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ bytes: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -105,10 +116,19 @@ describe('seasons', () => {
     expect(answer.status).toBe(200);
     const seasons = answer.json().data as Season[];
     const ours = (await inner<{ data: Season[] }>('/seasons/')).data;
-    expect(seasons.map((season) => season.name)).toEqual(ours.map((season) => season.name).sort().reverse());
+    expect(seasons.map((season) => season.name)).toEqual(
+      ours
+        .map((season) => season.name)
+        .sort()
+        .reverse(),
+    );
     for (const season of seasons) {
       const own = ours.find((candidate) => candidate.id === season.id)!;
-      expect({ name: season.name, year: season.year, current: season.current }).toEqual({ name: own.name, year: own.year, current: own.current });
+      expect({ name: season.name, year: season.year, current: season.current }).toEqual({
+        name: own.name,
+        year: own.year,
+        current: own.current,
+      });
     }
     // The fake serves /v3/seasons as {id, name}: nothing else was there to copy.
     expect(fake.reads).toContain('/v3/seasons');
@@ -122,15 +142,37 @@ describe("a season's calendar", () => {
     const readsBefore = fake.reads.length;
     const calendar = (await view(`/seasons/${current.id}/calendar`)).json();
 
-    const events = (await inner<{ data: { id: number; name: string; eventTypeId: number; eventType: string; practice: boolean }[] }>(`/events/?seasonId=${current.id}`)).data;
+    const events = (
+      await inner<{ data: { id: number; name: string; eventTypeId: number; eventType: string; practice: boolean }[] }>(
+        `/events/?seasonId=${current.id}`,
+      )
+    ).data;
     const expected = [];
     for (const event of events) {
-      const detail = await inner<{ competitions: { guid: string; name: string; date: string }[] }>(`/events/${event.id}`);
-      for (const competition of detail.competitions) expected.push({ guid: competition.guid, date: competition.date, event: event.id, type: event.eventType, practice: event.practice });
+      const detail = await inner<{ competitions: { guid: string; name: string; date: string }[] }>(
+        `/events/${event.id}`,
+      );
+      for (const competition of detail.competitions)
+        expected.push({
+          guid: competition.guid,
+          date: competition.date,
+          event: event.id,
+          type: event.eventType,
+          practice: event.practice,
+        });
     }
-    const shown = (calendar.data as { competition: { guid: string; date: string }; event: { id: number; eventType: string; practice: boolean } }[]).map(
-      (entry) => ({ guid: entry.competition.guid, date: entry.competition.date, event: entry.event.id, type: entry.event.eventType, practice: entry.event.practice }),
-    );
+    const shown = (
+      calendar.data as {
+        competition: { guid: string; date: string };
+        event: { id: number; eventType: string; practice: boolean };
+      }[]
+    ).map((entry) => ({
+      guid: entry.competition.guid,
+      date: entry.competition.date,
+      event: entry.event.id,
+      type: entry.event.eventType,
+      practice: entry.event.practice,
+    }));
     expect(shown).toEqual(expected.sort((a, b) => a.date.localeCompare(b.date)));
     expect(shown.some((entry) => entry.practice)).toBe(true);
     expect(fake.reads.slice(readsBefore).filter((read) => /^\/(v3\/)?events\/\d+/.test(read))).toEqual([]);
@@ -145,30 +187,45 @@ describe("a season's calendar", () => {
 });
 
 describe("the hosted upstream's published pages", () => {
-  it('serve a competition\'s schedule rows and recap without a token, at the addresses its records give', async () => {
-    const records = await inner<{ CompetitionGuid: string; EventName: string }[]>('/2018-03/competitions?year=2026&includePractice=true');
+  it("serve a competition's schedule rows and recap without a token, at the addresses its records give", async () => {
+    const records = await inner<{ CompetitionGuid: string; EventName: string }[]>(
+      '/2018-03/competitions?year=2026&includePractice=true',
+    );
     const record = records.find((candidate) => candidate.EventName.includes('West Fork'))!;
     const summary = (await view(`/competitions/${record.CompetitionGuid}`)).json();
     const ca = readFileSync(fake.certPath, 'utf8');
     const schedulePage = await httpsFetch(new URL(summary.competition.scheduleUrl), {}, ca);
     expect(schedulePage.status).toBe(200);
-    const schedule = await inner<{ data: { group: { name: string }; division: { initials: string } }[] }>(`/competitions/${summary.competition.id}/schedule`);
-    expect(scrapeScheduleRows(await schedulePage.text())).toEqual(schedule.data.map((entry) => ({ name: entry.group.name, initials: entry.division.initials })));
+    const schedule = await inner<{ data: { group: { name: string }; division: { initials: string } }[] }>(
+      `/competitions/${summary.competition.id}/schedule`,
+    );
+    expect(scrapeScheduleRows(await schedulePage.text())).toEqual(
+      schedule.data.map((entry) => ({ name: entry.group.name, initials: entry.division.initials })),
+    );
     const recapUrl = `${fake.url}/recaps/${record.CompetitionGuid}.htm`;
-    const recap = checkRecap({ name: `${record.CompetitionGuid}.htm`, html: await (await httpsFetch(new URL(recapUrl), {}, ca)).text() }).recap;
+    const recap = checkRecap({
+      name: `${record.CompetitionGuid}.htm`,
+      html: await (await httpsFetch(new URL(recapUrl), {}, ca)).text(),
+    }).recap;
     expect(recap.title).toBe(record.EventName);
-    expect((await httpsFetch(new URL(`${fake.url}/recaps/00000000-0000-4000-8000-000000000000.htm`), {}, ca)).status).toBe(404);
+    expect(
+      (await httpsFetch(new URL(`${fake.url}/recaps/00000000-0000-4000-8000-000000000000.htm`), {}, ca)).status,
+    ).toBe(404);
   });
 });
 
 describe('one competition by its guid', () => {
   it('is found in the listings with its event, its id and the published schedule page', async () => {
-    const records = await inner<{ CompetitionGuid: string; CompetitionName: string; EventName: string }[]>('/2018-03/competitions?year=2026&includePractice=true');
+    const records = await inner<{ CompetitionGuid: string; CompetitionName: string; EventName: string }[]>(
+      '/2018-03/competitions?year=2026&includePractice=true',
+    );
     const record = records.find((candidate) => candidate.EventName.includes('West Fork'))!;
     const answer = await view(`/competitions/${record.CompetitionGuid}`);
     expect(answer.status).toBe(200);
     const summary = answer.json();
-    const event = (await inner<{ data: { id: number; name: string }[] }>('/events/?limit=500')).data.find((candidate) => candidate.name === record.EventName)!;
+    const event = (await inner<{ data: { id: number; name: string }[] }>('/events/?limit=500')).data.find(
+      (candidate) => candidate.name === record.EventName,
+    )!;
     const detail = await inner<{ competitions: { id: number; guid: string }[] }>(`/events/${event.id}`);
     expect(summary).toMatchObject({
       competition: {
@@ -192,23 +249,51 @@ describe('one competition by its guid', () => {
 
 interface OurStandings {
   division: { name: string };
-  entries: { rank: number; group: { name: string; location: string }; bestScore: number; latestScore: number; latestCompetition: { id: number }; performances: number }[];
+  entries: {
+    rank: number;
+    group: { name: string; location: string };
+    bestScore: number;
+    latestScore: number;
+    latestCompetition: { id: number };
+    performances: number;
+  }[];
 }
 
 describe("a season's results", () => {
   it('give the standings our API gives, division by division', async () => {
     const seasons = (await view('/seasons')).json().data as Season[];
     for (const season of seasons) {
-      const derived = (await view(`/seasons/${season.id}/standings`)).json().data as { division: { name: string }; entries: { rank: number; group: { name: string; location: string }; bestScore: number; latestScore: number; latestCompetition: { guid: string }; performances: number }[] }[];
-      const ours = (await inner<{ data: OurStandings[] }>(`/standings/?seasonId=${season.id}`)).data.filter((division) => division.entries.length > 0);
+      const derived = (await view(`/seasons/${season.id}/standings`)).json().data as {
+        division: { name: string };
+        entries: {
+          rank: number;
+          group: { name: string; location: string };
+          bestScore: number;
+          latestScore: number;
+          latestCompetition: { guid: string };
+          performances: number;
+        }[];
+      }[];
+      const ours = (await inner<{ data: OurStandings[] }>(`/standings/?seasonId=${season.id}`)).data.filter(
+        (division) => division.entries.length > 0,
+      );
       const guidOf = new Map<number, string>();
       const events = (await inner<{ data: { id: number }[] }>(`/events/?seasonId=${season.id}&limit=500`)).data;
-      for (const event of events) for (const competition of (await inner<{ competitions: { id: number; guid: string }[] }>(`/events/${event.id}`)).competitions) guidOf.set(competition.id, competition.guid);
-      expect(derived.map((division) => division.division.name).sort(), season.name).toEqual(ours.map((division) => division.division.name).sort());
+      for (const event of events)
+        for (const competition of (await inner<{ competitions: { id: number; guid: string }[] }>(`/events/${event.id}`))
+          .competitions)
+          guidOf.set(competition.id, competition.guid);
+      expect(derived.map((division) => division.division.name).sort(), season.name).toEqual(
+        ours.map((division) => division.division.name).sort(),
+      );
       for (const division of ours) {
         const mine = derived.find((candidate) => candidate.division.name === division.division.name)!;
         expect(
-          mine.entries.map(({ latestCompetition, ...entry }) => ({ ...entry, group: { name: entry.group.name, location: entry.group.location }, latestCompetition: latestCompetition.guid })),
+          mine.entries.map(({ latestCompetition, ...entry }) => ({
+            ...entry,
+            group: { name: entry.group.name, location: entry.group.location },
+            latestCompetition: latestCompetition.guid,
+          })),
           `${season.name} ${division.division.name}`,
         ).toEqual(
           division.entries.map((entry) => ({
@@ -227,26 +312,71 @@ describe("a season's results", () => {
   it("give one group's released performances as our API's group results do", async () => {
     const seasons = (await view('/seasons')).json().data as Season[];
     const season = seasons.find((candidate) => candidate.name === '2025-26 Season')!;
-    const groups = (await inner<{ data: { id: number; name: string; circuitId: string }[] }>(`/groups/?seasonId=${season.id}&limit=500`)).data;
+    const groups = (
+      await inner<{ data: { id: number; name: string; circuitId: string }[] }>(
+        `/groups/?seasonId=${season.id}&limit=500`,
+      )
+    ).data;
     // A sample group: its circuit number is the circuit's own (groups without one serve their id, README).
     const group = groups.find((candidate) => candidate.circuitId !== String(candidate.id))!;
-    const answer = await view(`/seasons/${season.id}/group?name=${encodeURIComponent(group.name)}&id=${group.circuitId}`);
+    const answer = await view(
+      `/seasons/${season.id}/group?name=${encodeURIComponent(group.name)}&id=${group.circuitId}`,
+    );
     expect(answer.status).toBe(200);
-    const ours = (await inner<{ data: { competition: { guid: string }; division: { name: string }; round: { number: number }; performed: boolean; total: { score: number; rank: number } | null; groupsInRound: number }[] }>(`/groups/${group.id}/performances?seasonId=${season.id}`)).data;
+    const ours = (
+      await inner<{
+        data: {
+          competition: { guid: string };
+          division: { name: string };
+          round: { number: number };
+          performed: boolean;
+          total: { score: number; rank: number } | null;
+          groupsInRound: number;
+        }[];
+      }>(`/groups/${group.id}/performances?seasonId=${season.id}`)
+    ).data;
     const released = ours.filter((p) => p.total !== null || !p.performed);
     expect(released.length).toBeGreaterThan(1);
-    expect(answer.json()).toMatchObject({ season: { id: season.id }, group: { name: group.name, orgGroupIdentifier: group.circuitId } });
+    expect(answer.json()).toMatchObject({
+      season: { id: season.id },
+      group: { name: group.name, orgGroupIdentifier: group.circuitId },
+    });
     expect(
-      (answer.json().data as { competition: { guid: string }; division: { name: string }; round: { number: number }; performed: boolean; total: unknown; groupsInRound: number }[]).map(
-        ({ competition, division, round, performed, total, groupsInRound }) => ({ guid: competition.guid, division: division.name, round: round.number, performed, total, groupsInRound }),
-      ),
-    ).toEqual(released.map(({ competition, division, round, performed, total, groupsInRound }) => ({ guid: competition.guid, division: division.name, round: round.number, performed, total, groupsInRound })));
+      (
+        answer.json().data as {
+          competition: { guid: string };
+          division: { name: string };
+          round: { number: number };
+          performed: boolean;
+          total: unknown;
+          groupsInRound: number;
+        }[]
+      ).map(({ competition, division, round, performed, total, groupsInRound }) => ({
+        guid: competition.guid,
+        division: division.name,
+        round: round.number,
+        performed,
+        total,
+        groupsInRound,
+      })),
+    ).toEqual(
+      released.map(({ competition, division, round, performed, total, groupsInRound }) => ({
+        guid: competition.guid,
+        division: division.name,
+        round: round.number,
+        performed,
+        total,
+        groupsInRound,
+      })),
+    );
   });
 
   it('find a group by its name alone (a link without an identifier), and say nothing is there for a name it does not know', async () => {
     const seasons = (await view('/seasons')).json().data as Season[];
     const season = seasons.find((candidate) => candidate.name === '2025 Season')!;
-    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as { entries: { group: { name: string; orgGroupIdentifier: string } }[] }[];
+    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as {
+      entries: { group: { name: string; orgGroupIdentifier: string } }[];
+    }[];
     const group = standings[0].entries[0].group;
     const found = (await view(`/seasons/${season.id}/group?name=${encodeURIComponent(group.name)}`)).json();
     expect(found.data.length).toBeGreaterThan(0);
@@ -262,7 +392,13 @@ describe("a season's results", () => {
     const season = seasons.find((candidate) => candidate.name === '2025 Season')!;
     const standings = (await view(`/seasons/${season.id}/standings`)).json().data as {
       division: { name: string };
-      entries: { group: { name: string; orgGroupIdentifier: string }; bestScore: number; latestScore: number; latestCompetition: { guid: string }; performances: number }[];
+      entries: {
+        group: { name: string; orgGroupIdentifier: string };
+        bestScore: number;
+        latestScore: number;
+        latestCompetition: { guid: string };
+        performances: number;
+      }[];
     }[];
     const group = standings[0].entries[0].group;
     const query = `name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`;
@@ -276,10 +412,17 @@ describe("a season's results", () => {
     const answer = await view(`/groups/seasons?${query}`);
     expect(answer.status).toBe(200);
     expect(answer.json().group).toMatchObject({ name: group.name, orgGroupIdentifier: group.orgGroupIdentifier });
-    expect((answer.json().seasons as { season: Season; performances: number }[]).map(({ season: held, performances }) => ({ season: held.id, performances }))).toEqual(expected);
+    expect(
+      (answer.json().seasons as { season: Season; performances: number }[]).map(({ season: held, performances }) => ({
+        season: held.id,
+        performances,
+      })),
+    ).toEqual(expected);
     // a season's row of best and latest says what that season's standings say of the group
     const entry = standings[0].entries[0];
-    const held = (answer.json().seasons as { season: Season; results: { division: { name: string } }[] }[]).find((candidate) => candidate.season.id === season.id)!;
+    const held = (answer.json().seasons as { season: Season; results: { division: { name: string } }[] }[]).find(
+      (candidate) => candidate.season.id === season.id,
+    )!;
     expect(held.results.find((row) => row.division.name === standings[0].division.name)).toMatchObject({
       best: entry.bestScore,
       latest: { score: entry.latestScore, competition: { guid: entry.latestCompetition.guid } },
@@ -288,7 +431,11 @@ describe("a season's results", () => {
 
     const unknown = await view('/groups/seasons?name=Nobody%20At%20All');
     expect(unknown.status).toBe(404);
-    expect(unknown.json()).toMatchObject({ status: 404, code: 'not_found', detail: 'No season has a performance or a registration of the group Nobody At All.' });
+    expect(unknown.json()).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      detail: 'No season has a performance or a registration of the group Nobody At All.',
+    });
     expect((await view(`/groups/seasons?name=${encodeURIComponent(group.name)}&id=no-such-id`)).status).toBe(404);
     expect((await view('/groups/seasons')).status).toBe(400);
     expect((await view('/groups/seasons?name=x&extra=1')).status).toBe(400);
@@ -297,19 +444,41 @@ describe("a season's results", () => {
   it("sum up a head-to-head season by season as each season's own views have it, reading no recap again", async () => {
     const seasons = (await view('/seasons')).json().data as Season[];
     const season = seasons.find((candidate) => candidate.name === '2025 Season')!;
-    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as { entries: { group: { name: string; orgGroupIdentifier: string } }[] }[];
+    const standings = (await view(`/seasons/${season.id}/standings`)).json().data as {
+      entries: { group: { name: string; orgGroupIdentifier: string } }[];
+    }[];
     const [a, b] = standings.find((division) => division.entries.length >= 2)!.entries.map((entry) => entry.group);
-    const pair = (group: { name: string; orgGroupIdentifier: string }) => `group=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`;
+    const pair = (group: { name: string; orgGroupIdentifier: string }) =>
+      `group=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`;
     const query = `${pair(a)}&${pair(b)}`;
     // season by season: both groups' own group views, and the season's head-to-head
-    const expected: { season: number; performances: number[]; meetings: number; wins: number; losses: number; ties: number; mean: number | null }[] = [];
+    const expected: {
+      season: number;
+      performances: number[];
+      meetings: number;
+      wins: number;
+      losses: number;
+      ties: number;
+      mean: number | null;
+    }[] = [];
     for (const candidate of seasons) {
       const performances = await Promise.all(
-        [a, b].map(async (group) => (await view(`/seasons/${candidate.id}/group?name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`)).json().data.length as number),
+        [a, b].map(
+          async (group) =>
+            (
+              await view(
+                `/seasons/${candidate.id}/group?name=${encodeURIComponent(group.name)}&id=${encodeURIComponent(group.orgGroupIdentifier)}`,
+              )
+            ).json().data.length as number,
+        ),
       );
       if (performances.includes(0)) continue;
-      const meetings = (await view(`/seasons/${candidate.id}/compare?${query}`)).json().data as { totals: { score: number }[] }[];
-      const margins = meetings.map(({ totals }) => Math.round(totals[0].score * 1000) - Math.round(totals[1].score * 1000));
+      const meetings = (await view(`/seasons/${candidate.id}/compare?${query}`)).json().data as {
+        totals: { score: number }[];
+      }[];
+      const margins = meetings.map(
+        ({ totals }) => Math.round(totals[0].score * 1000) - Math.round(totals[1].score * 1000),
+      );
       expected.push({
         season: candidate.id,
         performances,
@@ -324,7 +493,15 @@ describe("a season's results", () => {
 
     const answer = await view(`/compare/seasons?${query}`);
     expect(answer.status).toBe(200);
-    const body = answer.json() as { groups: unknown; data: { season: Season; performances: number[]; meetings: number; pairs: { meetings: number; wins: number; losses: number; ties: number; meanMargin: number | null }[] }[] };
+    const body = answer.json() as {
+      groups: unknown;
+      data: {
+        season: Season;
+        performances: number[];
+        meetings: number;
+        pairs: { meetings: number; wins: number; losses: number; ties: number; meanMargin: number | null }[];
+      }[];
+    };
     expect(body.groups).toEqual([a, b].map(({ name, orgGroupIdentifier }) => ({ name, orgGroupIdentifier })));
     expect(body.data.map((entry) => entry.season.id)).toEqual(expected.map((entry) => entry.season));
     body.data.forEach((entry, i) => {
@@ -351,7 +528,7 @@ describe("a season's results", () => {
     const recapReads = fake.reads.slice(before).filter((read) => read.startsWith('/2018-03/performances'));
     expect(recapReads.length).toBeGreaterThan(0);
     expect(new Set(recapReads).size).toBe(recapReads.length);
-    const group = (standings[0].json().data[0].entries[0].group) as { name: string; orgGroupIdentifier: string };
+    const group = standings[0].json().data[0].entries[0].group as { name: string; orgGroupIdentifier: string };
     const afterBuild = fake.reads.length;
     const target = `/seasons/${season.id}/group?name=${encodeURIComponent(group.name)}&id=${group.orgGroupIdentifier}`;
     const { bytes, encoding } = await wireBytes(`${bff.url}/api/bff${target}`);
@@ -392,7 +569,7 @@ describe("a season's results", () => {
 });
 
 describe("the fake's answers", () => {
-  it('are the hosted service\'s records (domain/hosted-records.ts) field for field, nothing more or less', async () => {
+  it("are the hosted service's records (domain/hosted-records.ts) field for field, nothing more or less", async () => {
     const strict = (shape: z.ZodObject) => z.strictObject(shape.shape);
     const seasons = await inner<{ data: Record<string, unknown>[] }>('/v3/seasons');
     for (const season of seasons.data) strict(HostedSeason).parse(seasonItem(season));
@@ -402,11 +579,14 @@ describe("the fake's answers", () => {
     const detail = eventDetail(await inner(`/events/${events.data[0].id}`), fake.url);
     strict(HostedEventDetail).parse({ ...detail, competitions: [] });
     for (const competition of detail.competitions as unknown[]) strict(HostedEventCompetition).parse(competition);
-    for (const group of (await inner<{ data: Record<string, unknown>[] }>(`/groups/?seasonId=${season}`)).data) strict(HostedGroup).parse(groupItem(group));
+    for (const group of (await inner<{ data: Record<string, unknown>[] }>(`/groups/?seasonId=${season}`)).data)
+      strict(HostedGroup).parse(groupItem(group));
     const competitions = await inner<Record<string, unknown>[]>(`/2018-03/competitions?o=${fake.organization}`);
     expect(competitions.length).toBeGreaterThan(0);
     for (const record of competitions) strict(HostedCompetitionRecord).parse(v2Competition(record, fake.url));
-    const performances = await inner<Record<string, unknown>[]>(`/2018-03/performances?c=${competitions[0].CompetitionGuid}`);
+    const performances = await inner<Record<string, unknown>[]>(
+      `/2018-03/performances?c=${competitions[0].CompetitionGuid}`,
+    );
     for (const record of performances) strict(HostedPerformanceRecord).parse(v2Performance(record));
   });
 });
@@ -423,7 +603,14 @@ describe('on our own API', () => {
     ourKey = key;
     // No API_ORGANIZATION: our API's tokens name it.
     ours = await startBff(
-      defineBffConfig({ port: 0, apiBaseUrl: api.url, clientId: key.clientId, clientSecret: key.clientSecret, apiCa: api.ca, staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')) }),
+      defineBffConfig({
+        port: 0,
+        apiBaseUrl: api.url,
+        clientId: key.clientId,
+        clientSecret: key.clientSecret,
+        apiCa: api.ca,
+        staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
+      }),
       { log: () => {} },
     );
   }, 120_000);
@@ -435,7 +622,9 @@ describe('on our own API', () => {
   it('reads the lists our API pages (100 at a time) whole: every group of a 150-group season has its location', async () => {
     const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
     const previous = seasons.find((season) => !season.current)!;
-    const standings = (await (await fetch(`${ours.url}/api/bff/seasons/${previous.id}/standings`)).json()) as { data: { entries: { group: { location: string | null } }[] }[] };
+    const standings = (await (await fetch(`${ours.url}/api/bff/seasons/${previous.id}/standings`)).json()) as {
+      data: { entries: { group: { location: string | null } }[] }[];
+    };
     const entries = standings.data.flatMap((division) => division.entries);
     expect(entries.length).toBeGreaterThan(100);
     expect(entries.filter((entry) => entry.group.location === null)).toEqual([]);
@@ -447,40 +636,87 @@ describe('on our own API', () => {
     // Warms the BFF's copy of the newest season's listing: without a revalidation on a miss, the new one is not in it.
     const known = await fetch(`${ours.url}/api/bff/seasons/${current.id}/calendar`);
     expect(known.status).toBe(200);
-    const own = ((await (await fetch(`${ours.url}/api/bff/seasons/${current.id}/calendar`)).json()) as { data: { competition: { guid: string } }[] }).data[0];
+    const own = (
+      (await (await fetch(`${ours.url}/api/bff/seasons/${current.id}/calendar`)).json()) as {
+        data: { competition: { guid: string } }[];
+      }
+    ).data[0];
     expect((await fetch(`${ours.url}/api/bff/competitions/${own.competition.guid}`)).status).toBe(200);
     const token = await api.token(ourKey.clientId, ourKey.clientSecret);
     const write = async (target: string, body: unknown) => {
-      const response = await api.fetch(target, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await api.fetch(target, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(response.status, target).toBe(201);
       return (await response.json()) as { id: number; guid: string };
     };
-    const event = await write('/events/', { seasonId: current.id, name: 'Made a moment ago', eventTypeId: 1, startDate: new Date().toISOString().slice(0, 10) });
-    const competition = await write(`/events/${event.id}/competitions`, { name: 'Color Guard', date: new Date().toISOString(), groupTypeId: 1 });
+    const event = await write('/events/', {
+      seasonId: current.id,
+      name: 'Made a moment ago',
+      eventTypeId: 1,
+      startDate: new Date().toISOString().slice(0, 10),
+    });
+    const competition = await write(`/events/${event.id}/competitions`, {
+      name: 'Color Guard',
+      date: new Date().toISOString(),
+      groupTypeId: 1,
+    });
     const found = await fetch(`${ours.url}/api/bff/competitions/${competition.guid}`);
     expect(found.status).toBe(200);
     expect(((await found.json()) as { competition: { guid: string } }).competition.guid).toBe(competition.guid);
   });
 
-  it("offers a group before its first scores the season that registers it (a fan follows it then), and still 404s a group no season has", async () => {
+  it('offers a group before its first scores the season that registers it (a fan follows it then), and still 404s a group no season has', async () => {
     const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
     const current = seasons.find((season) => season.current)!;
     const token = await api.token(ourKey.clientId, ourKey.clientSecret);
     const call = async (target: string, method = 'GET', body?: unknown) => {
-      const response = await api.fetch(target, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await api.fetch(target, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return (await response.json()) as Record<string, unknown> & { data: { id: number; name: string }[] };
     };
     const division = (await call('/divisions/?groupTypeId=1')).data[0];
-    const event = await call('/events/', 'POST', { seasonId: current.id, name: 'First Show', eventTypeId: 1, startDate: new Date().toISOString().slice(0, 10) });
-    const competition = await call(`/events/${event.id}/competitions`, 'POST', { name: 'Color Guard', date: new Date().toISOString(), groupTypeId: 1, rounds: [{ number: 1, name: 'Finals' }] });
-    const group = (await call('/groups/', 'POST', { name: 'Brand New HS', divisionId: division.id, location: 'Austin, TX' })) as unknown as { id: number; name: string; circuitId: string };
-    await call(`/competitions/${competition.id}/performances`, 'POST', { groupId: group.id, divisionId: division.id, round: 1, order: 1 });
+    const event = await call('/events/', 'POST', {
+      seasonId: current.id,
+      name: 'First Show',
+      eventTypeId: 1,
+      startDate: new Date().toISOString().slice(0, 10),
+    });
+    const competition = await call(`/events/${event.id}/competitions`, 'POST', {
+      name: 'Color Guard',
+      date: new Date().toISOString(),
+      groupTypeId: 1,
+      rounds: [{ number: 1, name: 'Finals' }],
+    });
+    const group = (await call('/groups/', 'POST', {
+      name: 'Brand New HS',
+      divisionId: division.id,
+      location: 'Austin, TX',
+    })) as unknown as { id: number; name: string; circuitId: string };
+    await call(`/competitions/${competition.id}/performances`, 'POST', {
+      groupId: group.id,
+      divisionId: division.id,
+      round: 1,
+      order: 1,
+    });
 
-    const answer = await fetch(`${ours.url}/api/bff/groups/seasons?name=${encodeURIComponent(group.name)}&id=${group.circuitId}`);
+    const answer = await fetch(
+      `${ours.url}/api/bff/groups/seasons?name=${encodeURIComponent(group.name)}&id=${group.circuitId}`,
+    );
     expect(answer.status).toBe(200);
-    const view = (await answer.json()) as { group: { name: string }; seasons: { season: Season; performances: number }[] };
+    const view = (await answer.json()) as {
+      group: { name: string };
+      seasons: { season: Season; performances: number }[];
+    };
     expect(view.group.name).toBe(group.name);
-    expect(view.seasons.map(({ season, performances }) => ({ season: season.id, performances }))).toEqual([{ season: current.id, performances: 0 }]);
+    expect(view.seasons.map(({ season, performances }) => ({ season: season.id, performances }))).toEqual([
+      { season: current.id, performances: 0 },
+    ]);
     expect((await fetch(`${ours.url}/api/bff/groups/seasons?name=Nobody%20At%20All`)).status).toBe(404);
   });
 });

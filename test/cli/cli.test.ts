@@ -26,7 +26,11 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 describe('cli org / key / user create', () => {
   it('org create prints exactly {id, guid, name}', () => {
     expect(Object.keys(org)).toEqual(['id', 'guid', 'name']);
-    expect(org).toEqual({ id: expect.any(Number), guid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Valley Winter Guard Circuit' });
+    expect(org).toEqual({
+      id: expect.any(Number),
+      guid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Valley Winter Guard Circuit',
+    });
   });
 
   it('key create prints the client credentials once, with redirect_uris only when given', async () => {
@@ -37,7 +41,21 @@ describe('cli org / key / user create', () => {
     expect(key.organization).toBe(org.guid);
     expect(key.client_secret).toMatch(/^[\w-]{43}$/);
 
-    const web = await cli(['key', 'create', '--org', org.guid, '--name', 'Web', '--redirect-uri', 'https://app.example/cb', '--redirect-uri', 'http://localhost:5173/cb'], { dataDir });
+    const web = await cli(
+      [
+        'key',
+        'create',
+        '--org',
+        org.guid,
+        '--name',
+        'Web',
+        '--redirect-uri',
+        'https://app.example/cb',
+        '--redirect-uri',
+        'http://localhost:5173/cb',
+      ],
+      { dataDir },
+    );
     expect(web.code).toBe(0);
     expect(JSON.parse(web.stdout)).toEqual({
       client_id: expect.any(String),
@@ -51,20 +69,28 @@ describe('cli org / key / user create', () => {
     const unknown = await cli(['key', 'create', '--org', '00000000-0000-4000-8000-000000000000'], { dataDir });
     expectOneLineError(unknown, 1);
     expect(unknown.stderr.trim()).toBe('No organization with guid 00000000-0000-4000-8000-000000000000');
-    const insecure = await cli(['key', 'create', '--org', org.guid, '--redirect-uri', 'http://app.example/cb'], { dataDir });
+    const insecure = await cli(['key', 'create', '--org', org.guid, '--redirect-uri', 'http://app.example/cb'], {
+      dataDir,
+    });
     expectOneLineError(insecure, 2);
     expect(insecure.stderr).toContain('must use https');
   });
 
   it('user create reads the password from the first line of stdin', async () => {
-    const created = await cli(['user', 'create', '--org', org.guid, '--email', 'Scorer@Example.com'], { dataDir, stdin: 'a long enough password\nignored\n' });
+    const created = await cli(['user', 'create', '--org', org.guid, '--email', 'Scorer@Example.com'], {
+      dataDir,
+      stdin: 'a long enough password\nignored\n',
+    });
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const user = JSON.parse(created.stdout);
     expect(Object.keys(user)).toEqual(['id', 'email', 'organization']);
     expect(user).toEqual({ id: expect.any(Number), email: 'scorer@example.com', organization: org.guid });
 
-    const again = await cli(['user', 'create', '--org', org.guid, '--email', 'scorer@example.com'], { dataDir, stdin: 'another password\n' });
+    const again = await cli(['user', 'create', '--org', org.guid, '--email', 'scorer@example.com'], {
+      dataDir,
+      stdin: 'another password\n',
+    });
     expectOneLineError(again, 1);
     expect(again.stderr).toContain('already exists');
   });
@@ -78,7 +104,14 @@ describe('cli org / key / user create', () => {
   });
 
   it('answers unknown commands, actions and flags with the usage on stderr and exit code 2', async () => {
-    for (const args of [[], ['frobnicate'], ['org', 'delete'], ['org', 'create', '--nme', 'x'], ['org', 'create'], ['key', 'create', '--org', org.guid, 'extra']]) {
+    for (const args of [
+      [],
+      ['frobnicate'],
+      ['org', 'delete'],
+      ['org', 'create', '--nme', 'x'],
+      ['org', 'create'],
+      ['key', 'create', '--org', org.guid, 'extra'],
+    ]) {
       const result = await cli(args, { dataDir });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
@@ -91,7 +124,10 @@ describe('cli org / key / user create', () => {
     const api = await startTestApi({ dataDir });
     try {
       const token = await api.token(key.client_id, key.client_secret);
-      expect(await api.services.tokens.verify(token)).toMatchObject({ ok: true, auth: { orgId: org.id, orgGuid: org.guid } });
+      expect(await api.services.tokens.verify(token)).toMatchObject({
+        ok: true,
+        auth: { orgId: org.id, orgGuid: org.guid },
+      });
     } finally {
       await api.stop();
     }
@@ -128,7 +164,10 @@ describe('cli org update --programmatic-access (decision 026)', () => {
     } finally {
       await api.stop();
     }
-    const division = await cli(['org', 'update', '--org', org.guid, '--programmatic-access', 'off', '--division', 'Scholastic A'], { dataDir });
+    const division = await cli(
+      ['org', 'update', '--org', org.guid, '--programmatic-access', 'off', '--division', 'Scholastic A'],
+      { dataDir },
+    );
     expect(JSON.parse(division.stdout)).toEqual({
       organization: org.guid,
       programmaticAccess: true,
@@ -142,10 +181,16 @@ describe('cli org update --programmatic-access (decision 026)', () => {
     const maybe = await cli(['org', 'update', '--org', org.guid, '--programmatic-access', 'maybe'], { dataDir });
     expectOneLineErrorWithUsage(maybe);
     expect(maybe.stderr).toContain('--programmatic-access takes on or off');
-    const unknown = await cli(['org', 'update', '--org', '00000000-0000-4000-8000-000000000000', '--programmatic-access', 'on'], { dataDir });
+    const unknown = await cli(
+      ['org', 'update', '--org', '00000000-0000-4000-8000-000000000000', '--programmatic-access', 'on'],
+      { dataDir },
+    );
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('No organization with guid 00000000-0000-4000-8000-000000000000');
-    const division = await cli(['org', 'update', '--org', org.guid, '--programmatic-access', 'on', '--division', 'Nowhere Open'], { dataDir });
+    const division = await cli(
+      ['org', 'update', '--org', org.guid, '--programmatic-access', 'on', '--division', 'Nowhere Open'],
+      { dataDir },
+    );
     expect(division.code).toBe(1);
     expect(division.stderr).toContain('has no division named "Nowhere Open"');
   });

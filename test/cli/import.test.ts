@@ -48,7 +48,8 @@ beforeAll(async () => {
   dataDir = path.join(workDir, 'data');
   folder = path.join(workDir, 'archive');
   await mkdir(folder);
-  for (const page of [PAGES.plain, PAGES.wgasc, PAGES.refused]) await copyFile(path.join(FIXTURES, page), path.join(folder, page));
+  for (const page of [PAGES.plain, PAGES.wgasc, PAGES.refused])
+    await copyFile(path.join(FIXTURES, page), path.join(folder, page));
   // an archive keeps its pages in a subfolder beside its index (shared/data/recap-archive/pages): a folder's
   // subfolders are read too
   await mkdir(path.join(folder, 'pages'));
@@ -67,7 +68,9 @@ describe('cli import', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
-    expect(lines.at(-1)).toMatch(new RegExp(`^Nothing imported: .*${PAGES.refused}: the page has no scored section to import`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^Nothing imported: .*${PAGES.refused}: the page has no scored section to import`),
+    );
   });
 
   it('--each imports every page it can, refuses the others with the reason, and reports progress', async () => {
@@ -79,13 +82,18 @@ describe('cli import', () => {
     expect(names(summary.imported)).toEqual([PAGES.plain, PAGES.wgasc, PAGES.html].sort());
     expect(summary.skipped).toEqual([]);
     expect(summary.refused).toEqual([
-      { file: path.join(folder, PAGES.refused), reason: expect.stringMatching(/^the page has no scored section to import/) },
+      {
+        file: path.join(folder, PAGES.refused),
+        reason: expect.stringMatching(/^the page has no scored section to import/),
+      },
       { file: datelessPath(), reason: 'the page prints no event date; give one with --date YYYY-MM-DD' },
     ]);
-    for (const page of summary.imported) expect(page).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), sections: expect.any(Number) });
+    for (const page of summary.imported)
+      expect(page).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), sections: expect.any(Number) });
     const progress = result.stderr.trim().split('\n');
     expect(progress.at(-2)).toMatch(/^5 of 5 pages, \d+\.\d pages\/s, \d+:\d\d in all$/);
-    for (const line of progress.slice(0, -2)) expect(line).toMatch(/^\d of 5 pages, \d+\.\d pages\/s, (\d+:\d\d|\?) left$/);
+    for (const line of progress.slice(0, -2))
+      expect(line).toMatch(/^\d of 5 pages, \d+\.\d pages\/s, (\d+:\d\d|\?) left$/);
     expect(progress.at(-1)).toBe('2 of 5 pages refused (the summary on stdout says why)');
   });
 
@@ -98,7 +106,10 @@ describe('cli import', () => {
     expect(names(summary.refused)).toEqual([PAGES.refused]);
     expect(result.code).toBe(1);
 
-    const again = await run(['import', '--org', org, '--each', path.join(folder, PAGES.plain), datelessPath()], dataDir);
+    const again = await run(
+      ['import', '--org', org, '--each', path.join(folder, PAGES.plain), datelessPath()],
+      dataDir,
+    );
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ imported: [], refused: [], skipped: [{}, {}] });
   });
@@ -107,10 +118,15 @@ describe('cli import', () => {
     const result = await run(['import', '--org', org, path.join(folder, PAGES.wgasc)], dataDir);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^Nothing imported: .*already imported into this organization \(competition \d+\)$/);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
+      /^Nothing imported: .*already imported into this organization \(competition \d+\)$/,
+    );
 
     const other = JSON.parse((await run(['org', 'create', '--name', 'Second Circuit'], dataDir)).stdout).guid;
-    const second = await run(['import', '--org', other, path.join(folder, PAGES.plain), path.join(FIXTURES, PAGES.wgasc)], dataDir);
+    const second = await run(
+      ['import', '--org', other, path.join(folder, PAGES.plain), path.join(FIXTURES, PAGES.wgasc)],
+      dataDir,
+    );
     expect(second.code).toBe(0);
     const summary: Summary = JSON.parse(second.stdout);
     expect(names(summary.imported)).toEqual([PAGES.plain, PAGES.wgasc].sort());
@@ -136,19 +152,24 @@ describe('cli import', () => {
     const circuit = JSON.parse((await run(['org', 'create', '--name', 'Calendar Circuit'], dataDir)).stdout).guid;
     const imported = await run(['import', '--org', circuit, '--date', '2014-02-08', datelessPath()], dataDir);
     expect(imported.code).toBe(0);
-    const [{ eventId, competitionId }] = (JSON.parse(imported.stdout) as { imported: { eventId: number; competitionId: number }[] }).imported;
+    const [{ eventId, competitionId }] = (
+      JSON.parse(imported.stdout) as { imported: { eventId: number; competitionId: number }[] }
+    ).imported;
     const api = await startTestApi({ dataDir });
     try {
       const key = await api.createKey(circuit);
       const headers = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
       const read = async (url: string) => (await api.fetch(url, { headers })).json();
       const event = await read(`/events/${eventId}`);
-      expect(event.competitions.map((competition: { date: string }) => competition.date)).toEqual(['2014-02-08T12:00:00.000Z']);
+      expect(event.competitions.map((competition: { date: string }) => competition.date)).toEqual([
+        '2014-02-08T12:00:00.000Z',
+      ]);
       expect((await read(`/competitions/${competitionId}/scores`)).competition.date).toBe('2014-02-08T12:00:00.000Z');
-      expect((await read('/2018-03/competitions?year=2014')).map((competition: { Date: string }) => competition.Date)).toEqual(['2014-02-08T12:00:00.000Z']);
+      expect(
+        (await read('/2018-03/competitions?year=2014')).map((competition: { Date: string }) => competition.Date),
+      ).toEqual(['2014-02-08T12:00:00.000Z']);
     } finally {
       await api.stop();
     }
   });
-
 });

@@ -28,7 +28,8 @@ function notOwnerOnly(root: string): string[] {
   const found: string[] = [];
   const visit = (target: string) => {
     const stat = lstatSync(target);
-    if ((stat.mode & 0o077) !== 0) found.push(`${path.relative(root, target) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if ((stat.mode & 0o077) !== 0)
+      found.push(`${path.relative(root, target) || '.'} ${(stat.mode & 0o777).toString(8)}`);
     if (stat.isDirectory()) for (const entry of readdirSync(target)) visit(path.join(target, entry));
   };
   visit(root);
@@ -90,19 +91,30 @@ describe('DATA_DIR is owner-only (directories 0700, files 0600) under umask 000'
 
       const credentials = JSON.parse(readFileSync(path.join(dataDir, 'web-credentials.json'), 'utf8'));
       const ca = readFileSync(path.join(dataDir, 'tls', 'cert.pem'), 'utf8');
-      const api = (requestPath: string, init: Parameters<typeof httpsFetch>[1] = {}) => httpsFetch(new URL(requestPath, started.apiUrl), init, ca);
+      const api = (requestPath: string, init: Parameters<typeof httpsFetch>[1] = {}) =>
+        httpsFetch(new URL(requestPath, started.apiUrl), init, ca);
       const token = await api('/v3/oauth2/token', {
         method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
+        }),
       });
       expect(token.status).toBe(200);
       const authorization = `Bearer ${(await token.json()).access_token}`;
-      const divisions = (await (await api('/divisions/', { headers: { authorization } })).json()) as { data: { id: number }[] };
+      const divisions = (await (await api('/divisions/', { headers: { authorization } })).json()) as {
+        data: { id: number }[];
+      };
       for (let i = 0; i < 20; i++) {
         const created = await api('/groups/', {
           method: 'POST',
           headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `Permission Check ${i}`, divisionId: divisions.data[0].id, location: 'x'.repeat(200) }),
+          body: JSON.stringify({
+            name: `Permission Check ${i}`,
+            divisionId: divisions.data[0].id,
+            location: 'x'.repeat(200),
+          }),
         });
         expect(created.status).toBe(201);
       }
@@ -118,7 +130,8 @@ describe('DATA_DIR is owner-only (directories 0700, files 0600) under umask 000'
 /** `npm start` (tsx server/start.ts) in its own process under umask 000, on free ports, without building the app. */
 async function startEverything(dataDir: string): Promise<{ apiUrl: string; stop(): Promise<void> }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, API_PORT: '0', PORT: '0', SKIP_WEB_BUILD: '1' };
-  for (const name of ['DATABASE_URL', 'API_BASE_URL', 'API_CLIENT_ID', 'API_CLIENT_SECRET', 'TLS_CERT', 'TLS_KEY']) delete env[name];
+  for (const name of ['DATABASE_URL', 'API_BASE_URL', 'API_CLIENT_ID', 'API_CLIENT_SECRET', 'TLS_CERT', 'TLS_KEY'])
+    delete env[name];
   const [command, args] = withUmask('000', path.resolve('node_modules/.bin/tsx'), ['server/start.ts']);
   const child: ChildProcess = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

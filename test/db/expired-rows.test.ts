@@ -21,12 +21,15 @@ it('purges expired codes, idempotency keys and retired signing keys when the API
   // the run's migrated template database (test/global-setup.ts): opens in seconds
   await cp(process.env.TEST_PGLITE_TEMPLATE!, path.join(dataDir, 'pglite'), { recursive: true });
   let api = await startTestApi({ dataDir });
-  const count = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: string | number }>(await api.services.database.db.execute(query))[0].n);
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number(rowsOf<{ n: string | number }>(await api.services.database.db.execute(query))[0].n);
   try {
     const org = await api.createOrg('Tidy Circuit');
     const key = await api.createKey(org.guid, { redirectUris: ['https://app.example/cb'] });
     const user = await api.createUser(org.guid, 'judge@example.com', 'correct horse battery');
-    const [{ id: appId }] = rowsOf<{ id: number }>(await api.services.database.db.execute(sql`SELECT id FROM applications WHERE client_id = ${key.clientId}`));
+    const [{ id: appId }] = rowsOf<{ id: number }>(
+      await api.services.database.db.execute(sql`SELECT id FROM applications WHERE client_id = ${key.clientId}`),
+    );
     await api.services.database.exec(`
       INSERT INTO authorization_codes (code_hash, application_id, user_id, redirect_uri, code_challenge, expires_at) VALUES
         ('${sha256Hex('expired')}', ${appId}, ${user.id}, 'https://app.example/cb', 'c', now() - interval '1 second'),
@@ -43,8 +46,12 @@ it('purges expired codes, idempotency keys and retired signing keys when the API
 
   api = await startTestApi({ dataDir });
   try {
-    expect(await count(sql`SELECT count(*) AS n FROM authorization_codes WHERE code_hash = ${sha256Hex('expired')}`)).toBe(0);
-    expect(await count(sql`SELECT count(*) AS n FROM authorization_codes WHERE code_hash = ${sha256Hex('live')}`)).toBe(1);
+    expect(
+      await count(sql`SELECT count(*) AS n FROM authorization_codes WHERE code_hash = ${sha256Hex('expired')}`),
+    ).toBe(0);
+    expect(await count(sql`SELECT count(*) AS n FROM authorization_codes WHERE code_hash = ${sha256Hex('live')}`)).toBe(
+      1,
+    );
     expect(await count(sql`SELECT count(*) AS n FROM idempotency_keys WHERE key = 'old'`)).toBe(0);
     expect(await count(sql`SELECT count(*) AS n FROM idempotency_keys WHERE key = 'recent'`)).toBe(1);
     // Tokens live 7200 s by default: a key retired three hours ago verifies nothing any more.

@@ -38,7 +38,9 @@ export async function roundWithThreeGroups(db: Db) {
   });
   const groups = [];
   for (const name of ['Alpha HS', 'Bravo HS', 'Charlie HS']) {
-    groups.push(await createGroup(db, org.id, { name, location: 'Austin, TX', circuitId: '100', divisionId: division.id }));
+    groups.push(
+      await createGroup(db, org.id, { name, location: 'Austin, TX', circuitId: '100', divisionId: division.id }),
+    );
   }
   const event = await createEvent(db, org.id, {
     seasonId: season.id,
@@ -83,7 +85,10 @@ export async function scoreEveryCaption(db: Db, orgId: number, performanceId: nu
 }
 
 export async function resultOf(db: Db, performanceId: number): Promise<PerformanceResult | null> {
-  const [row] = await db.select({ result: performances.result }).from(performances).where(eq(performances.id, performanceId));
+  const [row] = await db
+    .select({ result: performances.result })
+    .from(performances)
+    .where(eq(performances.id, performanceId));
   return row.result;
 }
 

@@ -18,10 +18,16 @@ beforeAll(async () => {
   const org = await api.createOrg('Retrying Circuit');
   orgId = org.id;
   const key = await api.createKey(org.guid);
-  headers = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}`, 'content-type': 'application/json' };
+  headers = {
+    authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}`,
+    'content-type': 'application/json',
+  };
   const { db } = api.services.database;
   const { divisions } = await import('../../server/api/db/schema.js');
-  [{ id: divisionId }] = await db.insert(divisions).values({ orgId, name: 'Scholastic A', initials: 'SA', groupTypeId: 1 }).returning({ id: divisions.id });
+  [{ id: divisionId }] = await db
+    .insert(divisions)
+    .values({ orgId, name: 'Scholastic A', initials: 'SA', groupTypeId: 1 })
+    .returning({ id: divisions.id });
   // Storing a real answer (status set) under a key starting "doomed-" fails, as a crash at that moment would.
   await api.services.database.exec(`
     CREATE FUNCTION fail_storing_answer() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -32,14 +38,24 @@ beforeAll(async () => {
 afterAll(() => api?.stop());
 
 const createGroup = (name: string, key: string) =>
-  api.fetch('/groups/', { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name, divisionId }) });
+  api.fetch('/groups/', {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': key },
+    body: JSON.stringify({ name, divisionId }),
+  });
 
 async function groupsNamed(name: string) {
-  return api.services.database.db.select({ id: groups.id }).from(groups).where(and(eq(groups.orgId, orgId), eq(groups.name, name)));
+  return api.services.database.db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.orgId, orgId), eq(groups.name, name)));
 }
 
 async function storedKey(key: string) {
-  return api.services.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
+  return api.services.database.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
 }
 
 describe('Idempotency-Key: the write and its stored answer are one transaction', () => {
@@ -78,7 +94,9 @@ describe('Idempotency-Key: the write and its stored answer are one transaction',
   it('creates once when two requests with the same key arrive together', async () => {
     const [a, b] = await Promise.all([createGroup('Racing HS', 'race-1'), createGroup('Racing HS', 'race-1')]);
     expect([a.status, b.status]).toEqual([201, 201]);
-    expect([a.headers.get('idempotent-replayed'), b.headers.get('idempotent-replayed')].sort()).toEqual(['true', null].sort());
+    expect([a.headers.get('idempotent-replayed'), b.headers.get('idempotent-replayed')].sort()).toEqual(
+      ['true', null].sort(),
+    );
     expect(await a.json()).toEqual(await b.json());
     expect(await groupsNamed('Racing HS')).toHaveLength(1);
   });

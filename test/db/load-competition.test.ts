@@ -6,7 +6,11 @@ import { openDatabase, type Database, type Db } from '../../server/api/db/databa
 import { applyMigrations } from '../../server/api/db/migrate.js';
 import * as t from '../../server/api/db/schema.js';
 import { RuleViolation } from '../../server/api/db/write/errors.js';
-import { loadCompetition, type LoadCompetitionInput, type LoadSection } from '../../server/api/db/write/load-competition.js';
+import {
+  loadCompetition,
+  type LoadCompetitionInput,
+  type LoadSection,
+} from '../../server/api/db/write/load-competition.js';
 import { colorGuardSheet, percussionSheet } from '../../domain/score-sheets/index.js';
 import type { ScoreSheet } from '../../server/api/tabulation/types.js';
 import { newOrganization, versionOf } from './factory.js';
@@ -32,7 +36,12 @@ function sheetScores(sheet: ScoreSheet, score: number) {
   );
 }
 
-function section(divisionName: string, sheet: ScoreSheet, scores: number[], overrides: Partial<LoadSection> = {}): LoadSection {
+function section(
+  divisionName: string,
+  sheet: ScoreSheet,
+  scores: number[],
+  overrides: Partial<LoadSection> = {},
+): LoadSection {
   return {
     divisionName,
     roundNumber: 1,
@@ -62,18 +71,31 @@ function recap(overrides: Partial<LoadCompetitionInput> = {}): LoadCompetitionIn
     seasonYear: 2027,
     groupTypeId: 1,
     released: true,
-    sections: [section('Scholastic A', colorGuardSheet, [70, 80, 75]), section('Scholastic Open', colorGuardSheet, [85, 85])],
+    sections: [
+      section('Scholastic A', colorGuardSheet, [70, 80, 75]),
+      section('Scholastic Open', colorGuardSheet, [85, 85]),
+    ],
     ...overrides,
   };
 }
 
 it('writes a whole recap in one transaction, tabulated, with one version bump', async () => {
   const org = await newOrganization(db);
-  await createSeason(db, org.id, { name: '2026-27 Season', year: 2027, startDate: '2026-08-01', endDate: '2027-05-31' });
+  await createSeason(db, org.id, {
+    name: '2026-27 Season',
+    year: 2027,
+    startDate: '2026-08-01',
+    endDate: '2027-05-31',
+  });
   await createDivision(db, org.id, { name: 'Scholastic A', initials: 'SA', groupTypeId: 1 });
   const input = recap();
   input.sections[0].performances[0].penalty = 0.5;
-  input.sections[0].performances[2] = { ...input.sections[0].performances[2], performed: false, noScoreReason: 'Withdrew', scores: [] };
+  input.sections[0].performances[2] = {
+    ...input.sections[0].performances[2],
+    performed: false,
+    noScoreReason: 'Withdrew',
+    scores: [],
+  };
   const version = await versionOf(db, org.id);
 
   const loaded = await loadCompetition(db, org.id, input);
@@ -89,7 +111,13 @@ it('writes a whole recap in one transaction, tabulated, with one version bump', 
   expect(rounds.map((round) => [round.number, round.name, round.scoresReleased])).toEqual([[1, 'Finals', true]]);
 
   const rows = await db
-    .select({ group: t.groups.name, performed: t.performances.performed, reason: t.performances.noScoreReason, result: t.performances.result, order: t.performances.performanceOrder })
+    .select({
+      group: t.groups.name,
+      performed: t.performances.performed,
+      reason: t.performances.noScoreReason,
+      result: t.performances.result,
+      order: t.performances.performanceOrder,
+    })
     .from(t.performances)
     .innerJoin(t.groups, eq(t.groups.id, t.performances.groupId))
     .where(inArray(t.performances.roundId, [...loaded.roundIds.values()]))
@@ -103,7 +131,10 @@ it('writes a whole recap in one transaction, tabulated, with one version bump', 
     ['Scholastic Open Group 2', 85, 1],
   ]);
   expect(rows[2]).toMatchObject({ performed: false, reason: 'Withdrew', order: 3 });
-  const judges = await db.select().from(t.panelJudges).where(eq(t.panelJudges.roundId, loaded.roundIds.get(1)!));
+  const judges = await db
+    .select()
+    .from(t.panelJudges)
+    .where(eq(t.panelJudges.roundId, loaded.roundIds.get(1)!));
   expect(judges).toHaveLength(10);
   const lines = await db
     .select()
@@ -139,9 +170,15 @@ it('finds divisions and groups by name on a second load and adds to an existing 
     ['Scholastic Open', 1],
   ]);
   // The same name in another group type is another group (a school's drum line is not its guard).
-  const groups = await db.select().from(t.groups).where(and(eq(t.groups.orgId, org.id), eq(t.groups.name, 'Scholastic A Group 1')));
+  const groups = await db
+    .select()
+    .from(t.groups)
+    .where(and(eq(t.groups.orgId, org.id), eq(t.groups.name, 'Scholastic A Group 1')));
   expect(groups).toHaveLength(1);
-  const [round] = await db.select().from(t.rounds).where(eq(t.rounds.id, second.roundIds.get(1)!));
+  const [round] = await db
+    .select()
+    .from(t.rounds)
+    .where(eq(t.rounds.id, second.roundIds.get(1)!));
   expect(round.scoresReleased).toBe(false);
   const seasons = await db.select().from(t.seasons).where(eq(t.seasons.orgId, org.id));
   expect(seasons.map((season) => [season.name, season.year])).toEqual([['2027 Season', 2027]]);
@@ -160,9 +197,16 @@ it('releases only the named rounds and keeps schedules without scores unranked',
     ...recap({ sections: [prelims, finals] }),
     competition: { releasedRounds: [1] },
   });
-  const rounds = await db.select().from(t.rounds).where(eq(t.rounds.competitionId, loaded.competitionId)).orderBy(t.rounds.number);
+  const rounds = await db
+    .select()
+    .from(t.rounds)
+    .where(eq(t.rounds.competitionId, loaded.competitionId))
+    .orderBy(t.rounds.number);
   expect(rounds.map((round) => round.scoresReleased)).toEqual([true, false]);
-  const scheduled = await db.select().from(t.performances).where(eq(t.performances.roundId, loaded.roundIds.get(2)!));
+  const scheduled = await db
+    .select()
+    .from(t.performances)
+    .where(eq(t.performances.roundId, loaded.roundIds.get(2)!));
   expect(scheduled.map((row) => [row.result, row.performsAt?.toISOString()])).toEqual([
     [null, '2027-02-13T20:00:00.000Z'],
     [null, '2027-02-13T20:08:00.000Z'],
@@ -230,7 +274,11 @@ it('loads 100 performances of 30 score lines each in a few dozen statements', as
     ],
   };
   const sections = Array.from({ length: 4 }, (_, d) =>
-    section(`Class ${d}`, wide, Array.from({ length: 25 }, (_, i) => 50 + i)),
+    section(
+      `Class ${d}`,
+      wide,
+      Array.from({ length: 25 }, (_, i) => 50 + i),
+    ),
   );
   statements = 0;
   const loaded = await loadCompetition(counted, org.id, recap({ sections }));
@@ -242,7 +290,10 @@ it('loads 100 performances of 30 score lines each in a few dozen statements', as
     .innerJoin(t.performances, eq(t.performances.id, t.subcaptionScores.performanceId))
     .where(eq(t.performances.orgId, org.id));
   expect(lines).toHaveLength(3000);
-  const ranked = await counted.select({ result: t.performances.result }).from(t.performances).where(eq(t.performances.orgId, org.id));
+  const ranked = await counted
+    .select({ result: t.performances.result })
+    .from(t.performances)
+    .where(eq(t.performances.orgId, org.id));
   expect(ranked.filter((row) => row.result?.total.rank === 1)).toHaveLength(4);
   // one statement per table and a handful of look-ups, however many performances and lines
   expect(sent).toBeLessThan(30);

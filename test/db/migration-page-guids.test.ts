@@ -26,15 +26,32 @@ async function databaseBefore0004(options: DatabaseOptions) {
   const page = randomUUID();
   const heldPage = randomUUID();
   const competition = async (orgId: number, eventId: number, fields: { orgCompetitionId: string; guid?: string }) =>
-    createCompetition(db, orgId, { eventId, name: 'Color Guard', startsAt: new Date('2026-03-07T12:00:00Z'), groupTypeId: 1, ...fields });
+    createCompetition(db, orgId, {
+      eventId,
+      name: 'Color Guard',
+      startsAt: new Date('2026-03-07T12:00:00Z'),
+      groupTypeId: 1,
+      ...fields,
+    });
   const ids: Record<string, number> = {};
   const orgIds: number[] = [];
   for (const name of ['First', 'Second']) {
     const org = await createOrganization(db, { name });
     orgIds.push(org.id);
     await createDivision(db, org.id, { name: 'Scholastic A', initials: 'SA', groupTypeId: 1 });
-    const season = await createSeason(db, org.id, { name: '2025-26 Season', year: 2026, startDate: '2025-08-01', endDate: '2026-05-31' });
-    const event = await createEvent(db, org.id, { seasonId: season.id, name: 'Show', location: '', eventTypeId: 1, startDate: '2026-03-07' });
+    const season = await createSeason(db, org.id, {
+      name: '2025-26 Season',
+      year: 2026,
+      startDate: '2025-08-01',
+      endDate: '2026-05-31',
+    });
+    const event = await createEvent(db, org.id, {
+      seasonId: season.id,
+      name: 'Show',
+      location: '',
+      eventTypeId: 1,
+      startDate: '2026-03-07',
+    });
     ids[`${name} page`] = (await competition(org.id, event.id, { orgCompetitionId: page })).id;
     if (name === 'First') {
       // the page guid is taken in this organization by a competition made by hand: the imported one keeps its own
@@ -73,12 +90,20 @@ async function checkMigration(options: DatabaseOptions) {
     expect(after.get(ids.taken)).toBe(heldPage);
     expect(after.get(ids.held)).toBe(before.get(ids.held));
     expect(after.get(ids.sample)).toBe(before.get(ids.sample));
-    const access = rowsOf<{ open: boolean }>(await database.db.execute(sql`SELECT programmatic_access AS open FROM organizations`));
+    const access = rowsOf<{ open: boolean }>(
+      await database.db.execute(sql`SELECT programmatic_access AS open FROM organizations`),
+    );
     expect(access.map((row) => row.open)).toEqual([false, false]);
-    const divisions = rowsOf<{ open: boolean }>(await database.db.execute(sql`SELECT programmatic_access AS open FROM divisions`));
+    const divisions = rowsOf<{ open: boolean }>(
+      await database.db.execute(sql`SELECT programmatic_access AS open FROM divisions`),
+    );
     expect(divisions.every((row) => row.open)).toBe(true);
     // unique per organization: the same guid twice in one organization is refused
-    await expect(database.db.execute(sql`UPDATE competitions SET guid = ${page} WHERE id = ${ids.sample} AND org_id = ${orgIds[0]}`)).rejects.toThrow();
+    await expect(
+      database.db.execute(
+        sql`UPDATE competitions SET guid = ${page} WHERE id = ${ids.sample} AND org_id = ${orgIds[0]}`,
+      ),
+    ).rejects.toThrow();
   } finally {
     await database.close();
   }

@@ -31,7 +31,9 @@ it('declares a drizzle table for every table the migrations create', async () =>
   const result = await database.db.execute(
     sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'schema_migrations'`,
   );
-  const inDatabase = rowsOf<{ table_name: string }>(result).map((row) => row.table_name).sort();
+  const inDatabase = rowsOf<{ table_name: string }>(result)
+    .map((row) => row.table_name)
+    .sort();
   expect(tables.map((table) => getTableConfig(table).name).sort()).toEqual(inDatabase);
 });
 
@@ -46,7 +48,9 @@ it.each(tables.map((table) => [getTableConfig(table).name, table] as const))(
     for (const column of columns) {
       const actual = inDatabase.get(column.name)!;
       expect(`${column.name}: ${udtOf(column.getSQLType())}`).toBe(`${column.name}: ${actual.udt_name}`);
-      expect(`${column.name} not null: ${column.notNull}`).toBe(`${column.name} not null: ${actual.is_nullable === 'NO'}`);
+      expect(`${column.name} not null: ${column.notNull}`).toBe(
+        `${column.name} not null: ${actual.is_nullable === 'NO'}`,
+      );
     }
   },
 );

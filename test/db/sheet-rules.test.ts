@@ -15,11 +15,14 @@ describe('score sheet rules', () => {
   it('accepts every combine rule and refuses any other, naming the field', () => {
     for (const rule of COMBINE_RULES) expect(() => checkSheet('sheet', withCombine(rule)), rule).not.toThrow();
     expect(() => checkSheet('sheet', withCombine('median'))).toThrow(RuleViolation);
-    expect(() => checkSheet('sheet', withCombine('median'))).toThrow(expect.objectContaining({ field: 'sheet.categories[0].combine' }));
+    expect(() => checkSheet('sheet', withCombine('median'))).toThrow(
+      expect.objectContaining({ field: 'sheet.categories[0].combine' }),
+    );
   });
 
   it('accepts every rounding rule and refuses any other', () => {
-    for (const rounding of ROUNDING_RULES) expect(() => checkSheet('sheet', { ...colorGuardSheet, rounding }), rounding).not.toThrow();
+    for (const rounding of ROUNDING_RULES)
+      expect(() => checkSheet('sheet', { ...colorGuardSheet, rounding }), rounding).not.toThrow();
     expect(() => checkSheet('sheet', { ...colorGuardSheet, rounding: 'carry-sideways' as never })).toThrow(
       expect.objectContaining({ field: 'sheet.rounding' }),
     );
@@ -27,7 +30,8 @@ describe('score sheet rules', () => {
 
   it("serves exactly the combine rules the tabulation knows in the API's schema", () => {
     const category = { key: 'ge', name: 'General Effect', captions: [] };
-    for (const rule of COMBINE_RULES) expect(SheetCategory.safeParse({ ...category, combine: rule }).success, rule).toBe(true);
+    for (const rule of COMBINE_RULES)
+      expect(SheetCategory.safeParse({ ...category, combine: rule }).success, rule).toBe(true);
     expect(SheetCategory.safeParse({ ...category, combine: 'median' }).success).toBe(false);
   });
 });

@@ -31,7 +31,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('creating an organization\'s records', () => {
+describe("creating an organization's records", () => {
   it('creates a whole round and bumps the organization version on every write', async () => {
     const before = await newOrganization(db);
     const start = await versionOf(db, before.id);
@@ -59,8 +59,12 @@ describe('creating an organization\'s records', () => {
 
   it('refuses bad input as rule violations naming the field', async () => {
     const { org, division } = await roundWithThreeGroups(db);
-    await expect(createGroup(db, org.id, { name: ' ', divisionId: division.id })).rejects.toMatchObject({ field: 'name' });
-    await expect(createGroup(db, org.id, { name: 'X', circuitId: 'A12', divisionId: division.id })).rejects.toMatchObject({
+    await expect(createGroup(db, org.id, { name: ' ', divisionId: division.id })).rejects.toMatchObject({
+      field: 'name',
+    });
+    await expect(
+      createGroup(db, org.id, { name: 'X', circuitId: 'A12', divisionId: division.id }),
+    ).rejects.toMatchObject({
       field: 'circuitId',
     });
     await expect(
@@ -73,7 +77,11 @@ describe('creating an organization\'s records', () => {
 
   it('updates a group, its type following a new division', async () => {
     const { org, groups } = await roundWithThreeGroups(db);
-    const percussion = await createDivision(db, org.id, { name: 'Percussion Scholastic A', initials: 'PSA', groupTypeId: 2 });
+    const percussion = await createDivision(db, org.id, {
+      name: 'Percussion Scholastic A',
+      initials: 'PSA',
+      groupTypeId: 2,
+    });
     const updated = await updateGroup(db, org.id, {
       groupId: groups[0].id,
       name: 'Alpha High School',
@@ -81,7 +89,13 @@ describe('creating an organization\'s records', () => {
       pending: true,
       divisionId: percussion.id,
     });
-    expect(updated).toMatchObject({ name: 'Alpha High School', active: false, pending: true, divisionId: percussion.id, groupTypeId: 2 });
+    expect(updated).toMatchObject({
+      name: 'Alpha High School',
+      active: false,
+      pending: true,
+      divisionId: percussion.id,
+      groupTypeId: 2,
+    });
   });
 
   it('keeps round numbers unique per competition and renames on ensureRound', async () => {
@@ -98,7 +112,9 @@ describe('creating an organization\'s records', () => {
     await setPanelJudge(db, org.id, { ...judge, firstName: 'Bea' });
     const seated = await db.select().from(t.panelJudges).where(eq(t.panelJudges.roundId, round.id));
     expect(seated.map((row) => [row.captionKey, row.firstName])).toEqual([['ge1', 'Bea']]);
-    await expect(setPanelJudge(db, org.id, { ...judge, captionKey: 'nope' })).rejects.toMatchObject({ field: 'captionKey' });
+    await expect(setPanelJudge(db, org.id, { ...judge, captionKey: 'nope' })).rejects.toMatchObject({
+      field: 'captionKey',
+    });
   });
 
   it('refuses a group twice in one division and round, and a group of another type', async () => {
@@ -106,12 +122,14 @@ describe('creating an organization\'s records', () => {
     const input = { roundId: round.id, divisionId: division.id, groupId: groups[0].id };
     await expect(addPerformance(db, org.id, input)).rejects.toBeInstanceOf(RuleViolation);
     const percussion = await createDivision(db, org.id, { name: 'PSA', initials: 'PSA', groupTypeId: 2 });
-    await expect(addPerformance(db, org.id, { ...input, divisionId: percussion.id })).rejects.toMatchObject({ field: 'groupId' });
+    await expect(addPerformance(db, org.id, { ...input, divisionId: percussion.id })).rejects.toMatchObject({
+      field: 'groupId',
+    });
   });
 });
 
 describe('scores and tabulation on write', () => {
-  it('stores each performance\'s result and re-ranks after every score write', async () => {
+  it("stores each performance's result and re-ranks after every score write", async () => {
     const { org, performances } = await roundWithThreeGroups(db);
     await scoreEveryCaption(db, org.id, performances[0].id, 70);
     expect(await resultOf(db, performances[0].id)).toMatchObject({ total: { score: 70, rank: 1 } });
@@ -129,7 +147,9 @@ describe('scores and tabulation on write', () => {
     const [line] = await db
       .select()
       .from(t.subcaptionScores)
-      .where(and(eq(t.subcaptionScores.performanceId, performances[0].id), eq(t.subcaptionScores.subcaptionKey, 'voc')));
+      .where(
+        and(eq(t.subcaptionScores.performanceId, performances[0].id), eq(t.subcaptionScores.subcaptionKey, 'voc')),
+      );
     expect(line.scoreThousandths).toBe(70_000);
   });
 
@@ -137,7 +157,10 @@ describe('scores and tabulation on write', () => {
     const { org, performances } = await roundWithThreeGroups(db);
     await scoreEveryCaption(db, org.id, performances[0].id, 80);
     await scoreEveryCaption(db, org.id, performances[1].id, 79.5);
-    await setPenalty(db, org.id, { performanceId: performances[0].id, penalties: [{ amount: 0.3, reason: 'Timing' }, { amount: 0.25 }] });
+    await setPenalty(db, org.id, {
+      performanceId: performances[0].id,
+      penalties: [{ amount: 0.3, reason: 'Timing' }, { amount: 0.25 }],
+    });
     const [row] = await db.select().from(t.performances).where(eq(t.performances.id, performances[0].id));
     expect(row.penaltyThousandths).toBe(550);
     expect(row.result!.total).toEqual({ score: 79.45, rank: 2 });
@@ -145,9 +168,9 @@ describe('scores and tabulation on write', () => {
     expect((await resultOf(db, performances[1].id))!.total.rank).toBe(1);
     await setPenalty(db, org.id, { performanceId: performances[0].id, penalties: [] });
     expect((await resultOf(db, performances[0].id))!.total).toEqual({ score: 80, rank: 1 });
-    await expect(setPenalty(db, org.id, { performanceId: performances[0].id, penalties: [{ amount: 0.0005 }] })).rejects.toBeInstanceOf(
-      RuleViolation,
-    );
+    await expect(
+      setPenalty(db, org.id, { performanceId: performances[0].id, penalties: [{ amount: 0.0005 }] }),
+    ).rejects.toBeInstanceOf(RuleViolation);
   });
 
   it('ranks a group that did not perform last without pushing anyone down, then deletes a performance and re-ranks', async () => {
@@ -155,14 +178,21 @@ describe('scores and tabulation on write', () => {
     await scoreEveryCaption(db, org.id, performances[0].id, 90);
     await scoreEveryCaption(db, org.id, performances[1].id, 80);
     await scoreEveryCaption(db, org.id, performances[2].id, 70);
-    const withdrawn = await setPerformed(db, org.id, { performanceId: performances[0].id, performed: false, noScoreReason: 'Withdrew' });
+    const withdrawn = await setPerformed(db, org.id, {
+      performanceId: performances[0].id,
+      performed: false,
+      noScoreReason: 'Withdrew',
+    });
     expect(withdrawn.noScoreReason).toBe('Withdrew');
     expect(withdrawn.result).toMatchObject({ performed: false, total: { score: 0, rank: 3 } });
     expect((await resultOf(db, performances[1].id))!.total.rank).toBe(1);
     await deletePerformance(db, org.id, { performanceId: performances[1].id });
     expect((await resultOf(db, performances[2].id))!.total.rank).toBe(1);
     expect((await resultOf(db, performances[0].id))!.total.rank).toBe(2);
-    const left = await db.select().from(t.subcaptionScores).where(eq(t.subcaptionScores.performanceId, performances[1].id));
+    const left = await db
+      .select()
+      .from(t.subcaptionScores)
+      .where(eq(t.subcaptionScores.performanceId, performances[1].id));
     expect(left).toEqual([]);
   });
 
@@ -172,11 +202,20 @@ describe('scores and tabulation on write', () => {
     const version = await versionOf(db, org.id);
     const write = (scores: { subcaptionKey: string; score: number }[], captionKey = 'ea') =>
       setSubcaptionScores(db, org.id, { performanceId: performances[0].id, captionKey, scores });
-    await expect(write([{ subcaptionKey: 'voc', score: 101 }, { subcaptionKey: 'exc', score: 50 }])).rejects.toMatchObject({
+    await expect(
+      write([
+        { subcaptionKey: 'voc', score: 101 },
+        { subcaptionKey: 'exc', score: 50 },
+      ]),
+    ).rejects.toMatchObject({
       field: 'scores[0].score',
     });
-    await expect(write([{ subcaptionKey: 'rep', score: 50 }])).rejects.toMatchObject({ field: 'scores[0].subcaptionKey' });
-    await expect(write([{ subcaptionKey: 'voc', score: 50 }], 'zz')).rejects.toMatchObject({ field: 'scores[0].captionKey' });
+    await expect(write([{ subcaptionKey: 'rep', score: 50 }])).rejects.toMatchObject({
+      field: 'scores[0].subcaptionKey',
+    });
+    await expect(write([{ subcaptionKey: 'voc', score: 50 }], 'zz')).rejects.toMatchObject({
+      field: 'scores[0].captionKey',
+    });
     expect(await versionOf(db, org.id)).toBe(version);
     expect((await resultOf(db, performances[0].id))!.total.score).toBe(60);
   });
@@ -192,17 +231,23 @@ describe('scores and tabulation on write', () => {
       setSubcaptionScores(db, org.id, {
         performanceId: performances[0].id,
         captionKey: 'ea',
-        scores: [{ subcaptionKey: 'voc', score: 99 }, { subcaptionKey: 'exc', score: 99 }],
+        scores: [
+          { subcaptionKey: 'voc', score: 99 },
+          { subcaptionKey: 'exc', score: 99 },
+        ],
       }),
     ).rejects.toThrow('tabulation failed');
-    const lines = await db.select().from(t.subcaptionScores).where(eq(t.subcaptionScores.performanceId, performances[0].id));
+    const lines = await db
+      .select()
+      .from(t.subcaptionScores)
+      .where(eq(t.subcaptionScores.performanceId, performances[0].id));
     expect(lines.every((line) => line.scoreThousandths === 60_000)).toBe(true);
     expect(lines).toHaveLength(10);
     expect(await versionOf(db, org.id)).toBe(version);
     expect((await resultOf(db, performances[0].id))!.total.score).toBe(60);
   });
 
-  it('rolls back a write made inside a caller\'s transaction that fails later', async () => {
+  it("rolls back a write made inside a caller's transaction that fails later", async () => {
     const { org, performances } = await roundWithThreeGroups(db);
     await expect(
       db.transaction(async (tx) => {
@@ -210,16 +255,23 @@ describe('scores and tabulation on write', () => {
         throw new Error('caller gave up');
       }),
     ).rejects.toThrow('caller gave up');
-    expect(await db.select().from(t.subcaptionScores).where(eq(t.subcaptionScores.performanceId, performances[0].id))).toEqual([]);
+    expect(
+      await db.select().from(t.subcaptionScores).where(eq(t.subcaptionScores.performanceId, performances[0].id)),
+    ).toEqual([]);
   });
 
-  it('re-tabulates existing scores on a new round sheet, defaulting to the division\'s sheet', async () => {
+  it("re-tabulates existing scores on a new round sheet, defaulting to the division's sheet", async () => {
     const { org, round, division, performances } = await roundWithThreeGroups(db);
     await scoreEveryCaption(db, org.id, performances[0].id, 50);
     // the single-GE sheet has other caption keys: the old lines no longer count
     await setRoundSheet(db, org.id, { roundId: round.id, divisionId: division.id, sheet: colorGuardSheetSingleGe });
     const onNewSheet = await resultOf(db, performances[0].id);
-    expect(onNewSheet!.categories.map((category) => category.key)).toEqual(['equipment', 'movement', 'design', 'general-effect']);
+    expect(onNewSheet!.categories.map((category) => category.key)).toEqual([
+      'equipment',
+      'movement',
+      'design',
+      'general-effect',
+    ]);
     expect(onNewSheet!.total.score).toBeLessThan(50);
     const restored = await setRoundSheet(db, org.id, { roundId: round.id, divisionId: division.id });
     expect(restored.name).toBe('Color Guard');
@@ -244,13 +296,15 @@ describe('releasing scores', () => {
     expect(row).toMatchObject({ recapReleased: true, categoryRecapReleased: true });
     await unreleaseScores(db, org.id, { competitionId: competition.id, roundNumber: finals.number });
     expect(await released()).toEqual([true, false]);
-    await expect(releaseScores(db, org.id, { competitionId: competition.id, roundNumber: 7 })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(releaseScores(db, org.id, { competitionId: competition.id, roundNumber: 7 })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect(round.scoresReleased).toBe(false);
   });
 });
 
 describe('organization scoping', () => {
-  it('treats another organization\'s ids as not found and changes nothing', async () => {
+  it("treats another organization's ids as not found and changes nothing", async () => {
     const theirs = await roundWithThreeGroups(db);
     await scoreEveryCaption(db, theirs.org.id, theirs.performances[0].id, 75);
     const mine = await newOrganization(db);
@@ -266,7 +320,15 @@ describe('organization scoping', () => {
       ['competition', () => releaseScores(db, mine.id, { competitionId: theirs.competition.id })],
       ['round', () => addPerformance(db, mine.id, { roundId: theirs.round.id, divisionId: myDivision.id, groupId: 1 })],
       ['round', () => setRoundSheet(db, mine.id, { roundId: theirs.round.id, divisionId: theirs.division.id })],
-      ['performance', () => setSubcaptionScores(db, mine.id, { performanceId, captionKey: 'ea', scores: [{ subcaptionKey: 'voc', score: 1 }] })],
+      [
+        'performance',
+        () =>
+          setSubcaptionScores(db, mine.id, {
+            performanceId,
+            captionKey: 'ea',
+            scores: [{ subcaptionKey: 'voc', score: 1 }],
+          }),
+      ],
       ['performance', () => setPenalty(db, mine.id, { performanceId, penalties: [{ amount: 1 }] })],
       ['performance', () => setPerformed(db, mine.id, { performanceId, performed: false })],
       ['performance', () => deletePerformance(db, mine.id, { performanceId })],

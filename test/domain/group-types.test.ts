@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GROUP_TYPE, GROUP_TYPE_IDS_DESCRIPTION, GROUP_TYPES, groupTypeName, isGroupTypeId } from '../../domain/group-types.js';
+import {
+  GROUP_TYPE,
+  GROUP_TYPE_IDS_DESCRIPTION,
+  GROUP_TYPES,
+  groupTypeName,
+  isGroupTypeId,
+} from '../../domain/group-types.js';
 
 describe('group types', () => {
   it('are the rows the first migration seeds (migrations are history and cannot import the domain)', () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seasonJudges } from '../../domain/judges.js';
 
-const judged = (firstName: string, lastName: string, competition: string, caption: string) => ({ firstName, lastName, competition, caption });
+const judged = (firstName: string, lastName: string, competition: string, caption: string) => ({
+  firstName,
+  lastName,
+  competition,
+  caption,
+});
 
 describe("a season's judges", () => {
   it('count each competition and each caption once, name judges first + last, and skip unnamed captions', () => {

@@ -5,7 +5,15 @@ import { ID_MAX, isId } from '../../domain/ids.js';
 
 describe('domain scalars', () => {
   it('ids are positive 32-bit integers', () => {
-    expect([1, ID_MAX, 0, -1, ID_MAX + 1, 2.5, Number.NaN].map(isId)).toEqual([true, true, false, false, false, false, false]);
+    expect([1, ID_MAX, 0, -1, ID_MAX + 1, 2.5, Number.NaN].map(isId)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('guids are 8-4-4-4-12 hex digits in either case', () => {
@@ -17,7 +25,9 @@ describe('domain scalars', () => {
 
   it('calendar dates are days that exist, and stand for that day at 12:00 UTC', () => {
     expect(['2024-02-29', '0001-01-01', '9999-12-31'].map(isIsoDate)).toEqual([true, true, true]);
-    expect(['2026-02-29', '2026-02-30', '2026-13-01', '0000-01-01', '2026-3-1', '2026-03-01T00:00'].map(isIsoDate)).toEqual([false, false, false, false, false, false]);
+    expect(
+      ['2026-02-29', '2026-02-30', '2026-13-01', '0000-01-01', '2026-3-1', '2026-03-01T00:00'].map(isIsoDate),
+    ).toEqual([false, false, false, false, false, false]);
     expect(calendarDateInstant('2026-03-28').toISOString()).toBe('2026-03-28T12:00:00.000Z');
     expect(isCalendarDateInstant(calendarDateInstant('2026-03-28').toISOString())).toBe(true);
     expect(isCalendarDateInstant('2026-03-28T12:00:00.001Z')).toBe(false);

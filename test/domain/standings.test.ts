@@ -6,7 +6,14 @@ const percussion = { id: 2, name: 'Percussion' };
 const typeOf = (division: { name: string }) => (division.name.startsWith('Percussion') ? percussion : guard);
 
 function scored(division: string, group: string, total: number, competition: string) {
-  return { divisionKey: division, division: { name: division }, groupKey: group, group: { name: group }, total, competition };
+  return {
+    divisionKey: division,
+    division: { name: division },
+    groupKey: group,
+    group: { name: group },
+    total,
+    competition,
+  };
 }
 
 describe('the standings rule', () => {
@@ -21,7 +28,16 @@ describe('the standings rule', () => {
       ],
       typeOf,
     );
-    expect(standings.entries.map((e) => [e.group.name, e.rank, e.latestScore, e.bestScore, e.latestCompetition, e.performances])).toEqual([
+    expect(
+      standings.entries.map((e) => [
+        e.group.name,
+        e.rank,
+        e.latestScore,
+        e.bestScore,
+        e.latestCompetition,
+        e.performances,
+      ]),
+    ).toEqual([
       ['Charlie HS', 1, 75.5, 75.5, 'second', 1],
       ['Alpha HS', 2, 70.125, 70.125, 'second', 1],
       ['Bravo HS', 2, 70.125, 80, 'second', 2],
@@ -31,7 +47,12 @@ describe('the standings rule', () => {
 
   it('orders divisions by group type, then by name (not by a class order only our API has)', () => {
     const divisions = seasonStandings(
-      [scored('Scholastic World', 'A', 1, 'c'), scored('Percussion Scholastic A', 'B', 1, 'c'), scored('Independent A', 'C', 1, 'c'), scored('Regional A', 'D', 1, 'c')],
+      [
+        scored('Scholastic World', 'A', 1, 'c'),
+        scored('Percussion Scholastic A', 'B', 1, 'c'),
+        scored('Independent A', 'C', 1, 'c'),
+        scored('Regional A', 'D', 1, 'c'),
+      ],
       typeOf,
     );
     expect(divisions.map((d) => `${d.groupType?.name}: ${d.division.name}`)).toEqual([

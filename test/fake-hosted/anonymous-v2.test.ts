@@ -13,7 +13,11 @@ let open: FakeHosted;
 let closed: FakeHosted;
 
 /** A plain GET over HTTPS, trusting the fake's certificate; the body parsed as JSON. */
-function get(fake: FakeHosted, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+function get(
+  fake: FakeHosted,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const request = https.get(new URL(path, fake.url), { ca: readFileSync(fake.certPath), headers }, (response) => {
       let text = '';
@@ -27,16 +31,26 @@ function get(fake: FakeHosted, path: string, headers: Record<string, string> = {
 
 /** A bearer header with a token of the fake (client credentials). */
 function token(fake: FakeHosted): Promise<Record<string, string>> {
-  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: fake.clientId, client_secret: fake.clientSecret }).toString();
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: fake.clientId,
+    client_secret: fake.clientSecret,
+  }).toString();
   return new Promise((resolve, reject) => {
     const request = https.request(
       new URL('/v3/oauth2/token', fake.url),
-      { method: 'POST', ca: readFileSync(fake.certPath), headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      {
+        method: 'POST',
+        ca: readFileSync(fake.certPath),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
       (answer) => {
         let text = '';
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => (text += chunk));
-        answer.on('end', () => resolve({ authorization: `Bearer ${(JSON.parse(text) as { access_token: string }).access_token}` }));
+        answer.on('end', () =>
+          resolve({ authorization: `Bearer ${(JSON.parse(text) as { access_token: string }).access_token}` }),
+        );
       },
     );
     request.on('error', reject);
@@ -62,7 +76,11 @@ describe('the fake hosted service without a token', () => {
     expect(performances.body.length).toBeGreaterThan(0);
     expect(performances.body).toEqual((await get(open, `/2018-03/performances?c=${PAGE}`, await token(open))).body);
     const year = await get(open, `/2018-03/competitions?year=${competitions.body[0].Date.slice(0, 4)}`);
-    expect(year.body.length + (await get(open, `/2018-03/competitions?year=${Number(competitions.body[0].Date.slice(0, 4)) + 1}`)).body.length).toBe(1);
+    expect(
+      year.body.length +
+        (await get(open, `/2018-03/competitions?year=${Number(competitions.body[0].Date.slice(0, 4)) + 1}`)).body
+          .length,
+    ).toBe(1);
   });
 
   it('answers [] for an organization that does not allow programmatic access', async () => {

@@ -9,7 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startApi } from '../../server/api/server.js';
 import type { Services } from '../../server/api/services.js';
-import { createOrganization, findOrganizationByGuid, type Organization } from '../../server/api/db/repositories/organizations.js';
+import {
+  createOrganization,
+  findOrganizationByGuid,
+  type Organization,
+} from '../../server/api/db/repositories/organizations.js';
 import { createApplication } from '../../server/api/auth/applications.js';
 import { createUser } from '../../server/api/auth/users.js';
 import type { User } from '../../server/api/db/repositories/users.js';
@@ -25,7 +29,10 @@ export interface TestApi {
   /** Like fetch, over real HTTPS to this server; never follows redirects. `path` is relative to `url`. */
   fetch(path: string, init?: TestRequestInit): Promise<Response>;
   createOrg(name?: string): Promise<Organization>;
-  createKey(orgGuid: string, options?: { name?: string; redirectUris?: string[] }): Promise<{ clientId: string; clientSecret: string }>;
+  createKey(
+    orgGuid: string,
+    options?: { name?: string; redirectUris?: string[] },
+  ): Promise<{ clientId: string; clientSecret: string }>;
   createUser(orgGuid: string, email: string, password: string): Promise<User>;
   /** An access token by the client credentials grant (throws unless the token endpoint answers 200). */
   token(clientId: string, clientSecret: string): Promise<string>;
@@ -53,7 +60,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'api-test-')));
   // a copy of the run's migrated template database (test/global-setup.ts) opens in ~2 s instead of ~10 s
   const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (ownsDataDir && template && !options.env?.DATABASE_URL) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
+  if (ownsDataDir && template && !options.env?.DATABASE_URL)
+    await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, API_PORT: '0', API_HOST: '127.0.0.1', ...options.env };
   let api;
   try {
@@ -99,7 +107,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async token(clientId, clientSecret) {
       const response = await fetchApi('/v3/oauth2/token', {
         method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: clientSecret,
+        }),
       });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${body}`);
@@ -123,18 +135,23 @@ export function httpsFetch(target: URL, init: TestRequestInit, ca: string): Prom
     body = body.toString();
   }
   return new Promise((resolve, reject) => {
-    const request = https.request(target, { method: init.method ?? 'GET', headers, ca, agent: false, localAddress: init.localAddress }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const responseHeaders = new Headers();
-        for (let i = 0; i < response.rawHeaders.length; i += 2) responseHeaders.append(response.rawHeaders[i], response.rawHeaders[i + 1]);
-        const status = response.statusCode ?? 0;
-        const hasBody = status !== 204 && status !== 304 && init.method !== 'HEAD';
-        resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, headers: responseHeaders }));
-      });
-    });
+    const request = https.request(
+      target,
+      { method: init.method ?? 'GET', headers, ca, agent: false, localAddress: init.localAddress },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const responseHeaders = new Headers();
+          for (let i = 0; i < response.rawHeaders.length; i += 2)
+            responseHeaders.append(response.rawHeaders[i], response.rawHeaders[i + 1]);
+          const status = response.statusCode ?? 0;
+          const hasBody = status !== 204 && status !== 304 && init.method !== 'HEAD';
+          resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, headers: responseHeaders }));
+        });
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });

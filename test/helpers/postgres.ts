@@ -24,26 +24,53 @@ function binDir(): string {
     const dir = path.join(root, version, 'bin');
     if (existsSync(path.join(dir, 'postgres'))) return dir;
   }
-  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (Debian: apt-get install postgresql; `npm test` does this through scripts/ensure-postgres.sh)');
+  throw new Error(
+    'PostgreSQL server binaries not found under /usr/lib/postgresql (Debian: apt-get install postgresql; `npm test` does this through scripts/ensure-postgres.sh)',
+  );
 }
-
 
 export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = binDir();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
   const dataDir = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  const runAs = (command: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] as const : [command, args] as const);
+  const runAs = (command: string, args: string[]) =>
+    asRoot ? (['runuser', ['-u', 'postgres', '--', command, ...args]] as const) : ([command, args] as const);
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
     chmodSync(dir, 0o700);
   }
-  const [initCommand, initArgs] = runAs(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const [initCommand, initArgs] = runAs(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
   execFileSync(initCommand, [...initArgs], { stdio: 'pipe' });
   const port = await freePort();
-  const [command, args] = runAs(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']);
+  const [command, args] = runAs(path.join(bin, 'postgres'), [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-h',
+    '127.0.0.1',
+    '-k',
+    dir,
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+  ]);
   const server: ChildProcess = spawn(command, [...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));

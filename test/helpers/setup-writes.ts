@@ -11,7 +11,13 @@ import { divisions, rounds, roundSheets, scoreSheets, seasons } from '../../serv
 import { RuleViolation } from '../../server/api/db/write/errors.js';
 import { retabulate } from '../../server/api/db/write/retabulate.js';
 import { checkSheet } from '../../server/api/db/write/sheet-rules.js';
-import { orgWrite, requireDate, requireGroupType, requireOwned, requireText } from '../../server/api/db/write/support.js';
+import {
+  orgWrite,
+  requireDate,
+  requireGroupType,
+  requireOwned,
+  requireText,
+} from '../../server/api/db/write/support.js';
 import type { ScoreSheet } from '../../server/api/tabulation/types.js';
 
 export interface SeasonInput {
@@ -24,7 +30,11 @@ export interface SeasonInput {
   guid?: string;
 }
 
-export async function createSeason(db: DbOrTx, orgId: number, input: SeasonInput): Promise<typeof seasons.$inferSelect> {
+export async function createSeason(
+  db: DbOrTx,
+  orgId: number,
+  input: SeasonInput,
+): Promise<typeof seasons.$inferSelect> {
   const name = requireText('name', input.name);
   const startDate = requireDate('startDate', input.startDate);
   const endDate = requireDate('endDate', input.endDate);
@@ -66,7 +76,11 @@ export interface DivisionInput {
   sortOrder?: number;
 }
 
-export async function createDivision(db: DbOrTx, orgId: number, input: DivisionInput): Promise<typeof divisions.$inferSelect> {
+export async function createDivision(
+  db: DbOrTx,
+  orgId: number,
+  input: DivisionInput,
+): Promise<typeof divisions.$inferSelect> {
   const name = requireText('name', input.name);
   const initials = requireText('initials', input.initials, 20);
   return orgWrite(db, orgId, async (tx) => {

@@ -25,23 +25,92 @@ export const BRAVO_PENALTY = 0.5;
 
 export async function buildSmallCircuit(db: Db, name = 'Small Circuit') {
   const org = await createOrganization(db, { name });
-  const oldSeason = await createSeason(db, org.id, { name: '2025-26 Season', year: 2026, startDate: '2025-08-01', endDate: '2026-05-31' });
-  const season = await createSeason(db, org.id, { name: '2026-27 Season', year: 2027, startDate: '2026-08-01', endDate: '2027-05-31' });
+  const oldSeason = await createSeason(db, org.id, {
+    name: '2025-26 Season',
+    year: 2026,
+    startDate: '2025-08-01',
+    endDate: '2026-05-31',
+  });
+  const season = await createSeason(db, org.id, {
+    name: '2026-27 Season',
+    year: 2027,
+    startDate: '2026-08-01',
+    endDate: '2027-05-31',
+  });
   const sheet = await createScoreSheet(db, org.id, { name: 'Color Guard', definition: colorGuardSheet });
-  const scholasticA = await createDivision(db, org.id, { name: 'Scholastic A', initials: 'SA', groupTypeId: 1, scoreSheetId: sheet.id, sortOrder: 1 });
-  const percussion = await createDivision(db, org.id, { name: 'Percussion Scholastic A', initials: 'PSA', groupTypeId: 2, sortOrder: 1 });
+  const scholasticA = await createDivision(db, org.id, {
+    name: 'Scholastic A',
+    initials: 'SA',
+    groupTypeId: 1,
+    scoreSheetId: sheet.id,
+    sortOrder: 1,
+  });
+  const percussion = await createDivision(db, org.id, {
+    name: 'Percussion Scholastic A',
+    initials: 'PSA',
+    groupTypeId: 2,
+    sortOrder: 1,
+  });
   const groups: Record<string, Awaited<ReturnType<typeof createGroup>>> = {};
   for (const groupName of Object.keys(FINALS_SCORES)) {
-    groups[groupName] = await createGroup(db, org.id, { name: groupName, location: 'Austin, TX', circuitId: String(1000 + Object.keys(groups).length), divisionId: scholasticA.id });
+    groups[groupName] = await createGroup(db, org.id, {
+      name: groupName,
+      location: 'Austin, TX',
+      circuitId: String(1000 + Object.keys(groups).length),
+      divisionId: scholasticA.id,
+    });
   }
-  groups['Delta Drumline'] = await createGroup(db, org.id, { name: 'Delta Drumline', location: 'Round Rock, TX', circuitId: '2001', divisionId: percussion.id, active: false, pending: true });
+  groups['Delta Drumline'] = await createGroup(db, org.id, {
+    name: 'Delta Drumline',
+    location: 'Round Rock, TX',
+    circuitId: '2001',
+    divisionId: percussion.id,
+    active: false,
+    pending: true,
+  });
 
-  const event = await createEvent(db, org.id, { seasonId: season.id, name: 'Winter Kickoff', location: 'Austin, TX', eventTypeId: 1, startDate: '2027-01-16', videoEnabled: true });
-  const practice = await createEvent(db, org.id, { seasonId: season.id, name: 'Critique Day', location: 'Austin, TX', eventTypeId: 3, practice: true, startDate: '2026-12-05' });
-  const oldEvent = await createEvent(db, org.id, { seasonId: oldSeason.id, name: 'Spring Finale', location: 'Dallas, TX', eventTypeId: 2, startDate: '2026-04-11' });
-  const competition = await createCompetition(db, org.id, { eventId: event.id, name: 'Color Guard', startsAt: new Date('2027-01-16T15:00:00.000Z'), groupTypeId: 1, chiefJudge: 'Pat Chief' });
-  await createCompetition(db, org.id, { eventId: practice.id, name: 'Color Guard Critique', startsAt: new Date('2026-12-05T16:00:00.000Z'), groupTypeId: 1 });
-  await createCompetition(db, org.id, { eventId: oldEvent.id, name: 'Color Guard Championship', startsAt: new Date('2026-04-11T14:00:00.000Z'), groupTypeId: 1 });
+  const event = await createEvent(db, org.id, {
+    seasonId: season.id,
+    name: 'Winter Kickoff',
+    location: 'Austin, TX',
+    eventTypeId: 1,
+    startDate: '2027-01-16',
+    videoEnabled: true,
+  });
+  const practice = await createEvent(db, org.id, {
+    seasonId: season.id,
+    name: 'Critique Day',
+    location: 'Austin, TX',
+    eventTypeId: 3,
+    practice: true,
+    startDate: '2026-12-05',
+  });
+  const oldEvent = await createEvent(db, org.id, {
+    seasonId: oldSeason.id,
+    name: 'Spring Finale',
+    location: 'Dallas, TX',
+    eventTypeId: 2,
+    startDate: '2026-04-11',
+  });
+  const competition = await createCompetition(db, org.id, {
+    eventId: event.id,
+    name: 'Color Guard',
+    startsAt: new Date('2027-01-16T15:00:00.000Z'),
+    groupTypeId: 1,
+    chiefJudge: 'Pat Chief',
+  });
+  await createCompetition(db, org.id, {
+    eventId: practice.id,
+    name: 'Color Guard Critique',
+    startsAt: new Date('2026-12-05T16:00:00.000Z'),
+    groupTypeId: 1,
+  });
+  await createCompetition(db, org.id, {
+    eventId: oldEvent.id,
+    name: 'Color Guard Championship',
+    startsAt: new Date('2026-04-11T14:00:00.000Z'),
+    groupTypeId: 1,
+  });
 
   const finals = await ensureRound(db, org.id, { competitionId: competition.id, number: 1, name: 'Finals' });
   const encore = await ensureRound(db, org.id, { competitionId: competition.id, number: 2, name: 'Encore' });
@@ -56,7 +125,9 @@ export async function buildSmallCircuit(db: Db, name = 'Small Circuit') {
     });
     performances[groupName] = row.id;
     for (const [captionKey, [first, second]] of Object.entries(FINALS_SCORES[groupName])) {
-      const lines = colorGuardSheet.categories.flatMap((c) => c.captions).find((c) => c.key === captionKey)!.subcaptions;
+      const lines = colorGuardSheet.categories
+        .flatMap((c) => c.captions)
+        .find((c) => c.key === captionKey)!.subcaptions;
       await setSubcaptionScores(db, org.id, {
         performanceId: row.id,
         captionKey,
@@ -67,14 +138,55 @@ export async function buildSmallCircuit(db: Db, name = 'Small Circuit') {
       });
     }
   }
-  await setPenalty(db, org.id, { performanceId: performances['Bravo HS'], penalties: [{ amount: BRAVO_PENALTY, reason: 'Timing' }] });
-  for (const [captionKey, first, last] of [['ea', 'Ann', 'Equip'], ['ma', 'Max', 'Move'], ['da', 'Dee', 'Design'], ['ge1', 'Gil', 'Effect'], ['ge2', 'Gia', 'Effect']]) {
-    await setPanelJudge(db, org.id, { roundId: finals.id, divisionId: scholasticA.id, captionKey, firstName: first, lastName: last });
+  await setPenalty(db, org.id, {
+    performanceId: performances['Bravo HS'],
+    penalties: [{ amount: BRAVO_PENALTY, reason: 'Timing' }],
+  });
+  for (const [captionKey, first, last] of [
+    ['ea', 'Ann', 'Equip'],
+    ['ma', 'Max', 'Move'],
+    ['da', 'Dee', 'Design'],
+    ['ge1', 'Gil', 'Effect'],
+    ['ge2', 'Gia', 'Effect'],
+  ]) {
+    await setPanelJudge(db, org.id, {
+      roundId: finals.id,
+      divisionId: scholasticA.id,
+      captionKey,
+      firstName: first,
+      lastName: last,
+    });
   }
-  const encorePerformance = await addPerformance(db, org.id, { roundId: encore.id, divisionId: scholasticA.id, groupId: groups['Alpha HS'].id, performsAt: new Date('2027-01-16T20:00:00.000Z'), order: 1 });
-  await setSubcaptionScores(db, org.id, { performanceId: encorePerformance.id, captionKey: 'ea', scores: [{ subcaptionKey: 'voc', score: 90 }, { subcaptionKey: 'exc', score: 90 }] });
+  const encorePerformance = await addPerformance(db, org.id, {
+    roundId: encore.id,
+    divisionId: scholasticA.id,
+    groupId: groups['Alpha HS'].id,
+    performsAt: new Date('2027-01-16T20:00:00.000Z'),
+    order: 1,
+  });
+  await setSubcaptionScores(db, org.id, {
+    performanceId: encorePerformance.id,
+    captionKey: 'ea',
+    scores: [
+      { subcaptionKey: 'voc', score: 90 },
+      { subcaptionKey: 'exc', score: 90 },
+    ],
+  });
   await releaseScores(db, org.id, { competitionId: competition.id, roundNumber: 1 });
-  return { org, season, oldSeason, scholasticA, percussion, groups, event, practice, oldEvent, competition, performances, encorePerformanceId: encorePerformance.id };
+  return {
+    org,
+    season,
+    oldSeason,
+    scholasticA,
+    percussion,
+    groups,
+    event,
+    practice,
+    oldEvent,
+    competition,
+    performances,
+    encorePerformanceId: encorePerformance.id,
+  };
 }
 
 /** A test API with the small circuit loaded and a bearer header for its organization. */

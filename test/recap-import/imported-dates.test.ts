@@ -38,7 +38,9 @@ describe('migration 0003: imported calendar dates', () => {
     await applyMigrations(database);
 
     const startOf = async (id: number) =>
-      (await db.select({ startsAt: competitions.startsAt }).from(competitions).where(eq(competitions.id, id)))[0].startsAt.toISOString();
+      (
+        await db.select({ startsAt: competitions.startsAt }).from(competitions).where(eq(competitions.id, id))
+      )[0].startsAt.toISOString();
     expect(await startOf(page.competitionId)).toBe('2026-03-28T12:00:00.000Z');
     expect(await startOf(sample.competitionId)).toBe('2026-03-28T00:00:00.000Z');
     expect(await startOf(timed.competitionId)).toBe('2026-03-28T17:00:00.000Z');

@@ -24,24 +24,47 @@ describe('inferWeights', () => {
 
   it('offers every weighting that fits when the rows cannot tell them apart (81/80 -> 20.088; 72/72 -> 18.00)', () => {
     const rows = [row([81, 80], '20.088'), row([72, 72], '18.00')];
-    const found = inferWeights({ rows, pageRows: [], plain: false, catalogue: { sameCaption: [], sameLines: [[m('0.0875'), m('0.1625')]] } });
+    const found = inferWeights({
+      rows,
+      pageRows: [],
+      plain: false,
+      catalogue: { sameCaption: [], sameLines: [[m('0.0875'), m('0.1625')]] },
+    });
     expect(found).toContainEqual([m('0.088'), m('0.162')]);
     expect(found).toContainEqual([m('0.0875'), m('0.1625')]);
   });
 
   it('takes a known sheet of the caption for a single row, and borrows another section of the page', () => {
     const single = [row([92, 88], '22.35')];
-    const known = { sameCaption: [[m('0.0875'), m('0.1625')], [m('0.075'), m('0.175')]], sameLines: [] };
-    expect(inferWeights({ rows: single, pageRows: [], plain: false, catalogue: known })).toEqual([[m('0.0875'), m('0.1625')]]);
+    const known = {
+      sameCaption: [
+        [m('0.0875'), m('0.1625')],
+        [m('0.075'), m('0.175')],
+      ],
+      sameLines: [],
+    };
+    expect(inferWeights({ rows: single, pageRows: [], plain: false, catalogue: known })).toEqual([
+      [m('0.0875'), m('0.1625')],
+    ]);
     // TCGC 2014 percussion: Music 15 / 25 shown by a bigger section of the page, Concert Music 20 / 30 by another
     const lone = [row([72, 66], '27.3')];
-    const page = [[row([68, 64], '26.2'), row([64, 61], '24.85')], [row([68, 66], '33.4'), row([71, 67], '34.3')]];
-    expect(inferWeights({ rows: lone, pageRows: page, plain: false, catalogue: noCatalogue })).toEqual([[m('0.15'), m('0.25')]]);
+    const page = [
+      [row([68, 64], '26.2'), row([64, 61], '24.85')],
+      [row([68, 66], '33.4'), row([71, 67], '34.3')],
+    ];
+    expect(inferWeights({ rows: lone, pageRows: page, plain: false, catalogue: noCatalogue })).toEqual([
+      [m('0.15'), m('0.25')],
+    ]);
   });
 
   it('weighs the lines of a plain ("Tot") caption alike, whatever the catalogue says', () => {
     const rows = [row([0, 0], '0')];
-    const found = inferWeights({ rows, pageRows: [], plain: true, catalogue: { sameCaption: [[m('0.07'), m('0.13')]], sameLines: [] } });
+    const found = inferWeights({
+      rows,
+      pageRows: [],
+      plain: true,
+      catalogue: { sameCaption: [[m('0.07'), m('0.13')]], sameLines: [] },
+    });
     expect(found).toEqual([[m('0.1'), m('0.1')]]);
   });
 
@@ -53,7 +76,10 @@ describe('inferWeights', () => {
   // 0.1667; no grid of tenths of a point or 0.5% shares holds it
   it('fits four-digit weights exactly when no thousandths fit (63/58 -> 20.171, 66/61 -> 21.171: a sixth, 0.1667)', () => {
     const rows = [row([63, 58], '20.171'), row([66, 61], '21.171')];
-    expect(inferWeights({ rows, pageRows: [], plain: false, catalogue: noCatalogue })[0]).toEqual([m('0.1667'), m('0.1667')]);
+    expect(inferWeights({ rows, pageRows: [], plain: false, catalogue: noCatalogue })[0]).toEqual([
+      m('0.1667'),
+      m('0.1667'),
+    ]);
   });
 
   it('finds the only four-digit weighting two rows allow, equal or not (59/57 -> 38.663, 56/50 -> 35.329)', () => {
@@ -66,13 +92,15 @@ describe('inferWeights', () => {
     // fit 0.08647 / 0.21512, which is no sheet
     const achievement = [row([76, 70], '21.63')];
     const even = [row([82, 80], '24.30')];
-    expect(inferWeights({ rows: even, pageRows: [achievement, even], plain: false, catalogue: noCatalogue })).toEqual([[m('0.15'), m('0.15')]]);
+    expect(inferWeights({ rows: even, pageRows: [achievement, even], plain: false, catalogue: noCatalogue })).toEqual([
+      [m('0.15'), m('0.15')],
+    ]);
   });
 
   it('weighs a single row alike, exactly, when nothing else tells (65/64 -> 21.504: 0.1667)', () => {
-    expect(inferWeights({ rows: [row([65, 64], '21.504')], pageRows: [], plain: false, catalogue: noCatalogue })).toEqual([
-      [m('0.1667'), m('0.1667')],
-    ]);
+    expect(
+      inferWeights({ rows: [row([65, 64], '21.504')], pageRows: [], plain: false, catalogue: noCatalogue }),
+    ).toEqual([[m('0.1667'), m('0.1667')]]);
     expect(fitEqualWeights([row([64, 60], '41.329')], 2)).toEqual([m('0.3333'), m('0.3333')]);
     // no one weight prints both rows (116 x w and 106 x w): the real page's second judge weighs its lines apart
     expect(fitEqualWeights([row([59, 57], '38.663'), row([56, 50], '35.329')], 2)).toBeNull();

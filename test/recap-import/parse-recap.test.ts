@@ -12,7 +12,12 @@ const wgascChampionship = '54d5495d-97e6-459c-81d5-bb35c94765ee.htm';
 describe('parseRecapPage', () => {
   it('reads the page header of a current page', () => {
     const page = parseRecapPage(readRecapFixture(dciKentucky));
-    expect(page).toMatchObject({ title: 'DCI Kentucky', location: 'Lexington, KY', date: '2026-08-03', chiefJudge: 'John Howell' });
+    expect(page).toMatchObject({
+      title: 'DCI Kentucky',
+      location: 'Lexington, KY',
+      date: '2026-08-03',
+      chiefJudge: 'John Howell',
+    });
   });
 
   it('reads a 2014 header where date and place share a line', () => {
@@ -25,10 +30,12 @@ describe('parseRecapPage', () => {
     const [section] = parseRecapPage(readRecapFixture(dciKentucky)).sections;
     expect(section.divisionName).toBe('All Age Class');
     expect(section.categories.map((category) => category.name)).toEqual(['General Effect', 'Visual', 'Music']);
-    expect(section.categories[0].captions.map((caption) => [caption.name, caption.judge, caption.subcaptions])).toEqual([
-      ['General Effect 1', 'J. Howell', ['Rep', 'Perf']],
-      ['General Effect 2', 'J. Rhodes', ['Rep', 'Perf']],
-    ]);
+    expect(section.categories[0].captions.map((caption) => [caption.name, caption.judge, caption.subcaptions])).toEqual(
+      [
+        ['General Effect 1', 'J. Howell', ['Rep', 'Perf']],
+        ['General Effect 2', 'J. Rhodes', ['Rep', 'Perf']],
+      ],
+    );
     expect(section.penaltyJudges).toEqual(['H. Mogil']);
     const [first] = section.groups;
     expect(first.location).not.toBe('');
@@ -47,7 +54,10 @@ describe('parseRecapPage', () => {
   });
 
   it('refuses a row that lost a score cell, naming the section and row', () => {
-    const html = readRecapFixture(dciKentucky).replace(/<td class='topBorder rightBorder[^']*'[^>]*>\s*<table class='scoreTable'.*?<\/table><\/td>/s, '');
+    const html = readRecapFixture(dciKentucky).replace(
+      /<td class='topBorder rightBorder[^']*'[^>]*>\s*<table class='scoreTable'.*?<\/table><\/td>/s,
+      '',
+    );
     expect(() => parseRecapPage(html, dciKentucky)).toThrow(/section 1, group row 1 .*score cells under/);
   });
 });

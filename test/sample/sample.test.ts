@@ -52,15 +52,35 @@ async function snapshot(orgId: number) {
     .innerJoin(t.divisions, eq(t.divisions.id, t.performances.divisionId))
     .innerJoin(t.groups, eq(t.groups.id, t.performances.groupId))
     .where(eq(t.performances.orgId, orgId))
-    .orderBy(t.events.startDate, t.competitions.name, t.rounds.number, t.divisions.sortOrder, t.performances.performanceOrder);
+    .orderBy(
+      t.events.startDate,
+      t.competitions.name,
+      t.rounds.number,
+      t.divisions.sortOrder,
+      t.performances.performanceOrder,
+    );
   const groups = await db
-    .select({ name: t.groups.name, location: t.groups.location, circuitId: t.groups.circuitId, active: t.groups.active, pending: t.groups.pending, division: t.divisions.name })
+    .select({
+      name: t.groups.name,
+      location: t.groups.location,
+      circuitId: t.groups.circuitId,
+      active: t.groups.active,
+      pending: t.groups.pending,
+      division: t.divisions.name,
+    })
     .from(t.groups)
     .innerJoin(t.divisions, eq(t.divisions.id, t.groups.divisionId))
     .where(eq(t.groups.orgId, orgId))
     .orderBy(t.groups.id);
   const events = await db
-    .select({ name: t.events.name, location: t.events.location, type: t.events.eventTypeId, practice: t.events.practice, date: t.events.startDate, season: t.seasons.name })
+    .select({
+      name: t.events.name,
+      location: t.events.location,
+      type: t.events.eventTypeId,
+      practice: t.events.practice,
+      date: t.events.startDate,
+      season: t.seasons.name,
+    })
     .from(t.events)
     .innerJoin(t.seasons, eq(t.seasons.id, t.events.seasonId))
     .where(eq(t.events.orgId, orgId))
@@ -85,7 +105,10 @@ const rowsOf = async (orgId: number) => (await snapshot(orgId)).performances;
 describe('the sample circuit', () => {
   it('reports its counts, which match the database', async () => {
     expect(first.summary).toMatchObject({ seasons: 2, divisions: 18, groups: 150, events: 12, competitions: 24 });
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t.performances).where(eq(t.performances.orgId, first.id));
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(t.performances)
+      .where(eq(t.performances.orgId, first.id));
     expect(first.summary.performances).toBe(count);
     expect(count).toBeGreaterThan(500);
   });
@@ -104,13 +127,23 @@ describe('the sample circuit', () => {
   });
 
   it('has real class names, a practice event, inactive and pending groups', async () => {
-    const divisions = await db.select().from(t.divisions).where(eq(t.divisions.orgId, first.id)).orderBy(t.divisions.sortOrder);
-    expect(divisions.map((division) => division.name)).toEqual(expect.arrayContaining(['Scholastic World', 'Percussion Independent World', 'Concert', 'Winds Independent']));
+    const divisions = await db
+      .select()
+      .from(t.divisions)
+      .where(eq(t.divisions.orgId, first.id))
+      .orderBy(t.divisions.sortOrder);
+    expect(divisions.map((division) => division.name)).toEqual(
+      expect.arrayContaining(['Scholastic World', 'Percussion Independent World', 'Concert', 'Winds Independent']),
+    );
     const { events, groups } = await snapshot(first.id);
-    expect(events.filter((event) => event.practice)).toEqual([expect.objectContaining({ type: 3, season: '2026-27 Season' })]);
+    expect(events.filter((event) => event.practice)).toEqual([
+      expect.objectContaining({ type: 3, season: '2026-27 Season' }),
+    ]);
     expect(groups.filter((group) => !group.active).length).toBeGreaterThanOrEqual(3);
     expect(groups.filter((group) => group.pending)).toHaveLength(2);
-    expect(groups.every((group) => /^\d+$/.test(group.circuitId) && /^[A-Za-z .]+, [A-Z]{2}$/.test(group.location))).toBe(true);
+    expect(
+      groups.every((group) => /^\d+$/.test(group.circuitId) && /^[A-Za-z .]+, [A-Z]{2}$/.test(group.location)),
+    ).toBe(true);
     const rows = await rowsOf(first.id);
     const pending = new Set(groups.filter((group) => group.pending).map((group) => group.name));
     expect(rows.some((row) => pending.has(row.group))).toBe(false);
@@ -159,7 +192,9 @@ describe('the sample circuit', () => {
       const totals = rows.filter(pick).map((row) => (row.result as PerformanceResult).total.score);
       return totals.reduce((sum, total) => sum + total, 0) / totals.length;
     };
-    expect(mean((row) => row.division === 'Scholastic World')).toBeGreaterThan(mean((row) => row.division === 'Scholastic A') + 5);
+    expect(mean((row) => row.division === 'Scholastic World')).toBeGreaterThan(
+      mean((row) => row.division === 'Scholastic A') + 5,
+    );
     expect(mean((row) => row.division === 'Scholastic A' && row.event === 'Circuit Championships')).toBeGreaterThan(
       mean((row) => row.division === 'Scholastic A' && row.event === 'Winter Kickoff') + 8,
     );

@@ -13,8 +13,16 @@ function lines(entries: Record<string, number>): SubcaptionScore[] {
 describe('tabulate', () => {
   // A real row: Southside High School Colorguard (Texas 2024), total 48.680 after a 2.0 penalty.
   const southside = lines({
-    'ea.voc': 53, 'ea.exc': 48, 'ma.voc': 52, 'ma.exc': 49, 'da.comp': 49, 'da.exc': 39,
-    'ge1.rep': 56, 'ge1.perf': 54, 'ge2.rep': 56, 'ge2.perf': 54,
+    'ea.voc': 53,
+    'ea.exc': 48,
+    'ma.voc': 52,
+    'ma.exc': 49,
+    'da.comp': 49,
+    'da.exc': 39,
+    'ge1.rep': 56,
+    'ge1.perf': 54,
+    'ge2.rep': 56,
+    'ge2.perf': 54,
   });
   const sheet: ScoreSheet = {
     ...colorGuardSheet,
@@ -79,8 +87,14 @@ describe('tabulate', () => {
         performed: true,
         penalty: 0,
         scores: lines({
-          'mb.cont': 95, 'mb.achv': 94, 'man1.cont': 92, 'man1.achv': 91, 'man2.cont': 94, 'man2.achv': 92,
-          'mp.cont': 95, 'mp.achv': 94,
+          'mb.cont': 95,
+          'mb.achv': 94,
+          'man1.cont': 92,
+          'man1.achv': 91,
+          'man2.cont': 94,
+          'man2.achv': 92,
+          'mp.cont': 95,
+          'mp.achv': 94,
         }),
       },
     ]);
@@ -120,7 +134,9 @@ describe('tabulate', () => {
         },
       ],
     };
-    const [result] = tabulate(tenths, [{ id: 1, performed: true, penalty: 0, scores: lines({ 'k.a': 0.1, 'k.b': 0.2 }) }]);
+    const [result] = tabulate(tenths, [
+      { id: 1, performed: true, penalty: 0, scores: lines({ 'k.a': 0.1, 'k.b': 0.2 }) },
+    ]);
     expect(result.total.score).toBe(0.3);
   });
 });

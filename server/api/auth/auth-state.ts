@@ -47,7 +47,10 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
   let closed = false;
 
   const read = async () => {
-    const [rows, ids] = await Promise.all([listVerifyingKeys(db, keepSeconds), recentlyRevokedApplicationIds(db, keepSeconds)]);
+    const [rows, ids] = await Promise.all([
+      listVerifyingKeys(db, keepSeconds),
+      recentlyRevokedApplicationIds(db, keepSeconds),
+    ]);
     keys = keyRingFrom(rows, keys);
     revoked = new Set(ids);
   };
@@ -56,7 +59,13 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
     running ??= read()
       .catch((error: unknown) => {
         // Keep what we knew; the next notification or re-check tries again.
-        console.error(JSON.stringify({ level: 'warn', msg: 'Could not re-read signing keys and revocations', error: String(error) }));
+        console.error(
+          JSON.stringify({
+            level: 'warn',
+            msg: 'Could not re-read signing keys and revocations',
+            error: String(error),
+          }),
+        );
       })
       .finally(() => {
         lastRead = Date.now();
@@ -65,7 +74,11 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
     return running;
   };
 
-  await database.listen(AUTH_CHANGED_CHANNEL, () => void refresh(), () => void refresh());
+  await database.listen(
+    AUTH_CHANGED_CHANNEL,
+    () => void refresh(),
+    () => void refresh(),
+  );
   const timer = database.kind === 'postgres' ? setInterval(() => void refresh(), RECHECK_MS) : undefined;
   timer?.unref();
 

@@ -1,5 +1,9 @@
 import type { DbOrTx } from '../db/database.js';
-import { deleteAuthorizationCode, insertAuthorizationCode, type AuthorizationGrant } from '../db/repositories/authorization-codes.js';
+import {
+  deleteAuthorizationCode,
+  insertAuthorizationCode,
+  type AuthorizationGrant,
+} from '../db/repositories/authorization-codes.js';
 import { randomToken, sha256Hex } from './secrets.js';
 
 /** Issues a code for a signed-in user; only its sha-256 is stored, so a database leak yields no usable codes. */
@@ -23,6 +27,9 @@ export async function createAuthorizationCode(
  * Redeems a code once: what it granted, or undefined when it is unknown, already redeemed or another
  * application's (the repository's conditional DELETE lets exactly one of two concurrent redemptions win).
  */
-export function redeemAuthorizationCode(db: DbOrTx, input: { code: string; applicationId: number }): Promise<AuthorizationGrant | undefined> {
+export function redeemAuthorizationCode(
+  db: DbOrTx,
+  input: { code: string; applicationId: number },
+): Promise<AuthorizationGrant | undefined> {
   return deleteAuthorizationCode(db, { codeHash: sha256Hex(input.code), applicationId: input.applicationId });
 }

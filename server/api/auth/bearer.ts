@@ -17,7 +17,10 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
  * caller (`c.get('anonymous')`, no `auth`): the route decides what an anonymous caller may read (decision 026).
  * Credentials that are sent are always checked: a bad token is a 401 there too.
  */
-export function bearerAuth(services: Services, anonymousAllowed: (c: Context<AppEnv>) => boolean = () => false): MiddlewareHandler<AppEnv> {
+export function bearerAuth(
+  services: Services,
+  anonymousAllowed: (c: Context<AppEnv>) => boolean = () => false,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     if (header === undefined && anonymousAllowed(c)) {

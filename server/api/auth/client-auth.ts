@@ -16,7 +16,10 @@ export interface ClientCredentials {
  * (§2.3: one authentication method per request); a malformed or non-Basic Authorization header is invalid_client.
  * Undefined when the request names no client at all.
  */
-export function readClientCredentials(authorization: string | undefined, params: Map<string, string>): ClientCredentials | undefined {
+export function readClientCredentials(
+  authorization: string | undefined,
+  params: Map<string, string>,
+): ClientCredentials | undefined {
   const bodyId = params.get('client_id');
   const bodySecret = params.get('client_secret');
   if (authorization === undefined || authorization.trim() === '') {
@@ -24,7 +27,10 @@ export function readClientCredentials(authorization: string | undefined, params:
   }
   const basic = parseBasic(authorization);
   if (bodySecret !== undefined) {
-    throw new OAuthError('invalid_request', 'Send the client credentials either with HTTP Basic or in the body, not both');
+    throw new OAuthError(
+      'invalid_request',
+      'Send the client credentials either with HTTP Basic or in the body, not both',
+    );
   }
   if (bodyId !== undefined && bodyId !== basic.clientId) {
     throw new OAuthError('invalid_request', 'client_id in the body differs from the HTTP Basic client id');
@@ -34,17 +40,24 @@ export function readClientCredentials(authorization: string | undefined, params:
 
 function parseBasic(authorization: string): ClientCredentials {
   const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization);
-  if (!match) throw invalidClient('The Authorization header must be HTTP Basic client credentials (client_id:client_secret)');
+  if (!match)
+    throw invalidClient('The Authorization header must be HTTP Basic client credentials (client_id:client_secret)');
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw invalidClient('HTTP Basic credentials must be client_id:client_secret');
   let credentials: ClientCredentials;
   try {
-    credentials = { clientId: formDecode(decoded.slice(0, colon)), clientSecret: formDecode(decoded.slice(colon + 1)), method: 'basic' };
+    credentials = {
+      clientId: formDecode(decoded.slice(0, colon)),
+      clientSecret: formDecode(decoded.slice(colon + 1)),
+      method: 'basic',
+    };
   } catch {
     throw invalidClient('HTTP Basic credentials are not correctly url-encoded');
   }
-  const problem = oauthParameterProblem('client_id', credentials.clientId) ?? oauthParameterProblem('client_secret', credentials.clientSecret!);
+  const problem =
+    oauthParameterProblem('client_id', credentials.clientId) ??
+    oauthParameterProblem('client_secret', credentials.clientSecret!);
   if (problem) throw invalidClient(`HTTP Basic credentials: ${problem}`);
   return credentials;
 }

@@ -9,7 +9,11 @@ import type { IssuedToken, TokenService } from './tokens.js';
 
 export const SUPPORTED_GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
 
-export async function clientCredentialsGrant(db: DbOrTx, tokens: TokenService, application: Application): Promise<IssuedToken> {
+export async function clientCredentialsGrant(
+  db: DbOrTx,
+  tokens: TokenService,
+  application: Application,
+): Promise<IssuedToken> {
   return issueFor(db, tokens, application);
 }
 
@@ -26,11 +30,19 @@ export async function authorizationCodeGrant(
   const missing = ['code', 'redirect_uri', 'code_verifier'].filter((name) => !parameters.has(name));
   if (missing.length > 0) throw new OAuthError('invalid_request', `Missing parameter: ${missing.join(', ')}`);
   if (application.redirectUris.length === 0) {
-    throw new OAuthError('unauthorized_client', 'This client has no redirect URIs registered, so it may not use the authorization_code grant');
+    throw new OAuthError(
+      'unauthorized_client',
+      'This client has no redirect URIs registered, so it may not use the authorization_code grant',
+    );
   }
   const grant = await redeemAuthorizationCode(db, { code: parameters.get('code')!, applicationId: application.id });
-  if (!grant) throw new OAuthError('invalid_grant', 'The authorization code is unknown, already used, or was issued to another client');
-  if (grant.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', 'The authorization code has expired');
+  if (!grant)
+    throw new OAuthError(
+      'invalid_grant',
+      'The authorization code is unknown, already used, or was issued to another client',
+    );
+  if (grant.expiresAt.getTime() <= Date.now())
+    throw new OAuthError('invalid_grant', 'The authorization code has expired');
   if (grant.redirectUri !== parameters.get('redirect_uri')) {
     throw new OAuthError('invalid_grant', 'redirect_uri does not match the one of the authorization request');
   }
@@ -40,10 +52,15 @@ export async function authorizationCodeGrant(
   return issueFor(db, tokens, application, grant.userId);
 }
 
-async function issueFor(db: DbOrTx, tokens: TokenService, application: Application, userId?: number): Promise<IssuedToken> {
+async function issueFor(
+  db: DbOrTx,
+  tokens: TokenService,
+  application: Application,
+  userId?: number,
+): Promise<IssuedToken> {
   const organization = await findOrganizationById(db, application.orgId);
   // Applications cascade-delete with their organization, so this only fails if it vanished mid-request.
-  if (!organization) throw new OAuthError('invalid_grant', 'The client\'s organization no longer exists');
+  if (!organization) throw new OAuthError('invalid_grant', "The client's organization no longer exists");
   return tokens.issue({
     applicationId: application.id,
     orgId: organization.id,

@@ -47,12 +47,25 @@ export function keyRingFrom(rows: SigningKeyRow[], previous?: KeyRing): KeyRing 
     const retiredAtMs = row.retiredAt?.getTime();
     const known = previous?.verifying(row.kid);
     if (row.algorithm === 'EdDSA' && row.publicKey) {
-      keys.set(row.kid, { kid: row.kid, algorithm: 'EdDSA', key: known?.key ?? createPublicKey(row.publicKey), retiredAtMs });
+      keys.set(row.kid, {
+        kid: row.kid,
+        algorithm: 'EdDSA',
+        key: known?.key ?? createPublicKey(row.publicKey),
+        retiredAtMs,
+      });
       if (!signing && row.privateKey && retiredAtMs === undefined) {
-        signing = previous?.signing.kid === row.kid ? previous.signing : { kid: row.kid, privateKey: createPrivateKey(row.privateKey) };
+        signing =
+          previous?.signing.kid === row.kid
+            ? previous.signing
+            : { kid: row.kid, privateKey: createPrivateKey(row.privateKey) };
       }
     } else if (row.algorithm === 'HS256' && row.secret) {
-      keys.set(row.kid, { kid: row.kid, algorithm: 'HS256', key: new Uint8Array(Buffer.from(row.secret, 'base64url')), retiredAtMs: retiredAtMs ?? 0 });
+      keys.set(row.kid, {
+        kid: row.kid,
+        algorithm: 'HS256',
+        key: new Uint8Array(Buffer.from(row.secret, 'base64url')),
+        retiredAtMs: retiredAtMs ?? 0,
+      });
     }
   }
   signing ??= previous?.signing;

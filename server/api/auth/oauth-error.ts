@@ -31,7 +31,11 @@ export function tokenEndpointResponse(body: unknown, status = 200, headers: Reco
 }
 
 export function oauthErrorResponse(error: OAuthError): Response {
-  return tokenEndpointResponse({ error: error.error, error_description: error.description }, error.status, error.headers);
+  return tokenEndpointResponse(
+    { error: error.error, error_description: error.description },
+    error.status,
+    error.headers,
+  );
 }
 
 /** invalid_client: 401 with the Basic challenge (RFC 6749 §5.2), whichever way the client tried to authenticate. */

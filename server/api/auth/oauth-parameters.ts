@@ -12,7 +12,8 @@ export const MAX_OAUTH_PARAMETER_LENGTH = 2000;
 
 /** Why `value` cannot be the OAuth parameter `name`, or undefined when it can. */
 export function oauthParameterProblem(name: string, value: string): string | undefined {
-  if (value.length > MAX_OAUTH_PARAMETER_LENGTH) return `${name} is longer than ${MAX_OAUTH_PARAMETER_LENGTH} characters`;
+  if (value.length > MAX_OAUTH_PARAMETER_LENGTH)
+    return `${name} is longer than ${MAX_OAUTH_PARAMETER_LENGTH} characters`;
   if (!VSCHAR.test(value)) return `${name} may hold only visible ASCII characters and spaces`;
   return undefined;
 }

@@ -14,7 +14,9 @@ export function rateLimit(limit: RateLimitPolicy, anonymousLimit: RateLimitPolic
   const anonymousLimiter = createRateLimiter(anonymousLimit);
   return async (c, next) => {
     const anonymous = c.get('anonymous');
-    const decision = anonymous ? anonymousLimiter.hit(`address:${anonymous.address}`) : limiter.hit(`application:${c.get('auth').applicationId}`);
+    const decision = anonymous
+      ? anonymousLimiter.hit(`address:${anonymous.address}`)
+      : limiter.hit(`application:${c.get('auth').applicationId}`);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       return problemResponse(
@@ -31,6 +33,7 @@ export function rateLimit(limit: RateLimitPolicy, anonymousLimit: RateLimitPolic
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
     await next();
     // Error responses are built outside the context and miss the prepared headers: add them in place.
-    if (!c.res.headers.has('ratelimit-limit')) for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    if (!c.res.headers.has('ratelimit-limit'))
+      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }

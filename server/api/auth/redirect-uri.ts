@@ -14,7 +14,8 @@ export function redirectUriProblem(uri: string): string | undefined {
   }
   if (url.hash || uri.includes('#')) return `"${uri}" must not contain a fragment`;
   if (FORBIDDEN_SCHEMES.has(url.protocol)) return `"${uri}" uses a scheme that cannot receive a redirect`;
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return `"${uri}" must use https (http only for localhost)`;
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname))
+    return `"${uri}" must use https (http only for localhost)`;
   return undefined;
 }
 

@@ -11,7 +11,10 @@ export async function createUser(db: DbOrTx, input: { orgId: number; email: stri
  * The organization's user with this email and password, or undefined. Costs one scrypt whether or not the email
  * exists, so a caller cannot tell unknown emails from wrong passwords by timing.
  */
-export async function findUserByCredentials(db: DbOrTx, input: { orgId: number; email: string; password: string }): Promise<User | undefined> {
+export async function findUserByCredentials(
+  db: DbOrTx,
+  input: { orgId: number; email: string; password: string },
+): Promise<User | undefined> {
   const row = await findUserByEmail(db, input);
   const matches = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
   if (!row || !matches) return undefined;

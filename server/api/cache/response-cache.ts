@@ -21,7 +21,9 @@ export interface CachedResponse {
 }
 
 /** A computed answer: a value sent as JSON, or text already written (a published HTML page). */
-export type ComputedResponse = { status: number; headers?: Record<string, string> } & ({ value: unknown } | { text: string });
+export type ComputedResponse = { status: number; headers?: Record<string, string> } & (
+  { value: unknown } | { text: string }
+);
 
 export interface ResponseCache {
   /** The cached response for this organization and key, computing (once, however many wait) on a miss. */
@@ -49,7 +51,8 @@ export async function createResponseCache(database: Database): Promise<ResponseC
   };
 
   const invalidateAll = () => {
-    for (const orgId of new Set([...generations.keys(), ...[...entries.values()].map((entry) => entry.orgId)])) invalidate(orgId);
+    for (const orgId of new Set([...generations.keys(), ...[...entries.values()].map((entry) => entry.orgId)]))
+      invalidate(orgId);
   };
   await database.listen(
     'org_changed',
@@ -80,7 +83,12 @@ export async function createResponseCache(database: Database): Promise<ResponseC
         const { status, headers = {} } = computed;
         // Not Buffer.from: a small Buffer is a slice of a shared 8 KB pool, which a cached entry would keep alive.
         const body = utf8.encode('text' in computed ? computed.text : JSON.stringify(computed.value));
-        const response: CachedResponse = { status, body, headers, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+        const response: CachedResponse = {
+          status,
+          body,
+          headers,
+          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        };
         if ((generations.get(orgId) ?? 0) === generation && status === 200) {
           entries.set(fullKey, { ...response, orgId });
           if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);

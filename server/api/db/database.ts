@@ -133,7 +133,8 @@ async function openPostgres(url: string): Promise<Omit<Database, 'transaction'>>
           listeners.splice(listeners.indexOf(client), 1);
           client.end().catch(() => {});
           onGap?.();
-          if (!closed) setTimeout(() => connect().then(onGap, () => client.emit('error', new Error('reconnect failed'))), 1000);
+          if (!closed)
+            setTimeout(() => connect().then(onGap, () => client.emit('error', new Error('reconnect failed'))), 1000);
         });
         await client.connect();
         await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);

@@ -18,12 +18,17 @@ export async function applyMigrations(database: { db: Migratable }): Promise<voi
     );
     const applied = await tx.execute(sql`SELECT name FROM schema_migrations`);
     const done = new Set(rowsOf<{ name: string }>(applied).map((row) => row.name));
-    for (const file of readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort()) {
+    for (const file of readdirSync(migrationsDir)
+      .filter((name) => name.endsWith('.sql'))
+      .sort()) {
       if (done.has(file)) continue;
       // Prepared statements take one command each: run the file statement by statement (migrations hold no
       // function bodies, so a semicolon at the end of a line always ends a statement).
       const text = readFileSync(path.join(migrationsDir, file), 'utf8');
-      for (const statement of text.split(/;\s*$/m).map((part) => part.trim()).filter(isStatement)) {
+      for (const statement of text
+        .split(/;\s*$/m)
+        .map((part) => part.trim())
+        .filter(isStatement)) {
         await tx.execute(sql.raw(statement));
       }
       await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${file})`);

@@ -8,7 +8,10 @@ export const PURGE_INTERVAL_MS = 10 * 60_000;
  * Purges expired rows now (before the instance serves) and every PURGE_INTERVAL_MS until stopped. A failed
  * purge is logged and tried again next time: it must never stop the API.
  */
-export async function startPurging(database: Database, options: { signingKeyKeepSeconds: number }): Promise<{ stop(): void }> {
+export async function startPurging(
+  database: Database,
+  options: { signingKeyKeepSeconds: number },
+): Promise<{ stop(): void }> {
   const purge = () =>
     purgeExpiredRows(database.db, options).catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'warn', msg: 'Could not purge expired rows', error: String(error) }));

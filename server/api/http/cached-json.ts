@@ -59,7 +59,12 @@ export const originOf = (c: Context) => new URL(c.req.url).origin;
  * Paging headers: the total in X-Total-Count and, when the caller asked for a page (`limit`), the next page in an
  * RFC 8288 Link. Without `limit` the list is whole (from `offset` on), so there is no next page.
  */
-export function pagingHeaders(c: Context, total: number, limit: number | undefined, offset: number): Record<string, string> {
+export function pagingHeaders(
+  c: Context,
+  total: number,
+  limit: number | undefined,
+  offset: number,
+): Record<string, string> {
   const headers: Record<string, string> = { 'x-total-count': String(total) };
   if (limit !== undefined && offset + limit < total) {
     const next = new URL(c.req.url);

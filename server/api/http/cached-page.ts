@@ -16,7 +16,10 @@ export async function cachedPage(
   compute: () => Promise<string>,
 ): Promise<Response> {
   const url = new URL(c.req.url);
-  const cached = await services.cache.get(orgId, `page|${url.origin}${url.pathname}`, async () => ({ status: 200, text: await compute() }));
+  const cached = await services.cache.get(orgId, `page|${url.origin}${url.pathname}`, async () => ({
+    status: 200,
+    text: await compute(),
+  }));
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header('etag', cached.etag);
   c.header('cache-control', 'public, no-cache');

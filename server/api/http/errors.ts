@@ -12,10 +12,14 @@ export function answerError(error: unknown, c: Context<AppEnv>): Response {
   if (error instanceof ApiProblem) return problemResponse(error);
   if (error instanceof NotFoundError) {
     const entity = error.entity.charAt(0).toUpperCase() + error.entity.slice(1);
-    return problemResponse(new ApiProblem(404, 'not_found', `${entity}${error.id === undefined ? '' : ` ${error.id}`} was not found`));
+    return problemResponse(
+      new ApiProblem(404, 'not_found', `${entity}${error.id === undefined ? '' : ` ${error.id}`} was not found`),
+    );
   }
   if (error instanceof RuleViolation) {
-    return problemResponse(new ApiProblem(422, 'rule_violation', error.message, [{ name: error.field, in: 'body', message: error.message }]));
+    return problemResponse(
+      new ApiProblem(422, 'rule_violation', error.message, [{ name: error.field, in: 'body', message: error.message }]),
+    );
   }
   if (error instanceof HTTPException) {
     const status = error.status;
@@ -29,14 +33,29 @@ export function answerError(error: unknown, c: Context<AppEnv>): Response {
     return problemResponse(new ApiProblem(400, 'malformed_body', 'The request body is not valid JSON'));
   }
   const requestId: string | undefined = c.get('requestId');
-  console.error(JSON.stringify({ level: 'error', requestId, method: c.req.method, path: c.req.path, error: String(error), stack: (error as Error)?.stack }));
-  return problemResponse(new ApiProblem(500, 'internal_error', `Something went wrong on our side (request ${requestId ?? 'unknown'})`));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: String(error),
+      stack: (error as Error)?.stack,
+    }),
+  );
+  return problemResponse(
+    new ApiProblem(500, 'internal_error', `Something went wrong on our side (request ${requestId ?? 'unknown'})`),
+  );
 }
 
 export function problemResponse(problem: ApiProblem): Response {
   return new Response(JSON.stringify(problemBody(problem)), {
     status: problem.status,
-    headers: { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store', ...problem.headers },
+    headers: {
+      'content-type': 'application/problem+json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...problem.headers,
+    },
   });
 }
 
@@ -57,7 +76,12 @@ export function validationProblem(error: ZodError, target: string): ApiProblem {
   const errors = all.filter((problem, index) => all.findIndex((other) => other.name === problem.name) === index);
   const names = errors.map((e) => e.name).join(', ');
   const what = target === 'query' ? 'query parameter' : target === 'param' ? 'path parameter' : 'field';
-  return new ApiProblem(400, target === 'query' || target === 'param' ? 'invalid_parameter' : 'invalid_body', `Invalid ${what}: ${names}`, errors);
+  return new ApiProblem(
+    400,
+    target === 'query' || target === 'param' ? 'invalid_parameter' : 'invalid_body',
+    `Invalid ${what}: ${names}`,
+    errors,
+  );
 }
 
 /**
@@ -66,11 +90,16 @@ export function validationProblem(error: ZodError, target: string): ApiProblem {
  */
 function specificIssues(issue: ZodIssue): ZodIssue[] {
   if (issue.code !== 'invalid_union') return [issue];
-  const sameType = issue.errors.filter((branch) => !branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0));
+  const sameType = issue.errors.filter(
+    (branch) => !branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
+  );
   if (sameType.length !== 1) return [issue];
   return sameType[0].flatMap((inner) => specificIssues({ ...inner, path: [...issue.path, ...inner.path] } as ZodIssue));
 }
 
 function isMalformedJson(error: unknown): boolean {
-  return error instanceof SyntaxError || (error instanceof Error && /JSON/.test(error.message) && /parse|Unexpected/.test(error.message));
+  return (
+    error instanceof SyntaxError ||
+    (error instanceof Error && /JSON/.test(error.message) && /parse|Unexpected/.test(error.message))
+  );
 }

@@ -8,7 +8,9 @@
  */
 export const CHUNK_BYTES = 64 * 1024;
 
-export function sharedBody(body: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array<ArrayBuffer>> {
+export function sharedBody(
+  body: Uint8Array<ArrayBuffer>,
+): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array<ArrayBuffer>> {
   if (body.length <= CHUNK_BYTES) return body;
   let offset = 0;
   return new ReadableStream(

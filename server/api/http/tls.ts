@@ -16,7 +16,11 @@ export interface TlsMaterial {
  */
 export async function loadTls(options: { certPath?: string; keyPath?: string; dataDir: string }): Promise<TlsMaterial> {
   if (options.certPath && options.keyPath) {
-    return { cert: readFileSync(options.certPath, 'utf8'), key: readFileSync(options.keyPath, 'utf8'), certPath: options.certPath };
+    return {
+      cert: readFileSync(options.certPath, 'utf8'),
+      key: readFileSync(options.keyPath, 'utf8'),
+      certPath: options.certPath,
+    };
   }
   const dir = path.resolve(options.dataDir, 'tls');
   const certPath = path.join(dir, 'cert.pem');

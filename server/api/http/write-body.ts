@@ -27,9 +27,12 @@ export const checkWriteBody: MiddlewareHandler = async (c, next) => {
   if (type === JSON_TYPE) checkJsonBody(await c.req.text());
   else if (type === FORM_TYPE) checkFormFields(new URLSearchParams(await c.req.text()).keys());
   else {
-    throw new ApiProblem(415, 'unsupported_media_type', 'Send the body as application/json or application/x-www-form-urlencoded', [
-      { name: 'Content-Type', in: 'header', message: type ? `${type} is not accepted` : 'missing' },
-    ]);
+    throw new ApiProblem(
+      415,
+      'unsupported_media_type',
+      'Send the body as application/json or application/x-www-form-urlencoded',
+      [{ name: 'Content-Type', in: 'header', message: type ? `${type} is not accepted` : 'missing' }],
+    );
   }
   await next();
 };
@@ -77,13 +80,18 @@ export const bodyOf = <T extends z.ZodTypeAny>(schema: T, description: string) =
 });
 
 /** true/false from JSON, or "true"/"false"/"1"/"0" from a form. */
-export const BoolField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+export const BoolField = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+]);
 
 /**
  * The validated body, whichever content type carried it (the validator of the other type does not run).
  * checkWriteBody guarantees one of them matched.
  */
-export function validBody<Out extends { json: unknown; form: unknown }>(c: { req: HonoRequest<string, Out> }): Out['json'] {
+export function validBody<Out extends { json: unknown; form: unknown }>(c: {
+  req: HonoRequest<string, Out>;
+}): Out['json'] {
   return mediaTypeOf(c.req.header('content-type')) === JSON_TYPE ? c.req.valid('json') : c.req.valid('form');
 }
 
@@ -104,7 +112,8 @@ export function foldDottedFields(value: unknown): unknown {
     const head = name.slice(0, dot);
     if (!Object.hasOwn(folded, head)) folded[head] = Object.create(null);
     const inner = folded[head];
-    if (typeof inner === 'object' && inner !== null && !Array.isArray(inner)) (inner as Record<string, unknown>)[name.slice(dot + 1)] = field;
+    if (typeof inner === 'object' && inner !== null && !Array.isArray(inner))
+      (inner as Record<string, unknown>)[name.slice(dot + 1)] = field;
   }
   return folded;
 }
@@ -119,7 +128,10 @@ export async function referencing<T>(fields: Record<string, string>, work: () =>
     return await work();
   } catch (error) {
     if (error instanceof NotFoundError && Object.hasOwn(fields, error.entity)) {
-      throw new RuleViolation(fields[error.entity], `no ${error.entity} ${error.id ?? ''} in this organization`.replace('  ', ' '));
+      throw new RuleViolation(
+        fields[error.entity],
+        `no ${error.entity} ${error.id ?? ''} in this organization`.replace('  ', ' '),
+      );
     }
     throw error;
   }

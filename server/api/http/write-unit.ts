@@ -30,7 +30,12 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
     if (!WRITE_METHODS.has(c.req.method)) return next();
     const key = c.req.method === 'POST' ? idempotencyKeyOf(c) : undefined;
     const orgId = c.get('auth').orgId;
-    const requestHash = key === undefined ? '' : createHash('sha256').update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`).digest('hex');
+    const requestHash =
+      key === undefined
+        ? ''
+        : createHash('sha256')
+            .update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`)
+            .digest('hex');
     let replay: StoredAnswer | undefined;
     try {
       await database.transaction(async () => {
@@ -46,7 +51,12 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
         if (key === undefined) return;
         // Only a JSON answer can be replayed; every create answers JSON.
         if (!c.res.headers.get('content-type')?.includes('json')) throw new RollBack();
-        await storeIdempotentAnswer(database.db, { orgId, key, status: c.res.status, body: await c.res.clone().json() });
+        await storeIdempotentAnswer(database.db, {
+          orgId,
+          key,
+          status: c.res.status,
+          body: await c.res.clone().json(),
+        });
       });
     } catch (error) {
       if (!(error instanceof RollBack)) throw error;

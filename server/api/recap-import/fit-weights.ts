@@ -51,7 +51,11 @@ const belowDiv = (n: number, d: number) => Math.ceil(n / d) - 1;
  * exactly: the coarsest-step weight nearest the middle of the range every row allows. Null when no weight fits or
  * no row has a number to tell.
  */
-export function fitEqualWeights(rows: readonly CaptionRow[], lineCount: number, finest = STEPS.at(-1)!): number[] | null {
+export function fitEqualWeights(
+  rows: readonly CaptionRow[],
+  lineCount: number,
+  finest = STEPS.at(-1)!,
+): number[] | null {
   let low = 1;
   let high = Number.MAX_SAFE_INTEGER;
   let told = false;
@@ -84,14 +88,19 @@ export function fitEqualWeights(rows: readonly CaptionRow[], lineCount: number, 
  * weights (one row, or rows in proportion) or nothing fits. `centre` is that exact solution (for readings such as
  * shares of the caption's points).
  */
-export function fitTwoWeights(rows: readonly CaptionRow[], finest = STEPS.at(-1)!): { points: number[][]; centre: number[] | null } {
+export function fitTwoWeights(
+  rows: readonly CaptionRow[],
+  finest = STEPS.at(-1)!,
+): { points: number[][]; centre: number[] | null } {
   const pair = bestPair(rows);
   if (!pair) return { points: [], centre: null };
   const [first, second] = pair;
   const solveAt = (t1: number, t2: number) => solvePair(first, second, t1, t2);
   const centre = solveAt(first.total, second.total);
   // the region lies inside the parallelogram the two rows allow: its corners bound the first weight
-  const corners = [-1, 1].flatMap((a) => [-1, 1].map((b) => solveAt(first.total + a * HALF_A_THOUSANDTH, second.total + b * HALF_A_THOUSANDTH)));
+  const corners = [-1, 1].flatMap((a) =>
+    [-1, 1].map((b) => solveAt(first.total + a * HALF_A_THOUSANDTH, second.total + b * HALF_A_THOUSANDTH)),
+  );
   // (the corners are computed in floating point: a step of slack on each side keeps every point of the region)
   const lowest = Math.max(1, Math.floor(Math.min(...corners.map((corner) => corner[0]))) - STEPS[0]);
   const highest = Math.ceil(Math.max(...corners.map((corner) => corner[0]))) + STEPS[0];
@@ -144,7 +153,8 @@ function bestPair(rows: readonly CaptionRow[]): [CaptionRow, CaptionRow] | null 
       const [a2, b2] = considered[j].raw.map(BigInt);
       const determinant = a1 * b2 - a2 * b1;
       const magnitude = determinant < 0n ? -determinant : determinant;
-      if (magnitude > 0n && (!best || magnitude > best.magnitude)) best = { magnitude, pair: [considered[i], considered[j]] };
+      if (magnitude > 0n && (!best || magnitude > best.magnitude))
+        best = { magnitude, pair: [considered[i], considered[j]] };
     }
   }
   return best?.pair ?? null;

@@ -11,7 +11,10 @@ export function inferGroupType(section: ImportedSection): number {
   if (/\bwinds?\b/.test(division)) return GROUP_TYPE.winds;
   if (/percussion|drumline|\bperc\b|concert|marching/.test(division)) return GROUP_TYPE.percussion;
   if (/guard|\bcg\b/.test(division)) return GROUP_TYPE.colorGuard;
-  const captions = section.sheet.categories.flatMap((category) => [category.name, ...category.captions.map((caption) => caption.name)]).join(' | ').toLowerCase();
+  const captions = section.sheet.categories
+    .flatMap((category) => [category.name, ...category.captions.map((caption) => caption.name)])
+    .join(' | ')
+    .toLowerCase();
   if (/brass|general effect 1|color guard/.test(captions)) return GROUP_TYPE.drumCorps;
   if (/equipment|movement|\be\b|\bm\b|design analysis/.test(captions)) return GROUP_TYPE.colorGuard;
   return GROUP_TYPE.percussion;

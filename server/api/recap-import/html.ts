@@ -41,7 +41,11 @@ export function cellText(node: AnyNode): string {
     }
   };
   walk(node);
-  return parts.join('').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+  return parts
+    .join('')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function findAll(root: AnyNode[] | AnyNode, test: (element: Element) => boolean): Element[] {

@@ -46,7 +46,9 @@ export function inferWeights(question: WeightQuestion): number[][] {
   candidates.push(...known(question.catalogue.sameLines));
   const fitting: number[][] = [];
   for (const weights of candidates) {
-    const shaped = weights.length === lineCount && weights.every((weight) => weight > 0 && (!question.plain || weight === weights[0]));
+    const shaped =
+      weights.length === lineCount &&
+      weights.every((weight) => weight > 0 && (!question.plain || weight === weights[0]));
     const fits = shaped && reproducesAll(weights, question.rows);
     if (fits && !fitting.some((known) => known.every((weight, i) => weight === weights[i]))) fitting.push(weights);
   }

@@ -66,7 +66,10 @@ export function checkRecap(file: RecapFile, options: RecapLoadOptions = {}): Che
 
 /** Recap guids of the pages already imported into the organization. */
 export async function importedPageIds(db: DbOrTx, orgId: number): Promise<Set<string>> {
-  const rows = await db.select({ pageId: competitions.orgCompetitionId }).from(competitions).where(eq(competitions.orgId, orgId));
+  const rows = await db
+    .select({ pageId: competitions.orgCompetitionId })
+    .from(competitions)
+    .where(eq(competitions.orgId, orgId));
   return new Set(rows.map((row) => row.pageId));
 }
 
@@ -75,16 +78,27 @@ export async function importedPageIds(db: DbOrTx, orgId: number): Promise<Set<st
  * in one transaction, or in a savepoint of the caller's. A page already imported into the organization is refused,
  * and so is one the write path's rules refuse (a group listed twice in a section), as `RecapImportError`s.
  */
-export async function writeRecap(db: DbOrTx, orgId: number, page: CheckedRecap, options: RecapLoadOptions = {}): Promise<LoadedRecap> {
+export async function writeRecap(
+  db: DbOrTx,
+  orgId: number,
+  page: CheckedRecap,
+  options: RecapLoadOptions = {},
+): Promise<LoadedRecap> {
   return db.transaction((tx) => writePage(tx, orgId, page, options));
 }
 
-async function writePage(db: DbOrTx, orgId: number, page: CheckedRecap, options: RecapLoadOptions): Promise<LoadedRecap> {
+async function writePage(
+  db: DbOrTx,
+  orgId: number,
+  page: CheckedRecap,
+  options: RecapLoadOptions,
+): Promise<LoadedRecap> {
   const [existing] = await db
     .select({ id: competitions.id })
     .from(competitions)
     .where(and(eq(competitions.orgId, orgId), eq(competitions.orgCompetitionId, page.pageId)));
-  if (existing) throw new RecapImportError(`${page.file}: already imported into this organization (competition ${existing.id})`);
+  if (existing)
+    throw new RecapImportError(`${page.file}: already imported into this organization (competition ${existing.id})`);
   const guid = await publishedGuid(db, orgId, page.pageId);
   const { recap } = page;
   const sectionTypes = recap.sections.map((section) => options.groupTypeId ?? inferGroupType(section));
@@ -102,7 +116,10 @@ async function writePage(db: DbOrTx, orgId: number, page: CheckedRecap, options:
       sections: recap.sections.map((section, index) => ({
         ...section,
         groupTypeId: sectionTypes[index],
-        performances: section.performances.map((performance) => ({ ...performance, noScoreReason: performance.noScoreReason ?? '' })),
+        performances: section.performances.map((performance) => ({
+          ...performance,
+          noScoreReason: performance.noScoreReason ?? '',
+        })),
       })),
     });
   } catch (error) {
@@ -141,13 +158,23 @@ async function publishedGuid(db: DbOrTx, orgId: number, pageId: string): Promise
  * All or nothing: reads and proves every page before writing anything (one unreadable page stops the whole import
  * with its reason), then writes them all in one transaction.
  */
-export async function loadRecaps(db: DbOrTx, orgId: number, files: RecapFile[], options: RecapLoadOptions = {}): Promise<LoadedRecap[]> {
+export async function loadRecaps(
+  db: DbOrTx,
+  orgId: number,
+  files: RecapFile[],
+  options: RecapLoadOptions = {},
+): Promise<LoadedRecap[]> {
   const pages = files.map((file) => checkRecap(file, options));
   return writeRecaps(db, orgId, pages, options);
 }
 
 /** Writes checked pages in one transaction: a page that cannot be written undoes them all. */
-export async function writeRecaps(db: DbOrTx, orgId: number, pages: CheckedRecap[], options: RecapLoadOptions = {}): Promise<LoadedRecap[]> {
+export async function writeRecaps(
+  db: DbOrTx,
+  orgId: number,
+  pages: CheckedRecap[],
+  options: RecapLoadOptions = {},
+): Promise<LoadedRecap[]> {
   return db.transaction(async (tx) => {
     const loaded: LoadedRecap[] = [];
     for (const page of pages) loaded.push(await writeRecap(tx, orgId, page, options));

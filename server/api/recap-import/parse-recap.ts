@@ -91,8 +91,18 @@ export interface ParsedRecapPage {
 }
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ];
 const DATE_PATTERN =
   /^(?:Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday),\s+([A-Za-z]+)\s+(\d{1,2}),\s+(\d{4})(?:\s+-\s+(.*))?$/;
@@ -105,7 +115,9 @@ export function parseRecapPage(html: string, source = 'recap page'): ParsedRecap
   const header = readPageHeader(nodes, source);
   const chiefJudgeCell = findAll(nodes, (element) => element.name === 'div' && hasClass(element, 'chiefJudge'))[0];
   const chiefJudge = chiefJudgeCell
-    ? cellText(chiefJudgeCell).replace(/^(head|chief)\s+judge\s*:\s*/i, '').trim() || null
+    ? cellText(chiefJudgeCell)
+        .replace(/^(head|chief)\s+judge\s*:\s*/i, '')
+        .trim() || null
     : null;
 
   const gridTables = findAll(nodes, (element) => element.name === 'table' && isGridTable(element));
@@ -120,7 +132,10 @@ function isGridTable(table: Element): boolean {
   return tableRows(table).some((row) => rowCells(row).some((cell) => hasClass(cell, 'header')));
 }
 
-function readPageHeader(nodes: Element['children'], source: string): Pick<ParsedRecapPage, 'title' | 'location' | 'date'> {
+function readPageHeader(
+  nodes: Element['children'],
+  source: string,
+): Pick<ParsedRecapPage, 'title' | 'location' | 'date'> {
   const logo = findAll(nodes, (element) => element.name === 'img' && element.attribs.alt === 'Logo')[0];
   const headerRow = logo ? ancestor(logo, 'tr') : null;
   const middle = headerRow ? rowCells(headerRow)[1] : undefined;
@@ -244,7 +259,8 @@ function readSection(grid: Element, index: number, where: string): ParsedSection
     const panelCell = depth === 4 ? path[1] : null;
     const isAggregate = judgeCell.text === '' && intAttribute(judgeCell.element, 'colspan') === 1;
     if (isAggregate) {
-      if (!CAPTION_TOTAL.test(leaf)) throw new RecapImportError(`${columnWhere}: a column without a judge that is no total`);
+      if (!CAPTION_TOTAL.test(leaf))
+        throw new RecapImportError(`${columnWhere}: a column without a judge that is no total`);
       if (panelCell && panelCell.text !== '') {
         const panel = panelIndexFor(parsedCategory, panelCell, panelOf);
         parsedCategory.panels[panel].hasTotal = true;
@@ -272,7 +288,8 @@ function readSection(grid: Element, index: number, where: string): ParsedSection
     const parsedCaption = parsedCategory.captions[caption];
     if (parsedCaption.totalHeader) throw new RecapImportError(`${columnWhere}: a column after the caption total`);
     if (CAPTION_TOTAL.test(leaf)) {
-      if (parsedCaption.subcaptions.length === 0) throw new RecapImportError(`${columnWhere}: a caption without subcaptions`);
+      if (parsedCaption.subcaptions.length === 0)
+        throw new RecapImportError(`${columnWhere}: a caption without subcaptions`);
       parsedCaption.totalHeader = leaf;
       roles.push({ kind: 'caption-total', category, caption });
     } else {
@@ -292,7 +309,8 @@ function readSection(grid: Element, index: number, where: string): ParsedSection
   if (leading.length === 0) throw new RecapImportError(`${where}: no group name column`);
 
   const scoring =
-    /rating/i.test(totalHeader) || categories.some((category) => category.captions.some((c) => /rating/i.test(c.totalHeader)))
+    /rating/i.test(totalHeader) ||
+    categories.some((category) => category.captions.some((c) => /rating/i.test(c.totalHeader)))
       ? 'ratings'
       : 'scores';
   const groups = rows
@@ -370,11 +388,15 @@ function readGroup(
   const nameCells = cells.filter((cell) => !hasScoreTable(cell));
   const scoreCells = cells.filter(hasScoreTable);
   if (nameCells.length !== leadingCount || cells.indexOf(scoreCells[0]) !== leadingCount) {
-    throw new RecapImportError(`${where}: expected ${leadingCount} name cell(s) before the scores, found ${nameCells.length}`);
+    throw new RecapImportError(
+      `${where}: expected ${leadingCount} name cell(s) before the scores, found ${nameCells.length}`,
+    );
   }
   const name = cellText(nameCells[0]);
   if (scoreCells.length !== roles.length) {
-    throw new RecapImportError(`${where} ("${name}"): ${scoreCells.length} score cells under ${roles.length} header columns`);
+    throw new RecapImportError(
+      `${where} ("${name}"): ${scoreCells.length} score cells under ${roles.length} header columns`,
+    );
   }
   const group: ParsedGroup = {
     name,

@@ -225,7 +225,10 @@ function* weightAlternatives(base: ScoreSheet, plans: CaptionPlan[]): Generator<
         ...category,
         captions: category.captions.map((caption) => {
           const weights = weightsOf.get(caption.key)!;
-          return { ...caption, subcaptions: caption.subcaptions.map((line, s) => ({ ...line, weight: fromMicros(weights[s]) })) };
+          return {
+            ...caption,
+            subcaptions: caption.subcaptions.map((line, s) => ({ ...line, weight: fromMicros(weights[s]) })),
+          };
         }),
       })),
     };
@@ -262,7 +265,9 @@ function importSection(
     const captions = category.captions.map((caption, k): CaptionDef => {
       const captionWhere = `${where}, caption "${caption.name}" (${caption.judge || 'no judge name'})`;
       const rows = section.groups.flatMap((group, g) =>
-        performedFlags[g] ? [captionRow(group, c, k, `${captionWhere}, row ${g + 1}`)].filter((row) => row !== null) : [],
+        performedFlags[g]
+          ? [captionRow(group, c, k, `${captionWhere}, row ${g + 1}`)].filter((row) => row !== null)
+          : [],
       );
       const plain = !/\*/.test(caption.totalHeader);
       const subcaptionKeys = new Set<string>();
@@ -300,7 +305,12 @@ function importSection(
       plans.push({ category: c, caption: k, def, weightChoices: candidates });
       return def;
     });
-    return { key: categoryKey, name: category.name, combine: combineRuleFor(section, c, captions, performedFlags), captions };
+    return {
+      key: categoryKey,
+      name: category.name,
+      combine: combineRuleFor(section, c, captions, performedFlags),
+      captions,
+    };
   });
 
   const performances = section.groups.map((group, g) =>
@@ -349,7 +359,8 @@ function scoredState(group: ParsedGroup, where: string): { performed: boolean; n
   if (blank === lines.length) return { performed: false, noScoreReason: 'no scores published' };
   const printed = [...lines, group.total, ...(group.subtotal ? [group.subtotal] : [])];
   const zeroAndUnranked = printed.every((number) => numberOf(number, where) === 0 && number.rank === 0);
-  if (zeroAndUnranked) return { performed: false, noScoreReason: 'published with zero scores and no ranks (not scored)' };
+  if (zeroAndUnranked)
+    return { performed: false, noScoreReason: 'published with zero scores and no ranks (not scored)' };
   return { performed: true, noScoreReason: null };
 }
 
@@ -365,7 +376,15 @@ function combineRuleFor(section: ParsedSection, c: number, captions: CaptionDef[
   if (units === 1) return 'sum';
   const drumCorps = section.categories.some((entry) => entry.panels.length > 0);
   const generalEffect = /general effect/i.test(category.name);
-  const usual: CombineRule = drumCorps ? (generalEffect ? 'sum' : 'sum-half') : generalEffect ? (units === 4 ? 'sum-half' : 'sum') : 'average';
+  const usual: CombineRule = drumCorps
+    ? generalEffect
+      ? 'sum'
+      : 'sum-half'
+    : generalEffect
+      ? units === 4
+        ? 'sum-half'
+        : 'sum'
+      : 'average';
   const rules: CombineRule[] = [usual, ...COMBINE_RULES.filter((rule) => rule !== usual)];
   const rows = section.groups.flatMap((group, g) => {
     const printed = group.categories[c];
@@ -376,13 +395,20 @@ function combineRuleFor(section: ParsedSection, c: number, captions: CaptionDef[
         const panelIndex = category.captions[first].panelIndex;
         return panelIndex === null ? null : printed.panels[panelIndex];
       }),
-      ...captions.flatMap((caption, k) => (caption.panel === undefined ? [printed.captions[k].total ?? printed.captions[k].subcaptions[0]] : [])),
+      ...captions.flatMap((caption, k) =>
+        caption.panel === undefined ? [printed.captions[k].total ?? printed.captions[k].subcaptions[0]] : [],
+      ),
     ];
-    const values = [printed.total, ...unitNumbers].map((number) => (number && number.text !== '' ? Number(number.text) : Number.NaN));
-    return values.some(Number.isNaN) || unitNumbers.length !== units ? [] : [{ total: values[0], units: values.slice(1) }];
+    const values = [printed.total, ...unitNumbers].map((number) =>
+      number && number.text !== '' ? Number(number.text) : Number.NaN,
+    );
+    return values.some(Number.isNaN) || unitNumbers.length !== units
+      ? []
+      : [{ total: values[0], units: values.slice(1) }];
   });
   // within a thousandth: the units are printed rounded, and some sheets carry them unrounded
-  const fits = (rule: CombineRule) => rows.every((row) => Math.abs(combinedApproximately(rule, row.units) - row.total) <= 0.0011);
+  const fits = (rule: CombineRule) =>
+    rows.every((row) => Math.abs(combinedApproximately(rule, row.units) - row.total) <= 0.0011);
   return rules.find(fits) ?? usual;
 }
 
@@ -391,7 +417,11 @@ function combinedApproximately(rule: CombineRule, units: number[]): number {
   return rule === 'sum' ? sum : rule === 'average' ? sum / units.length : sum / 2;
 }
 
-function catalogueWeights(categoryName: string, captionName: string, lines: string[]): { sameCaption: number[][]; sameLines: number[][] } {
+function catalogueWeights(
+  categoryName: string,
+  captionName: string,
+  lines: string[],
+): { sameCaption: number[][]; sameLines: number[][] } {
   const wanted = lines.map((line) => line.toLowerCase());
   const byName: number[][] = [];
   const byLines: number[][] = [];
@@ -426,7 +456,8 @@ function importPerformance(
       const printed = group.categories[plan.category].captions[plan.caption];
       plan.def.subcaptions.forEach((subcaption, s) => {
         const score = numberOf(printed.subcaptions[s], where);
-        if (score !== null) scores.push({ captionKey: plan.def.key, subcaptionKey: subcaption.key, score: fromMicros(score) });
+        if (score !== null)
+          scores.push({ captionKey: plan.def.key, subcaptionKey: subcaption.key, score: fromMicros(score) });
       });
     }
   }
@@ -565,7 +596,9 @@ function firstConfirmed(sheets: Iterable<ScoreSheet>, performances: ImportedPerf
  */
 function* alternativeRoundings(sheets: Iterable<ScoreSheet>): Generator<ScoreSheet> {
   for (const sheet of sheets) {
-    const weights = sheet.categories.flatMap((category) => category.captions.flatMap((caption) => caption.subcaptions.map((line) => parseMicros(String(line.weight)))));
+    const weights = sheet.categories.flatMap((category) =>
+      category.captions.flatMap((caption) => caption.subcaptions.map((line) => parseMicros(String(line.weight)))),
+    );
     const rules = hasFractionWeights(weights)
       ? (['carry-fractions', ...ROUNDING_RULES.filter((rule) => rule !== 'carry-fractions')] as const)
       : ROUNDING_RULES.filter((rule) => rule !== 'carry-fractions');
@@ -596,12 +629,22 @@ function confirmSheet(sheet: ScoreSheet, performances: ImportedPerformance[], wh
       category.captions.forEach((caption, k) => {
         const name = `caption ${categoryDef.captions[k].name} (${caption.key})`;
         caption.subcaptions.forEach((subcaption, i) =>
-          pairs.push({ what: `${name} ${subcaption.key}`, computed: subcaption, published: printed.captions[k].subcaptions[i] }),
+          pairs.push({
+            what: `${name} ${subcaption.key}`,
+            computed: subcaption,
+            published: printed.captions[k].subcaptions[i],
+          }),
         );
         pairs.push({ what: name, computed: caption, published: printed.captions[k] });
       });
-      category.panels.forEach((panel, p) => pairs.push({ what: `panel ${panel.key}`, computed: panel, published: printed.panels[p] }));
-      pairs.push({ what: `category ${categoryDef.name} (combined by ${categoryDef.combine})`, computed: category, published: printed });
+      category.panels.forEach((panel, p) =>
+        pairs.push({ what: `panel ${panel.key}`, computed: panel, published: printed.panels[p] }),
+      );
+      pairs.push({
+        what: `category ${categoryDef.name} (combined by ${categoryDef.combine})`,
+        computed: category,
+        published: printed,
+      });
     });
     pairs.push({ what: 'Sub Total', computed: result.subtotal, published: performance.published.subtotal });
     pairs.push({ what: 'Total', computed: result.total, published: performance.published.total });
@@ -609,7 +652,9 @@ function confirmSheet(sheet: ScoreSheet, performances: ImportedPerformance[], wh
   });
   for (const { what, computed, published, where: rowWhere } of comparisons) {
     if (published?.score != null && parseMicros(String(computed.score)) !== parseMicros(String(published.score))) {
-      throw new RecapImportError(`${rowWhere}: ${what} computes to ${computed.score} but the page publishes ${published.score}`);
+      throw new RecapImportError(
+        `${rowWhere}: ${what} computes to ${computed.score} but the page publishes ${published.score}`,
+      );
     }
   }
   for (const { what, computed, published, where: rowWhere } of comparisons) {

@@ -71,7 +71,11 @@ interface PlannedEvent {
 }
 
 /** Loads the sample circuit into an (empty) organization in one transaction. */
-export async function loadSample(database: Database, orgId: number, options: SampleOptions = {}): Promise<SampleSummary> {
+export async function loadSample(
+  database: Database,
+  orgId: number,
+  options: SampleOptions = {},
+): Promise<SampleSummary> {
   const random = seededRandom(SEED);
   const newGuid = sampleGuids(orgId);
   const today = startOfDay(options.today ?? new Date());
@@ -179,7 +183,15 @@ function makeGroups(random: Random): SampleGroup[] {
       for (const category of division.sheet.categories) {
         for (const caption of category.captions) lean.set(caption.key, random.normal() * 1.2);
       }
-      groups.push({ name, location, division, strength: Math.max(-2, Math.min(2, random.normal() * 0.9)), lean, active: true, pending: false });
+      groups.push({
+        name,
+        location,
+        division,
+        strength: Math.max(-2, Math.min(2, random.normal() * 0.9)),
+        lean,
+        active: true,
+        pending: false,
+      });
     }
   }
   // A few groups folded after last season (inactive) and two new ones await approval (pending).
@@ -193,7 +205,14 @@ function planEvents(today: Date, seasons: ReturnType<typeof seasonsAround>): Pla
   const previous = seasons.previous.name;
   const current = seasons.current.name;
   const progressIn = (date: Date, championsYear: number) =>
-    Math.max(0, Math.min(1, (date.getTime() - Date.UTC(championsYear, 0, 10)) / (Date.UTC(championsYear, 3, 11) - Date.UTC(championsYear, 0, 10))));
+    Math.max(
+      0,
+      Math.min(
+        1,
+        (date.getTime() - Date.UTC(championsYear, 0, 10)) /
+          (Date.UTC(championsYear, 3, 11) - Date.UTC(championsYear, 0, 10)),
+      ),
+    );
   const fixed = (month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
   const relative = (days: number) => new Date(today.getTime() + days * DAY);
   const event = (
@@ -224,8 +243,16 @@ function planEvents(today: Date, seasons: ReturnType<typeof seasonsAround>): Pla
     event('Cypress Woods Invitational', 3, fixed(2, 28), previous, 'past'),
     event('North Texas Regional', 4, fixed(3, 14), previous, 'past', { eventTypeId: 5 }),
     event('Spring Showcase', 5, fixed(3, 28), previous, 'past'),
-    event('Circuit Championships', 6, fixed(4, 11), previous, 'past', { eventTypeId: 2, championship: true, attendance: 1 }),
-    event('Fall Evaluation Clinic', 7, relative(-28), current, 'past', { eventTypeId: 3, practice: true, attendance: 0.3 }),
+    event('Circuit Championships', 6, fixed(4, 11), previous, 'past', {
+      eventTypeId: 2,
+      championship: true,
+      attendance: 1,
+    }),
+    event('Fall Evaluation Clinic', 7, relative(-28), current, 'past', {
+      eventTypeId: 3,
+      practice: true,
+      attendance: 0.3,
+    }),
     event('Red River Classic', 8, relative(-14), current, 'past', { attendance: 0.45 }),
     event('Holiday Preview', 9, today, current, 'today', { championship: true, attendance: 0.3 }),
     event('New Year Invitational', 10, relative(14), current, 'future', { attendance: 0.45 }),
@@ -248,7 +275,13 @@ interface Entry {
   performance: Omit<LoadPerformance, 'groupName' | 'groupLocation'>;
 }
 
-async function loadEventCompetition(tx: Tx, orgId: number, random: Random, newGuid: () => string, plan: CompetitionPlan) {
+async function loadEventCompetition(
+  tx: Tx,
+  orgId: number,
+  random: Random,
+  newGuid: () => string,
+  plan: CompetitionPlan,
+) {
   const { event } = plan;
   const start = new Date(`${event.date}T${String(plan.startHourUtc).padStart(2, '0')}:00:00Z`);
   const entrants = plan.groups.filter(
@@ -277,7 +310,15 @@ async function loadEventCompetition(tx: Tx, orgId: number, random: Random, newGu
       finalists = advance(division.sheet, prelims, Math.min(12, Math.ceil(field.length * 0.6)));
     }
     const finalsRound = event.championship ? 2 : 1;
-    sections.push(section(division, finalsRound, 'Finals', judgesFor(finalsRound, division), perform(random, division, finalists, event, scored, hasPrelims ? 0.6 : 0)));
+    sections.push(
+      section(
+        division,
+        finalsRound,
+        'Finals',
+        judgesFor(finalsRound, division),
+        perform(random, division, finalists, event, scored, hasPrelims ? 0.6 : 0),
+      ),
+    );
   });
   scheduleSections(sections, start, event);
 
@@ -325,13 +366,18 @@ function perform(
   boost: number,
 ): Entry[] {
   const entries: Entry[] = field.map((group) => {
-    const target = division.early + (division.late - division.early) * event.progress + group.strength * 3 + boost + random.normal();
+    const target =
+      division.early + (division.late - division.early) * event.progress + group.strength * 3 + boost + random.normal();
     const scores: SubcaptionScore[] = [];
     for (const category of division.sheet.categories) {
       for (const caption of category.captions) {
         for (const line of caption.subcaptions) {
           const raw = Math.round(target + (group.lean.get(caption.key) ?? 0) + random.normal() * 1.5);
-          scores.push({ captionKey: caption.key, subcaptionKey: line.key, score: Math.max(10, Math.min(line.max - 1, raw)) });
+          scores.push({
+            captionKey: caption.key,
+            subcaptionKey: line.key,
+            score: Math.max(10, Math.min(line.max - 1, raw)),
+          });
         }
       }
     }
@@ -349,7 +395,8 @@ function perform(
   if (scored && entries.length >= 4 && random.chance(0.3)) {
     const at = random.int(1, entries.length - 2);
     const [a, b] = [entries[at].performance, entries[at + 1].performance];
-    if (a.performed && b.performed) entries[at + 1].performance = { ...b, scores: a.scores.map((score) => ({ ...score })), penalty: a.penalty };
+    if (a.performed && b.performed)
+      entries[at + 1].performance = { ...b, scores: a.scores.map((score) => ({ ...score })), penalty: a.penalty };
   }
   return entries;
 }
@@ -358,16 +405,30 @@ function perform(
 function advance(sheet: ScoreSheet, prelims: Entry[], count: number): SampleGroup[] {
   const results = tabulate(
     sheet,
-    prelims.map((entry, id) => ({ id, performed: entry.performance.performed, scores: entry.performance.scores, penalty: entry.performance.penalty })),
+    prelims.map((entry, id) => ({
+      id,
+      performed: entry.performance.performed,
+      scores: entry.performance.scores,
+      penalty: entry.performance.penalty,
+    })),
   );
   const seeded = results
     .filter((result) => result.total.rank !== null)
     .sort((a, b) => a.total.rank! - b.total.rank! || Number(a.id) - Number(b.id));
-  const chosen = seeded.length > 0 ? seeded.slice(0, count).map((result) => prelims[Number(result.id)].group) : prelims.slice(0, count).map((entry) => entry.group);
+  const chosen =
+    seeded.length > 0
+      ? seeded.slice(0, count).map((result) => prelims[Number(result.id)].group)
+      : prelims.slice(0, count).map((entry) => entry.group);
   return chosen.reverse();
 }
 
-function section(division: SampleDivision, roundNumber: number, roundName: string, judges: LoadSection['judges'], entries: Entry[]) {
+function section(
+  division: SampleDivision,
+  roundNumber: number,
+  roundName: string,
+  judges: LoadSection['judges'],
+  entries: Entry[],
+) {
   return {
     division,
     entries,
@@ -390,7 +451,9 @@ function section(division: SampleDivision, roundNumber: number, roundName: strin
  * finals start the next day (the same evening for today's show).
  */
 function scheduleSections(sections: (LoadSection & { division: SampleDivision })[], start: Date, event: PlannedEvent) {
-  sections.sort((a, b) => a.roundNumber - b.roundNumber || DIVISIONS.indexOf(a.division) - DIVISIONS.indexOf(b.division));
+  sections.sort(
+    (a, b) => a.roundNumber - b.roundNumber || DIVISIONS.indexOf(a.division) - DIVISIONS.indexOf(b.division),
+  );
   let clock = start.getTime();
   let round = sections[0]?.roundNumber;
   for (const entry of sections) {

@@ -16,7 +16,8 @@ export function parseMicros(text: string): number {
   if (fraction.replace(/0+$/, '').length > MAX_FRACTION_DIGITS) {
     throw new Error(`more than ${MAX_FRACTION_DIGITS} fraction digits: "${text}"`);
   }
-  const micros = Number(match[2] || '0') * MICROS_PER_UNIT + Number(fraction.padEnd(MAX_FRACTION_DIGITS, '0').slice(0, 6));
+  const micros =
+    Number(match[2] || '0') * MICROS_PER_UNIT + Number(fraction.padEnd(MAX_FRACTION_DIGITS, '0').slice(0, 6));
   return match[1] === '-' ? -micros : micros;
 }
 

@@ -25,13 +25,21 @@ export function roundHalfUp(micros: number, digits: number = PUBLISHED_FRACTION_
  * (micros / divisor) rounded half away from zero to `digits` fraction digits in one step: rounding to micros first
  * and then to three digits could turn 0.0004997 into 0.0005 and then up, which the published numbers never do.
  */
-export function roundQuotientHalfUp(micros: number, divisor: number, digits: number = PUBLISHED_FRACTION_DIGITS): number {
+export function roundQuotientHalfUp(
+  micros: number,
+  divisor: number,
+  digits: number = PUBLISHED_FRACTION_DIGITS,
+): number {
   if (!Number.isInteger(divisor) || divisor <= 0) throw new Error(`divisor must be a positive integer: ${divisor}`);
   return roundRatioHalfUp(BigInt(micros), BigInt(divisor), digits);
 }
 
 /** (numerator / denominator) micros rounded half away from zero to `digits` fraction digits, exactly. */
-export function roundRatioHalfUp(numerator: bigint, denominator: bigint, digits: number = PUBLISHED_FRACTION_DIGITS): number {
+export function roundRatioHalfUp(
+  numerator: bigint,
+  denominator: bigint,
+  digits: number = PUBLISHED_FRACTION_DIGITS,
+): number {
   const unit = MICROS_PER_UNIT / 10 ** digits;
   if (!Number.isInteger(unit)) throw new Error(`cannot round micros to ${digits} digits`);
   const scaled = denominator * BigInt(unit);

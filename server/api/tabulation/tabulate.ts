@@ -27,8 +27,7 @@ import { carriedWeight } from './weight-fractions.js';
 export function tabulate(sheet: ScoreSheet, performances: PerformanceInput[]): PerformanceResult[] {
   const computed = performances.map((performance) => computePerformance(sheet, performance));
   // A group that did not perform stands on every number with 0, as the published recaps rank it: last, shared.
-  const rankOf = (pick: (performance: ComputedPerformance) => number) =>
-    rankScores(computed.map(pick)) as number[];
+  const rankOf = (pick: (performance: ComputedPerformance) => number) => rankScores(computed.map(pick)) as number[];
 
   const subtotalRanks = rankOf((performance) => performance.subtotal);
   const totalRanks = rankOf((performance) => performance.total);
@@ -116,7 +115,8 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
   }
   const penalty = toMicros(performance.penalty);
   const raw = new Map<string, number>();
-  for (const score of performance.scores) raw.set(`${score.captionKey}\u0000${score.subcaptionKey}`, toMicros(score.score));
+  for (const score of performance.scores)
+    raw.set(`${score.captionKey}\u0000${score.subcaptionKey}`, toMicros(score.score));
   const rounding = roundingOf(sheet);
   const digits = sheet.publishedDigits ?? PUBLISHED_FRACTION_DIGITS;
   // Each number is published rounded; what the next step adds up is either that rounded number or the exact one.
@@ -133,29 +133,47 @@ function computePerformance(sheet: ScoreSheet, performance: PerformanceInput): C
 
   const categories = sheet.categories.map((category) => {
     const captions = category.captions.map((caption) => {
-      const subcaptions = caption.subcaptions.map((subcaption) => raw.get(`${caption.key}\u0000${subcaption.key}`) ?? 0);
+      const subcaptions = caption.subcaptions.map(
+        (subcaption) => raw.get(`${caption.key}\u0000${subcaption.key}`) ?? 0,
+      );
       const weights = caption.subcaptions.map((subcaption) => toMicros(subcaption.weight));
       const shown = weightedSum(subcaptions, weights);
-      return { ...publish(shown, rounding === 'carry-fractions' ? fractionSum(subcaptions, weights) : shown), subcaptions };
+      return {
+        ...publish(shown, rounding === 'carry-fractions' ? fractionSum(subcaptions, weights) : shown),
+        subcaptions,
+      };
     });
     const keys = panelKeys(category.captions);
     const inPanel = (key: string) => captions.filter((_, k) => category.captions[k].panel === key);
     const panels = keys.map((key) =>
-      publish(averagePanel(inPanel(key).map((caption) => caption.shown)), averagePanel(inPanel(key).map((caption) => caption.carried))),
+      publish(
+        averagePanel(inPanel(key).map((caption) => caption.shown)),
+        averagePanel(inPanel(key).map((caption) => caption.carried)),
+      ),
     );
     const alone = captions.filter((_, k) => category.captions[k].panel === undefined);
     const units = [...panels, ...alone];
     return {
       ...publish(
-        combineCategory(category.combine, units.map((unit) => unit.shown)),
-        combineCategory(category.combine, units.map((unit) => unit.carried)),
+        combineCategory(
+          category.combine,
+          units.map((unit) => unit.shown),
+        ),
+        combineCategory(
+          category.combine,
+          units.map((unit) => unit.carried),
+        ),
       ),
       panels,
       captions,
     };
   });
   const subtotal = publish(
-    scaleExact(addExact(categories.map((category) => category.carried)), BigInt(toMicros(sheet.subtotalScale ?? 1)), MICROS),
+    scaleExact(
+      addExact(categories.map((category) => category.carried)),
+      BigInt(toMicros(sheet.subtotalScale ?? 1)),
+      MICROS,
+    ),
   );
   const divisor = BigInt(sheet.totalDivisor ?? 1);
   const total = scaleExact(subtractExact(subtotal.carried, fromMicrosExact(penalty)), 1n, divisor);

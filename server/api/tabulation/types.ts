@@ -5,7 +5,14 @@
  */
 
 export { COMBINE_RULES, ROUNDING_RULES } from '../../../domain/score-sheet.js';
-export type { CaptionDef, CategoryDef, CombineRule, RoundingRule, ScoreSheet, SubcaptionDef } from '../../../domain/score-sheet.js';
+export type {
+  CaptionDef,
+  CategoryDef,
+  CombineRule,
+  RoundingRule,
+  ScoreSheet,
+  SubcaptionDef,
+} from '../../../domain/score-sheet.js';
 
 /** One judge's raw number on one subcaption line of one performance. */
 export interface SubcaptionScore {

@@ -24,14 +24,19 @@ export function validateScores(
   options: ValidateOptions = {},
 ): ScoreProblem[] {
   const problems: ScoreProblem[] = [];
-  const captions = new Map(sheet.categories.flatMap((category) => category.captions).map((caption) => [caption.key, caption]));
+  const captions = new Map(
+    sheet.categories.flatMap((category) => category.captions).map((caption) => [caption.key, caption]),
+  );
   const seen = new Set<string>();
 
   scores.forEach((score, index) => {
     const field = `scores[${index}]`;
     const caption = captions.get(score.captionKey);
     if (!caption) {
-      problems.push({ field: `${field}.captionKey`, message: `unknown caption "${score.captionKey}" on sheet "${sheet.name}"` });
+      problems.push({
+        field: `${field}.captionKey`,
+        message: `unknown caption "${score.captionKey}" on sheet "${sheet.name}"`,
+      });
       return;
     }
     const subcaption = caption.subcaptions.find((line) => line.key === score.subcaptionKey);

@@ -22,7 +22,7 @@ export function carriedWeight(weightMicros: number): Exact {
     // the nearest numerator, then the check that p/q rounds half up to the weight at four digits (in micros)
     const numerator = (weight * denominator + 500_000n) / 1_000_000n;
     if (numerator === 0n) continue;
-    const rounded = ((numerator * 1_000_000n * 2n) / denominator + FOUR_DIGITS) / (FOUR_DIGITS * 2n) * FOUR_DIGITS;
+    const rounded = (((numerator * 1_000_000n * 2n) / denominator + FOUR_DIGITS) / (FOUR_DIGITS * 2n)) * FOUR_DIGITS;
     if (rounded === weight) return { n: numerator, d: denominator };
   }
   return fromMicrosExact(weightMicros);

@@ -8,7 +8,15 @@
 import { createHash } from 'node:crypto';
 import { CompetitionRecords, type HostedCompetition } from '../views/hosted-shapes.js';
 import { seasonYear } from '../views/season-names.js';
-import { COMPETITIONS_V2, listingSearch, PERFORMANCES_V2, readJson, readRaw, type Read, type UpstreamRead } from '../views/upstream-reads.js';
+import {
+  COMPETITIONS_V2,
+  listingSearch,
+  PERFORMANCES_V2,
+  readJson,
+  readRaw,
+  type Read,
+  type UpstreamRead,
+} from '../views/upstream-reads.js';
 import type { CompetitionSummaryView } from '../views/view-schemas.js';
 import { mayBeLive } from './live-day.js';
 
@@ -61,7 +69,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
   type Listing = Read<HostedCompetition[]>;
   /** `listings`: one tick's reads by season year, so a season's listing is read once per tick, not once per competition */
-  async function versionOf(guid: string, year: number, listings = new Map<number, Promise<Listing>>()): Promise<{ version: string; date: string } | undefined> {
+  async function versionOf(
+    guid: string,
+    year: number,
+    listings = new Map<number, Promise<Listing>>(),
+  ): Promise<{ version: string; date: string } | undefined> {
     let pending = listings.get(year);
     if (!pending) {
       pending = readJson(readFresh, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
@@ -121,12 +133,19 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
   const hub: LiveHub = {
     async join(guid, listener) {
-      if (listenerCount >= maxListeners) return { kind: 'full', detail: `This server already streams ${maxListeners} live pages; the page refreshes on its own instead.` };
+      if (listenerCount >= maxListeners)
+        return {
+          kind: 'full',
+          detail: `This server already streams ${maxListeners} live pages; the page refreshes on its own instead.`,
+        };
       const key = guid.toLowerCase();
       let watcher = watchers.get(key);
       if (!watcher) {
         if (watchers.size + starting.size >= maxCompetitions && !starting.has(key)) {
-          return { kind: 'full', detail: `This server already watches ${maxCompetitions} live competitions; the page refreshes on its own instead.` };
+          return {
+            kind: 'full',
+            detail: `This server already watches ${maxCompetitions} live competitions; the page refreshes on its own instead.`,
+          };
         }
         let pending = starting.get(key);
         if (!pending) {
@@ -142,7 +161,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         }
         timer ??= setInterval(() => void hub.tick(), intervalMs).unref();
       }
-      if (listenerCount >= maxListeners) return { kind: 'full', detail: `This server already streams ${maxListeners} live pages; the page refreshes on its own instead.` };
+      if (listenerCount >= maxListeners)
+        return {
+          kind: 'full',
+          detail: `This server already streams ${maxListeners} live pages; the page refreshes on its own instead.`,
+        };
       const joined = watcher;
       joined.listeners.add(listener);
       listenerCount += 1;

@@ -19,7 +19,12 @@ const VERSION = /^[\w-]{1,64}$/;
 export function liveRoute(hub: LiveHub, heartbeatMs: number) {
   return async (c: Context) => {
     const guid = c.req.param('guid') ?? '';
-    if (!isGuid(guid)) return problemResponse({ status: 404, code: 'not_found', detail: `"${guid.slice(0, 64)}" is not a competition guid.` });
+    if (!isGuid(guid))
+      return problemResponse({
+        status: 404,
+        code: 'not_found',
+        detail: `"${guid.slice(0, 64)}" is not a competition guid.`,
+      });
     // One slot per listener: a burst of changes before the stream writes them is one change (the newest), or the end.
     let pending: LiveEvent | undefined;
     let wake: (() => void) | undefined;
@@ -31,11 +36,23 @@ export function liveRoute(hub: LiveHub, heartbeatMs: number) {
     try {
       joined = await hub.join(guid, listener);
     } catch (error) {
-      if (error instanceof ViewProblem) return problemResponse({ status: error.status, code: error.code, detail: error.detail, headers: error.headers });
+      if (error instanceof ViewProblem)
+        return problemResponse({
+          status: error.status,
+          code: error.code,
+          detail: error.detail,
+          headers: error.headers,
+        });
       throw error;
     }
     if (joined.kind === 'not_live') return c.body(null, 204, { 'cache-control': 'no-store' });
-    if (joined.kind === 'full') return problemResponse({ status: 503, code: 'live_full', detail: joined.detail, headers: { 'retry-after': '60' } });
+    if (joined.kind === 'full')
+      return problemResponse({
+        status: 503,
+        code: 'live_full',
+        detail: joined.detail,
+        headers: { 'retry-after': '60' },
+      });
     const { version, leave } = joined;
     const lastEventId = c.req.header('last-event-id');
     let closed = false;
@@ -71,7 +88,11 @@ export function liveRoute(hub: LiveHub, heartbeatMs: number) {
             await stream.writeSSE({ event: 'end', data: JSON.stringify({ reason: event.reason }) });
             return;
           }
-          await stream.writeSSE({ event: 'change', id: event.version, data: JSON.stringify({ version: event.version }) });
+          await stream.writeSSE({
+            event: 'change',
+            id: event.version,
+            data: JSON.stringify({ version: event.version }),
+          });
         }
       } catch {
         // The browser went away mid-write: nothing to tell anyone.

@@ -27,16 +27,24 @@ export interface AppEntry {
 }
 
 export function loadAppEntry(options: { dir: string; read: InProcessRead; log: (line: LogLine) => void }): AppEntry {
-  const entry = fromBuildFile(path.join(path.resolve(options.dir), '.ssr', 'entry-server.js'), async (file, mtimeMs) => {
-    try {
-      // A new build is a new module: the query string makes Node load it instead of the one it has.
-      const module = (await import(`${pathToFileURL(file).href}?build=${mtimeMs}`)) as typeof AppServerEntry;
-      return { planPage: module.planPage, render: module.createPageRenderer(options.read) };
-    } catch (error) {
-      options.log({ level: 'error', msg: 'server renderer failed to load', error: (error as Error).name, detail: (error as Error).message });
-      return undefined;
-    }
-  });
+  const entry = fromBuildFile(
+    path.join(path.resolve(options.dir), '.ssr', 'entry-server.js'),
+    async (file, mtimeMs) => {
+      try {
+        // A new build is a new module: the query string makes Node load it instead of the one it has.
+        const module = (await import(`${pathToFileURL(file).href}?build=${mtimeMs}`)) as typeof AppServerEntry;
+        return { planPage: module.planPage, render: module.createPageRenderer(options.read) };
+      } catch (error) {
+        options.log({
+          level: 'error',
+          msg: 'server renderer failed to load',
+          error: (error as Error).name,
+          detail: (error as Error).message,
+        });
+        return undefined;
+      }
+    },
+  );
 
   // Loaded now, not on the first visitor's request: the bundle takes a moment to load and compile.
   void entry();
@@ -51,7 +59,13 @@ export function loadAppEntry(options: { dir: string; read: InProcessRead; log: (
       try {
         return await current.render(url, renderOptions);
       } catch (error) {
-        options.log({ level: 'error', msg: 'server render failed', error: (error as Error).name, detail: (error as Error).message, path: new URL(url).pathname });
+        options.log({
+          level: 'error',
+          msg: 'server render failed',
+          error: (error as Error).name,
+          detail: (error as Error).message,
+          path: new URL(url).pathname,
+        });
         return undefined;
       }
     },

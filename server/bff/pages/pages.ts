@@ -40,7 +40,9 @@ export function createPages(options: { dir: string; read: InProcessRead; log: (l
     const html = await readFile(file, 'utf8');
     const link = linkedStylesheet(html);
     const cssFile = link && path.resolve(root, `.${link.href}`);
-    const css = cssFile?.startsWith(root + path.sep) ? await readFile(cssFile, 'utf8').catch(() => undefined) : undefined;
+    const css = cssFile?.startsWith(root + path.sep)
+      ? await readFile(cssFile, 'utf8').catch(() => undefined)
+      : undefined;
     return { html, rendering: css === undefined ? { html } : inlineStylesheet(html, css) };
   });
 
@@ -50,7 +52,8 @@ export function createPages(options: { dir: string; read: InProcessRead; log: (l
       const template = await templates();
       if (!template) return notBuilt(request);
       // Page navigations get the app; a missing image or script stays a 404.
-      if (!acceptsHtml(request)) return problemResponse({ status: 404, code: 'not_found', detail: `Nothing at ${pathname}` });
+      if (!acceptsHtml(request))
+        return problemResponse({ status: 404, code: 'not_found', detail: `Nothing at ${pathname}` });
       const plan = await app.plan(pathname);
       const modules = plan ? await routeChunks(plan.module) : [];
       const headers: Record<string, string> = { 'content-type': HTML_TYPE, 'cache-control': 'no-cache' };
@@ -63,7 +66,11 @@ export function createPages(options: { dir: string; read: InProcessRead; log: (l
         if (page) {
           // Per request: the numbers change during a show. Its ETag still answers an unchanged page.
           const { styleHash } = template.rendering;
-          return new Response(page, { headers: styleHash ? { ...headers, 'content-security-policy': contentSecurityPolicy([styleHash]) } : headers });
+          return new Response(page, {
+            headers: styleHash
+              ? { ...headers, 'content-security-policy': contentSecurityPolicy([styleHash]) }
+              : headers,
+          });
         }
       }
       return new Response(plainPage(template.html, plan ? hintLinks({ modules, reads: plan.reads }) : ''), { headers });
@@ -77,7 +84,10 @@ function acceptsHtml(request: Request): boolean {
 
 function notBuilt(request: Request): Response {
   if (acceptsHtml(request)) {
-    return new Response(NOT_BUILT_PAGE, { status: 503, headers: { 'content-type': HTML_TYPE, 'cache-control': 'no-store' } });
+    return new Response(NOT_BUILT_PAGE, {
+      status: 503,
+      headers: { 'content-type': HTML_TYPE, 'cache-control': 'no-store' },
+    });
   }
   return problemResponse({
     status: 503,

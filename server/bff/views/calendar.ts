@@ -34,13 +34,19 @@ export async function loadSeasonListing(read: UpstreamRead, season: SeasonView):
 }
 
 /** Every event of the season. */
-export async function loadSeasonEvents(read: UpstreamRead, seasonId: number): Promise<{ events: HostedEventListItem[]; stale: boolean }> {
+export async function loadSeasonEvents(
+  read: UpstreamRead,
+  seasonId: number,
+): Promise<{ events: HostedEventListItem[]; stale: boolean }> {
   const { data, stale } = await readAllPages(read, '/v3/events', `?seasonId=${seasonId}`, EventList);
   return { events: data, stale };
 }
 
 /** The list items that may be a listing's event: those of its name, and among several, those at its location. */
-function candidateEvents(record: Pick<HostedCompetition, 'EventName' | 'Location'>, events: readonly HostedEventListItem[]): HostedEventListItem[] {
+function candidateEvents(
+  record: Pick<HostedCompetition, 'EventName' | 'Location'>,
+  events: readonly HostedEventListItem[],
+): HostedEventListItem[] {
   const named = events.filter((event) => event.name === record.EventName);
   if (named.length <= 1) return named;
   const placed = named.filter((event) => event.location === record.Location);
@@ -48,7 +54,10 @@ function candidateEvents(record: Pick<HostedCompetition, 'EventName' | 'Location
 }
 
 /** The list item of a listing's event: the one of that name (and, among several, that location), if any. */
-export function matchEvent(record: Pick<HostedCompetition, 'EventName' | 'Location'>, events: readonly HostedEventListItem[]): HostedEventListItem | undefined {
+export function matchEvent(
+  record: Pick<HostedCompetition, 'EventName' | 'Location'>,
+  events: readonly HostedEventListItem[],
+): HostedEventListItem | undefined {
   const candidates = candidateEvents(record, events);
   return candidates.length === 1 ? candidates[0] : undefined;
 }
@@ -57,17 +66,24 @@ export function matchEvent(record: Pick<HostedCompetition, 'EventName' | 'Locati
  * What the event list says of a listing's event: its id when one event matches; when several do (an archive files
  * a circuit's show once per recap page, under one name and place), the event type they all share.
  */
-function eventFacts(record: HostedCompetition, events: readonly HostedEventListItem[]): Pick<CalendarEntryView['event'], 'id' | 'eventTypeId' | 'eventType'> {
+function eventFacts(
+  record: HostedCompetition,
+  events: readonly HostedEventListItem[],
+): Pick<CalendarEntryView['event'], 'id' | 'eventTypeId' | 'eventType'> {
   const candidates = candidateEvents(record, events);
   const [first] = candidates;
-  if (!first || candidates.some((event) => event.eventTypeId !== first.eventTypeId)) return { id: null, eventTypeId: null, eventType: null };
+  if (!first || candidates.some((event) => event.eventTypeId !== first.eventTypeId))
+    return { id: null, eventTypeId: null, eventType: null };
   return { id: candidates.length === 1 ? first.id : null, eventTypeId: first.eventTypeId, eventType: first.eventType };
 }
 
 /** By date, and on one date by event and competition name: a busy Saturday of an archive holds some seventy shows. */
 export function calendarEntries(listing: SeasonListing, events: readonly HostedEventListItem[]): CalendarEntryView[] {
   const byDate = [...listing.competitions].sort(
-    (a, b) => a.Date.localeCompare(b.Date) || a.EventName.localeCompare(b.EventName) || a.CompetitionName.localeCompare(b.CompetitionName),
+    (a, b) =>
+      a.Date.localeCompare(b.Date) ||
+      a.EventName.localeCompare(b.EventName) ||
+      a.CompetitionName.localeCompare(b.CompetitionName),
   );
   return byDate.map((record) => {
     const event = eventFacts(record, events);
@@ -92,7 +108,10 @@ export function calendarEntries(listing: SeasonListing, events: readonly HostedE
   });
 }
 
-export async function loadCalendar(read: UpstreamRead, season: SeasonView): Promise<{ entries: CalendarEntryView[]; stale: boolean }> {
+export async function loadCalendar(
+  read: UpstreamRead,
+  season: SeasonView,
+): Promise<{ entries: CalendarEntryView[]; stale: boolean }> {
   const [listing, events] = await Promise.all([loadSeasonListing(read, season), loadSeasonEvents(read, season.id)]);
   return { entries: calendarEntries(listing, events.events), stale: listing.stale || events.stale };
 }

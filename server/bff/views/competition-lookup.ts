@@ -10,7 +10,15 @@ import { loadSeasonEvents, matchEvent } from './calendar.js';
 import { CompetitionRecords, EventDetail, GroupList, PerformanceRecords } from './hosted-shapes.js';
 import { listedGroup } from './season-index.js';
 import { loadSeasons } from './seasons.js';
-import { COMPETITIONS_V2, listingSearch, PERFORMANCES_V2, readAllPages, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import {
+  COMPETITIONS_V2,
+  listingSearch,
+  PERFORMANCES_V2,
+  readAllPages,
+  readJson,
+  ViewProblem,
+  type UpstreamRead,
+} from './upstream-reads.js';
 import type { CompetitionSummaryView } from './view-schemas.js';
 
 /**
@@ -32,8 +40,14 @@ export function createCompetitionLookup(read: UpstreamRead, readFresh: UpstreamR
     // Asked again, fresh: the newest season's listing and the current one's (a circuit's current season is not always
     // its newest: next season is often set up before this one ends).
     const currentYear = seasons.seasons.find((season) => season.current)?.year ?? null;
-    const freshYears = readFresh === read ? [] : [...new Set([...listedYears.slice(0, 1), ...(currentYear === null ? [] : [currentYear])])];
-    const attempts = [...years.map((year) => ({ year, reader: read })), ...freshYears.map((year) => ({ year, reader: readFresh }))];
+    const freshYears =
+      readFresh === read
+        ? []
+        : [...new Set([...listedYears.slice(0, 1), ...(currentYear === null ? [] : [currentYear])])];
+    const attempts = [
+      ...years.map((year) => ({ year, reader: read })),
+      ...freshYears.map((year) => ({ year, reader: readFresh })),
+    ];
     for (const { year, reader } of attempts) {
       const listing = await readJson(reader, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
       stale ||= listing.stale;
@@ -49,8 +63,15 @@ export function createCompetitionLookup(read: UpstreamRead, readFresh: UpstreamR
       const eventId = matchEvent(record, events.events)?.id ?? null;
       const detail = eventId === null ? undefined : await eventDetail(read, eventId);
       stale ||= events.stale || performances.stale || groups.stale || (detail?.stale ?? false);
-      const performing = new Map(performances.data.map((p) => [`${p.OrgGroupIdentifier}\u0000${p.GroupName}`, { name: p.GroupName, orgGroupIdentifier: p.OrgGroupIdentifier }]));
-      const competition = detail?.data.competitions.find((candidate) => candidate.guid.toLowerCase() === guid.toLowerCase());
+      const performing = new Map(
+        performances.data.map((p) => [
+          `${p.OrgGroupIdentifier}\u0000${p.GroupName}`,
+          { name: p.GroupName, orgGroupIdentifier: p.OrgGroupIdentifier },
+        ]),
+      );
+      const competition = detail?.data.competitions.find(
+        (candidate) => candidate.guid.toLowerCase() === guid.toLowerCase(),
+      );
       return {
         summary: {
           competition: {
@@ -67,7 +88,10 @@ export function createCompetitionLookup(read: UpstreamRead, readFresh: UpstreamR
           },
           event: { guid: record.EventGuid, name: record.EventName, location: record.Location, id: eventId },
           season: { id: season.id, name: season.name },
-          groups: [...performing.values()].map((group) => ({ ...group, location: listedGroup(groups.data, group)?.location ?? null })),
+          groups: [...performing.values()].map((group) => ({
+            ...group,
+            location: listedGroup(groups.data, group)?.location ?? null,
+          })),
         },
         stale,
       };

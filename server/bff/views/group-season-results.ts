@@ -10,7 +10,16 @@ import type { GroupSeasonPerformanceView, GroupSeasonResultView } from './view-s
 export function groupSeasonResults(performances: readonly GroupSeasonPerformanceView[]): GroupSeasonResultView[] {
   const scored = performances.flatMap((p) =>
     p.performed && p.total !== null && !p.practice
-      ? [{ divisionKey: p.division.name, division: p.division, groupKey: 0, group: { name: '' }, total: p.total.score, competition: p.competition }]
+      ? [
+          {
+            divisionKey: p.division.name,
+            division: p.division,
+            groupKey: 0,
+            group: { name: '' },
+            total: p.total.score,
+            competition: p.competition,
+          },
+        ]
       : [],
   );
   return seasonStandings(scored, () => null).map(({ division, entries: [entry] }) => ({

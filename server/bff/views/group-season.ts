@@ -17,14 +17,18 @@ export interface GroupAsked {
 export function groupSeason(
   index: { performances: readonly IndexedPerformance[]; groups: readonly HostedGroup[] },
   asked: GroupAsked,
-): { group: GroupRefView & { groupType: { id: number; name: string } | null; registered: boolean }; data: GroupSeasonPerformanceView[] } {
+): {
+  group: GroupRefView & { groupType: { id: number; name: string } | null; registered: boolean };
+  data: GroupSeasonPerformanceView[];
+} {
   const matching = index.performances.filter((p) =>
     asked.orgGroupIdentifier ? p.group.orgGroupIdentifier === asked.orgGroupIdentifier : p.group.name === asked.name,
   );
   // Oldest first, one date's competitions in the upstream's order; a group in two divisions of one round (a school's
   // varsity and JV under one name) by division name, whatever order the upstream lists them in.
   const competitionOrder = new Map<string, number>();
-  for (const p of matching) if (!competitionOrder.has(p.competition.guid)) competitionOrder.set(p.competition.guid, competitionOrder.size);
+  for (const p of matching)
+    if (!competitionOrder.has(p.competition.guid)) competitionOrder.set(p.competition.guid, competitionOrder.size);
   const mine = matching.sort(
     (a, b) =>
       a.competition.date.localeCompare(b.competition.date) ||
@@ -40,20 +44,24 @@ export function groupSeason(
       name: known.name,
       orgGroupIdentifier: known.orgGroupIdentifier,
       location: listed?.location ?? null,
-      groupType: listed?.groupType ?? (mine.length > 0 ? divisionGroupType(index.groups, mine.at(-1)!.division.name) : null),
+      groupType:
+        listed?.groupType ?? (mine.length > 0 ? divisionGroupType(index.groups, mine.at(-1)!.division.name) : null),
       // by the identity asked: the name alone finds a location, never a registration under another circuit id
-      registered: listed !== undefined && (known.orgGroupIdentifier === '' || listed.circuitId === known.orgGroupIdentifier),
+      registered:
+        listed !== undefined && (known.orgGroupIdentifier === '' || listed.circuitId === known.orgGroupIdentifier),
     },
-    data: mine.map(({ competition, practice, division, round, performed, noScoreReason, total, categories, groupsInRound }) => ({
-      competition,
-      practice,
-      division,
-      round,
-      performed,
-      noScoreReason,
-      total,
-      categories,
-      groupsInRound,
-    })),
+    data: mine.map(
+      ({ competition, practice, division, round, performed, noScoreReason, total, categories, groupsInRound }) => ({
+        competition,
+        practice,
+        division,
+        round,
+        performed,
+        noScoreReason,
+        total,
+        categories,
+        groupsInRound,
+      }),
+    ),
   };
 }

@@ -19,7 +19,11 @@ import type { GroupSeasonsView } from './view-schemas.js';
 export const GROUP_SEASONS_MAX = 10;
 const SEASONS_AT_ONCE = 2;
 
-export async function loadGroupSeasons(read: UpstreamRead, source: SeasonSource, asked: GroupAsked): Promise<{ view: GroupSeasonsView; stale: boolean }> {
+export async function loadGroupSeasons(
+  read: UpstreamRead,
+  source: SeasonSource,
+  asked: GroupAsked,
+): Promise<{ view: GroupSeasonsView; stale: boolean }> {
   const { seasons, stale } = await loadSeasons(read);
   const looked = seasons.slice(0, GROUP_SEASONS_MAX);
   const answers = await mapBounded(looked, SEASONS_AT_ONCE, (season) => source.group(season, asked));
@@ -33,7 +37,14 @@ export async function loadGroupSeasons(read: UpstreamRead, source: SeasonSource,
   }
   return {
     // the newest season's name for it and what it is (group-season.ts)
-    view: { group: held[0].answer.view.group, seasons: held.map(({ season, answer }) => ({ season, performances: answer.view.data.length, results: groupSeasonResults(answer.view.data) })) },
+    view: {
+      group: held[0].answer.view.group,
+      seasons: held.map(({ season, answer }) => ({
+        season,
+        performances: answer.view.data.length,
+        results: groupSeasonResults(answer.view.data),
+      })),
+    },
     stale: stale || held.some(({ answer }) => answer.stale),
   };
 }

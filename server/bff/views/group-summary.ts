@@ -26,7 +26,14 @@ export async function groupSummary(
     if (scored.length === 0) continue;
     const last = scored.at(-1)!;
     group = { name: view.group.name, orgGroupIdentifier: view.group.orgGroupIdentifier, location: view.group.location };
-    latest = { season: { id: season.id, name: season.name }, competition: last.competition, division: last.division, round: last.round, total: last.total!, groupsInRound: last.groupsInRound };
+    latest = {
+      season: { id: season.id, name: season.name },
+      competition: last.competition,
+      division: last.division,
+      round: last.round,
+      total: last.total!,
+      groupsInRound: last.groupsInRound,
+    };
     break;
   }
   const current = seasons.find((season) => season.current);

@@ -20,7 +20,10 @@ const SEASONS_AT_ONCE = 2;
 const thousandths = (score: number) => Math.round(score * 1000);
 
 /** The first group against each other one over a season's meetings: the rounds both performed, won, lost, tied, mean margin. */
-export function pairsOf(meetings: readonly Pick<HeadToHeadMeetingView, 'totals'>[], groupCount: number): HeadToHeadPairView[] {
+export function pairsOf(
+  meetings: readonly Pick<HeadToHeadMeetingView, 'totals'>[],
+  groupCount: number,
+): HeadToHeadPairView[] {
   return Array.from({ length: groupCount - 1 }, (_, index) => {
     const other = index + 1;
     const pair = { meetings: 0, wins: 0, losses: 0, ties: 0 };
@@ -39,22 +42,37 @@ export function pairsOf(meetings: readonly Pick<HeadToHeadMeetingView, 'totals'>
   });
 }
 
-export async function loadHeadToHeadSeasons(read: UpstreamRead, source: SeasonSource, groups: readonly AskedGroup[]): Promise<{ view: HeadToHeadSeasonsView; stale: boolean }> {
+export async function loadHeadToHeadSeasons(
+  read: UpstreamRead,
+  source: SeasonSource,
+  groups: readonly AskedGroup[],
+): Promise<{ view: HeadToHeadSeasonsView; stale: boolean }> {
   const { seasons, stale } = await loadSeasons(read);
   const looked = seasons.slice(0, GROUP_SEASONS_MAX);
-  const asked = groups.map(({ name, orgGroupIdentifier }) => ({ name, orgGroupIdentifier: orgGroupIdentifier || undefined }));
+  const asked = groups.map(({ name, orgGroupIdentifier }) => ({
+    name,
+    orgGroupIdentifier: orgGroupIdentifier || undefined,
+  }));
   const answers = await mapBounded(looked, SEASONS_AT_ONCE, async (season) => {
     const present = await Promise.all(asked.map((group) => source.group(season, group)));
     const performances = present.map((answer) => answer.view.data.length);
     const stalePresence = present.some((answer) => answer.stale);
     // Only a season with the first group and another one is built into rounds: the others cost no judged sections.
-    if (performances[0] === 0 || performances.slice(1).every((count) => count === 0)) return { entry: null, stale: stalePresence };
+    if (performances[0] === 0 || performances.slice(1).every((count) => count === 0))
+      return { entry: null, stale: stalePresence };
     const judging = await source.judging(season);
     const meetings = headToHead(judging.sections, groups);
-    return { entry: { season, performances, meetings: meetings.length, pairs: pairsOf(meetings, groups.length) }, stale: stalePresence || judging.stale };
+    return {
+      entry: { season, performances, meetings: meetings.length, pairs: pairsOf(meetings, groups.length) },
+      stale: stalePresence || judging.stale,
+    };
   });
   return {
-    view: { groups: [...groups], seasonsLookedAt: looked.length, data: answers.flatMap(({ entry }) => (entry ? [entry] : [])) },
+    view: {
+      groups: [...groups],
+      seasonsLookedAt: looked.length,
+      data: answers.flatMap(({ entry }) => (entry ? [entry] : [])),
+    },
     stale: stale || answers.some((answer) => answer.stale),
   };
 }

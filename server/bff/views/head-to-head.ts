@@ -13,7 +13,9 @@ export interface AskedGroup {
 }
 
 const isGroup = (asked: AskedGroup) => (performance: JudgedPerformance) =>
-  asked.orgGroupIdentifier ? performance.group.orgGroupIdentifier === asked.orgGroupIdentifier : performance.group.name === asked.name;
+  asked.orgGroupIdentifier
+    ? performance.group.orgGroupIdentifier === asked.orgGroupIdentifier
+    : performance.group.name === asked.name;
 
 export function headToHead(sections: readonly JudgedSection[], asked: readonly AskedGroup[]): HeadToHeadMeetingView[] {
   const meetings: HeadToHeadMeetingView[] = [];
@@ -24,18 +26,25 @@ export function headToHead(sections: readonly JudgedSection[], asked: readonly A
     const keys: { key: string; category: string; name: string }[] = [];
     for (const performance of present) {
       for (const caption of performance?.captions ?? []) {
-        if (!keys.some((known) => known.key === caption.key)) keys.push({ key: caption.key, category: caption.category, name: caption.name });
+        if (!keys.some((known) => known.key === caption.key))
+          keys.push({ key: caption.key, category: caption.category, name: caption.name });
       }
     }
     meetings.push({
       competition: section.competition,
       division: section.division,
       round: section.round,
-      groups: present.map((performance) => (performance ? { name: performance.group.name, orgGroupIdentifier: performance.group.orgGroupIdentifier } : null)),
+      groups: present.map((performance) =>
+        performance ? { name: performance.group.name, orgGroupIdentifier: performance.group.orgGroupIdentifier } : null,
+      ),
       captions: keys.map(({ key, category, name }) => ({
         category,
         name,
-        judge: present.flatMap((performance) => performance?.captions.filter((caption) => caption.key === key && caption.judge !== '') ?? [])[0]?.judge ?? null,
+        judge:
+          present.flatMap(
+            (performance) =>
+              performance?.captions.filter((caption) => caption.key === key && caption.judge !== '') ?? [],
+          )[0]?.judge ?? null,
         scores: present.map((performance) => {
           const caption = performance?.captions.find((candidate) => candidate.key === key);
           return caption ? { score: caption.score, rank: caption.rank } : null;

@@ -19,12 +19,21 @@ import {
 export const SeasonList = z.object({ data: z.array(HostedSeasonRecord) });
 export type HostedSeason = z.infer<typeof HostedSeasonRecord>;
 
-export const EventListItem = HostedEventListItem.pick({ id: true, name: true, location: true, eventTypeId: true, eventType: true, practice: true });
+export const EventListItem = HostedEventListItem.pick({
+  id: true,
+  name: true,
+  location: true,
+  eventTypeId: true,
+  eventType: true,
+  practice: true,
+});
 export const EventList = z.object({ data: z.array(EventListItem) });
 export type HostedEventListItem = z.infer<typeof EventListItem>;
 
 export const EventDetail = HostedEventDetail.pick({ id: true, name: true }).extend({
-  competitions: z.array(HostedEventCompetition.pick({ id: true, guid: true, name: true, date: true, standardScheduleUrl: true })),
+  competitions: z.array(
+    HostedEventCompetition.pick({ id: true, guid: true, name: true, date: true, standardScheduleUrl: true }),
+  ),
 });
 
 const GroupItem = HostedGroupRecord.pick({ name: true, location: true, circuitId: true, groupType: true }).extend({
@@ -52,7 +61,14 @@ export const CompetitionRecords = z.array(CompetitionRecord);
 export type HostedCompetition = z.infer<typeof CompetitionRecord>;
 
 /** A caption as the season's results keep it: its judge and number (judged-sections.ts). */
-const CaptionRecord = HostedCaption.pick({ JudgeFirstName: true, JudgeLastName: true, Name: true, Initials: true, Score: true, Rank: true });
+const CaptionRecord = HostedCaption.pick({
+  JudgeFirstName: true,
+  JudgeLastName: true,
+  Name: true,
+  Initials: true,
+  Score: true,
+  Rank: true,
+});
 
 /** What the season's results need: totals, and each caption's judge and number; the subcaption lines stay with the recap. */
 export const PerformanceRecord = HostedPerformanceRecord.pick({
@@ -66,7 +82,11 @@ export const PerformanceRecord = HostedPerformanceRecord.pick({
   Rank: true,
   Performed: true,
   NoScoreReason: true,
-}).extend({ Categories: z.array(HostedCategory.pick({ Name: true, Score: true, Rank: true }).extend({ Captions: z.array(CaptionRecord) })) });
+}).extend({
+  Categories: z.array(
+    HostedCategory.pick({ Name: true, Score: true, Rank: true }).extend({ Captions: z.array(CaptionRecord) }),
+  ),
+});
 export const PerformanceRecords = z.array(PerformanceRecord);
 export type HostedPerformance = z.infer<typeof PerformanceRecord>;
 

@@ -26,21 +26,27 @@ function similarNames(sections: readonly JudgedSection[], name: string): string[
       for (const caption of performance.captions) {
         if (caption.judge === '' || caption.judge === name || found.has(caption.judge)) continue;
         const other = caption.judge.split(' ');
-        if (other.length > 1 && letters(other.at(-1)!) === last && letters(other[0]).slice(0, 1) === initial) found.add(caption.judge);
+        if (other.length > 1 && letters(other.at(-1)!) === last && letters(other[0]).slice(0, 1) === initial)
+          found.add(caption.judge);
       }
     }
   }
   return [...found].sort();
 }
 
-export function judgeSeason(sections: readonly JudgedSection[], asked: string, seasonName: string): { judge: { name: string; similarNames: string[] }; data: JudgeSheetView[] } {
+export function judgeSeason(
+  sections: readonly JudgedSection[],
+  asked: string,
+  seasonName: string,
+): { judge: { name: string; similarNames: string[] }; data: JudgeSheetView[] } {
   const name = judgeName(asked, '');
   const sheets: JudgeSheetView[] = [];
   for (const section of sections) {
     // The sheet keys this judge holds in this section (a judge may sit on two captions of one round).
     const keys: string[] = [];
     for (const performance of section.performances) {
-      for (const caption of performance.captions) if (caption.judge === name && !keys.includes(caption.key)) keys.push(caption.key);
+      for (const caption of performance.captions)
+        if (caption.judge === name && !keys.includes(caption.key)) keys.push(caption.key);
     }
     for (const key of keys) {
       let about: JudgedCaption | undefined;
@@ -50,7 +56,9 @@ export function judgeSeason(sections: readonly JudgedSection[], asked: string, s
         const mine = performance.captions.find((caption) => caption.key === key && caption.judge === name);
         if (!mine) continue;
         about ??= mine;
-        const partner = performance.captions.find((caption) => caption.key !== key && caption.category === mine.category && caption.name === mine.name);
+        const partner = performance.captions.find(
+          (caption) => caption.key !== key && caption.category === mine.category && caption.name === mine.name,
+        );
         if (partner && partner.judge !== '') partnerName ??= partner.judge;
         rows.push({
           group: performance.group,
@@ -73,6 +81,7 @@ export function judgeSeason(sections: readonly JudgedSection[], asked: string, s
       });
     }
   }
-  if (sheets.length === 0) throw new ViewProblem(404, 'not_found', `No judge named "${name}" judged a released recap in ${seasonName}.`);
+  if (sheets.length === 0)
+    throw new ViewProblem(404, 'not_found', `No judge named "${name}" judged a released recap in ${seasonName}.`);
   return { judge: { name, similarNames: similarNames(sections, name) }, data: sheets };
 }

@@ -23,8 +23,22 @@ const Extension = z.object({ data: z.array(SeasonJudge.extend({ seasonId: z.numb
 const JudgeSeasons = z
   .object({
     judge: z.object({ name: z.string() }),
-    data: z.array(z.object({ season: Season, competitions: SeasonJudge.shape.competitions, captions: SeasonJudge.shape.captions })).openapi({ description: 'newest season first' }),
-    newestSeasons: z.number().int().nullable().openapi({ description: 'how many of the newest seasons were looked in (derived from v2 records); null: every season' }),
+    data: z
+      .array(
+        z.object({
+          season: Season,
+          competitions: SeasonJudge.shape.competitions,
+          captions: SeasonJudge.shape.captions,
+        }),
+      )
+      .openapi({ description: 'newest season first' }),
+    newestSeasons: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description: 'how many of the newest seasons were looked in (derived from v2 records); null: every season',
+      }),
   })
   .openapi('BffJudgeSeasons');
 
@@ -32,7 +46,16 @@ const route = createRoute({
   method: 'get',
   path: '/judge-seasons',
   summary: 'The seasons a judge judged, with the competitions and captions of each',
-  request: { query: z.strictObject({ name: z.string().trim().min(1).max(200).openapi({ description: "the judge's first and last name, as the v2 captions carry them" }) }) },
+  request: {
+    query: z.strictObject({
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .openapi({ description: "the judge's first and last name, as the v2 captions carry them" }),
+    }),
+  },
   responses: json(JudgeSeasons, 'Newest season first; empty when no season looked in names the judge'),
 });
 

@@ -34,7 +34,6 @@ export interface JudgedSection {
   performances: JudgedPerformance[];
 }
 
-
 /** Keys by name and occurrence, as the recap's (src/features/competitions/utils/recap-from-v2.ts): "Equipment Analysis#2". */
 function occurrences<T extends { Name: string }>(items: readonly T[]): { key: string; item: T }[] {
   const seen = new Map<string, number>();
@@ -58,16 +57,28 @@ export function buildJudgedSections(competitions: readonly CompetitionResults[])
     return text;
   };
   const sections: JudgedSection[] = [];
-  const ordered = [...competitions].filter(({ record }) => record.RecapReleased && record.CategoryRecapReleased).sort((a, b) => a.record.Date.localeCompare(b.record.Date));
+  const ordered = [...competitions]
+    .filter(({ record }) => record.RecapReleased && record.CategoryRecapReleased)
+    .sort((a, b) => a.record.Date.localeCompare(b.record.Date));
   for (const { record, practice, performances } of ordered) {
     if (practice) continue;
-    const competition = { guid: record.CompetitionGuid, name: record.CompetitionName, date: record.Date, eventName: record.EventName };
+    const competition = {
+      guid: record.CompetitionGuid,
+      name: record.CompetitionName,
+      date: record.Date,
+      eventName: record.EventName,
+    };
     const byRound = new Map<string, JudgedSection>();
     for (const p of performances) {
       const roundKey = `${p.DivisionName}\u0000${p.Round}`;
       let section = byRound.get(roundKey);
       if (!section) {
-        section = { competition, division: { name: p.DivisionName, initials: p.DivisionInitials }, round: { number: Number(p.Round), name: p.RoundName }, performances: [] };
+        section = {
+          competition,
+          division: { name: p.DivisionName, initials: p.DivisionInitials },
+          round: { number: Number(p.Round), name: p.RoundName },
+          performances: [],
+        };
         byRound.set(roundKey, section);
       }
       if (!p.Performed) continue;

@@ -13,20 +13,32 @@ const JUDGES = '/judges/';
 
 export const SeasonJudge = z
   .object({
-    name: z.string().openapi({ description: 'first name and last name joined by a space: the judge page is /judges/<name>?season=<id>' }),
+    name: z
+      .string()
+      .openapi({
+        description: 'first name and last name joined by a space: the judge page is /judges/<name>?season=<id>',
+      }),
     firstName: z.string(),
     lastName: z.string(),
-    competitions: z.number().int().openapi({ description: 'competitions where the judge judged a caption of a released round' }),
+    competitions: z
+      .number()
+      .int()
+      .openapi({ description: 'competitions where the judge judged a caption of a released round' }),
     captions: z.number().int().openapi({ description: "captions judged: one division's caption in one round" }),
   })
   .openapi('BffSeasonJudge');
 
-export const SeasonJudges = z.object({ season: Season, data: z.array(SeasonJudge).openapi({ description: 'by last name, then first name' }) }).openapi('BffSeasonJudges');
+export const SeasonJudges = z
+  .object({ season: Season, data: z.array(SeasonJudge).openapi({ description: 'by last name, then first name' }) })
+  .openapi('BffSeasonJudges');
 
 type Judge = z.infer<typeof SeasonJudge>;
 
 /** The extension's answer, or undefined when the upstream does not answer it (a 4xx, or a 200 in another shape). */
-export async function readJudgesExtension(read: UpstreamRead, seasonId: number): Promise<{ data: Judge[]; stale: boolean } | undefined> {
+export async function readJudgesExtension(
+  read: UpstreamRead,
+  seasonId: number,
+): Promise<{ data: Judge[]; stale: boolean } | undefined> {
   const answer = await read(JUDGES, `?seasonId=${seasonId}`);
   if (answer.status >= 400 && answer.status < 500) return undefined;
   const raw = rawOf(answer, JUDGES);

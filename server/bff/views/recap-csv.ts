@@ -33,7 +33,9 @@ function captionIds(category: Category): { id: string; label: string; caption: C
     const doubled = category.Captions.filter((other) => other.Name === caption.Name).length > 1;
     const judge = judgeName(caption.JudgeFirstName, caption.JudgeLastName);
     if (!doubled) return { id: `${caption.Name}#${occurrence}`, label: caption.Name, caption };
-    return judge ? { id: `${caption.Name}@${judge}`, label: `${caption.Name} (${judge})`, caption } : { id: `${caption.Name}#${occurrence}`, label: `${caption.Name} ${occurrence}`, caption };
+    return judge
+      ? { id: `${caption.Name}@${judge}`, label: `${caption.Name} (${judge})`, caption }
+      : { id: `${caption.Name}#${occurrence}`, label: `${caption.Name} ${occurrence}`, caption };
   });
 }
 
@@ -54,7 +56,10 @@ function penalty(record: HostedRecapRecord): string {
 
 export function recapCsv(records: readonly HostedRecapRecord[], released: Released): string {
   // The union of the sheets, in print order: categories, their captions, their subcaption lines.
-  const sheet = new Map<string, { label: string; captions: Map<string, { label: string; subcaptions: Map<string, string> }> }>();
+  const sheet = new Map<
+    string,
+    { label: string; captions: Map<string, { label: string; subcaptions: Map<string, string> }> }
+  >();
   const cells = records.map(() => new Map<string, string>());
   records.forEach((record, row) => {
     if (!released.categoryRecapReleased) return;
@@ -66,21 +71,30 @@ export function recapCsv(records: readonly HostedRecapRecord[], released: Releas
       for (const { id, label, caption } of captionIds(category)) {
         const captionId = `${categoryId}/${id}`;
         let captionColumns = categoryColumns.captions.get(captionId);
-        if (!captionColumns) categoryColumns.captions.set(captionId, (captionColumns = { label: `${category.Name} / ${label}`, subcaptions: new Map() }));
+        if (!captionColumns)
+          categoryColumns.captions.set(
+            captionId,
+            (captionColumns = { label: `${category.Name} / ${label}`, subcaptions: new Map() }),
+          );
         cells[row].set(captionId, caption.Score).set(`${captionId}\u0000rank`, String(caption.Rank));
         const seen = new Map<string, number>();
         for (const line of caption.Subcaptions) {
           const occurrence = (seen.get(line.Name) ?? 0) + 1;
           seen.set(line.Name, occurrence);
           const lineId = `${captionId}/${line.Name}#${occurrence}`;
-          if (!captionColumns.subcaptions.has(lineId)) captionColumns.subcaptions.set(lineId, `${captionColumns.label} / ${line.Name}${occurrence > 1 ? ` ${occurrence}` : ''}`);
+          if (!captionColumns.subcaptions.has(lineId))
+            captionColumns.subcaptions.set(
+              lineId,
+              `${captionColumns.label} / ${line.Name}${occurrence > 1 ? ` ${occurrence}` : ''}`,
+            );
           cells[row].set(lineId, line.Score).set(`${lineId}\u0000rank`, String(line.Rank));
         }
       }
     }
   });
   const columns: Column[] = [];
-  const ranked = (id: string, label: string) => columns.push({ id, label }, { id: `${id}\u0000rank`, label: `${label} Rank` });
+  const ranked = (id: string, label: string) =>
+    columns.push({ id, label }, { id: `${id}\u0000rank`, label: `${label} Rank` });
   for (const [categoryId, category] of sheet) {
     for (const [captionId, caption] of category.captions) {
       for (const [lineId, label] of caption.subcaptions) ranked(lineId, label);
@@ -88,7 +102,17 @@ export function recapCsv(records: readonly HostedRecapRecord[], released: Releas
     }
     ranked(categoryId, category.label);
   }
-  const header = ['Division', 'Round', 'Group', ...columns.map((column) => column.label), 'Sub Total', 'Sub Total Rank', 'Penalty', 'Total', 'Total Rank'];
+  const header = [
+    'Division',
+    'Round',
+    'Group',
+    ...columns.map((column) => column.label),
+    'Sub Total',
+    'Sub Total Rank',
+    'Penalty',
+    'Total',
+    'Total Rank',
+  ];
   const rows = records.map((record, row) => [
     record.DivisionName,
     record.RoundName,

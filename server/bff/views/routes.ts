@@ -26,7 +26,20 @@ import { loadSeason, loadSeasons } from './seasons.js';
 import { PERFORMANCES_V2, readJson, ViewProblem, type UpstreamRead } from './upstream-reads.js';
 import { groupSummary } from './group-summary.js';
 import { createSearchIndex } from './search-index.js';
-import { CompetitionSummary, GroupSeason, GroupSeasons, GroupSummary, HeadToHead, HeadToHeadSeasons, JudgeSeason, SearchIndex, SeasonCalendar, SeasonList, SeasonStandings, SeasonWinners } from './view-schemas.js';
+import {
+  CompetitionSummary,
+  GroupSeason,
+  GroupSeasons,
+  GroupSummary,
+  HeadToHead,
+  HeadToHeadSeasons,
+  JudgeSeason,
+  SearchIndex,
+  SeasonCalendar,
+  SeasonList,
+  SeasonStandings,
+  SeasonWinners,
+} from './view-schemas.js';
 import { json, problems, Problem, SeasonParams, viewHeaders, type View } from './view.js';
 
 /**
@@ -47,21 +60,67 @@ const viewModules: View[] = await Promise.all(
 export const VIEWS_PREFIX = '/api/bff';
 const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
 
-const GuidParams = z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) });
+const GuidParams = z.object({
+  guid: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: 'guid', in: 'path' } }),
+});
 
-const seasonsRoute = createRoute({ method: 'get', path: '/seasons', summary: 'Seasons, newest first, with year and current', responses: json(SeasonList, 'The seasons') });
+const seasonsRoute = createRoute({
+  method: 'get',
+  path: '/seasons',
+  summary: 'Seasons, newest first, with year and current',
+  responses: json(SeasonList, 'The seasons'),
+});
 /** A view of one season, named by its id in the path. */
-const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.ZodType>(path: Path, summary: string, schema: T, description: string) =>
-  createRoute({ method: 'get', path, summary, request: { params: SeasonParams }, responses: json(schema, description) });
+const seasonView = <Path extends `/seasons/{seasonId}/${string}`, T extends z.ZodType>(
+  path: Path,
+  summary: string,
+  schema: T,
+  description: string,
+) =>
+  createRoute({
+    method: 'get',
+    path,
+    summary,
+    request: { params: SeasonParams },
+    responses: json(schema, description),
+  });
 
-const calendarRoute = seasonView('/seasons/{seasonId}/calendar', "A season's competitions by date, with their events", SeasonCalendar, "The season's calendar");
-const standingsRoute = seasonView('/seasons/{seasonId}/standings', "A season's division standings", SeasonStandings, 'Standings by division');
+const calendarRoute = seasonView(
+  '/seasons/{seasonId}/calendar',
+  "A season's competitions by date, with their events",
+  SeasonCalendar,
+  "The season's calendar",
+);
+const standingsRoute = seasonView(
+  '/seasons/{seasonId}/standings',
+  "A season's division standings",
+  SeasonStandings,
+  'Standings by division',
+);
 const GroupQuery = z.strictObject({
   name: z.string().trim().min(1).max(200).openapi({ description: 'the group name' }),
-  id: z.string().trim().max(64).optional().openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
+  id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .openapi({ description: "v2's OrgGroupIdentifier, when the circuit gives one" }),
 });
-const winnersRoute = seasonView('/seasons/{seasonId}/winners', "Each competition's division winners", SeasonWinners, 'The winners of each released competition');
-const judgesRoute = seasonView('/seasons/{seasonId}/judges', "A season's judges, with the competitions and captions each judged", SeasonJudges, 'The judges');
+const winnersRoute = seasonView(
+  '/seasons/{seasonId}/winners',
+  "Each competition's division winners",
+  SeasonWinners,
+  'The winners of each released competition',
+);
+const judgesRoute = seasonView(
+  '/seasons/{seasonId}/judges',
+  "A season's judges, with the competitions and captions each judged",
+  SeasonJudges,
+  'The judges',
+);
 const groupRoute = createRoute({
   method: 'get',
   path: '/seasons/{seasonId}/group',
@@ -85,23 +144,41 @@ const judgeRoute = createRoute({
   summary: "One judge's season",
   request: {
     params: SeasonParams,
-    query: z.strictObject({ name: z.string().trim().min(1).max(200).openapi({ description: 'the judge\'s first and last name, as the v2 captions carry them' }) }),
+    query: z.strictObject({
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .openapi({ description: "the judge's first and last name, as the v2 captions carry them" }),
+    }),
   },
   responses: json(JudgeSeason, 'Every caption the judge scored in the season'),
 });
-const asList = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asList = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 /** Two to four groups, each a `group` with the `id` in the same place: the identity group pages use. */
 const CompareQuery = z
   .strictObject({
-    group: z.union([z.string(), z.array(z.string())]).openapi({ description: 'a group name, repeated for each group in order (2 to 4)' }),
-    id: z.union([z.string(), z.array(z.string())]).optional().openapi({ description: "each group's OrgGroupIdentifier in the same order (empty when the circuit gives none)" }),
+    group: z
+      .union([z.string(), z.array(z.string())])
+      .openapi({ description: 'a group name, repeated for each group in order (2 to 4)' }),
+    id: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .openapi({
+        description: "each group's OrgGroupIdentifier in the same order (empty when the circuit gives none)",
+      }),
   })
   .transform(({ group, id }, context) => {
     const names = asList(group).map((name) => name.trim());
     const ids = asList(id).map((value) => value.trim());
-    if (names.length < 2 || names.length > 4) context.addIssue({ code: 'custom', path: ['group'], message: 'name two to four groups' });
-    else if (names.some((name) => name === '' || name.length > 200)) context.addIssue({ code: 'custom', path: ['group'], message: 'a group name is 1 to 200 characters' });
-    else if (ids.length > names.length || ids.some((value) => value.length > 64)) context.addIssue({ code: 'custom', path: ['id'], message: 'at most one id (up to 64 characters) per group' });
+    if (names.length < 2 || names.length > 4)
+      context.addIssue({ code: 'custom', path: ['group'], message: 'name two to four groups' });
+    else if (names.some((name) => name === '' || name.length > 200))
+      context.addIssue({ code: 'custom', path: ['group'], message: 'a group name is 1 to 200 characters' });
+    else if (ids.length > names.length || ids.some((value) => value.length > 64))
+      context.addIssue({ code: 'custom', path: ['id'], message: 'at most one id (up to 64 characters) per group' });
     return names.map((name, index) => ({ name, orgGroupIdentifier: ids[index] ?? '' }));
   });
 const compareRoute = createRoute({
@@ -116,7 +193,10 @@ const compareSeasonsRoute = createRoute({
   path: '/compare/seasons',
   summary: 'Head-to-head of two to four groups across the seasons in which they performed',
   request: { query: CompareQuery },
-  responses: json(HeadToHeadSeasons, 'Each season of the first group and another, newest first, with their meetings, wins by total and mean margin'),
+  responses: json(
+    HeadToHeadSeasons,
+    'Each season of the first group and another, newest first, with their meetings, wins by total and mean margin',
+  ),
 });
 const groupSummaryRoute = createRoute({
   method: 'get',
@@ -137,14 +217,32 @@ const liveStreamRoute = createRoute({
   path: '/competitions/{guid}/live',
   summary: "A live competition's changes, pushed (Server-Sent Events: ready, change, end; heartbeat comments)",
   request: {
-    params: z.object({ guid: z.string().max(64).openapi({ param: { name: 'guid', in: 'path' } }) }),
-    headers: z.object({ 'last-event-id': z.string().max(64).optional().openapi({ description: 'the last version seen; a change is sent at once when it is not the current one' }) }),
+    params: z.object({
+      guid: z
+        .string()
+        .max(64)
+        .openapi({ param: { name: 'guid', in: 'path' } }),
+    }),
+    headers: z.object({
+      'last-event-id': z
+        .string()
+        .max(64)
+        .optional()
+        .openapi({ description: 'the last version seen; a change is sent at once when it is not the current one' }),
+    }),
   },
   responses: {
-    200: { description: 'The event stream: `ready` with the current version as its id, then `change` per new version, `end` when the competition is over', content: { 'text/event-stream': { schema: z.string() } } },
+    200: {
+      description:
+        'The event stream: `ready` with the current version as its id, then `change` per new version, `end` when the competition is over',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
     204: { description: 'The competition is not live: nothing to stream (EventSource does not reconnect)' },
     404: problems[404],
-    503: { description: 'This server streams as many live pages as it may; the page polls instead', content: { 'application/problem+json': { schema: Problem } } },
+    503: {
+      description: 'This server streams as many live pages as it may; the page polls instead',
+      content: { 'application/problem+json': { schema: Problem } },
+    },
   },
 });
 
@@ -156,13 +254,18 @@ const competitionRoute = createRoute({
   responses: json(CompetitionSummary, 'The competition, its event and season'),
 });
 
-const csv = (description: string) => ({ 200: { description, content: { 'text/csv': { schema: z.string() } } }, ...problems });
+const csv = (description: string) => ({
+  200: { description, content: { 'text/csv': { schema: z.string() } } },
+  ...problems,
+});
 const recapCsvRoute = createRoute({
   method: 'get',
   path: '/competitions/{guid}/recap.csv',
   summary: "A competition's recap as CSV",
   request: { params: GuidParams },
-  responses: csv('A row per performance: division, round, group, every released number and rank in print order, sub total, penalty, total'),
+  responses: csv(
+    'A row per performance: division, round, group, every released number and rank in print order, sub total, penalty, total',
+  ),
 });
 const standingsCsvRoute = createRoute({
   method: 'get',
@@ -181,14 +284,19 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
     defaultHook: (result) => {
       if (!result.success) {
         const issue = result.error.issues[0];
-        return problemResponse({ status: 400, code: 'invalid_parameter', detail: `${issue.path.join('.') || 'request'}: ${issue.message}` });
+        return problemResponse({
+          status: 400,
+          code: 'invalid_parameter',
+          detail: `${issue.path.join('.') || 'request'}: ${issue.message}`,
+        });
       }
     },
   });
   // Views are a few kilobytes to some tens: compressed, and answered 304 while unchanged (the stale mark kept).
   router.use('*', compress(), etag({ weak: true, retainedHeaders: [...RETAINED_304_HEADERS, 'x-bff-stale'] }));
   router.onError((error) => {
-    if (error instanceof ViewProblem) return problemResponse({ status: error.status, code: error.code, detail: error.detail, headers: error.headers });
+    if (error instanceof ViewProblem)
+      return problemResponse({ status: error.status, code: error.code, detail: error.detail, headers: error.headers });
     throw error;
   });
   const context = { read, readFresh, now, results, lookUp, searchIndex };
@@ -253,7 +361,9 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
     .openapi(recapCsvRoute, async (c) => {
       const { summary, stale } = await lookUp(c.req.valid('param').guid);
       const { competition } = summary;
-      const records = competition.scoresReleased ? await readJson(read, PERFORMANCES_V2, `?c=${competition.guid}`, RecapRecords) : { data: [], stale: false };
+      const records = competition.scoresReleased
+        ? await readJson(read, PERFORMANCES_V2, `?c=${competition.guid}`, RecapRecords)
+        : { data: [], stale: false };
       viewHeaders(c, stale || records.stale);
       c.header('content-disposition', attachment(`${competition.name} ${competition.date.slice(0, 10)} recap.csv`));
       return c.body(recapCsv(records.data, competition), 200, { 'content-type': CSV_TYPE });
@@ -295,5 +405,9 @@ export function viewsDocument() {
   const router = createViewsRouter(() => Promise.reject(new Error('documentation only')), Date.now);
   // Served by app.ts outside this router (a stream must pass none of its middleware), documented with the views.
   router.openAPIRegistry.registerPath(liveStreamRoute);
-  return router.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Marching Results BFF views', version: '1' }, servers: [{ url: VIEWS_PREFIX }] });
+  return router.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: { title: 'Marching Results BFF views', version: '1' },
+    servers: [{ url: VIEWS_PREFIX }],
+  });
 }

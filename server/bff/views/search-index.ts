@@ -12,7 +12,14 @@ import { readJudgesExtension } from './judges.js';
 import { groupKey } from './season-index.js';
 import { FRESH_MS } from './season-results.js';
 import { loadSeasons } from './seasons.js';
-import { COMPETITIONS_V2, listingSearch, mapBounded, readAllPages, readJson, type UpstreamRead } from './upstream-reads.js';
+import {
+  COMPETITIONS_V2,
+  listingSearch,
+  mapBounded,
+  readAllPages,
+  readJson,
+  type UpstreamRead,
+} from './upstream-reads.js';
 import type { SearchIndexView, SeasonView } from './view-schemas.js';
 
 /** Seasons read at once while building; a circuit's archive holds a dozen or so. */
@@ -23,7 +30,9 @@ const MAX_ENTRIES = 50_000;
 
 async function readSeason(read: UpstreamRead, season: SeasonView) {
   const [listing, events, groups, judges] = await Promise.all([
-    season.year === null ? undefined : readJson(read, COMPETITIONS_V2, listingSearch(season.year, true), CompetitionRecords),
+    season.year === null
+      ? undefined
+      : readJson(read, COMPETITIONS_V2, listingSearch(season.year, true), CompetitionRecords),
     loadSeasonEvents(read, season.id),
     readAllPages(read, '/v3/groups', `?seasonId=${season.id}`, GroupList),
     // Every caption judge, where the upstream answers our judges extension in one read; the hosted service does not,
@@ -31,30 +40,58 @@ async function readSeason(read: UpstreamRead, season: SeasonView) {
     readJudgesExtension(read, season.id),
   ]);
   const competitions = (listing?.data ?? []).filter((record) => record.SeasonName === season.name);
-  const judgeNames = [...competitions.map((record) => record.ChiefJudge), ...(judges?.data ?? []).map((judge) => judge.name)];
-  return { season, competitions, judgeNames, events: events.events, groups: groups.data, stale: Boolean(listing?.stale) || events.stale || groups.stale || Boolean(judges?.stale) };
+  const judgeNames = [
+    ...competitions.map((record) => record.ChiefJudge),
+    ...(judges?.data ?? []).map((judge) => judge.name),
+  ];
+  return {
+    season,
+    competitions,
+    judgeNames,
+    events: events.events,
+    groups: groups.data,
+    stale: Boolean(listing?.stale) || events.stale || groups.stale || Boolean(judges?.stale),
+  };
 }
 
 export async function buildSearchIndex(read: UpstreamRead): Promise<{ view: SearchIndexView; stale: boolean }> {
   const { seasons, stale: seasonsStale } = await loadSeasons(read);
   // Newest first: a group's latest name and location win, and results list the newest season's entries first.
-  const perSeason = await mapBounded(seasons.slice(0, MAX_SEASONS), SEASONS_AT_ONCE, (season) => readSeason(read, season));
+  const perSeason = await mapBounded(seasons.slice(0, MAX_SEASONS), SEASONS_AT_ONCE, (season) =>
+    readSeason(read, season),
+  );
   const groups = new Map<string, SearchIndexView['groups'][number]>();
   const judges = new Map<string, SearchIndexView['judges'][number]>();
   const view: SearchIndexView = { groups: [], events: [], competitions: [], judges: [] };
   for (const { season, competitions, judgeNames, events, groups: listed } of perSeason) {
     for (const group of listed) {
       const key = groupKey(group.name, group.circuitId);
-      if (!groups.has(key) && groups.size < MAX_ENTRIES) groups.set(key, { name: group.name, orgGroupIdentifier: group.circuitId, location: group.location, division: group.division.name, season: season.name });
+      if (!groups.has(key) && groups.size < MAX_ENTRIES)
+        groups.set(key, {
+          name: group.name,
+          orgGroupIdentifier: group.circuitId,
+          location: group.location,
+          division: group.division.name,
+          season: season.name,
+        });
     }
-    for (const event of events.slice(0, MAX_ENTRIES - view.events.length)) view.events.push({ id: event.id, name: event.name, location: event.location, season: season.name });
-    const newestFirst = [...competitions].sort((a, b) => b.Date.localeCompare(a.Date)).slice(0, MAX_ENTRIES - view.competitions.length);
+    for (const event of events.slice(0, MAX_ENTRIES - view.events.length))
+      view.events.push({ id: event.id, name: event.name, location: event.location, season: season.name });
+    const newestFirst = [...competitions]
+      .sort((a, b) => b.Date.localeCompare(a.Date))
+      .slice(0, MAX_ENTRIES - view.competitions.length);
     for (const record of newestFirst) {
-      view.competitions.push({ guid: record.CompetitionGuid, name: record.CompetitionName, eventName: record.EventName, date: record.Date });
+      view.competitions.push({
+        guid: record.CompetitionGuid,
+        name: record.CompetitionName,
+        eventName: record.EventName,
+        date: record.Date,
+      });
     }
     for (const name of judgeNames) {
       const judge = name.trim().replace(/\s+/g, ' ');
-      if (judge !== '' && !judges.has(judge) && judges.size < MAX_ENTRIES) judges.set(judge, { name: judge, season: season.name, seasonId: season.id });
+      if (judge !== '' && !judges.has(judge) && judges.size < MAX_ENTRIES)
+        judges.set(judge, { name: judge, season: season.name, seasonId: season.id });
     }
   }
   view.groups = [...groups.values()];

@@ -20,7 +20,12 @@ const STANDINGS = '/standings/';
 const asV2 = (score: number) => roundScore(score, SCORE_FORMATS.v2Caption[0]);
 
 const Named = z.object({ id: z.number().int(), name: z.string() });
-const ExtensionGroup = z.object({ id: z.number().int(), name: z.string(), location: z.string(), circuitId: z.string() });
+const ExtensionGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  circuitId: z.string(),
+});
 
 /** Our API's standings extension, as far as the views use it. */
 const StandingsAnswer = z.object({
@@ -67,13 +72,18 @@ export const GroupPerformancesAnswer = z.object({
   ),
 });
 
-export const GroupListAnswer = z.object({ data: z.array(ExtensionGroup.extend({ division: z.object({ name: z.string() }), groupType: Named })) });
+export const GroupListAnswer = z.object({
+  data: z.array(ExtensionGroup.extend({ division: z.object({ name: z.string() }), groupType: Named })),
+});
 
 /**
  * The season's standings as our API's extension answers them, or undefined when the upstream does not answer it
  * (a 4xx, or a 200 in another shape). An outage is thrown as the other reads throw it.
  */
-export async function readStandingsExtension(read: UpstreamRead, seasonId: number): Promise<{ data: StandingsAnswer; stale: boolean } | undefined> {
+export async function readStandingsExtension(
+  read: UpstreamRead,
+  seasonId: number,
+): Promise<{ data: StandingsAnswer; stale: boolean } | undefined> {
   const answer = await read(STANDINGS, `?seasonId=${seasonId}`);
   if (answer.status >= 400 && answer.status < 500) return undefined;
   const raw = rawOf(answer, STANDINGS);
@@ -95,7 +105,12 @@ export function standingsFromExtension(answer: StandingsAnswer): DivisionStandin
       group: { name: group.name, orgGroupIdentifier: group.circuitId, location: group.location },
       bestScore,
       latestScore,
-      latestCompetition: { guid: latestCompetition.guid, name: latestCompetition.name, eventName: latestCompetition.eventName, date: latestCompetition.date },
+      latestCompetition: {
+        guid: latestCompetition.guid,
+        name: latestCompetition.name,
+        eventName: latestCompetition.eventName,
+        date: latestCompetition.date,
+      },
       performances,
       rank,
     })),
@@ -114,10 +129,12 @@ export async function groupSeasonFromExtension(
   asked: GroupAsked,
   isPractice: (competitionGuid: string) => boolean,
 ) {
-  const same = (group: { name: string; circuitId: string }) => (asked.orgGroupIdentifier ? group.circuitId === asked.orgGroupIdentifier : group.name === asked.name);
+  const same = (group: { name: string; circuitId: string }) =>
+    asked.orgGroupIdentifier ? group.circuitId === asked.orgGroupIdentifier : group.name === asked.name;
   const groups = new Map<number, HostedGroup>();
   for (const { division, groupType, entries } of standings.data) {
-    for (const { group } of entries) if (same(group)) groups.set(group.id, { ...group, division: { name: division.name }, groupType });
+    for (const { group } of entries)
+      if (same(group)) groups.set(group.id, { ...group, division: { name: division.name }, groupType });
   }
   let stale = false;
   if (groups.size === 0) {
@@ -146,7 +163,11 @@ export async function groupSeasonFromExtension(
               name,
               score: asV2(score),
               rank,
-              captions: captions.map((caption) => ({ name: caption.name, score: asV2(caption.score), rank: caption.rank })),
+              captions: captions.map((caption) => ({
+                name: caption.name,
+                score: asV2(caption.score),
+                rank: caption.rank,
+              })),
             }))
           : [],
         groupsInRound: p.groupsInRound,

@@ -21,7 +21,12 @@ export interface IndexedPerformance {
   noScoreReason: string;
   total: { score: number; rank: number | null } | null;
   /** each category's score and rank as the recap prints them, in the sheet's order; empty when not scored */
-  categories: { name: string; score: number; rank: number | null; captions: { name: string; score: number; rank: number | null }[] }[];
+  categories: {
+    name: string;
+    score: number;
+    rank: number | null;
+    captions: { name: string; score: number; rank: number | null }[];
+  }[];
   /** performances in the same division and round of that competition */
   groupsInRound: number;
 }
@@ -56,16 +61,33 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
       // A caption is its place on the division's sheet in the round: v2 prints every performed group's the same.
       p.Categories.forEach((category, c) =>
         category.Captions.forEach((caption, k) => {
-          const judged = { firstName: caption.JudgeFirstName, lastName: caption.JudgeLastName, competition: record.CompetitionGuid, caption: `${p.Round}\u0000${p.DivisionName}\u0000${c}.${k}` };
-          captions.set(`${judged.competition}\u0000${judged.caption}\u0000${judged.firstName}\u0000${judged.lastName}`, judged);
+          const judged = {
+            firstName: caption.JudgeFirstName,
+            lastName: caption.JudgeLastName,
+            competition: record.CompetitionGuid,
+            caption: `${p.Round}\u0000${p.DivisionName}\u0000${c}.${k}`,
+          };
+          captions.set(
+            `${judged.competition}\u0000${judged.caption}\u0000${judged.firstName}\u0000${judged.lastName}`,
+            judged,
+          );
         }),
       );
       performances.push({
-        competition: { guid: record.CompetitionGuid, name: record.CompetitionName, date: record.Date, eventName: record.EventName },
+        competition: {
+          guid: record.CompetitionGuid,
+          name: record.CompetitionName,
+          date: record.Date,
+          eventName: record.EventName,
+        },
         practice,
         division: { name: p.DivisionName, initials: p.DivisionInitials },
         round: { number: Number(p.Round), name: p.RoundName },
-        group: { key: groupKey(p.GroupName, p.OrgGroupIdentifier), name: p.GroupName, orgGroupIdentifier: p.OrgGroupIdentifier },
+        group: {
+          key: groupKey(p.GroupName, p.OrgGroupIdentifier),
+          name: p.GroupName,
+          orgGroupIdentifier: p.OrgGroupIdentifier,
+        },
         performed: p.Performed,
         noScoreReason: p.NoScoreReason,
         // v2 prints an unscored performance as zeros with rank 0: no score to show.
@@ -75,7 +97,11 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
               name: category.Name,
               score: Number(category.Score),
               rank: rankOf(category.Rank),
-              captions: category.Captions.map((caption) => ({ name: caption.Name, score: Number(caption.Score), rank: rankOf(caption.Rank) })),
+              captions: category.Captions.map((caption) => ({
+                name: caption.Name,
+                score: Number(caption.Score),
+                rank: rankOf(caption.Rank),
+              })),
             }))
           : [],
         groupsInRound: inRound.get(roundKey(p)) ?? 1,
@@ -86,13 +112,19 @@ export function buildSeasonIndex(competitions: readonly CompetitionResults[], gr
 }
 
 /** The season's group list entry of a group: by circuit id when it has one, else by a name only one such group holds. */
-export function listedGroup(groups: readonly HostedGroup[], group: { name: string; orgGroupIdentifier: string }): HostedGroup | undefined {
+export function listedGroup(
+  groups: readonly HostedGroup[],
+  group: { name: string; orgGroupIdentifier: string },
+): HostedGroup | undefined {
   if (group.orgGroupIdentifier !== '') {
     const byId = groups.find((candidate) => candidate.circuitId === group.orgGroupIdentifier);
     if (byId) return byId;
   }
   // v2's empty identifier is a group listed without a circuit id.
-  const named = groups.filter((candidate) => candidate.name === group.name && (group.orgGroupIdentifier === '' ? candidate.circuitId === '' : true));
+  const named = groups.filter(
+    (candidate) =>
+      candidate.name === group.name && (group.orgGroupIdentifier === '' ? candidate.circuitId === '' : true),
+  );
   return named.length === 1 ? named[0] : undefined;
 }
 

@@ -11,7 +11,15 @@ import { LruCache } from '../response-cache.js';
 import { loadSeasonListing } from './calendar.js';
 import { GroupList, PerformanceRecords } from './hosted-shapes.js';
 import { buildSeasonIndex, type SeasonIndex } from './season-index.js';
-import { mapBounded, parseAs, PERFORMANCES_V2, readAllPages, readRaw, ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import {
+  mapBounded,
+  parseAs,
+  PERFORMANCES_V2,
+  readAllPages,
+  readRaw,
+  ViewProblem,
+  type UpstreamRead,
+} from './upstream-reads.js';
 import type { SeasonView } from './view-schemas.js';
 
 /** Scores of a running show reach group pages and standings at most this much later than its recap. */
@@ -42,7 +50,11 @@ export function createSeasonResults(read: UpstreamRead, now: () => number) {
         readAllPages(read, '/v3/groups', `?seasonId=${season.id}`, GroupList),
         mapBounded(released, READS_AT_ONCE, (record) => readRaw(read, PERFORMANCES_V2, `?c=${record.CompetitionGuid}`)),
       ]);
-      const inputs = [...listing.etags, groups.etag, ...released.map((record, i) => `${record.CompetitionGuid}=${recaps[i].etag}`)].join(' ');
+      const inputs = [
+        ...listing.etags,
+        groups.etag,
+        ...released.map((record, i) => `${record.CompetitionGuid}=${recaps[i].etag}`),
+      ].join(' ');
       const stale = listing.stale || groups.stale || recaps.some((recap) => recap.stale);
       if (previous && previous.inputs === inputs) return { ...previous, stale, builtAt: now() };
       const index = buildSeasonIndex(
@@ -56,7 +68,8 @@ export function createSeasonResults(read: UpstreamRead, now: () => number) {
       return { index, stale, inputs, builtAt: now() };
     } catch (error) {
       // An outage with inputs the proxy has no copy of: the last results are better than none, and say so.
-      if (previous && error instanceof ViewProblem && error.status >= 503) return { ...previous, stale: true, builtAt: previous.builtAt };
+      if (previous && error instanceof ViewProblem && error.status >= 503)
+        return { ...previous, stale: true, builtAt: previous.builtAt };
       throw error;
     }
   }

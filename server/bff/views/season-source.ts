@@ -50,7 +50,13 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
       if (answer) {
         // practice as the derived results tell it (season-results.ts): what v2 lists only with practice events
         const listing = await loadSeasonListing(read, season);
-        const { stale, ...view } = await groupSeasonFromExtension(read, season.id, answer.data, asked, (guid) => !listing.nonPractice.has(guid));
+        const { stale, ...view } = await groupSeasonFromExtension(
+          read,
+          season.id,
+          answer.data,
+          asked,
+          (guid) => !listing.nonPractice.has(guid),
+        );
         return { view, stale: stale || answer.stale || listing.stale };
       }
       const { index, stale } = await derived.get(season);
@@ -67,7 +73,11 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
       return { sections: index.sections, stale };
     },
     /** The group's next scheduled performance in the season; `known` is false where the upstream does not tell it. */
-    async scheduled(season: SeasonView, asked: GroupAsked, today: string): Promise<{ known: boolean; next: ScheduledPerformance | null; stale: boolean }> {
+    async scheduled(
+      season: SeasonView,
+      asked: GroupAsked,
+      today: string,
+    ): Promise<{ known: boolean; next: ScheduledPerformance | null; stale: boolean }> {
       const answer = await extension(season.id);
       if (!answer) return { known: false, next: null, stale: false };
       return { known: true, ...(await nextScheduled(read, season.id, asked, today)) };

@@ -32,7 +32,13 @@ export function seasonWinners(index: SeasonIndex): CompetitionWinners[] {
       const final = performances.filter((performance) => performance.round.number === last);
       const winners = final.flatMap((performance) =>
         performance.performed && performance.total?.rank === 1
-          ? [{ name: performance.group.name, orgGroupIdentifier: performance.group.orgGroupIdentifier, score: performance.total.score }]
+          ? [
+              {
+                name: performance.group.name,
+                orgGroupIdentifier: performance.group.orgGroupIdentifier,
+                score: performance.total.score,
+              },
+            ]
           : [],
       );
       // A division whose last round has no ranked performance yet (nobody performed) has no winner to show.

@@ -20,7 +20,10 @@ export interface Seasons {
 
 export async function loadSeasons(read: UpstreamRead): Promise<Seasons> {
   const list = await readJson(read, '/v3/seasons', '', SeasonList);
-  const ordered = byGreatestName(list.data.data).map((season) => ({ ...season, year: seasonYear(season.name) ?? null }));
+  const ordered = byGreatestName(list.data.data).map((season) => ({
+    ...season,
+    year: seasonYear(season.name) ?? null,
+  }));
   let stale = list.stale;
   let current = ordered[0]?.id;
   for (const season of ordered.slice(0, CURRENT_CHECKS)) {
@@ -37,7 +40,10 @@ export async function loadSeasons(read: UpstreamRead): Promise<Seasons> {
   return { seasons: ordered.map((season) => ({ ...season, current: season.id === current })), stale };
 }
 
-export async function loadSeason(read: UpstreamRead, seasonId: number): Promise<{ season: SeasonView; stale: boolean }> {
+export async function loadSeason(
+  read: UpstreamRead,
+  seasonId: number,
+): Promise<{ season: SeasonView; stale: boolean }> {
   const { seasons, stale } = await loadSeasons(read);
   const season = seasons.find((candidate) => candidate.id === seasonId);
   if (!season) throw new ViewProblem(404, 'not_found', `There is no season ${seasonId}.`);

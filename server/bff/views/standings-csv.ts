@@ -9,7 +9,18 @@ import type { DivisionStandingsView } from './view-schemas.js';
 const total = (score: number) => formatScore(score, 'total');
 
 export function standingsCsv(divisions: readonly DivisionStandingsView[]): string {
-  const header = ['Division', 'Rank', 'Group', 'Location', 'Total', 'Best Total', 'Performances', 'Latest Competition', 'Latest Event', 'Latest Date'];
+  const header = [
+    'Division',
+    'Rank',
+    'Group',
+    'Location',
+    'Total',
+    'Best Total',
+    'Performances',
+    'Latest Competition',
+    'Latest Event',
+    'Latest Date',
+  ];
   const rows = divisions.flatMap(({ division, entries }) =>
     entries.map((entry) => [
       division.name,

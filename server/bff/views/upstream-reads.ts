@@ -50,9 +50,20 @@ export function rawOf(answer: ProxyAnswer, path: string): RawRead {
   if (answer.status >= 500) {
     // The proxy's own answer for an outage or a configuration fault: passed on as it is.
     const retry = answer.headers['retry-after'] ? { 'retry-after': answer.headers['retry-after'] } : undefined;
-    throw new ViewProblem(answer.status, problem?.code ?? 'upstream_error', problem?.detail ?? `The results API failed (${answer.status}).`, undefined, retry);
+    throw new ViewProblem(
+      answer.status,
+      problem?.code ?? 'upstream_error',
+      problem?.detail ?? `The results API failed (${answer.status}).`,
+      undefined,
+      retry,
+    );
   }
-  throw new ViewProblem(502, 'upstream_refused', `The results API answered ${answer.status} to GET ${path}.`, answer.status);
+  throw new ViewProblem(
+    502,
+    'upstream_refused',
+    `The results API answered ${answer.status} to GET ${path}.`,
+    answer.status,
+  );
 }
 
 export function parseAs<T>(schema: z.ZodType<T>, body: Buffer | string, path: string): T {
@@ -66,7 +77,11 @@ export function parseAs<T>(schema: z.ZodType<T>, body: Buffer | string, path: st
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue.path.length > 0 ? issue.path.join('.') : 'the answer';
-    throw new ViewProblem(502, 'upstream_unexpected_shape', `The results API's answer to GET ${path} is not in the shape this app knows (${where}: ${issue.message}).`);
+    throw new ViewProblem(
+      502,
+      'upstream_unexpected_shape',
+      `The results API's answer to GET ${path} is not in the shape this app knows (${where}: ${issue.message}).`,
+    );
   }
   return result.data;
 }
@@ -78,7 +93,12 @@ const MAX_LIST_PAGES = 20;
  * A `{data: [...]}` list read whole: where the upstream pages it (our API, with `Link: rel="next"`), every page;
  * the hosted service's known lists come whole. `etag` names all the pages.
  */
-export async function readAllPages<T>(read: UpstreamRead, path: string, search: string, schema: z.ZodType<{ data: T[] }>): Promise<Read<T[]>> {
+export async function readAllPages<T>(
+  read: UpstreamRead,
+  path: string,
+  search: string,
+  schema: z.ZodType<{ data: T[] }>,
+): Promise<Read<T[]>> {
   const data: T[] = [];
   const etags: string[] = [];
   let stale = false;
@@ -102,7 +122,12 @@ function nextPage(link: string | undefined, path: string): string | undefined {
   return undefined;
 }
 
-export async function readJson<T>(read: UpstreamRead, path: string, search: string, schema: z.ZodType<T>): Promise<Read<T>> {
+export async function readJson<T>(
+  read: UpstreamRead,
+  path: string,
+  search: string,
+  schema: z.ZodType<T>,
+): Promise<Read<T>> {
   const raw = await readRaw(read, path, search);
   return { data: parseAs(schema, raw.body, path), etag: raw.etag, stale: raw.stale };
 }
@@ -116,7 +141,11 @@ export const COMPETITIONS_V2 = '/2018-03/competitions';
 export const PERFORMANCES_V2 = '/2018-03/performances';
 
 /** Runs `task` over `items` with at most `limit` at a time, results in order: a season's reads, bounded. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -132,8 +161,14 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, task:
 function parseProblem(body: ProxyAnswer['body']): { code?: string; detail?: string } | undefined {
   if (body === null) return undefined;
   try {
-    const value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as { code?: unknown; detail?: unknown };
-    return { code: typeof value.code === 'string' ? value.code : undefined, detail: typeof value.detail === 'string' ? value.detail : undefined };
+    const value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as {
+      code?: unknown;
+      detail?: unknown;
+    };
+    return {
+      code: typeof value.code === 'string' ? value.code : undefined,
+      detail: typeof value.detail === 'string' ? value.detail : undefined,
+    };
   } catch {
     return undefined;
   }

@@ -8,12 +8,20 @@ export const Season = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    year: z.number().int().nullable().openapi({ description: "v2's season year, read from the name (null: the name has none)" }),
-    current: z.boolean().openapi({ description: 'the greatest name whose v2 listing does not say otherwise (IsCurrentSeason)' }),
+    year: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "v2's season year, read from the name (null: the name has none)" }),
+    current: z
+      .boolean()
+      .openapi({ description: 'the greatest name whose v2 listing does not say otherwise (IsCurrentSeason)' }),
   })
   .openapi('BffSeason');
 
-export const SeasonList = z.object({ data: z.array(Season).openapi({ description: 'newest (greatest name) first' }) }).openapi('BffSeasonList');
+export const SeasonList = z
+  .object({ data: z.array(Season).openapi({ description: 'newest (greatest name) first' }) })
+  .openapi('BffSeasonList');
 
 const Released = {
   scoresReleased: z.boolean(),
@@ -23,12 +31,24 @@ const Released = {
 
 export const CalendarEntry = z
   .object({
-    competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), groupTypeId: z.number().int(), ...Released }),
+    competition: z.object({
+      guid: z.string(),
+      name: z.string(),
+      date: z.string(),
+      groupTypeId: z.number().int(),
+      ...Released,
+    }),
     event: z.object({
       guid: z.string(),
       name: z.string(),
       location: z.string(),
-      id: z.number().int().nullable().openapi({ description: "the event's id (for /events/{id}), matched by name and location; null when no event matches" }),
+      id: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({
+          description: "the event's id (for /events/{id}), matched by name and location; null when no event matches",
+        }),
       eventTypeId: z.number().int().nullable(),
       eventType: z.string().nullable(),
       practice: z.boolean(),
@@ -36,12 +56,21 @@ export const CalendarEntry = z
   })
   .openapi('BffCalendarEntry');
 
-export const SeasonCalendar = z.object({ season: Season, data: z.array(CalendarEntry).openapi({ description: 'by date' }) }).openapi('BffSeasonCalendar');
+export const SeasonCalendar = z
+  .object({ season: Season, data: z.array(CalendarEntry).openapi({ description: 'by date' }) })
+  .openapi('BffSeasonCalendar');
 
 const GroupRef = z.object({
   name: z.string(),
-  orgGroupIdentifier: z.string().openapi({ description: "v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group)" }),
-  location: z.string().nullable().openapi({ description: "from the season's group list, matched by circuit id or name; null when none matches" }),
+  orgGroupIdentifier: z
+    .string()
+    .openapi({
+      description: "v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group)",
+    }),
+  location: z
+    .string()
+    .nullable()
+    .openapi({ description: "from the season's group list, matched by circuit id or name; null when none matches" }),
 });
 
 export const CompetitionSummary = z
@@ -53,16 +82,27 @@ export const CompetitionSummary = z
       chiefJudge: z.string(),
       groupTypeId: z.number().int(),
       ...Released,
-      id: z.number().int().nullable().openapi({ description: "the competition's id in its event's detail (for its schedule); null when unknown" }),
-      scheduleUrl: z.string().nullable().openapi({ description: "the event detail's standardScheduleUrl: on the hosted service, the published schedule page" }),
+      id: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({ description: "the competition's id in its event's detail (for its schedule); null when unknown" }),
+      scheduleUrl: z
+        .string()
+        .nullable()
+        .openapi({
+          description: "the event detail's standardScheduleUrl: on the hosted service, the published schedule page",
+        }),
     }),
     event: z.object({ guid: z.string(), name: z.string(), location: z.string(), id: z.number().int().nullable() }),
     season: z.object({ id: z.number().int(), name: z.string() }),
-    groups: z.array(GroupRef).openapi({ description: "the groups of the competition's released performances, with their locations (v2 has none)" }),
+    groups: z
+      .array(GroupRef)
+      .openapi({
+        description: "the groups of the competition's released performances, with their locations (v2 has none)",
+      }),
   })
   .openapi('BffCompetitionSummary');
-
-
 
 const Ranked = z.object({ score: z.number(), rank: z.number().int().nullable() });
 
@@ -86,33 +126,47 @@ export const DivisionStandings = z
 export const SeasonWinners = z
   .object({
     season: Season,
-    data: z.array(
-      z.object({
-        competitionGuid: z.string(),
-        divisions: z
-          .array(
-            z.object({
-              division: z.string(),
-              round: z.string().openapi({ description: "the division's last round in the competition, whose rank 1 wins" }),
-              winners: z.array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), score: z.number() })).openapi({ description: 'ranked first (a tie gives several)' }),
+    data: z
+      .array(
+        z.object({
+          competitionGuid: z.string(),
+          divisions: z
+            .array(
+              z.object({
+                division: z.string(),
+                round: z
+                  .string()
+                  .openapi({ description: "the division's last round in the competition, whose rank 1 wins" }),
+                winners: z
+                  .array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), score: z.number() }))
+                  .openapi({ description: 'ranked first (a tie gives several)' }),
+              }),
+            )
+            .openapi({
+              description: 'in the order the recap prints them; a division without a ranked performance is left out',
             }),
-          )
-          .openapi({ description: 'in the order the recap prints them; a division without a ranked performance is left out' }),
-      }),
-    ).openapi({ description: 'each competition with released scores' }),
+        }),
+      )
+      .openapi({ description: 'each competition with released scores' }),
   })
   .openapi('BffSeasonWinners');
 
 export const SeasonStandings = z
-  .object({ season: Season, data: z.array(DivisionStandings).openapi({
-      description: 'divisions by group type, then name; groups ranked by latest released total (three fraction digits, as v2 prints it), then by name; practice events left out',
-    }) })
+  .object({
+    season: Season,
+    data: z.array(DivisionStandings).openapi({
+      description:
+        'divisions by group type, then name; groups ranked by latest released total (three fraction digits, as v2 prints it), then by name; practice events left out',
+    }),
+  })
   .openapi('BffSeasonStandings');
 
 export const GroupSeasonPerformance = z
   .object({
     competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
-    practice: z.boolean().openapi({ description: 'at a practice event (v2 lists it only with practice events): standings leave it out' }),
+    practice: z
+      .boolean()
+      .openapi({ description: 'at a practice event (v2 lists it only with practice events): standings leave it out' }),
     division: z.object({ name: z.string(), initials: z.string() }),
     round: z.object({ number: z.number().int(), name: z.string() }),
     performed: z.boolean(),
@@ -129,7 +183,10 @@ export const GroupSeasonPerformance = z
             .openapi({ description: "the category's captions, score and rank as the recap prints them" }),
         }),
       )
-      .openapi({ description: "each category's score and rank as the recap prints them, in the sheet's order; empty when not scored" }),
+      .openapi({
+        description:
+          "each category's score and rank as the recap prints them, in the sheet's order; empty when not scored",
+      }),
     groupsInRound: z.number().int(),
   })
   .openapi('BffGroupSeasonPerformance');
@@ -139,7 +196,12 @@ export const GroupSeason = z
     season: Season,
     group: GroupRef.extend({
       groupType: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-      registered: z.boolean().openapi({ description: "the season's group list names the group (a group before its first scores is registered, with no performances)" }),
+      registered: z
+        .boolean()
+        .openapi({
+          description:
+            "the season's group list names the group (a group before its first scores is registered, with no performances)",
+        }),
     }),
     data: z.array(GroupSeasonPerformance).openapi({ description: 'released performances, oldest first' }),
   })
@@ -162,14 +224,23 @@ export const GroupSeasons = z
           performances: z.number().int(),
           results: z
             .array(GroupSeasonResult)
-            .openapi({ description: "per division the group competed in, its best and latest released total, the standings rule's numbers (practice left out); empty when none was scored" }),
+            .openapi({
+              description:
+                "per division the group competed in, its best and latest released total, the standings rule's numbers (practice left out); empty when none was scored",
+            }),
         }),
       )
-      .openapi({ description: 'the seasons with released performances of the group, newest first (the newest ten seasons looked at)' }),
+      .openapi({
+        description:
+          'the seasons with released performances of the group, newest first (the newest ten seasons looked at)',
+      }),
   })
   .openapi('BffGroupSeasons');
 
-const RankedOrNot = z.object({ score: z.number(), rank: z.number().int().nullable().openapi({ description: "null: v2's rank 0, no rank printed" }) });
+const RankedOrNot = z.object({
+  score: z.number(),
+  rank: z.number().int().nullable().openapi({ description: "null: v2's rank 0, no rank printed" }),
+});
 
 export const JudgeSheet = z
   .object({
@@ -180,15 +251,19 @@ export const JudgeSheet = z
     caption: z.object({ name: z.string(), initials: z.string() }),
     doubled: z.boolean().openapi({ description: 'the category holds another caption of this name (a doubled panel)' }),
     partner: z.string().nullable().openapi({ description: "the other judge's name on a doubled panel" }),
-    rows: z.array(
-      z.object({
-        group: z.object({ name: z.string(), orgGroupIdentifier: z.string() }),
-        score: z.number().openapi({ description: "this judge's caption score, as v2 prints it" }),
-        rank: z.number().int().nullable(),
-        final: RankedOrNot.openapi({ description: "the group's total and rank in that division and round" }),
-        partner: RankedOrNot.nullable().openapi({ description: "the other judge's caption score on a doubled panel" }),
-      }),
-    ).openapi({ description: "the groups this judge scored, in the recap's order" }),
+    rows: z
+      .array(
+        z.object({
+          group: z.object({ name: z.string(), orgGroupIdentifier: z.string() }),
+          score: z.number().openapi({ description: "this judge's caption score, as v2 prints it" }),
+          rank: z.number().int().nullable(),
+          final: RankedOrNot.openapi({ description: "the group's total and rank in that division and round" }),
+          partner: RankedOrNot.nullable().openapi({
+            description: "the other judge's caption score on a doubled panel",
+          }),
+        }),
+      )
+      .openapi({ description: "the groups this judge scored, in the recap's order" }),
   })
   .openapi('BffJudgeSheet');
 
@@ -196,10 +271,21 @@ export const JudgeSeason = z
   .object({
     season: Season,
     judge: z.object({
-      name: z.string().openapi({ description: 'first and last name as the v2 captions carry them, each trimmed (domain/judges.ts)' }),
-      similarNames: z.array(z.string()).openapi({ description: 'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged' }),
+      name: z
+        .string()
+        .openapi({ description: 'first and last name as the v2 captions carry them, each trimmed (domain/judges.ts)' }),
+      similarNames: z
+        .array(z.string())
+        .openapi({
+          description:
+            'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged',
+        }),
     }),
-    data: z.array(JudgeSheet).openapi({ description: 'every caption the judge scored on a released full recap, oldest first; practice events left out' }),
+    data: z
+      .array(JudgeSheet)
+      .openapi({
+        description: 'every caption the judge scored on a released full recap, oldest first; practice events left out',
+      }),
   })
   .openapi('BffJudgeSeason');
 
@@ -210,7 +296,11 @@ export const HeadToHeadMeeting = z
     competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
     division: z.object({ name: z.string(), initials: z.string() }),
     round: z.object({ number: z.number().int(), name: z.string() }),
-    groups: z.array(GroupName.nullable()).openapi({ description: 'each asked group in the order asked, as this recap names it; null: it did not perform here' }),
+    groups: z
+      .array(GroupName.nullable())
+      .openapi({
+        description: 'each asked group in the order asked, as this recap names it; null: it did not perform here',
+      }),
     captions: z.array(
       z.object({
         category: z.string(),
@@ -227,17 +317,30 @@ export const HeadToHead = z
   .object({
     season: Season,
     groups: z.array(GroupName).openapi({ description: 'the groups asked for, in order' }),
-    data: z.array(HeadToHeadMeeting).openapi({ description: 'every division and round of a released full recap where two or more of them performed, oldest first' }),
+    data: z
+      .array(HeadToHeadMeeting)
+      .openapi({
+        description:
+          'every division and round of a released full recap where two or more of them performed, oldest first',
+      }),
   })
   .openapi('BffHeadToHead');
 
 export const HeadToHeadPair = z
   .object({
-    meetings: z.number().int().openapi({ description: 'the rounds in which the first group and this one both performed' }),
+    meetings: z
+      .number()
+      .int()
+      .openapi({ description: 'the rounds in which the first group and this one both performed' }),
     wins: z.number().int().openapi({ description: 'of those, the rounds the first group won by total' }),
     losses: z.number().int().openapi({ description: 'the rounds this group won by total' }),
     ties: z.number().int(),
-    meanMargin: z.number().nullable().openapi({ description: "the mean of the first group's total minus this group's, to three digits; null without a meeting" }),
+    meanMargin: z
+      .number()
+      .nullable()
+      .openapi({
+        description: "the mean of the first group's total minus this group's, to three digits; null without a meeting",
+      }),
   })
   .openapi('BffHeadToHeadPair');
 
@@ -249,9 +352,13 @@ export const HeadToHeadSeasons = z
       .array(
         z.object({
           season: Season,
-          performances: z.array(z.number().int()).openapi({ description: "each group's released performances in the season, in the groups' order" }),
+          performances: z
+            .array(z.number().int())
+            .openapi({ description: "each group's released performances in the season, in the groups' order" }),
           meetings: z.number().int().openapi({ description: 'the rounds in which two or more of them performed' }),
-          pairs: z.array(HeadToHeadPair).openapi({ description: 'the first group against each other group, in order (one fewer than the groups)' }),
+          pairs: z
+            .array(HeadToHeadPair)
+            .openapi({ description: 'the first group against each other group, in order (one fewer than the groups)' }),
         }),
       )
       .openapi({ description: 'each season in which the first group and another of them performed, newest first' }),
@@ -266,24 +373,68 @@ export const GroupSummary = z
   .object({
     group: GroupRef,
     latest: z
-      .object({ season: z.object({ id: z.number().int(), name: z.string() }), competition: CompetitionRef, division: DivisionRef, round: RoundRef, total: Ranked, groupsInRound: z.number().int() })
+      .object({
+        season: z.object({ id: z.number().int(), name: z.string() }),
+        competition: CompetitionRef,
+        division: DivisionRef,
+        round: RoundRef,
+        total: Ranked,
+        groupsInRound: z.number().int(),
+      })
       .nullable()
-      .openapi({ description: 'the most recent scored performance, newest season first (the three newest seasons); null when none' }),
-    scheduleKnown: z.boolean().openapi({ description: 'false where the upstream publishes schedules as pages only (the hosted service): then next is always null' }),
+      .openapi({
+        description:
+          'the most recent scored performance, newest season first (the three newest seasons); null when none',
+      }),
+    scheduleKnown: z
+      .boolean()
+      .openapi({
+        description:
+          'false where the upstream publishes schedules as pages only (the hosted service): then next is always null',
+      }),
     next: z
       .object({ competition: CompetitionRef, division: DivisionRef, round: RoundRef })
       .nullable()
-      .openapi({ description: "the first performance of the current season from today on whose round's scores are not released" }),
+      .openapi({
+        description: "the first performance of the current season from today on whose round's scores are not released",
+      }),
   })
   .openapi('BffGroupSummary');
 
 const seasonName = z.string().openapi({ description: 'the newest season it appears in' });
 export const SearchIndex = z
   .object({
-    groups: z.array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), location: z.string(), division: z.string().openapi({ description: "its division in that season: tells apart a school's guard and its percussion, which share a name and a town" }), season: seasonName })).openapi({ description: 'one per group identity (circuit id, else name), newest season first' }),
-    events: z.array(z.object({ id: z.number().int(), name: z.string(), location: z.string(), season: seasonName })).openapi({ description: 'every event of every season, newest season first' }),
-    competitions: z.array(z.object({ guid: z.string(), name: z.string(), eventName: z.string(), date: z.string() })).openapi({ description: 'newest first' }),
-    judges: z.array(z.object({ name: z.string(), season: seasonName, seasonId: z.number().int().openapi({ description: 'that season: the judge page shows a season' }) })).openapi({ description: "the competitions' chief judges, as v2's listing names them" }),
+    groups: z
+      .array(
+        z.object({
+          name: z.string(),
+          orgGroupIdentifier: z.string(),
+          location: z.string(),
+          division: z
+            .string()
+            .openapi({
+              description:
+                "its division in that season: tells apart a school's guard and its percussion, which share a name and a town",
+            }),
+          season: seasonName,
+        }),
+      )
+      .openapi({ description: 'one per group identity (circuit id, else name), newest season first' }),
+    events: z
+      .array(z.object({ id: z.number().int(), name: z.string(), location: z.string(), season: seasonName }))
+      .openapi({ description: 'every event of every season, newest season first' }),
+    competitions: z
+      .array(z.object({ guid: z.string(), name: z.string(), eventName: z.string(), date: z.string() }))
+      .openapi({ description: 'newest first' }),
+    judges: z
+      .array(
+        z.object({
+          name: z.string(),
+          season: seasonName,
+          seasonId: z.number().int().openapi({ description: 'that season: the judge page shows a season' }),
+        }),
+      )
+      .openapi({ description: "the competitions' chief judges, as v2's listing names them" }),
   })
   .openapi('BffSearchIndex');
 

@@ -21,12 +21,28 @@ export const problems = Object.fromEntries(
     [502, 'The results API answered something this app cannot use, or refused its credentials'],
     [503, 'The results API is down and nothing of this view was saved'],
     [504, 'The results API did not answer in time'],
-  ].map(([status, description]) => [status, { description, content: { 'application/problem+json': { schema: Problem } } }]),
-) as Record<400 | 404 | 502 | 503 | 504, { description: string; content: { 'application/problem+json': { schema: typeof Problem } } }>;
+  ].map(([status, description]) => [
+    status,
+    { description, content: { 'application/problem+json': { schema: Problem } } },
+  ]),
+) as Record<
+  400 | 404 | 502 | 503 | 504,
+  { description: string; content: { 'application/problem+json': { schema: typeof Problem } } }
+>;
 
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema } } }, ...problems });
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { 'application/json': { schema } } },
+  ...problems,
+});
 
-export const SeasonParams = z.object({ seasonId: z.coerce.number().int().min(ID_MIN).max(ID_MAX).openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }) });
+export const SeasonParams = z.object({
+  seasonId: z.coerce
+    .number()
+    .int()
+    .min(ID_MIN)
+    .max(ID_MAX)
+    .openapi({ param: { name: 'seasonId', in: 'path' }, example: 15608 }),
+});
 
 /** A view's answer: revalidated on every use (the browser keeps its ETag), and marked when built from saved copies. */
 export function viewHeaders(c: Context, stale: boolean): void {
@@ -51,4 +67,7 @@ export interface View<R extends RouteConfig = RouteConfig> {
 }
 
 /** A view module's one export, `view`: its handler typed by its route. */
-export const defineView = <R extends RouteConfig>(route: R, serve: (context: ViewContext) => RouteHandler<R>): View<R> => ({ route, serve });
+export const defineView = <R extends RouteConfig>(
+  route: R,
+  serve: (context: ViewContext) => RouteHandler<R>,
+): View<R> => ({ route, serve });

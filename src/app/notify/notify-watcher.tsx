@@ -31,7 +31,9 @@ export default function NotifyWatcher({ groups }: { groups: readonly FollowedGro
   const season = seasons.data ? currentSeason(seasons.data.body.data) : undefined;
   const calendar = useQuery({ ...seasonCalendarQueryOptions(season?.id ?? 0), enabled: season !== undefined });
   const format = useDateFormat();
-  const today = calendar.data ? splitByToday(calendar.data.body.data, new Date(), format).live.slice(0, MAX_WATCHED) : [];
+  const today = calendar.data
+    ? splitByToday(calendar.data.body.data, new Date(), format).live.slice(0, MAX_WATCHED)
+    : [];
   const [notices, setNotices] = useState<Announcement[]>([]);
   const announce = useCallback((announcements: Announcement[]) => {
     const onPage = announcements.filter((announcement) => !showSystemNotification(announcement));
@@ -41,19 +43,40 @@ export default function NotifyWatcher({ groups }: { groups: readonly FollowedGro
   return (
     <>
       {today.map((entry) => (
-        <CompetitionWatch key={entry.competition.guid} guid={entry.competition.guid} name={entry.competition.name} groups={groups} announce={announce} />
+        <CompetitionWatch
+          key={entry.competition.guid}
+          guid={entry.competition.guid}
+          name={entry.competition.name}
+          groups={groups}
+          announce={announce}
+        />
       ))}
       {notices.length > 0 ? (
-        <section aria-label="Score notifications" className="fixed inset-x-2 bottom-2 z-40 mx-auto flex max-w-md flex-col gap-2">
+        <section
+          aria-label="Score notifications"
+          className="fixed inset-x-2 bottom-2 z-40 mx-auto flex max-w-md flex-col gap-2"
+        >
           {notices.map((notice) => (
-            <div key={notice.key} role="status" className="rounded-md border border-blue-900 bg-white p-3 text-sm shadow-lg dark:border-sky-300 dark:bg-slate-900">
+            <div
+              key={notice.key}
+              role="status"
+              className="rounded-md border border-blue-900 bg-white p-3 text-sm shadow-lg dark:border-sky-300 dark:bg-slate-900"
+            >
               <p className="font-semibold">{notice.title}</p>
               <p>{notice.body}</p>
               <p className="mt-2 flex gap-3">
-                <Link className="underline" to={paths.recap.href(notice.competitionGuid)} onClick={() => setNotices((current) => current.filter((other) => other !== notice))}>
+                <Link
+                  className="underline"
+                  to={paths.recap.href(notice.competitionGuid)}
+                  onClick={() => setNotices((current) => current.filter((other) => other !== notice))}
+                >
                   See the recap
                 </Link>
-                <button type="button" className="underline" onClick={() => setNotices((current) => current.filter((other) => other !== notice))}>
+                <button
+                  type="button"
+                  className="underline"
+                  onClick={() => setNotices((current) => current.filter((other) => other !== notice))}
+                >
                   Dismiss
                 </button>
               </p>
@@ -65,7 +88,17 @@ export default function NotifyWatcher({ groups }: { groups: readonly FollowedGro
   );
 }
 
-function CompetitionWatch({ guid, name, groups, announce }: { guid: string; name: string; groups: readonly FollowedGroup[]; announce: (announcements: Announcement[]) => void }) {
+function CompetitionWatch({
+  guid,
+  name,
+  groups,
+  announce,
+}: {
+  guid: string;
+  name: string;
+  groups: readonly FollowedGroup[];
+  announce: (announcements: Announcement[]) => void;
+}) {
   const queryClient = useQueryClient();
   const groupsNow = useRef(groups);
   useEffect(() => {
@@ -94,9 +127,18 @@ function CompetitionWatch({ guid, name, groups, announce }: { guid: string; name
   return null;
 }
 
-function announcementOf({ key, group, record }: ReleasedResult, competitionGuid: string, competitionName: string): Announcement {
+function announcementOf(
+  { key, group, record }: ReleasedResult,
+  competitionGuid: string,
+  competitionName: string,
+): Announcement {
   const placement = record.Rank > 0 ? `, rank ${record.Rank} in ${record.DivisionName}` : ` in ${record.DivisionName}`;
-  return { key, competitionGuid, title: `${group.name}: scores released`, body: `${record.TotalScore}${placement} (${record.RoundName}) at ${competitionName}` };
+  return {
+    key,
+    competitionGuid,
+    title: `${group.name}: scores released`,
+    body: `${record.TotalScore}${placement} (${record.RoundName}) at ${competitionName}`,
+  };
 }
 
 /** True when the system showed it; false where the browser does not allow it (no permission, or a phone that needs a service worker). */

@@ -10,7 +10,13 @@ export interface ReleasedResult {
 
 /** One result is one group in one round of one division of one competition: a correction is not a new release. */
 const resultKey = (competitionGuid: string, record: PerformanceRecord) =>
-  JSON.stringify([competitionGuid.toLowerCase(), record.DivisionName, record.Round, record.OrgGroupIdentifier, record.GroupName]);
+  JSON.stringify([
+    competitionGuid.toLowerCase(),
+    record.DivisionName,
+    record.Round,
+    record.OrgGroupIdentifier,
+    record.GroupName,
+  ]);
 
 /**
  * The released records (v2 lists released rounds only) of the groups that asked to be told, not in `seen`; they are
@@ -31,7 +37,12 @@ export function releasedForFollowed(
     // Every record joins `seen`, followed or not: following a group later does not announce its old results.
     seen.add(key);
     if (!announce) continue;
-    const group = groups.find((candidate) => candidate.notify && candidate.name === record.GroupName && candidate.orgGroupIdentifier === record.OrgGroupIdentifier);
+    const group = groups.find(
+      (candidate) =>
+        candidate.notify &&
+        candidate.name === record.GroupName &&
+        candidate.orgGroupIdentifier === record.OrgGroupIdentifier,
+    );
     if (group) released.push({ key, group, record });
   }
   return released;

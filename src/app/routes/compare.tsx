@@ -22,28 +22,38 @@ const SEASONS_SEARCHED = 3;
 /** The groups of the URL, in order: each `group` with the `id` in the same place (empty when the circuit gives none). */
 function groupsFromUrl(searchParams: URLSearchParams): GroupAddress[] {
   const ids = searchParams.getAll('id');
-  return searchParams.getAll('group').map((name, index) => ({ name: name.trim(), orgGroupIdentifier: (ids[index] ?? '').trim() }));
+  return searchParams
+    .getAll('group')
+    .map((name, index) => ({ name: name.trim(), orgGroupIdentifier: (ids[index] ?? '').trim() }));
 }
 
-async function chosenSeason(queryClient: QueryClient, groups: GroupAddress[], searchParams: URLSearchParams): Promise<Season | undefined> {
+async function chosenSeason(
+  queryClient: QueryClient,
+  groups: GroupAddress[],
+  searchParams: URLSearchParams,
+): Promise<Season | undefined> {
   const seasons = (await queryClient.ensureQueryData(seasonsQueryOptions())).body.data;
   const asked = seasons.find((season) => season.id === Number(searchParams.get('season')));
   if (asked) return asked;
   // Without ?season=, the latest season in which they shared a competition (among the newest few), else the newest.
   for (const season of seasons.slice(0, SEASONS_SEARCHED)) {
-    if ((await queryClient.ensureQueryData(headToHeadQueryOptions(groups, season.id))).body.data.length > 0) return season;
+    if ((await queryClient.ensureQueryData(headToHeadQueryOptions(groups, season.id))).body.data.length > 0)
+      return season;
   }
   return seasons[0];
 }
 
-export const clientLoader = (queryClient: QueryClient) => async ({ request }: LoaderFunctionArgs) => {
-  const searchParams = new URL(request.url).searchParams;
-  const groups = groupsFromUrl(searchParams);
-  if (groups.length < 2 || groups.length > MAX_GROUPS || groups.some((group) => group.name === '')) throw notFound('Comparison');
-  const season = await chosenSeason(queryClient, groups, searchParams);
-  if (season) await queryClient.ensureQueryData(headToHeadQueryOptions(groups, season.id));
-  return { seasonId: season?.id ?? null };
-};
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const searchParams = new URL(request.url).searchParams;
+    const groups = groupsFromUrl(searchParams);
+    if (groups.length < 2 || groups.length > MAX_GROUPS || groups.some((group) => group.name === ''))
+      throw notFound('Comparison');
+    const season = await chosenSeason(queryClient, groups, searchParams);
+    if (season) await queryClient.ensureQueryData(headToHeadQueryOptions(groups, season.id));
+    return { seasonId: season?.id ?? null };
+  };
 
 export default function CompareRoute() {
   const [searchParams] = useSearchParams();
@@ -59,7 +69,11 @@ export default function CompareRoute() {
       <title>{`${title} · Marching Results`}</title>
       <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, { label: 'Head-to-head' }]} />
       <h1 className="heading-1">{title}</h1>
-      {season ? <HeadToHeadSeason groups={groups} season={season} seasons={seasons} /> : <EmptyState title="No seasons yet" />}
+      {season ? (
+        <HeadToHeadSeason groups={groups} season={season} seasons={seasons} />
+      ) : (
+        <EmptyState title="No seasons yet" />
+      )}
       <AcrossSeasons groups={groups} seasonId={season?.id} />
     </>
   );
@@ -104,16 +118,26 @@ function HeadToHeadSeason({ groups, season, seasons }: { groups: GroupAddress[];
       </p>
       {groups.length < MAX_GROUPS ? (
         // Keyed by the groups: after one is added (the same route, a new address) it starts closed and empty again.
-        <GroupPickerDisclosure key={paths.compare.href(groups)} summary="Add a group" label="The group to add" exclude={groups} hrefFor={(other) => paths.compare.href([...groups, other], season.id)} />
+        <GroupPickerDisclosure
+          key={paths.compare.href(groups)}
+          summary="Add a group"
+          label="The group to add"
+          exclude={groups}
+          hrefFor={(other) => paths.compare.href([...groups, other], season.id)}
+        />
       ) : null}
       {meetings.length === 0 ? (
-        <EmptyState title={`No shared rounds in ${season.name}`}>These groups did not perform in one division and round of a released recap this season.</EmptyState>
+        <EmptyState title={`No shared rounds in ${season.name}`}>
+          These groups did not perform in one division and round of a released recap this season.
+        </EmptyState>
       ) : (
         <>
           <h2 className="heading-2">Total margin</h2>
           <MarginTrendTable meetings={meetings} names={names} />
           <h2 className="heading-2">Caption by caption</h2>
-          <p className="mb-2 max-w-prose text-sm">Each group&apos;s score with its rank in the round; the winner of each caption in bold.</p>
+          <p className="mb-2 max-w-prose text-sm">
+            Each group&apos;s score with its rank in the round; the winner of each caption in bold.
+          </p>
           {meetings.map((meeting, index) => (
             <MeetingTable key={index} meeting={meeting} names={names} id={`meeting-${index}`} />
           ))}

@@ -11,13 +11,18 @@ import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import { LocalDateTime } from '../../components/local-date-time';
 import { parseId, RouteErrorView } from '../route-error';
 
-export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
-  const eventId = parseId(params.eventId, 'Event');
-  const [event] = await Promise.all([queryClient.ensureQueryData(eventQueryOptions(eventId)), queryClient.ensureQueryData(seasonsQueryOptions())]);
-  // Which competitions have scores out: the event's own read does not say, its season's calendar (one cached view) does.
-  await queryClient.ensureQueryData(seasonCalendarQueryOptions(event.body.seasonId));
-  return null;
-};
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    const eventId = parseId(params.eventId, 'Event');
+    const [event] = await Promise.all([
+      queryClient.ensureQueryData(eventQueryOptions(eventId)),
+      queryClient.ensureQueryData(seasonsQueryOptions()),
+    ]);
+    // Which competitions have scores out: the event's own read does not say, its season's calendar (one cached view) does.
+    await queryClient.ensureQueryData(seasonCalendarQueryOptions(event.body.seasonId));
+    return null;
+  };
 
 export default function EventRoute() {
   const eventId = Number(useParams().eventId);
@@ -27,7 +32,9 @@ export default function EventRoute() {
   const season = seasons.data.body.data.find((candidate) => candidate.id === event.seasonId);
   const competitions = [...event.competitions].sort((a, b) => a.date.localeCompare(b.date));
   const calendar = useSuspenseQuery(seasonCalendarQueryOptions(event.seasonId));
-  const scored = new Set(calendar.data.body.data.filter((entry) => entry.competition.scoresReleased).map((entry) => entry.competition.guid));
+  const scored = new Set(
+    calendar.data.body.data.filter((entry) => entry.competition.scoresReleased).map((entry) => entry.competition.guid),
+  );
   return (
     <>
       <Breadcrumbs
@@ -57,18 +64,30 @@ export default function EventRoute() {
                 {/* The recap once scores are out; before that the schedule leads. */}
                 {scored.has(competition.guid) ? (
                   <li>
-                    <Link className="button" to={paths.recap.href(competition.guid)} aria-label={`Recap: ${competition.name}`}>
+                    <Link
+                      className="button"
+                      to={paths.recap.href(competition.guid)}
+                      aria-label={`Recap: ${competition.name}`}
+                    >
                       Recap
                     </Link>
                   </li>
                 ) : null}
                 <li>
-                  <Link className="button" to={paths.schedule.href(competition.guid)} aria-label={`Schedule: ${competition.name}`}>
+                  <Link
+                    className="button"
+                    to={paths.schedule.href(competition.guid)}
+                    aria-label={`Schedule: ${competition.name}`}
+                  >
                     Schedule
                   </Link>
                 </li>
                 <li>
-                  <Link className="button" to={paths.judges.href(competition.guid)} aria-label={`Judges: ${competition.name}`}>
+                  <Link
+                    className="button"
+                    to={paths.judges.href(competition.guid)}
+                    aria-label={`Judges: ${competition.name}`}
+                  >
                     Judges
                   </Link>
                 </li>

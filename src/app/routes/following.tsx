@@ -26,7 +26,12 @@ function SharedGroups({ groups, followed }: { groups: GroupAddress[]; followed: 
   const followAll = () =>
     writeFollowing((current) => ({
       ...current,
-      groups: [...current.groups, ...groups.filter((group) => !current.groups.some((other) => sameGroup(other, group))).map((group) => ({ ...group, notify: false }))],
+      groups: [
+        ...current.groups,
+        ...groups
+          .filter((group) => !current.groups.some((other) => sameGroup(other, group)))
+          .map((group) => ({ ...group, notify: false })),
+      ],
     }));
   return (
     <>
@@ -50,7 +55,9 @@ function OwnGroups({ groups }: { groups: readonly GroupAddress[] }) {
     <>
       <h1 className="heading-1">Your groups</h1>
       {groups.length === 0 ? (
-        <EmptyState title="You follow no groups yet">Open a group&apos;s page and press Follow: its latest score then leads the home page.</EmptyState>
+        <EmptyState title="You follow no groups yet">
+          Open a group&apos;s page and press Follow: its latest score then leads the home page.
+        </EmptyState>
       ) : (
         <>
           <p className="mt-1 max-w-prose">
@@ -70,7 +77,10 @@ function GroupList({ groups }: { groups: readonly GroupAddress[] }) {
   return (
     <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
       {groups.map((group) => (
-        <li key={`${group.name}\u0000${group.orgGroupIdentifier}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
+        <li
+          key={`${group.name}\u0000${group.orgGroupIdentifier}`}
+          className="flex flex-wrap items-center justify-between gap-2 py-2"
+        >
           <Link className="link" to={paths.group.href(group)}>
             {group.name}
           </Link>

@@ -6,7 +6,11 @@ import type { Season } from '../../lib/api-models';
  * The season named by `?season=`, else the newest of `held` (the seasons with performances of the group, newest
  * first), else the current one.
  */
-export function seasonFromUrl(seasons: Season[], searchParams: URLSearchParams, held: Season[] = []): Season | undefined {
+export function seasonFromUrl(
+  seasons: Season[],
+  searchParams: URLSearchParams,
+  held: Season[] = [],
+): Season | undefined {
   const id = Number(searchParams.get('season'));
   return seasons.find((season) => season.id === id) ?? held[0] ?? currentSeason(seasons);
 }

@@ -20,16 +20,25 @@ import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import type { Season } from '../../lib/api-models';
 import { notFound, RouteErrorView } from '../route-error';
 
-export const clientLoader = (queryClient: QueryClient) => async ({ params, request }: LoaderFunctionArgs) => {
-  const searchParams = new URL(request.url).searchParams;
-  const group = groupFromUrl(params.groupName, searchParams);
-  if (group.name === '') throw notFound('Group');
-  // A group no season has a performance of is no group: the seasons view answers 404, and so does the page.
-  const [seasons, held] = await Promise.all([queryClient.ensureQueryData(seasonsQueryOptions()), queryClient.ensureQueryData(groupSeasonsQueryOptions(group))]);
-  const season = seasonFromUrl(seasons.body.data, searchParams, held.body.seasons.map((entry) => entry.season));
-  if (season) await queryClient.ensureQueryData(groupSeasonQueryOptions(group, season.id));
-  return null;
-};
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ params, request }: LoaderFunctionArgs) => {
+    const searchParams = new URL(request.url).searchParams;
+    const group = groupFromUrl(params.groupName, searchParams);
+    if (group.name === '') throw notFound('Group');
+    // A group no season has a performance of is no group: the seasons view answers 404, and so does the page.
+    const [seasons, held] = await Promise.all([
+      queryClient.ensureQueryData(seasonsQueryOptions()),
+      queryClient.ensureQueryData(groupSeasonsQueryOptions(group)),
+    ]);
+    const season = seasonFromUrl(
+      seasons.body.data,
+      searchParams,
+      held.body.seasons.map((entry) => entry.season),
+    );
+    if (season) await queryClient.ensureQueryData(groupSeasonQueryOptions(group, season.id));
+    return null;
+  };
 
 export default function GroupRoute() {
   const [searchParams] = useSearchParams();
@@ -41,7 +50,13 @@ export default function GroupRoute() {
   return (
     <>
       <title>{`${asked.name} · Marching Results`}</title>
-      <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []), { label: asked.name }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Seasons', to: paths.seasons.href() },
+          ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []),
+          { label: asked.name },
+        ]}
+      />
       {season ? <GroupSeason asked={asked} season={season} seasons={held} /> : <EmptyState title="No seasons yet" />}
       <GroupAcrossSeasons group={asked} seasons={across} />
     </>
@@ -81,7 +96,12 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
           ))}
         </ul>
       </nav>
-      <GroupPickerDisclosure summary="Head-to-head with another group" label="The group to compare with" exclude={[group]} hrefFor={(other) => paths.compare.href([group, other])} />
+      <GroupPickerDisclosure
+        summary="Head-to-head with another group"
+        label="The group to compare with"
+        exclude={[group]}
+        hrefFor={(other) => paths.compare.href([group, other])}
+      />
       {performances.length === 0 ? (
         <EmptyState title={`No performances in ${season.name}`}>Released results of this group appear here.</EmptyState>
       ) : (
@@ -100,13 +120,30 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
 }
 
 /** Says that practice shows are left out of the trend (or counted), and switches that in the URL. */
-function PracticeToggle({ asked, season, practiceShows, included }: { asked: GroupAddress; season: Season; practiceShows: number; included: boolean }) {
+function PracticeToggle({
+  asked,
+  season,
+  practiceShows,
+  included,
+}: {
+  asked: GroupAddress;
+  season: Season;
+  practiceShows: number;
+  included: boolean;
+}) {
   if (practiceShows === 0) return null;
   const shows = practiceShows === 1 ? 'The practice show is' : `${practiceShows} practice shows are`;
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
-      {included ? `${shows} counted in the trend and best score.` : `${shows} left out of the trend and best score, as standings leave them out.`}{' '}
-      <Link className="link" to={paths.group.href(asked, season.id, included ? {} : { practice: 'include' })} replace preventScrollReset>
+      {included
+        ? `${shows} counted in the trend and best score.`
+        : `${shows} left out of the trend and best score, as standings leave them out.`}{' '}
+      <Link
+        className="link"
+        to={paths.group.href(asked, season.id, included ? {} : { practice: 'include' })}
+        replace
+        preventScrollReset
+      >
         {included ? 'Leave practice out' : 'Include practice'}
       </Link>
     </p>

@@ -32,7 +32,10 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
 export default function HomeRoute() {
   const seasons = useSuspenseQuery(seasonsQueryOptions());
   const season = currentSeason(seasons.data.body.data);
-  if (!season) return <EmptyState title="No seasons yet">Results appear here once the circuit publishes its first season.</EmptyState>;
+  if (!season)
+    return (
+      <EmptyState title="No seasons yet">Results appear here once the circuit publishes its first season.</EmptyState>
+    );
   return <SeasonHome season={season} seasonsStale={seasons.data.stale} />;
 }
 
@@ -47,7 +50,11 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
   const scored = [...live, ...latest].some((entry) => entry.competition.scoresReleased);
   const winnersRead = useQuery({ ...seasonWinnersQueryOptions(season.id), enabled: scored });
   const winners = useMemo(
-    () => winnersRead.data && { seasonId: season.id, byCompetition: new Map(winnersRead.data.body.data.map((entry) => [entry.competitionGuid, entry.divisions])) },
+    () =>
+      winnersRead.data && {
+        seasonId: season.id,
+        byCompetition: new Map(winnersRead.data.body.data.map((entry) => [entry.competitionGuid, entry.divisions])),
+      },
     [winnersRead.data, season.id],
   );
   // A busy day of an archive holds some seventy shows: the rest are on the season's page that starts with today's.
@@ -70,7 +77,11 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
         <h2 id="live-now" className="heading-2">
           Live now
         </h2>
-        {live.length > 0 ? <CompetitionList entries={live.slice(0, LIVE)} winners={winners} /> : <p>No competition today.</p>}
+        {live.length > 0 ? (
+          <CompetitionList entries={live.slice(0, LIVE)} winners={winners} />
+        ) : (
+          <p>No competition today.</p>
+        )}
         {live.length > LIVE ? (
           <p className="mt-3">
             <Link className="link" to={paths.season.href(season.id, { page: todaysPage })}>
@@ -84,14 +95,22 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
         <h2 id="upcoming" className="heading-2">
           Upcoming
         </h2>
-        {upcoming.length > 0 ? <CompetitionList entries={upcoming.slice(0, UPCOMING)} /> : <p>No more competitions scheduled this season.</p>}
+        {upcoming.length > 0 ? (
+          <CompetitionList entries={upcoming.slice(0, UPCOMING)} />
+        ) : (
+          <p>No more competitions scheduled this season.</p>
+        )}
       </section>
 
       <section aria-labelledby="latest-results">
         <h2 id="latest-results" className="heading-2">
           Latest results
         </h2>
-        {latest.length > 0 ? <CompetitionList entries={latest.slice(0, LATEST)} winners={winners} /> : <p>No competitions held yet this season.</p>}
+        {latest.length > 0 ? (
+          <CompetitionList entries={latest.slice(0, LATEST)} winners={winners} />
+        ) : (
+          <p>No competitions held yet this season.</p>
+        )}
       </section>
     </>
   );

@@ -27,25 +27,27 @@ const SHEETS_PAGE_SIZE = 10;
 /** The judge a page is about, as the path names them ("First Last"), written as domain/judges.ts writes names. */
 const judgeFromUrl = (name: string | undefined) => judgeName(name ?? '', '');
 
-export const clientLoader = (queryClient: QueryClient) => async ({ params, request }: LoaderFunctionArgs) => {
-  const judge = judgeFromUrl(params.judgeName);
-  if (judge === '' || judge.length > 200) throw notFound('Judge');
-  const seasons = await queryClient.ensureQueryData(seasonsQueryOptions());
-  const url = new URL(request.url);
-  const season = seasonFromUrl(seasons.body.data, url.searchParams);
-  if (!season) return null;
-  // The view answers 404 for a name no released recap of the season carries.
-  const sheets = (await queryClient.ensureQueryData(judgeSeasonQueryOptions(judge, season.id))).body.data;
-  // A link from a recap (`?competition=`) lands on the page that holds that competition's sheets, as a plain page URL.
-  const competition = url.searchParams.get('competition');
-  if (competition !== null) {
-    const first = sheets.findIndex((sheet) => sheet.competition.guid === competition);
-    url.searchParams.delete('competition');
-    if (first >= SHEETS_PAGE_SIZE) url.searchParams.set('page', String(Math.floor(first / SHEETS_PAGE_SIZE) + 1));
-    throw redirect(`${url.pathname}${url.search}${first >= 0 ? `#sheet-${first}` : ''}`);
-  }
-  return null;
-};
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ params, request }: LoaderFunctionArgs) => {
+    const judge = judgeFromUrl(params.judgeName);
+    if (judge === '' || judge.length > 200) throw notFound('Judge');
+    const seasons = await queryClient.ensureQueryData(seasonsQueryOptions());
+    const url = new URL(request.url);
+    const season = seasonFromUrl(seasons.body.data, url.searchParams);
+    if (!season) return null;
+    // The view answers 404 for a name no released recap of the season carries.
+    const sheets = (await queryClient.ensureQueryData(judgeSeasonQueryOptions(judge, season.id))).body.data;
+    // A link from a recap (`?competition=`) lands on the page that holds that competition's sheets, as a plain page URL.
+    const competition = url.searchParams.get('competition');
+    if (competition !== null) {
+      const first = sheets.findIndex((sheet) => sheet.competition.guid === competition);
+      url.searchParams.delete('competition');
+      if (first >= SHEETS_PAGE_SIZE) url.searchParams.set('page', String(Math.floor(first / SHEETS_PAGE_SIZE) + 1));
+      throw redirect(`${url.pathname}${url.search}${first >= 0 ? `#sheet-${first}` : ''}`);
+    }
+    return null;
+  };
 
 export default function JudgeRoute() {
   const judge = judgeFromUrl(useParams().judgeName);
@@ -55,7 +57,13 @@ export default function JudgeRoute() {
   return (
     <>
       <title>{`${judge} · judge · Marching Results`}</title>
-      <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []), { label: judge }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Seasons', to: paths.seasons.href() },
+          ...(season ? [{ label: season.name, to: paths.season.href(season.id) }] : []),
+          { label: judge },
+        ]}
+      />
       {season ? <JudgeSeason judge={judge} season={season} /> : <EmptyState title="No seasons yet" />}
     </>
   );
@@ -84,13 +92,14 @@ function JudgeSeason({ judge, season }: { judge: string; season: Season }) {
     <>
       <h1 className="heading-1">{data.body.judge.name}</h1>
       <p className="mt-1 text-slate-700 dark:text-slate-300">
-        Judge · {season.name} · {sheets.length} caption {sheets.length === 1 ? 'sheet' : 'sheets'} at {competitions} {competitions === 1 ? 'competition' : 'competitions'}
+        Judge · {season.name} · {sheets.length} caption {sheets.length === 1 ? 'sheet' : 'sheets'} at {competitions}{' '}
+        {competitions === 1 ? 'competition' : 'competitions'}
       </p>
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
       <SeasonsJudged judge={judge} seasonId={season.id} />
       <p className="my-2 max-w-prose text-sm text-slate-700 dark:text-slate-300">
-        A judge is known by the name the recaps print. Two judges with one name show here as one; one judge whose name is spelt
-        two ways shows as two.
+        A judge is known by the name the recaps print. Two judges with one name show here as one; one judge whose name
+        is spelt two ways shows as two.
         {data.body.judge.similarNames.length > 0 ? (
           <>
             {' '}
@@ -109,17 +118,24 @@ function JudgeSeason({ judge, season }: { judge: string; season: Season }) {
       </p>
       <h2 className="heading-2">By caption</h2>
       <p className="mb-2 max-w-prose text-sm">
-        How often this judge&apos;s caption rank was the group&apos;s final rank (and, on a doubled panel, the other judge&apos;s rank),
-        how far it was from the final rank, and the spread of the scores given.
+        How often this judge&apos;s caption rank was the group&apos;s final rank (and, on a doubled panel, the other
+        judge&apos;s rank), how far it was from the final rank, and the spread of the scores given.
       </p>
       <CaptionStatsTable stats={captionStats(sheets)} />
       <h2 className="heading-2">A group&apos;s trail</h2>
       <GroupTrail sheets={sheets} chosen={searchParams.get('group')} onChoose={chooseGroup} />
       <h2 className="heading-2">Every caption sheet</h2>
-      <p className="mb-2 max-w-prose text-sm">Ranks marked ≠ differ from the group&apos;s final rank in that division and round.</p>
+      <p className="mb-2 max-w-prose text-sm">
+        Ranks marked ≠ differ from the group&apos;s final rank in that division and round.
+      </p>
       <Pager label="Pages of caption sheets" number={page.number} count={page.count} describe={describe} />
       {page.items.map((sheet, index) => (
-        <JudgeSheetTable key={page.start + index} sheet={sheet} seasonId={season.id} id={`sheet-${page.start + index}`} />
+        <JudgeSheetTable
+          key={page.start + index}
+          sheet={sheet}
+          seasonId={season.id}
+          id={`sheet-${page.start + index}`}
+        />
       ))}
     </>
   );

@@ -18,7 +18,13 @@ export default function JudgesRoute() {
     <>
       <title>{`${competition.name} judges · Marching Results`}</title>
       <CompetitionHeader summary={recap.summary} />
-      <QueryNotices stale={recap.stale} refreshFailed={recap.refreshFailed} updatedAt={recap.updatedAt} live={recap.live} pushed={recap.pushed} />
+      <QueryNotices
+        stale={recap.stale}
+        refreshFailed={recap.refreshFailed}
+        updatedAt={recap.updatedAt}
+        live={recap.live}
+        pushed={recap.pushed}
+      />
       {selected === undefined || !competition.recapReleased ? (
         <EmptyState title={selected === undefined ? 'No scores released yet' : 'Judges not released yet'}>
           Judges' sheets appear here once the competition's full recap is released.
@@ -27,15 +33,17 @@ export default function JudgesRoute() {
         <>
           <h2 className="heading-2">Judges' sheets against the final result</h2>
           <p className="mb-3 max-w-prose text-sm">
-            Each judge's caption score and rank beside the group's final rank. Ranks marked ≠ differ from the final rank; on a
-            doubled panel each judge is also set against the panel's (category's) rank.
+            Each judge's caption score and rank beside the group's final rank. Ranks marked ≠ differ from the final
+            rank; on a doubled panel each judge is also set against the panel's (category's) rank.
           </p>
           <label className="mb-4 flex flex-wrap items-center gap-2 text-sm">
             <span className="font-medium">Division and round</span>
             <select
               className="rounded border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-500 dark:bg-slate-900"
               value={sectionId(selected)}
-              onChange={(event) => setSearchParams({ section: event.target.value }, { replace: true, preventScrollReset: true })}
+              onChange={(event) =>
+                setSearchParams({ section: event.target.value }, { replace: true, preventScrollReset: true })
+              }
             >
               {sections.map((section) => (
                 <option key={sectionId(section)} value={sectionId(section)}>

@@ -13,20 +13,39 @@ const LOADED = { timeout: 10_000 };
  * The BFF as the recap reads it: the competition's summary (a view of the BFF's) and its v2 performance records
  * (forwarded from the upstream). `status` answers both; `headers` go with the records.
  */
-function serve(status: number, { summary = makeSummary(), records = makeV2Records(), headers = {} }: { summary?: CompetitionSummary; records?: PerformanceRecord[]; headers?: Record<string, string> } = {}) {
+function serve(
+  status: number,
+  {
+    summary = makeSummary(),
+    records = makeV2Records(),
+    headers = {},
+  }: { summary?: CompetitionSummary; records?: PerformanceRecord[]; headers?: Record<string, string> } = {},
+) {
   const problem = { type: 'about:blank', title: 'Not Found', status, code: 'not_found', detail: 'no such competition' };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      const body = status !== 200 ? problem : url.startsWith(`/api/bff/competitions/${COMPETITION_GUID}`) ? summary : url.startsWith(`/api/2018-03/performances?c=${COMPETITION_GUID}`) ? records : undefined;
-      if (body === undefined) return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+      const body =
+        status !== 200
+          ? problem
+          : url.startsWith(`/api/bff/competitions/${COMPETITION_GUID}`)
+            ? summary
+            : url.startsWith(`/api/2018-03/performances?c=${COMPETITION_GUID}`)
+              ? records
+              : undefined;
+      if (body === undefined)
+        return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
     }),
   );
 }
 
 /** Whether a card's breakdown disclosure is expanded. */
-const expanded = (card: HTMLElement) => within(card).getByRole('button', { name: 'Breakdown by caption and judge' }).getAttribute('aria-expanded') === 'true';
+const expanded = (card: HTMLElement) =>
+  within(card).getByRole('button', { name: 'Breakdown by caption and judge' }).getAttribute('aria-expanded') === 'true';
 
 afterEach(() => {
   cleanup();
@@ -39,7 +58,11 @@ describe('recap page', () => {
     renderApp(RECAP);
     const list = await screen.findByRole('list', { name: 'Scholastic A — Finals' }, LOADED);
     const cards = within(list).getAllByRole('article');
-    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Alpha',
+      'Bravo',
+      'Charlie',
+    ]);
     expect(cards[0].textContent).toContain('47.000');
     expect(cards[2].textContent).toContain('Withdrew');
   });
@@ -66,7 +89,9 @@ describe('recap page', () => {
     expect(cards).toHaveLength(6);
     expect(within(laterList).getAllByRole('article')).toHaveLength(3);
     // The group that did not perform has no breakdown; every other card's is expanded and built.
-    const withBreakdown = cards.filter((item) => within(item).queryByRole('button', { name: 'Breakdown by caption and judge' }));
+    const withBreakdown = cards.filter((item) =>
+      within(item).queryByRole('button', { name: 'Breakdown by caption and judge' }),
+    );
     for (const card of withBreakdown) {
       await vi.waitFor(() => expect(expanded(card) && within(card).queryAllByRole('table').length > 0).toBe(true));
     }
@@ -90,7 +115,9 @@ describe('recap page', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     // A URL change that is not a tap here (a link elsewhere, back and forward) sets the view.
     await router.navigate(`${RECAP}?view=categories`);
-    await vi.waitFor(() => expect(within(views).getByRole('link', { name: 'Categories' }).getAttribute('aria-current')).toBe('page'));
+    await vi.waitFor(() =>
+      expect(within(views).getByRole('link', { name: 'Categories' }).getAttribute('aria-current')).toBe('page'),
+    );
     await vi.waitFor(() => expect(expanded(card)).toBe(false));
   });
 
@@ -98,7 +125,9 @@ describe('recap page', () => {
     serve(200);
     const router = renderApp(RECAP);
     const card = await screen.findByRole('article', { name: 'Alpha' });
-    const link = within(screen.getByRole('navigation', { name: 'Recap view' })).getByRole('link', { name: 'Full breakdown' });
+    const link = within(screen.getByRole('navigation', { name: 'Recap view' })).getByRole('link', {
+      name: 'Full breakdown',
+    });
     const finger = { identifier: 0, clientX: 5, clientY: 5 };
 
     fireEvent.touchStart(link, { touches: [finger], changedTouches: [finger] });
@@ -135,7 +164,9 @@ describe('recap page', () => {
     expect(region.getAttribute('aria-hidden')).toBe('true');
     // Leaving the full view collapses every card again.
     fireEvent.click(within(views).getByRole('link', { name: 'Summary' }));
-    await vi.waitFor(() => expect(within(views).getByRole('link', { name: 'Summary' }).getAttribute('aria-current')).toBe('page'));
+    await vi.waitFor(() =>
+      expect(within(views).getByRole('link', { name: 'Summary' }).getAttribute('aria-current')).toBe('page'),
+    );
     expect(expanded(card)).toBe(false);
     fireEvent.click(disclosure);
     expect(expanded(card)).toBe(true);
@@ -152,7 +183,11 @@ describe('recap page', () => {
     serve(200, { summary: makeSummary({ recapReleased: false }) });
     renderApp(`${RECAP}?view=full`);
     const views = await screen.findByRole('navigation', { name: 'Recap view' });
-    expect(within(views).getAllByRole('link').map((link) => link.textContent)).toEqual(['Summary', 'Categories']);
+    expect(
+      within(views)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Summary', 'Categories']);
     expect(within(views).getByRole('link', { name: 'Summary' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('Not released yet: the full recap with judges.')).toBeTruthy();
     const card = screen.getByRole('article', { name: 'Alpha' });
@@ -165,7 +200,9 @@ describe('recap page', () => {
   it('offers no view switch while only the totals are released', async () => {
     serve(200, { summary: makeSummary({ categoryRecapReleased: false, recapReleased: false }) });
     renderApp(`${RECAP}?view=categories`);
-    expect(await screen.findByText('Not released yet: the category recap and the full recap with judges.')).toBeTruthy();
+    expect(
+      await screen.findByText('Not released yet: the category recap and the full recap with judges.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Recap view' })).toBeNull();
     const card = screen.getByRole('article', { name: 'Alpha' });
     expect(card.textContent).toContain('47.000');
@@ -196,9 +233,11 @@ describe('judges page', () => {
     serve(200);
     renderApp(`${RECAP}/judges`);
     const kim = await screen.findByRole('table', { name: /Equipment Analysis — Bo Kim/ });
-    expect(within(kim).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Final rank', 'Group', 'Judge score', 'Judge rank', 'Panel score', 'Panel rank',
-    ]);
+    expect(
+      within(kim)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Final rank', 'Group', 'Judge score', 'Judge rank', 'Panel score', 'Panel rank']);
     const alpha = within(kim).getByRole('rowheader', { name: 'Alpha' }).closest('tr')!;
     expect(alpha.textContent).toContain('differs from final rank 1');
   });

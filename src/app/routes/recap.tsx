@@ -17,14 +17,23 @@ export default function RecapRoute() {
     <>
       <title>{`${competition.name} recap · Marching Results`}</title>
       <CompetitionHeader summary={recap.summary} />
-      <QueryNotices stale={recap.stale} refreshFailed={recap.refreshFailed} updatedAt={recap.updatedAt} live={recap.live} pushed={recap.pushed} />
+      <QueryNotices
+        stale={recap.stale}
+        refreshFailed={recap.refreshFailed}
+        updatedAt={recap.updatedAt}
+        live={recap.live}
+        pushed={recap.pushed}
+      />
       <ReleaseNotice competition={competition} />
       {recap.sections.length === 0 ? (
         <EmptyState title="No scores released yet">Scores appear here as soon as each round is released.</EmptyState>
       ) : (
         <>
           <RecapViews sections={recap.sections} views={recap.views} />
-          <DownloadCsv href={downloadUrl('/competitions/{guid}/recap.csv', { path: { guid: competition.guid } })} what={`the ${competition.name} recap`} />
+          <DownloadCsv
+            href={downloadUrl('/competitions/{guid}/recap.csv', { path: { guid: competition.guid } })}
+            what={`the ${competition.name} recap`}
+          />
         </>
       )}
     </>

@@ -11,12 +11,15 @@ import { ScheduleTable } from '../../features/competitions/components/schedule-t
 import { isToday } from '../../lib/day-keys';
 import { parseGuid, RouteErrorView } from '../route-error';
 
-export const clientLoader = (queryClient: QueryClient) => async ({ params }: LoaderFunctionArgs) => {
-  const guid = parseGuid(params.competitionGuid, 'Competition');
-  const { body } = await queryClient.ensureQueryData(competitionQueryOptions(guid));
-  if (body.competition.id !== null) await queryClient.ensureQueryData(competitionScheduleQueryOptions(guid, body.competition.id));
-  return null;
-};
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    const guid = parseGuid(params.competitionGuid, 'Competition');
+    const { body } = await queryClient.ensureQueryData(competitionQueryOptions(guid));
+    if (body.competition.id !== null)
+      await queryClient.ensureQueryData(competitionScheduleQueryOptions(guid, body.competition.id));
+    return null;
+  };
 
 /**
  * The order of appearance: our API serves it as JSON; the hosted service publishes it as a page, which this page
@@ -26,7 +29,10 @@ export default function ScheduleRoute() {
   const guid = useParams().competitionGuid!;
   const summary = useSuspenseQuery(competitionQueryOptions(guid));
   const { competition } = summary.data.body;
-  const schedule = useQuery({ ...competitionScheduleQueryOptions(guid, competition.id ?? 0), enabled: competition.id !== null });
+  const schedule = useQuery({
+    ...competitionScheduleQueryOptions(guid, competition.id ?? 0),
+    enabled: competition.id !== null,
+  });
   const live = isToday(competition.date);
   return (
     <>

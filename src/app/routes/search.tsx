@@ -38,7 +38,9 @@ export default function SearchRoute() {
       ) : (
         <>
           <p className="mt-2 text-sm" role="status">
-            {results.length === MAX_RESULTS ? `The first ${MAX_RESULTS} matches` : `${results.length} ${results.length === 1 ? 'match' : 'matches'}`}
+            {results.length === MAX_RESULTS
+              ? `The first ${MAX_RESULTS} matches`
+              : `${results.length} ${results.length === 1 ? 'match' : 'matches'}`}
           </p>
           {SECTIONS.map(({ kind, title }) => {
             const found = results.filter((entry) => entry.kind === kind);

@@ -18,7 +18,13 @@ export default function SeasonJudgesRoute() {
   return (
     <>
       <title>{`${season.name} judges · Marching Results`}</title>
-      <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, { label: season.name, to: paths.season.href(season.id) }, { label: 'Judges' }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Seasons', to: paths.seasons.href() },
+          { label: season.name, to: paths.season.href(season.id) },
+          { label: 'Judges' },
+        ]}
+      />
       <h1 className="heading-1">Judges · {season.name}</h1>
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
       {judges.length === 0 ? (
@@ -43,7 +49,11 @@ export default function SeasonJudgesRoute() {
                 {judges.map((judge) => (
                   <tr key={judge.name}>
                     <th scope="row" className="font-normal">
-                      <Link className="link" to={paths.judge.href(judge.name, season.id)} aria-label={`${judge.name}: ${plural(judge.competitions, 'competition')}, ${plural(judge.captions, 'caption')}`}>
+                      <Link
+                        className="link"
+                        to={paths.judge.href(judge.name, season.id)}
+                        aria-label={`${judge.name}: ${plural(judge.competitions, 'competition')}, ${plural(judge.captions, 'caption')}`}
+                      >
                         {judge.name}
                       </Link>
                     </th>

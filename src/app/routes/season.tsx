@@ -30,7 +30,8 @@ export default function SeasonRoute() {
   });
   const page = pageOf(shown, searchParams.get('page'), CALENDAR_PAGE_SIZE);
   const days = groupByDay(page.items, format);
-  const describe = (number: number) => dayRange(shown.slice((number - 1) * CALENDAR_PAGE_SIZE, number * CALENDAR_PAGE_SIZE), format);
+  const describe = (number: number) =>
+    dayRange(shown.slice((number - 1) * CALENDAR_PAGE_SIZE, number * CALENDAR_PAGE_SIZE), format);
   const [first, last] = [entries[0], entries.at(-1)];
   return (
     <>
@@ -40,7 +41,8 @@ export default function SeasonRoute() {
       <p className="mt-1 text-sm">
         {first && last ? (
           <>
-            <LocalDate iso={first.competition.date} /> – <LocalDate iso={last.competition.date} /> · {entries.length} competition{entries.length === 1 ? '' : 's'} ·{' '}
+            <LocalDate iso={first.competition.date} /> – <LocalDate iso={last.competition.date} /> · {entries.length}{' '}
+            competition{entries.length === 1 ? '' : 's'} ·{' '}
           </>
         ) : null}
         <Link className="link" to={paths.standings.href(season.id)}>
@@ -55,7 +57,9 @@ export default function SeasonRoute() {
       <CalendarFilters entries={entries} />
       {days.length === 0 ? (
         <EmptyState title={entries.length === 0 ? 'No competitions yet' : 'No events match'}>
-          {entries.length === 0 ? 'Competitions appear here once the circuit schedules them.' : 'Try other words or another event type, or show practice events.'}
+          {entries.length === 0
+            ? 'Competitions appear here once the circuit schedules them.'
+            : 'Try other words or another event type, or show practice events.'}
         </EmptyState>
       ) : (
         <>

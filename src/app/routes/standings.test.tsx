@@ -14,13 +14,23 @@ function division(name: string, groups: number, groupType = { id: 1, name: 'Colo
       group: { name: `${name} Group ${i + 1}`, orgGroupIdentifier: `${name.length}${i}`, location: 'Town' },
       bestScore: 90 - i / 10,
       latestScore: 90 - i / 10,
-      latestCompetition: { guid: '00000000-0000-4000-8000-000000000001', name: 'Color Guard', eventName: 'Show', date: '2026-03-07T12:00:00.000Z' },
+      latestCompetition: {
+        guid: '00000000-0000-4000-8000-000000000001',
+        name: 'Color Guard',
+        eventName: 'Show',
+        date: '2026-03-07T12:00:00.000Z',
+      },
       performances: 3,
     })),
   };
 }
 
-const divisions = [division('Independent World', 120), division('Scholastic A', 7), division('Percussion Open', 4, { id: 2, name: 'Percussion' }), division('Empty', 0)];
+const divisions = [
+  division('Independent World', 120),
+  division('Scholastic A', 7),
+  division('Percussion Open', 4, { id: 2, name: 'Percussion' }),
+  division('Empty', 0),
+];
 
 const renderAt = (url: string) => renderAppWith(url, { season: SEASON, data: divisions });
 
@@ -30,7 +40,10 @@ async function shownTable(caption: string) {
   return screen.getByRole('table');
 }
 
-const rows = () => within(screen.getByRole('table')).getAllByRole('rowheader').map((cell) => cell.querySelector('a')!.textContent);
+const rows = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.querySelector('a')!.textContent);
 
 afterEach(() => {
   cleanup();
@@ -44,13 +57,21 @@ describe('the standings page', () => {
     expect(within(table).getAllByRole('rowheader')).toHaveLength(50);
     expect(rows()[0]).toBe('Independent World Group 1');
     const picker = screen.getByRole('combobox', { name: 'Division' });
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Color Guard: Independent World (120)',
       'Color Guard: Scholastic A (7)',
       'Percussion: Percussion Open (4)',
     ]);
     const pages = screen.getByRole('navigation', { name: 'Pages of the standings' });
-    expect(within(pages).getAllByRole('option').map((option) => option.textContent)).toEqual(['1 of 3: ranks 1–50', '2 of 3: ranks 51–100', '3 of 3: ranks 101–120']);
+    expect(
+      within(pages)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1 of 3: ranks 1–50', '2 of 3: ranks 51–100', '3 of 3: ranks 101–120']);
   });
 
   it('pages through a division and switches division through the URL', async () => {
@@ -58,7 +79,11 @@ describe('the standings page', () => {
     await shownTable('Independent World · Color Guard');
     expect(rows()).toHaveLength(20);
     expect(rows()[0]).toBe('Independent World Group 101');
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages of the standings' })).getByRole('link', { name: 'Previous' }));
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Pages of the standings' })).getByRole('link', {
+        name: 'Previous',
+      }),
+    );
     await screen.findByText('Independent World Group 51');
     expect(router.state.location.search).toBe('?page=2');
     fireEvent.change(screen.getByRole('combobox', { name: 'Division' }), { target: { value: '1' } });

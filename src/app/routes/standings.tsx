@@ -29,13 +29,21 @@ export default function StandingsRoute() {
   const shown = asked === null ? divisions[0] : divisions.find((division) => division.division.name === asked);
   const page = pageOf(shown?.entries ?? [], searchParams.get('page'), STANDINGS_PAGE_SIZE);
   const describe = (number: number) => {
-    const ranks = shown!.entries.slice((number - 1) * STANDINGS_PAGE_SIZE, number * STANDINGS_PAGE_SIZE).map((entry) => entry.rank);
+    const ranks = shown!.entries
+      .slice((number - 1) * STANDINGS_PAGE_SIZE, number * STANDINGS_PAGE_SIZE)
+      .map((entry) => entry.rank);
     return ranks[0] === ranks.at(-1) ? `rank ${ranks[0]}` : `ranks ${ranks[0]}–${ranks.at(-1)}`;
   };
   return (
     <>
       <title>{`${season.name} standings · Marching Results`}</title>
-      <Breadcrumbs items={[{ label: 'Seasons', to: paths.seasons.href() }, { label: season.name, to: paths.season.href(season.id) }, { label: 'Standings' }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Seasons', to: paths.seasons.href() },
+          { label: season.name, to: paths.season.href(season.id) },
+          { label: 'Standings' },
+        ]}
+      />
       <h1 className="heading-1">Standings · {season.name}</h1>
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
       <p className="my-2 max-w-prose text-sm text-slate-700 dark:text-slate-300">
@@ -49,14 +57,19 @@ export default function StandingsRoute() {
             <DivisionPicker seasonId={seasonId} divisions={divisions} chosen={shown} />
             {shown ? <FollowDivisionButton division={shown.division.name} /> : null}
           </div>
-          <DownloadCsv href={downloadUrl('/seasons/{seasonId}/standings.csv', { path: { seasonId } })} what={`the ${season.name} standings, every division`} />
+          <DownloadCsv
+            href={downloadUrl('/seasons/{seasonId}/standings.csv', { path: { seasonId } })}
+            what={`the ${season.name} standings, every division`}
+          />
           {shown ? (
             <>
               <Pager label="Pages of the standings" number={page.number} count={page.count} describe={describe} />
               <StandingsTable standings={shown} entries={page.items} seasonId={seasonId} />
             </>
           ) : (
-            <EmptyState title="No such division this season">Choose one of the season&apos;s divisions above.</EmptyState>
+            <EmptyState title="No such division this season">
+              Choose one of the season&apos;s divisions above.
+            </EmptyState>
           )}
         </>
       )}

@@ -1,6 +1,17 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
-import { competitions, divisions, events, groups, organizations, panelJudges, performances, roundSheets, rounds, seasons } from '../schema.js';
+import {
+  competitions,
+  divisions,
+  events,
+  groups,
+  organizations,
+  panelJudges,
+  performances,
+  roundSheets,
+  rounds,
+  seasons,
+} from '../schema.js';
 import type { PerformanceResult, ScoreSheet } from '../../tabulation/types.js';
 import { servedCircuitId } from './groups.js';
 
@@ -42,11 +53,17 @@ export async function findCompetition(db: DbOrTx, orgId: number, by: { id: numbe
   return row;
 }
 
-export async function listCompetitions(db: DbOrTx, orgId: number, filters: { seasonYear?: number; includePractice: boolean }) {
+export async function listCompetitions(
+  db: DbOrTx,
+  orgId: number,
+  filters: { seasonYear?: number; includePractice: boolean },
+) {
   const conditions: SQL[] = [eq(competitions.orgId, orgId)];
   if (filters.seasonYear !== undefined) conditions.push(eq(seasons.year, filters.seasonYear));
   if (!filters.includePractice) conditions.push(eq(events.practice, false));
-  return baseQuery(db).where(and(...conditions)).orderBy(asc(competitions.startsAt), asc(competitions.id));
+  return baseQuery(db)
+    .where(and(...conditions))
+    .orderBy(asc(competitions.startsAt), asc(competitions.id));
 }
 
 export type RoundRow = typeof rounds.$inferSelect;
@@ -82,7 +99,11 @@ export interface CompetitionSection {
  * Every division and round of a competition with its sheet, judges and performances (results included as
  * stored by the last tabulation). Callers decide what is visible: unreleased rounds must not be shown.
  */
-export async function competitionSections(db: DbOrTx, orgId: number, competitionId: number): Promise<CompetitionSection[]> {
+export async function competitionSections(
+  db: DbOrTx,
+  orgId: number,
+  competitionId: number,
+): Promise<CompetitionSection[]> {
   const roundRows = await roundsOf(db, orgId, [competitionId]);
   if (roundRows.length === 0) return [];
   const roundIds = roundRows.map((r) => r.id);
@@ -98,8 +119,19 @@ export async function competitionSections(db: DbOrTx, orgId: number, competition
         performsAt: performances.performsAt,
         order: performances.performanceOrder,
         result: performances.result,
-        group: { id: groups.id, guid: groups.guid, name: groups.name, location: groups.location, circuitId: servedCircuitId },
-        division: { id: divisions.id, name: divisions.name, initials: divisions.initials, sortOrder: divisions.sortOrder },
+        group: {
+          id: groups.id,
+          guid: groups.guid,
+          name: groups.name,
+          location: groups.location,
+          circuitId: servedCircuitId,
+        },
+        division: {
+          id: divisions.id,
+          name: divisions.name,
+          initials: divisions.initials,
+          sortOrder: divisions.sortOrder,
+        },
       })
       .from(performances)
       .innerJoin(groups, eq(groups.id, performances.groupId))
@@ -114,7 +146,8 @@ export async function competitionSections(db: DbOrTx, orgId: number, competition
     const key = `${row.roundId}:${row.division.id}`;
     let section = sections.get(key);
     if (!section) {
-      const sheet = sheetRows.find((s) => s.roundId === row.roundId && s.divisionId === row.division.id)?.definition ?? null;
+      const sheet =
+        sheetRows.find((s) => s.roundId === row.roundId && s.divisionId === row.division.id)?.definition ?? null;
       const judges = new Map(
         judgeRows
           .filter((j) => j.roundId === row.roundId && j.divisionId === row.division.id)
@@ -134,6 +167,9 @@ export async function competitionSections(db: DbOrTx, orgId: number, competition
     });
   }
   return [...sections.values()].sort(
-    (a, b) => a.round.number - b.round.number || a.division.sortOrder - b.division.sortOrder || a.division.name.localeCompare(b.division.name),
+    (a, b) =>
+      a.round.number - b.round.number ||
+      a.division.sortOrder - b.division.sortOrder ||
+      a.division.name.localeCompare(b.division.name),
   );
 }

@@ -53,7 +53,12 @@ function conditionsFor(orgId: number, filters: EventFilters): SQL[] {
   return conditions;
 }
 
-export async function listEvents(db: DbOrTx, orgId: number, filters: EventFilters, page: { limit?: number; offset: number }) {
+export async function listEvents(
+  db: DbOrTx,
+  orgId: number,
+  filters: EventFilters,
+  page: { limit?: number; offset: number },
+) {
   const where = and(...conditionsFor(orgId, filters));
   const [rows, [{ total }]] = await Promise.all([
     paged(

@@ -43,7 +43,10 @@ function withContext<T extends PgSelect>(query: T) {
 
 function resultsQuery(db: DbOrTx, conditions: SQL[]) {
   return withContext(db.select(resultColumns).from(performances).$dynamic())
-    .leftJoin(roundSheets, and(eq(roundSheets.roundId, performances.roundId), eq(roundSheets.divisionId, performances.divisionId)))
+    .leftJoin(
+      roundSheets,
+      and(eq(roundSheets.roundId, performances.roundId), eq(roundSheets.divisionId, performances.divisionId)),
+    )
     .where(and(...conditions))
     .orderBy(...OLDEST_FIRST);
 }
@@ -78,8 +81,19 @@ export async function seasonResults(db: DbOrTx, orgId: number, seasonId: number,
       // Of the stored result, whether the group performed and its total: a season's breakdowns stay in the database.
       performed: sql<boolean>`coalesce((${performances.result}->>'performed')::boolean, false)`,
       total: sql<PerformanceResult['total'] | null>`${performances.result}->'total'`,
-      competition: { id: competitions.id, guid: competitions.guid, name: competitions.name, startsAt: competitions.startsAt, eventName: events.name },
-      division: { id: divisions.id, name: divisions.name, initials: divisions.initials, sortOrder: divisions.sortOrder },
+      competition: {
+        id: competitions.id,
+        guid: competitions.guid,
+        name: competitions.name,
+        startsAt: competitions.startsAt,
+        eventName: events.name,
+      },
+      division: {
+        id: divisions.id,
+        name: divisions.name,
+        initials: divisions.initials,
+        sortOrder: divisions.sortOrder,
+      },
       groupType: { id: groupTypes.id, name: groupTypes.name },
       group: { id: groups.id, name: groups.name, location: groups.location, circuitId: servedCircuitId },
     })

@@ -58,7 +58,12 @@ function conditionsFor(orgId: number, filters: GroupFilters): SQL[] {
   return conditions;
 }
 
-export async function listGroups(db: DbOrTx, orgId: number, filters: GroupFilters, page: { limit?: number; offset: number }) {
+export async function listGroups(
+  db: DbOrTx,
+  orgId: number,
+  filters: GroupFilters,
+  page: { limit?: number; offset: number },
+) {
   const where = and(...conditionsFor(orgId, filters));
   const [rows, [{ total }]] = await Promise.all([
     paged(

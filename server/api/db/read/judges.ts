@@ -16,10 +16,16 @@ export async function seasonJudgedCaptions(db: DbOrTx, orgId: number, seasonId: 
  * The captions judged by the judge of this name (domain/judges.ts judgeName) in every season, each with its season:
  * the same rule as a season's list, so a season's entry here equals the judge's entry in that season's list.
  */
-export async function judgeJudgedCaptions(db: DbOrTx, orgId: number, name: string): Promise<(JudgedCaption & { seasonId: number })[]> {
+export async function judgeJudgedCaptions(
+  db: DbOrTx,
+  orgId: number,
+  name: string,
+): Promise<(JudgedCaption & { seasonId: number })[]> {
   // Postgres trims spaces where judgeName trims all white space: the SQL narrows, the one rule decides after it.
   const named = sql`trim(trim(${panelJudges.firstName}) || ' ' || trim(${panelJudges.lastName})) = ${name}`;
-  return (await judgedCaptions(db, orgId, named)).filter((judged) => judgeName(judged.firstName, judged.lastName) === name);
+  return (await judgedCaptions(db, orgId, named)).filter(
+    (judged) => judgeName(judged.firstName, judged.lastName) === name,
+  );
 }
 
 async function judgedCaptions(db: DbOrTx, orgId: number, which: SQL | undefined) {

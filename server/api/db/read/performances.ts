@@ -31,7 +31,12 @@ export type PerformanceResultRecord = Awaited<ReturnType<typeof findPerformanceR
 /** The stored result of the last tabulation, and whether its round is released. */
 export async function findPerformanceResult(db: DbOrTx, orgId: number, performanceId: number) {
   const [row] = await db
-    .select({ id: performances.id, performed: performances.performed, result: performances.result, released: rounds.scoresReleased })
+    .select({
+      id: performances.id,
+      performed: performances.performed,
+      result: performances.result,
+      released: rounds.scoresReleased,
+    })
     .from(performances)
     .innerJoin(rounds, eq(rounds.id, performances.roundId))
     .where(and(eq(performances.orgId, orgId), eq(performances.id, performanceId)));

@@ -8,14 +8,24 @@ import { competitions, divisions, organizations, performances, rounds } from '..
 
 /** Ids of the organizations open to anonymous reads, oldest first. */
 export async function openOrganizationIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.programmaticAccess, true)).orderBy(asc(organizations.id));
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.programmaticAccess, true))
+    .orderBy(asc(organizations.id));
   return rows.map((row) => row.id);
 }
 
 /** The organization's divisions and whether each is open (an organization with none has nothing to show). */
 export async function divisionAccess(db: DbOrTx, orgId: number): Promise<{ open: Set<number>; closed: Set<number> }> {
-  const rows = await db.select({ id: divisions.id, open: divisions.programmaticAccess }).from(divisions).where(eq(divisions.orgId, orgId));
-  return { open: new Set(rows.filter((row) => row.open).map((row) => row.id)), closed: new Set(rows.filter((row) => !row.open).map((row) => row.id)) };
+  const rows = await db
+    .select({ id: divisions.id, open: divisions.programmaticAccess })
+    .from(divisions)
+    .where(eq(divisions.orgId, orgId));
+  return {
+    open: new Set(rows.filter((row) => row.open).map((row) => row.id)),
+    closed: new Set(rows.filter((row) => !row.open).map((row) => row.id)),
+  };
 }
 
 /** For each competition of the organization that has performances, the divisions they are in. */
@@ -38,7 +48,10 @@ export async function divisionsByCompetition(db: DbOrTx, orgId: number): Promise
  * The organizations holding a competition with this guid (guids are unique per organization, decision 027): open
  * organizations first, then the oldest.
  */
-export async function organizationsHoldingCompetition(db: DbOrTx, guid: string): Promise<{ orgId: number; open: boolean }[]> {
+export async function organizationsHoldingCompetition(
+  db: DbOrTx,
+  guid: string,
+): Promise<{ orgId: number; open: boolean }[]> {
   return db
     .select({ orgId: competitions.orgId, open: organizations.programmaticAccess })
     .from(competitions)

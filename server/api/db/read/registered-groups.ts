@@ -7,7 +7,11 @@ import { servedCircuitId } from './groups.js';
  * Groups registered with the organization, as v2 RegisteredGroup records: all of them, or those scheduled in one
  * competition, or those performing in a season year.
  */
-export async function registeredGroups(db: DbOrTx, orgId: number, filters: { seasonYear?: number; competitionId?: number }) {
+export async function registeredGroups(
+  db: DbOrTx,
+  orgId: number,
+  filters: { seasonYear?: number; competitionId?: number },
+) {
   const conditions: SQL[] = [eq(groups.orgId, orgId)];
   if (filters.competitionId !== undefined) {
     conditions.push(

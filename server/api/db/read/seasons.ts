@@ -9,7 +9,10 @@ export async function listSeasons(db: DbOrTx, orgId: number): Promise<SeasonRow[
 }
 
 export async function findSeason(db: DbOrTx, orgId: number, seasonId: number): Promise<SeasonRow | undefined> {
-  const [row] = await db.select().from(seasons).where(and(eq(seasons.orgId, orgId), eq(seasons.id, seasonId)));
+  const [row] = await db
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.orgId, orgId), eq(seasons.id, seasonId)));
   return row;
 }
 

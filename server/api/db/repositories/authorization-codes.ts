@@ -14,7 +14,10 @@ export interface AuthorizationGrant {
  * Stores a code's grant under the code's hash (auth makes both: server/api/auth/authorization-codes.ts).
  * Redeemed codes are deleted at once and expired ones by purgeExpiredAuthorizationCodes.
  */
-export async function insertAuthorizationCode(db: DbOrTx, input: AuthorizationGrant & { codeHash: string }): Promise<void> {
+export async function insertAuthorizationCode(
+  db: DbOrTx,
+  input: AuthorizationGrant & { codeHash: string },
+): Promise<void> {
   await db.insert(authorizationCodes).values(input);
 }
 
@@ -29,7 +32,9 @@ export async function deleteAuthorizationCode(
 ): Promise<AuthorizationGrant | undefined> {
   const [grant] = await db
     .delete(authorizationCodes)
-    .where(and(eq(authorizationCodes.codeHash, input.codeHash), eq(authorizationCodes.applicationId, input.applicationId)))
+    .where(
+      and(eq(authorizationCodes.codeHash, input.codeHash), eq(authorizationCodes.applicationId, input.applicationId)),
+    )
     .returning({
       applicationId: authorizationCodes.applicationId,
       userId: authorizationCodes.userId,
@@ -42,6 +47,9 @@ export async function deleteAuthorizationCode(
 
 /** Deletes the codes that expired unredeemed. */
 export async function purgeExpiredAuthorizationCodes(db: DbOrTx): Promise<number> {
-  const deleted = await db.delete(authorizationCodes).where(lt(authorizationCodes.expiresAt, sql`now()`)).returning({ codeHash: authorizationCodes.codeHash });
+  const deleted = await db
+    .delete(authorizationCodes)
+    .where(lt(authorizationCodes.expiresAt, sql`now()`))
+    .returning({ codeHash: authorizationCodes.codeHash });
   return deleted.length;
 }

@@ -40,7 +40,10 @@ export async function claimIdempotencyKey(
 }
 
 /** Fills the claimed key with the answer, in the transaction that claimed it. */
-export async function storeIdempotentAnswer(tx: DbOrTx, input: { orgId: number; key: string; status: number; body: unknown }): Promise<void> {
+export async function storeIdempotentAnswer(
+  tx: DbOrTx,
+  input: { orgId: number; key: string; status: number; body: unknown },
+): Promise<void> {
   await tx
     .update(idempotencyKeys)
     .set({ status: input.status, body: input.body })

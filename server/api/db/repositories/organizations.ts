@@ -13,10 +13,18 @@ export interface Organization {
   programmaticAccess: boolean;
 }
 
-const columns = { id: organizations.id, guid: organizations.guid, name: organizations.name, programmaticAccess: organizations.programmaticAccess };
+const columns = {
+  id: organizations.id,
+  guid: organizations.guid,
+  name: organizations.name,
+  programmaticAccess: organizations.programmaticAccess,
+};
 
 /** Creates an organization with a random guid and its data version row (the read caches key on it). */
-export async function createOrganization(db: DbOrTx, input: { name: string; programmaticAccess?: boolean }): Promise<Organization> {
+export async function createOrganization(
+  db: DbOrTx,
+  input: { name: string; programmaticAccess?: boolean },
+): Promise<Organization> {
   return db.transaction(async (tx) => {
     const [organization] = await tx
       .insert(organizations)

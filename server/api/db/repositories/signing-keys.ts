@@ -16,7 +16,11 @@ export interface NewSigningKey {
 const SIGNING_KEY_LOCK = 727275;
 
 /** The key that signs now: not retired, with its private key. Several only if a rotation raced, newest first. */
-const active = and(isNull(signingKeys.retiredAt), eq(signingKeys.algorithm, 'EdDSA'), isNotNull(signingKeys.privateKey));
+const active = and(
+  isNull(signingKeys.retiredAt),
+  eq(signingKeys.algorithm, 'EdDSA'),
+  isNotNull(signingKeys.privateKey),
+);
 
 /**
  * Makes sure a key signs: inserts `make()` unless an active key exists. Instances that start together on one
@@ -64,7 +68,9 @@ export async function listVerifyingKeys(db: DbOrTx, keepSeconds: number): Promis
   return db
     .select()
     .from(signingKeys)
-    .where(or(isNull(signingKeys.retiredAt), sql`${signingKeys.retiredAt} > now() - make_interval(secs => ${keepSeconds})`))
+    .where(
+      or(isNull(signingKeys.retiredAt), sql`${signingKeys.retiredAt} > now() - make_interval(secs => ${keepSeconds})`),
+    )
     .orderBy(desc(signingKeys.createdAt), desc(signingKeys.kid));
 }
 

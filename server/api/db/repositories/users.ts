@@ -16,7 +16,10 @@ export function normalizeEmail(email: string): string {
 export class DuplicateUserError extends Error {}
 
 /** Stores a user with the password hash auth made (server/api/auth/users.ts); a taken email is a DuplicateUserError. */
-export async function insertUser(db: DbOrTx, input: { orgId: number; email: string; passwordHash: string }): Promise<User> {
+export async function insertUser(
+  db: DbOrTx,
+  input: { orgId: number; email: string; passwordHash: string },
+): Promise<User> {
   const email = normalizeEmail(input.email);
   const [user] = await db
     .insert(users)
@@ -28,7 +31,10 @@ export async function insertUser(db: DbOrTx, input: { orgId: number; email: stri
 }
 
 /** The organization's user with this email, with the stored password hash, or undefined. */
-export async function findUserByEmail(db: DbOrTx, input: { orgId: number; email: string }): Promise<(User & { passwordHash: string }) | undefined> {
+export async function findUserByEmail(
+  db: DbOrTx,
+  input: { orgId: number; email: string },
+): Promise<(User & { passwordHash: string }) | undefined> {
   const [row] = await db
     .select({ id: users.id, orgId: users.orgId, email: users.email, passwordHash: users.passwordHash })
     .from(users)

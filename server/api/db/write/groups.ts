@@ -50,7 +50,11 @@ export async function createGroup(db: DbOrTx, orgId: number, input: GroupInput):
   });
 }
 
-export async function updateGroup(db: DbOrTx, orgId: number, input: { groupId: number } & GroupPatch): Promise<GroupRow> {
+export async function updateGroup(
+  db: DbOrTx,
+  orgId: number,
+  input: { groupId: number } & GroupPatch,
+): Promise<GroupRow> {
   const changes: Partial<typeof groups.$inferInsert> = {};
   if (input.name !== undefined) changes.name = requireText('name', input.name);
   if (input.location !== undefined) changes.location = input.location.trim();

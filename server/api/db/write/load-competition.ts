@@ -15,7 +15,15 @@ import { validateScores } from '../../tabulation/validate.js';
 import { RuleViolation } from './errors.js';
 import { tabulateDivisionRound, type DivisionRound } from './retabulate.js';
 import { checkSheet } from './sheet-rules.js';
-import { calendarDateTimestamp, fromThousandths, orgWrite, requireDate, requireOwned, requireText, toThousandths } from './support.js';
+import {
+  calendarDateTimestamp,
+  fromThousandths,
+  orgWrite,
+  requireDate,
+  requireOwned,
+  requireText,
+  toThousandths,
+} from './support.js';
 
 export interface LoadJudge {
   captionKey: string;
@@ -118,7 +126,10 @@ export async function loadCompetition(
 
   // One write unit (support.ts): a savepoint in a caller's transaction, the organization's version bumped once.
   return orgWrite(db, orgId, async (tx) => {
-    const groupTypeNames = await requireGroupTypes(tx, [input.groupTypeId, ...input.sections.flatMap((section) => section.groupTypeId ?? [])]);
+    const groupTypeNames = await requireGroupTypes(tx, [
+      input.groupTypeId,
+      ...input.sections.flatMap((section) => section.groupTypeId ?? []),
+    ]);
     const seasonId = await resolveSeason(tx, orgId, input, newGuid);
     const eventId = input.event?.id
       ? (await requireOwned(tx, t.events, 'event', orgId, input.event.id)).id
@@ -161,11 +172,20 @@ export async function loadCompetition(
 
     const roundNames = new Map<number, string>();
     for (const section of input.sections) {
-      if (!roundNames.has(section.roundNumber) || section.roundName) roundNames.set(section.roundNumber, section.roundName);
+      if (!roundNames.has(section.roundNumber) || section.roundName)
+        roundNames.set(section.roundNumber, section.roundName);
     }
     const releasedRounds = input.competition?.releasedRounds;
     if (roundNames.size === 0) {
-      return { seasonId, eventId, competitionId: competition.id, roundIds: new Map(), performances: 0, createdDivisions, createdGroups };
+      return {
+        seasonId,
+        eventId,
+        competitionId: competition.id,
+        roundIds: new Map(),
+        performances: 0,
+        createdDivisions,
+        createdGroups,
+      };
     }
     const roundRows = await tx
       .insert(t.rounds)
@@ -210,7 +230,9 @@ export async function loadCompetition(
           id: performanceIds[start + offset],
           orgId,
           ...targets[section],
-          groupId: groupIds.get(groupKey(performance.groupName, divisions.get(input.sections[section].divisionName)!.groupTypeId))!,
+          groupId: groupIds.get(
+            groupKey(performance.groupName, divisions.get(input.sections[section].divisionName)!.groupTypeId),
+          )!,
           performsAt: performance.performsAt ?? null,
           performanceOrder: performance.order ?? position + 1,
           performed: performance.performed,
@@ -237,7 +259,10 @@ export async function loadCompetition(
           AS s(performance_id integer, caption_key text, subcaption_key text, score_thousandths integer)`);
     }
     const penaltyRows = entries
-      .map(({ performance }, i) => ({ performanceId: performanceIds[i], amountThousandths: toThousandths(performance.penalty) }))
+      .map(({ performance }, i) => ({
+        performanceId: performanceIds[i],
+        amountThousandths: toThousandths(performance.penalty),
+      }))
       .filter((row) => row.amountThousandths > 0);
     for (const chunk of chunks(penaltyRows)) await tx.insert(t.penalties).values(chunk);
 
@@ -280,7 +305,10 @@ function tabulateSections(
               id: ids[i],
               performed: entry.performance.performed,
               penaltyThousandths: toThousandths(entry.performance.penalty),
-              scores: entry.performance.scores.map((score) => ({ ...score, score: fromThousandths(toThousandths(score.score)) })),
+              scores: entry.performance.scores.map((score) => ({
+                ...score,
+                score: fromThousandths(toThousandths(score.score)),
+              })),
             },
           ]
         : [],
@@ -299,7 +327,8 @@ function checkSections(sections: readonly LoadSection[]): void {
       throw new RuleViolation(`${at}.roundNumber`, 'roundNumber must be 1 or more');
     }
     const key = `${section.roundNumber}:${section.divisionName}`;
-    if (seen.has(key)) throw new RuleViolation(at, `division "${section.divisionName}" appears twice in round ${section.roundNumber}`);
+    if (seen.has(key))
+      throw new RuleViolation(at, `division "${section.divisionName}" appears twice in round ${section.roundNumber}`);
     seen.add(key);
     checkSheet(`${at}.sheet`, section.sheet);
     const groups = new Set<string>();
@@ -307,7 +336,10 @@ function checkSections(sections: readonly LoadSection[]): void {
       const performanceAt = `${at}.performances[${p}]`;
       requireText(`${performanceAt}.groupName`, performance.groupName);
       if (groups.has(performance.groupName)) {
-        throw new RuleViolation(`${performanceAt}.groupName`, `"${performance.groupName}" performs twice in the section`);
+        throw new RuleViolation(
+          `${performanceAt}.groupName`,
+          `"${performance.groupName}" performs twice in the section`,
+        );
       }
       groups.add(performance.groupName);
       const problems = validateScores(section.sheet, performance.scores);
@@ -350,7 +382,10 @@ async function resolveSeason(
 /** Names of the group types, by id, in one query; an unknown id is refused like `requireGroupType` refuses it. */
 async function requireGroupTypes(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids)];
-  const rows = await tx.select({ id: t.groupTypes.id, name: t.groupTypes.name }).from(t.groupTypes).where(inArray(t.groupTypes.id, wanted));
+  const rows = await tx
+    .select({ id: t.groupTypes.id, name: t.groupTypes.name })
+    .from(t.groupTypes)
+    .where(inArray(t.groupTypes.id, wanted));
   const names = new Map(rows.map((row) => [row.id, row.name]));
   const unknown = wanted.find((id) => !names.has(id));
   if (unknown !== undefined) throw new RuleViolation('groupTypeId', `unknown group type ${unknown}`);
@@ -457,7 +492,10 @@ async function findOrCreateGroups(
 
 function initialsOf(name: string): string {
   const words = name.split(/[\s-]+/).filter(Boolean);
-  return words.map((word) => (/^\d/.test(word) ? word : word[0].toUpperCase())).join('').slice(0, 10);
+  return words
+    .map((word) => (/^\d/.test(word) ? word : word[0].toUpperCase()))
+    .join('')
+    .slice(0, 10);
 }
 
 function* chunks<T>(rows: readonly T[], size = CHUNK): Generator<T[]> {

@@ -13,7 +13,14 @@ import { orgWrite, requireDate, requireText } from './support.js';
 export interface RosterInput {
   seasons: { name: string; year: number; startDate: string; endDate: string }[];
   divisions: { name: string; initials: string; groupTypeId: number; sheet: ScoreSheet; sortOrder: number }[];
-  groups: { name: string; location: string; circuitId: string; divisionName: string; active: boolean; pending: boolean }[];
+  groups: {
+    name: string;
+    location: string;
+    circuitId: string;
+    divisionName: string;
+    active: boolean;
+    pending: boolean;
+  }[];
 }
 
 export interface LoadedRoster {
@@ -82,7 +89,8 @@ export async function loadRoster(
 
     const groups = input.groups.map((group, i) => {
       const divisionId = divisionIds.get(group.divisionName);
-      if (divisionId === undefined) throw new RuleViolation(`groups[${i}].divisionName`, `unknown division "${group.divisionName}"`);
+      if (divisionId === undefined)
+        throw new RuleViolation(`groups[${i}].divisionName`, `unknown division "${group.divisionName}"`);
       return {
         orgId,
         guid: newGuid(),

@@ -36,7 +36,11 @@ export async function addPerformance(db: DbOrTx, orgId: number, input: Performan
       .select({ id: performances.id })
       .from(performances)
       .where(
-        and(eq(performances.roundId, round.id), eq(performances.divisionId, division.id), eq(performances.groupId, group.id)),
+        and(
+          eq(performances.roundId, round.id),
+          eq(performances.divisionId, division.id),
+          eq(performances.groupId, group.id),
+        ),
       );
     if (existing.length > 0) {
       throw new RuleViolation('groupId', `group "${group.name}" already performs in this division and round`);

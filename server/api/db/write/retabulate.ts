@@ -124,6 +124,7 @@ export function tabulateDivisionRound(
       penalty: fromThousandths(member.penaltyThousandths),
     });
   }
-  if (sheet && inputs.length > 0) for (const result of tabulate(sheet, inputs)) results.push({ id: Number(result.id), result });
+  if (sheet && inputs.length > 0)
+    for (const result of tabulate(sheet, inputs)) results.push({ id: Number(result.id), result });
   return results;
 }

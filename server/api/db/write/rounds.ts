@@ -13,7 +13,8 @@ export async function ensureRound(
   orgId: number,
   input: { competitionId: number; number: number; name?: string },
 ): Promise<RoundRow> {
-  if (!Number.isInteger(input.number) || input.number < 1) throw new RuleViolation('number', 'number must be 1 or more');
+  if (!Number.isInteger(input.number) || input.number < 1)
+    throw new RuleViolation('number', 'number must be 1 or more');
   return orgWrite(db, orgId, async (tx) => {
     const competition = await requireOwned(tx, competitions, 'competition', orgId, input.competitionId);
     const [row] = await tx
@@ -75,7 +76,10 @@ export async function seatJudge(
   const { competitionId, roundNumber, ...judge } = input;
   return db.transaction(async (tx) => {
     await requireOwned(tx, competitions, 'competition', orgId, competitionId);
-    const [round] = await tx.select({ id: rounds.id }).from(rounds).where(and(eq(rounds.competitionId, competitionId), eq(rounds.number, roundNumber)));
+    const [round] = await tx
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(eq(rounds.competitionId, competitionId), eq(rounds.number, roundNumber)));
     if (!round) throw new NotFoundError('round', roundNumber);
     return setPanelJudge(tx, orgId, { ...judge, roundId: round.id });
   });

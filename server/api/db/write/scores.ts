@@ -30,7 +30,9 @@ export async function setSubcaptionScores(db: DbOrTx, orgId: number, input: Capt
     }
     await tx
       .delete(subcaptionScores)
-      .where(and(eq(subcaptionScores.performanceId, performance.id), eq(subcaptionScores.captionKey, input.captionKey)));
+      .where(
+        and(eq(subcaptionScores.performanceId, performance.id), eq(subcaptionScores.captionKey, input.captionKey)),
+      );
     if (lines.length > 0) {
       await tx.insert(subcaptionScores).values(
         lines.map((line) => ({

@@ -12,8 +12,12 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
   if (!sheet || typeof sheet.name !== 'string' || !Array.isArray(sheet.categories) || sheet.categories.length === 0) {
     throw new RuleViolation(field, 'a score sheet needs a name and at least one category');
   }
-  if (sheet.rounding !== undefined && !isOneOf(ROUNDING_RULES, sheet.rounding)) throw new RuleViolation(`${field}.rounding`, 'unknown rounding rule');
-  if (sheet.publishedDigits !== undefined && !(Number.isInteger(sheet.publishedDigits) && sheet.publishedDigits >= 2 && sheet.publishedDigits <= 6)) {
+  if (sheet.rounding !== undefined && !isOneOf(ROUNDING_RULES, sheet.rounding))
+    throw new RuleViolation(`${field}.rounding`, 'unknown rounding rule');
+  if (
+    sheet.publishedDigits !== undefined &&
+    !(Number.isInteger(sheet.publishedDigits) && sheet.publishedDigits >= 2 && sheet.publishedDigits <= 6)
+  ) {
     throw new RuleViolation(`${field}.publishedDigits`, 'publishedDigits must be 2 to 6');
   }
   if (sheet.subtotalScale !== undefined && !(Number.isFinite(sheet.subtotalScale) && sheet.subtotalScale > 0)) {
@@ -45,7 +49,8 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
           throw new RuleViolation(`${lineAt}.key`, `subcaption key "${line.key}" is empty or used twice`);
         }
         lineKeys.add(line.key);
-        if (!(Number.isFinite(line.max) && line.max > 0)) throw new RuleViolation(`${lineAt}.max`, 'max must be positive');
+        if (!(Number.isFinite(line.max) && line.max > 0))
+          throw new RuleViolation(`${lineAt}.max`, 'max must be positive');
         if (!(Number.isFinite(line.weight) && line.weight > 0)) {
           throw new RuleViolation(`${lineAt}.weight`, 'weight must be positive');
         }

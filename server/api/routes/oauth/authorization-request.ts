@@ -35,7 +35,8 @@ export async function checkAuthorizationRequest(db: DbOrTx, parameters: URLSearc
   if (!clientId.value) return page('The request does not say which application is asking (client_id is missing).');
   if (clientId.problem) return page(`The request is not valid: ${clientId.problem}.`);
   const application = await findApplicationByClientId(db, clientId.value);
-  if (!application || application.revokedAt !== null) return page('The application that sent you here is not known (unknown client_id).');
+  if (!application || application.revokedAt !== null)
+    return page('The application that sent you here is not known (unknown client_id).');
 
   const redirectUri = single('redirect_uri');
   if (redirectUri.repeated) return page('The request has more than one redirect_uri.');
@@ -55,7 +56,10 @@ export async function checkAuthorizationRequest(db: DbOrTx, parameters: URLSearc
     error,
     description,
   });
-  const others = ['state', 'response_type', 'code_challenge', 'code_challenge_method', 'scope'].map((name) => ({ name, ...single(name) }));
+  const others = ['state', 'response_type', 'code_challenge', 'code_challenge_method', 'scope'].map((name) => ({
+    name,
+    ...single(name),
+  }));
   const repeated = others.filter((parameter) => parameter.repeated).map((parameter) => parameter.name);
   if (repeated.length > 0) return back('invalid_request', `Parameter included more than once: ${repeated.join(', ')}`);
   const problem = others.find((parameter) => parameter.problem)?.problem;
@@ -69,7 +73,8 @@ export async function checkAuthorizationRequest(db: DbOrTx, parameters: URLSearc
   if (single('code_challenge_method').value !== 'S256') {
     return back('invalid_request', 'code_challenge_method must be S256 (plain is not supported)');
   }
-  if (!isS256Challenge(codeChallenge)) return back('invalid_request', 'code_challenge must be 43 base64url characters (S256)');
+  if (!isS256Challenge(codeChallenge))
+    return back('invalid_request', 'code_challenge must be 43 base64url characters (S256)');
 
   return {
     ok: true,

@@ -33,7 +33,10 @@ export const authorizePageRoute = createRoute({
   responses: {
     200: { description: 'The sign-in form', content: html },
     302: { description: 'An error sent back to the redirect_uri as error, error_description and state' },
-    400: { description: 'Unknown client, or a redirect_uri not registered for it: explained on the page', content: html },
+    400: {
+      description: 'Unknown client, or a redirect_uri not registered for it: explained on the page',
+      content: html,
+    },
   },
 });
 
@@ -57,7 +60,8 @@ export const authorizeSignInRoute = createRoute({
     200: { description: 'The sign-in form again, with an error message', content: html },
     302: { description: 'Back to the redirect_uri with code and state (or error, error_description and state)' },
     400: {
-      description: 'Unknown client, or a redirect_uri not registered for it: explained on the page; or an email or password no account can have: the form again',
+      description:
+        'Unknown client, or a redirect_uri not registered for it: explained on the page; or an email or password no account can have: the form again',
       content: html,
     },
   },
@@ -76,7 +80,15 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
     const check = await checkAuthorizationRequest(db, new URL(c.req.url).searchParams);
     if (!check.ok) return refusal(check);
     const organization = await findOrganizationById(db, check.application.orgId);
-    return page(200, signInHtml({ request: check.request, applicationName: check.application.name, organizationName: organization?.name ?? '' }), check.request.redirectUri);
+    return page(
+      200,
+      signInHtml({
+        request: check.request,
+        applicationName: check.application.name,
+        organizationName: organization?.name ?? '',
+      }),
+      check.request.redirectUri,
+    );
   });
 
   router.post(authorizeSignInRoute.path, async (c) => {
@@ -92,7 +104,17 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
     const email = form.get('email')?.trim() ?? '';
     const password = form.get('password') ?? '';
     const again = (error: string, status = 200, shownEmail = email) =>
-      page(status, signInHtml({ request, applicationName: application.name, organizationName: organization?.name ?? '', email: shownEmail, error }), request.redirectUri);
+      page(
+        status,
+        signInHtml({
+          request,
+          applicationName: application.name,
+          organizationName: organization?.name ?? '',
+          email: shownEmail,
+          error,
+        }),
+        request.redirectUri,
+      );
 
     if (email === '' || password === '') return again('Enter your email and your password.');
     const fieldProblem = signInFieldProblem(email, password);
@@ -102,7 +124,10 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
     const allowance = failures.check(address, account);
     if (!allowance.allowed) {
       const response = again(`Too many sign-in attempts. Try again in ${allowance.resetSeconds} seconds.`);
-      return new Response(response.body, { status: 429, headers: { ...Object.fromEntries(response.headers), ...rateLimitHeaders(allowance) } });
+      return new Response(response.body, {
+        status: 429,
+        headers: { ...Object.fromEntries(response.headers), ...rateLimitHeaders(allowance) },
+      });
     }
     const user = await findUserByCredentials(db, { orgId: application.orgId, email, password });
     if (!user) {
@@ -124,7 +149,9 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
 
 function refusal(check: Extract<AuthorizationCheck, { ok: false }>): Response {
   if (check.show === 'page') return page(400, authorizationErrorHtml(check.message));
-  return redirect(redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
+  return redirect(
+    redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }),
+  );
 }
 
 function page(status: number, body: string, redirectUri?: string): Response {
@@ -132,7 +159,10 @@ function page(status: number, body: string, redirectUri?: string): Response {
 }
 
 function redirect(location: string): Response {
-  return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
 }
 
 /** Custom-scheme redirect URIs of native apps have no origin; CSP names them by scheme. */

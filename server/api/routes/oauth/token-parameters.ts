@@ -3,7 +3,14 @@ import { OAuthError } from '../../auth/oauth-error.js';
 import { oauthParameterProblem } from '../../auth/oauth-parameters.js';
 
 /** The parameters the token endpoint reads; the route's schema (token.ts) declares exactly these. */
-export const TOKEN_PARAMETERS = ['grant_type', 'client_id', 'client_secret', 'code', 'redirect_uri', 'code_verifier'] as const;
+export const TOKEN_PARAMETERS = [
+  'grant_type',
+  'client_id',
+  'client_secret',
+  'code',
+  'redirect_uri',
+  'code_verifier',
+] as const;
 export type TokenParameter = (typeof TOKEN_PARAMETERS)[number];
 
 /**
@@ -17,7 +24,11 @@ export async function readTokenParameters(c: Context): Promise<Map<string, strin
   let parameters: Map<string, string>;
   if (mediaType === 'application/x-www-form-urlencoded') parameters = formParameters(await c.req.text());
   else if (mediaType === 'application/json') parameters = jsonParameters(await c.req.text());
-  else throw new OAuthError('invalid_request', 'The token request body must be application/x-www-form-urlencoded or application/json');
+  else
+    throw new OAuthError(
+      'invalid_request',
+      'The token request body must be application/x-www-form-urlencoded or application/json',
+    );
   for (const name of TOKEN_PARAMETERS) {
     const value = parameters.get(name);
     const problem = value === undefined ? undefined : oauthParameterProblem(name, value);

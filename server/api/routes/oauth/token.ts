@@ -16,7 +16,10 @@ const TokenRequest = z
     client_id: z.string().optional().openapi({ description: 'required unless sent with HTTP Basic' }),
     client_secret: z.string().optional().openapi({ description: 'required unless sent with HTTP Basic' }),
     code: z.string().optional().openapi({ description: 'authorization_code: the code from the redirect' }),
-    redirect_uri: z.string().optional().openapi({ description: 'authorization_code: the redirect_uri of the authorization request' }),
+    redirect_uri: z
+      .string()
+      .optional()
+      .openapi({ description: 'authorization_code: the redirect_uri of the authorization request' }),
     code_verifier: z.string().optional().openapi({ description: 'authorization_code: the PKCE verifier (S256)' }),
   } satisfies Record<TokenParameter, z.ZodType>)
   .openapi('TokenRequest');
@@ -44,14 +47,24 @@ export const tokenRoute = createRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/x-www-form-urlencoded': { schema: TokenRequest }, 'application/json': { schema: TokenRequest } },
+      content: {
+        'application/x-www-form-urlencoded': { schema: TokenRequest },
+        'application/json': { schema: TokenRequest },
+      },
     },
   },
   responses: {
     200: { description: 'The access token', content: { 'application/json': { schema: TokenResponse } } },
-    400: { description: 'invalid_request, invalid_grant, unauthorized_client or unsupported_grant_type', content: errorContent },
+    400: {
+      description: 'invalid_request, invalid_grant, unauthorized_client or unsupported_grant_type',
+      content: errorContent,
+    },
     401: { description: 'invalid_client (with a Basic challenge)', content: errorContent },
-    429: { description: 'Too many failed token requests from this address, or for this client from this address (see Retry-After)', content: errorContent },
+    429: {
+      description:
+        'Too many failed token requests from this address, or for this client from this address (see Retry-After)',
+      content: errorContent,
+    },
   },
 });
 
@@ -84,14 +97,21 @@ export function registerTokenRoute(router: ApiRouter, services: Services): void 
       const allowance = failures.check(address, clientId);
       rateHeaders = rateLimitHeaders(allowance);
       if (!allowance.allowed) {
-        throw new OAuthError('too_many_requests', `Too many failed token requests; retry in ${allowance.resetSeconds} seconds`, 429);
+        throw new OAuthError(
+          'too_many_requests',
+          `Too many failed token requests; retry in ${allowance.resetSeconds} seconds`,
+          429,
+        );
       }
       if (refusal) throw refusal;
 
       const grantType = parameters!.get('grant_type');
       if (grantType === undefined) throw new OAuthError('invalid_request', 'Missing parameter: grant_type');
       if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grantType)) {
-        throw new OAuthError('unsupported_grant_type', `grant_type must be one of: ${SUPPORTED_GRANT_TYPES.join(', ')}`);
+        throw new OAuthError(
+          'unsupported_grant_type',
+          `grant_type must be one of: ${SUPPORTED_GRANT_TYPES.join(', ')}`,
+        );
       }
       // One lookup whether or not the client exists; authenticateClient then does the same hash work either way.
       const claimed = credentials ? await findApplicationByClientId(db, credentials.clientId) : undefined;
@@ -106,7 +126,9 @@ export function registerTokenRoute(router: ApiRouter, services: Services): void 
       // Every refused request is a failure of its address (and of the client it named), except the refusals of
       // the limiter itself, which would otherwise extend the attacker's own window.
       if (error.error !== 'too_many_requests') rateHeaders = rateLimitHeaders(failures.fail(address, clientId));
-      return oauthErrorResponse(new OAuthError(error.error, error.description, error.status, { ...rateHeaders, ...error.headers }));
+      return oauthErrorResponse(
+        new OAuthError(error.error, error.description, error.status, { ...rateHeaders, ...error.headers }),
+      );
     }
   });
 }

@@ -33,7 +33,12 @@ export function publishedPageRoutes(services: Services) {
     return { organization, competition };
   };
 
-  const answer = async (c: Context, organizationGuid: string, competitionGuid: string, render: (found: Awaited<ReturnType<typeof locate>>) => Promise<string>) => {
+  const answer = async (
+    c: Context,
+    organizationGuid: string,
+    competitionGuid: string,
+    render: (found: Awaited<ReturnType<typeof locate>>) => Promise<string>,
+  ) => {
     const found = await locate(organizationGuid, competitionGuid);
     return cachedPage(c, services, found.organization.id, PAGE_HEADERS, () => render(found));
   };

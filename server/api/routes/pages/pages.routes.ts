@@ -11,9 +11,18 @@ const organizationGuid = z
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 const problems = {
-  400: { description: 'A malformed organization guid or page name', content: { 'application/problem+json': { schema: Problem } } },
-  404: { description: 'No such organization, or no such competition in it', content: { 'application/problem+json': { schema: Problem } } },
-  429: { description: "The address's rate limit for pages is exceeded (see Retry-After)", content: { 'application/problem+json': { schema: Problem } } },
+  400: {
+    description: 'A malformed organization guid or page name',
+    content: { 'application/problem+json': { schema: Problem } },
+  },
+  404: {
+    description: 'No such organization, or no such competition in it',
+    content: { 'application/problem+json': { schema: Problem } },
+  },
+  429: {
+    description: "The address's rate limit for pages is exceeded (see Retry-After)",
+    content: { 'application/problem+json': { schema: Problem } },
+  },
 };
 
 export const recapPageRoute = createRoute({
@@ -42,7 +51,7 @@ export const schedulePageRoute = createRoute({
   summary: "A competition's published schedule (public HTML)",
   description:
     '`<competition guid>_standard.htm` or `_logistical.htm`: one `.schedule-row` per performance, holding its time, `.schedule-row__name` ' +
-    '(the group) and `.schedule-row__initials` (its division); the logistical view adds the round and the group\'s home.',
+    "(the group) and `.schedule-row__initials` (its division); the logistical view adds the round and the group's home.",
   security: [],
   request: {
     params: z.object({

@@ -34,11 +34,17 @@ export interface RecapPageInput {
 export function recapPage({ organizationName, competition, sections, view }: RecapPageInput): string {
   const heading = pageHeading(organizationName, competition, view);
   if (sections.length === 0) {
-    return htmlPage(`${competition.eventName} recap`, `${heading}\n<p class='notAvailable'>The recap of this competition is not available: its scores have not been released.</p>`);
+    return htmlPage(
+      `${competition.eventName} recap`,
+      `${heading}\n<p class='notAvailable'>The recap of this competition is not available: its scores have not been released.</p>`,
+    );
   }
   const grids = sections.map((section) => (view === 'full' ? fullSection(section) : categorySection(section)));
-  const weighted = sections.some((section) => section.sheet?.categories.some((category) => category.captions.some((caption) => caption.weighted)));
-  const footnote = view === 'full' && weighted ? `\n<div class='footnote'>* Total reflects factored subcaptions</div>` : '';
+  const weighted = sections.some((section) =>
+    section.sheet?.categories.some((category) => category.captions.some((caption) => caption.weighted)),
+  );
+  const footnote =
+    view === 'full' && weighted ? `\n<div class='footnote'>* Total reflects factored subcaptions</div>` : '';
   return htmlPage(`${competition.eventName} recap`, `${heading}\n${grids.join('\n')}${footnote}`);
 }
 
@@ -52,7 +58,9 @@ function pageHeading(organizationName: string, competition: RecapPageCompetition
     `<div class='subtitle'>${escapeHtml(competition.location)}</div>`,
     `<div class='subtitle'>${publishedDay(competition.startsAt)}</div>`,
   ];
-  const chiefJudge = competition.chiefJudge ? `\n<div class='chiefJudge'>Chief Judge: ${escapeHtml(competition.chiefJudge)}</div>` : '';
+  const chiefJudge = competition.chiefJudge
+    ? `\n<div class='chiefJudge'>Chief Judge: ${escapeHtml(competition.chiefJudge)}</div>`
+    : '';
   const kind = view === 'full' ? 'Recap' : 'Category recap';
   return (
     `<table class='recapHeader'><tr><td>${logo(organizationName)}</td><td>${lines.join('')}</td><td></td></tr></table>\n` +
@@ -83,7 +91,8 @@ const BLANK = numberCell('', '');
 type RowState = { kind: 'scored'; result: PerformanceResult } | { kind: 'did-not-perform' } | { kind: 'not-scored' };
 
 function rowState(performance: SectionPerformance): RowState {
-  if (!performance.performed || (performance.result && !performance.result.performed)) return { kind: 'did-not-perform' };
+  if (!performance.performed || (performance.result && !performance.result.performed))
+    return { kind: 'did-not-perform' };
   return performance.result ? { kind: 'scored', result: performance.result } : { kind: 'not-scored' };
 }
 
@@ -91,7 +100,9 @@ function rowState(performance: SectionPerformance): RowState {
 function inRankOrder(performances: SectionPerformance[]): SectionPerformance[] {
   const rankOf = (performance: SectionPerformance) => {
     const state = rowState(performance);
-    return state.kind === 'scored' ? (rankOrNull(state.result.total.rank) ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
+    return state.kind === 'scored'
+      ? (rankOrNull(state.result.total.rank) ?? Number.MAX_SAFE_INTEGER)
+      : Number.MAX_SAFE_INTEGER;
   };
   return [...performances].sort((a, b) => rankOf(a) - rankOf(b) || a.group.name.localeCompare(b.group.name));
 }
@@ -101,7 +112,8 @@ function printed(score: number, digits = 0): string {
   return microsToText(toMicros(score), digits, 6);
 }
 
-const ranked = (number: RankedNumber, digits: number) => numberCell(printed(number.score, digits), rankOrNull(number.rank));
+const ranked = (number: RankedNumber, digits: number) =>
+  numberCell(printed(number.score, digits), rankOrNull(number.rank));
 
 /** Runs of consecutive captions that share a panel (a doubled panel) or stand alone, in caption order. */
 function captionRuns(category: CategoryDef): { name: string; captions: number[]; doubled: boolean }[] {
@@ -117,7 +129,9 @@ function captionRuns(category: CategoryDef): { name: string; captions: number[];
 
 /** Sheets that name captions apart from their categories (drum corps) print a caption header row. */
 function hasCaptionRow(sheet: ScoreSheet): boolean {
-  return sheet.categories.some((category) => category.captions.some((caption) => caption.panel !== undefined || caption.name !== category.name));
+  return sheet.categories.some((category) =>
+    category.captions.some((caption) => caption.panel !== undefined || caption.name !== category.name),
+  );
 }
 
 const printsCategoryTotal = (category: CategoryDef) => category.captions.length > 1;
@@ -160,12 +174,16 @@ function fullSection(section: CompetitionSection): string {
   for (const category of sheet.categories) {
     top.push(header(escapeHtml(category.name), categoryWidth(category)));
     for (const run of captionRuns(category)) {
-      const width = run.captions.reduce((sum, index) => sum + captionWidth(category.captions[index]), 0) + (run.doubled ? 1 : 0);
+      const width =
+        run.captions.reduce((sum, index) => sum + captionWidth(category.captions[index]), 0) + (run.doubled ? 1 : 0);
       captionCells.push(header(escapeHtml(run.name), width));
       for (const index of run.captions) {
         const caption = category.captions[index];
         judgeCells.push(header(judgeName(section, caption), captionWidth(caption)));
-        leafCells.push(...caption.subcaptions.map((subcaption) => header(escapeHtml(subcaption.name))), header(caption.weighted ? '*Tot' : 'Tot'));
+        leafCells.push(
+          ...caption.subcaptions.map((subcaption) => header(escapeHtml(subcaption.name))),
+          header(caption.weighted ? '*Tot' : 'Tot'),
+        );
       }
       // a doubled panel's mean: no judge of its own
       if (run.doubled) {
@@ -183,7 +201,9 @@ function fullSection(section: CompetitionSection): string {
   captionCells.push(header(''));
   judgeCells.push(header(''));
   leafCells.push(header('Pen'));
-  const headerRows = [top, ...(captionRow ? [captionCells] : []), judgeCells, leafCells].map((cells) => `<tr>${cells.join('')}</tr>`);
+  const headerRows = [top, ...(captionRow ? [captionCells] : []), judgeCells, leafCells].map(
+    (cells) => `<tr>${cells.join('')}</tr>`,
+  );
   const groupRows = inRankOrder(section.performances).map((performance) => fullRow(sheet, performance, digits));
   return divisionTable(section, `<table class='grid'>${headerRows.join('')}\n${groupRows.join('\n')}</table>`);
 }
@@ -246,7 +266,9 @@ function categorySection(section: CompetitionSection): string {
   ];
   const groupRows = inRankOrder(section.performances).map((performance) => {
     const state = rowState(performance);
-    const cells = sheet.categories.map((_, c) => (state.kind === 'scored' ? ranked(state.result.categories[c], digits) : scorelessCell(state)));
+    const cells = sheet.categories.map((_, c) =>
+      state.kind === 'scored' ? ranked(state.result.categories[c], digits) : scorelessCell(state),
+    );
     return groupRow(performance, [...cells, ...closingCells(state, digits)]);
   });
   return divisionTable(section, `<table class='grid'><tr>${headerRow.join('')}</tr>\n${groupRows.join('\n')}</table>`);

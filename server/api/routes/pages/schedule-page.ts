@@ -23,7 +23,11 @@ export function schedulePage({ organizationName, competition, entries, view }: S
     `<h1 class='title'>${escapeHtml(competition.eventName)}</h1>\n` +
     `<p class='subtitle'>${escapeHtml(competition.name)} · ${publishedDay(competition.startsAt)}${competition.location ? ` · ${escapeHtml(competition.location)}` : ''}</p>\n` +
     `<p class='subtitle'>${logistical ? 'Logistical schedule' : 'Schedule'} · ${escapeHtml(organizationName)}</p>`;
-  if (entries.length === 0) return htmlPage(`${competition.eventName} schedule`, `${heading}\n<p class='notAvailable'>No performances are scheduled yet.</p>`);
+  if (entries.length === 0)
+    return htmlPage(
+      `${competition.eventName} schedule`,
+      `${heading}\n<p class='notAvailable'>No performances are scheduled yet.</p>`,
+    );
   const columns = ['Time', 'Group', 'Division', ...(logistical ? ['Round', 'From'] : [])];
   const rows = entries.map((entry) => {
     const cells = [

@@ -9,7 +9,12 @@ export function groupPerformance(row: GroupResultRow): z.infer<typeof GroupPerfo
   const result = visible ? row.result! : null;
   const categoryNames = new Map((row.sheet?.categories ?? []).map((category) => [category.key, category.name]));
   // caption keys are unique within a category only: a category's captions are named from its own definition
-  const captionNames = new Map((row.sheet?.categories ?? []).map((category) => [category.key, new Map(category.captions.map((caption) => [caption.key, caption.name]))]));
+  const captionNames = new Map(
+    (row.sheet?.categories ?? []).map((category) => [
+      category.key,
+      new Map(category.captions.map((caption) => [caption.key, caption.name])),
+    ]),
+  );
   return {
     performanceId: row.performanceId,
     competition: {
@@ -27,22 +32,24 @@ export function groupPerformance(row: GroupResultRow): z.infer<typeof GroupPerfo
     performed: row.performed && (result?.performed ?? true),
     noScoreReason: row.noScoreReason,
     total: result && result.performed ? { score: result.total.score, rank: rankOrNull(result.total.rank) } : null,
-    subtotal: result && result.performed ? { score: result.subtotal.score, rank: rankOrNull(result.subtotal.rank) } : null,
+    subtotal:
+      result && result.performed ? { score: result.subtotal.score, rank: rankOrNull(result.subtotal.rank) } : null,
     penalty: result && result.performed ? result.penalty : null,
-    categories: result && result.performed
-      ? result.categories.map((category) => ({
-          key: category.key,
-          name: categoryNames.get(category.key) ?? category.key,
-          score: category.score,
-          rank: rankOrNull(category.rank),
-          captions: category.captions.map((caption) => ({
-            key: caption.key,
-            name: captionNames.get(category.key)?.get(caption.key) ?? caption.key,
-            score: caption.score,
-            rank: rankOrNull(caption.rank),
-          })),
-        }))
-      : [],
+    categories:
+      result && result.performed
+        ? result.categories.map((category) => ({
+            key: category.key,
+            name: categoryNames.get(category.key) ?? category.key,
+            score: category.score,
+            rank: rankOrNull(category.rank),
+            captions: category.captions.map((caption) => ({
+              key: caption.key,
+              name: captionNames.get(category.key)?.get(caption.key) ?? caption.key,
+              score: caption.score,
+              rank: rankOrNull(caption.rank),
+            })),
+          }))
+        : [],
     groupsInRound: Number(row.groupsInRound),
   };
 }

@@ -24,5 +24,7 @@ export function scheduleEntries(sections: CompetitionSection[]): ScheduleEntry[]
     })),
   );
   const timeKey = (entry: ScheduleEntry) => (entry.time ? entry.time.toISOString() : '');
-  return entries.sort((a, b) => timeKey(a).localeCompare(timeKey(b)) || a.round.number - b.round.number || a.order - b.order);
+  return entries.sort(
+    (a, b) => timeKey(a).localeCompare(timeKey(b)) || a.round.number - b.round.number || a.order - b.order,
+  );
 }

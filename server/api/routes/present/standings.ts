@@ -29,5 +29,8 @@ export function divisionStandings(rows: SeasonResultRow[]): Standings[] {
         ]
       : [],
   );
-  return seasonStandings(scored, (division) => groupTypes.get(division.id)!).map((standings) => ({ ...standings, groupType: standings.groupType! }));
+  return seasonStandings(scored, (division) => groupTypes.get(division.id)!).map((standings) => ({
+    ...standings,
+    groupType: standings.groupType!,
+  }));
 }

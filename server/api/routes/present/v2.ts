@@ -1,6 +1,11 @@
 /** Database records -> the v2 (/2018-03/) PascalCase records, numbers as decimal text (specification). */
 import type { z } from '@hono/zod-openapi';
-import type { CompetitionRecord, CompetitionSection, RoundRow, SectionPerformance } from '../../db/read/competitions.js';
+import type {
+  CompetitionRecord,
+  CompetitionSection,
+  RoundRow,
+  SectionPerformance,
+} from '../../db/read/competitions.js';
 import type { PerformanceRecord, CompetitionRecord as CompetitionRecordV2 } from '../schemas/v2.js';
 import { formatScore } from '../../../../domain/scores.js';
 import { isoTimestamp } from './v4.js';
@@ -43,7 +48,10 @@ export function competitionRecord(
  * Only released rounds reach this function (the route filters). A group that did not perform carries zeros and
  * the rank the tabulation gives it (last, shared, as the recaps print it); one not yet scored carries rank 0.
  */
-export function performanceRecord(section: CompetitionSection, performance: SectionPerformance): z.infer<typeof PerformanceRecord> {
+export function performanceRecord(
+  section: CompetitionSection,
+  performance: SectionPerformance,
+): z.infer<typeof PerformanceRecord> {
   const result = performance.result;
   const performed = performance.performed && result !== null && result.performed;
   const categoriesByKey = new Map((result?.categories ?? []).map((category) => [category.key, category]));

@@ -40,7 +40,11 @@ export function competitionItem(competition: CompetitionRow, pages: PublishedPag
   };
 }
 
-export function eventWithCompetitions(event: EventRecord, rows: CompetitionRow[], pages: PublishedPages): z.infer<typeof v4.Event> {
+export function eventWithCompetitions(
+  event: EventRecord,
+  rows: CompetitionRow[],
+  pages: PublishedPages,
+): z.infer<typeof v4.Event> {
   return {
     id: event.id,
     name: event.name,
@@ -77,7 +81,11 @@ export function seasonItem(season: SeasonRow, currentId: number | undefined): z.
   };
 }
 
-export const roundItem = (round: RoundRow): z.infer<typeof v4.Round> => ({ number: round.number, name: round.name, scoresReleased: round.scoresReleased });
+export const roundItem = (round: RoundRow): z.infer<typeof v4.Round> => ({
+  number: round.number,
+  name: round.name,
+  scoresReleased: round.scoresReleased,
+});
 
 export function performanceItem(performance: PerformanceRecord): z.infer<typeof v4.Performance> {
   const { performsAt, ...rest } = performance;
@@ -125,12 +133,20 @@ export function divisionRoundScores(section: CompetitionSection): z.infer<typeof
           key: caption.key,
           score: caption.score,
           rank: rankOrNull(caption.rank),
-          subcaptions: caption.subcaptions.map((sub) => ({ key: sub.key, score: sub.score, rank: rankOrNull(sub.rank) })),
+          subcaptions: caption.subcaptions.map((sub) => ({
+            key: sub.key,
+            score: sub.score,
+            rank: rankOrNull(sub.rank),
+          })),
         })),
       })),
     };
   });
-  scored.sort((a, b) => (a.total.rank ?? Number.MAX_SAFE_INTEGER) - (b.total.rank ?? Number.MAX_SAFE_INTEGER) || a.group.name.localeCompare(b.group.name));
+  scored.sort(
+    (a, b) =>
+      (a.total.rank ?? Number.MAX_SAFE_INTEGER) - (b.total.rank ?? Number.MAX_SAFE_INTEGER) ||
+      a.group.name.localeCompare(b.group.name),
+  );
   return {
     division: { id: section.division.id, name: section.division.name, initials: section.division.initials },
     round: { number: section.round.number, name: section.round.name },
@@ -146,7 +162,13 @@ export function divisionRoundScores(section: CompetitionSection): z.infer<typeof
           initials: caption.initials,
           weighted: caption.weighted,
           judge: section.judges.get(caption.key) ?? null,
-          subcaptions: caption.subcaptions.map((sub) => ({ key: sub.key, name: sub.name, initials: sub.initials, max: sub.max, weight: sub.weight })),
+          subcaptions: caption.subcaptions.map((sub) => ({
+            key: sub.key,
+            name: sub.name,
+            initials: sub.initials,
+            max: sub.max,
+            weight: sub.weight,
+          })),
         })),
       })),
     },

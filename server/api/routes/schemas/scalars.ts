@@ -35,7 +35,10 @@ export const Text = (max: number) => z.string().trim().max(max).refine(hasNoNul,
 export const SearchText = Text(100).min(1).openapi({ description: 'case-insensitive text in the name or location' });
 
 /** A day on the calendar as YYYY-MM-DD (domain/calendar-date.ts). */
-export const IsoDate = z.string().regex(ISO_DATE_PATTERN, 'expected a date as YYYY-MM-DD').refine(isIsoDate, 'not a date on the calendar');
+export const IsoDate = z
+  .string()
+  .regex(ISO_DATE_PATTERN, 'expected a date as YYYY-MM-DD')
+  .refine(isIsoDate, 'not a date on the calendar');
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
@@ -45,7 +48,15 @@ function isTimestamp(value: string): boolean {
   if (!match) return false;
   const [year, month, day, hour, minute] = match.slice(1, 6).map(Number);
   const [second, offsetHours, offsetMinutes] = match.slice(6).map((part) => Number(part ?? 0));
-  if (!isDayOnCalendar(year, month, day) || hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return false;
+  if (
+    !isDayOnCalendar(year, month, day) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    offsetHours > 23 ||
+    offsetMinutes > 59
+  )
+    return false;
   const utcYear = new Date(value).getUTCFullYear();
   return utcYear >= 1 && utcYear <= 9999;
 }

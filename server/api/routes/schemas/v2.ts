@@ -4,7 +4,9 @@ import { HostedCompetitionRecord, HostedPerformanceRecord } from '../../../../do
 
 // v2's records are the hosted service's (domain/hosted-records.ts): our API serves the same fields, described here.
 export const CompetitionRecord = HostedCompetitionRecord.extend({
-  Date: HostedCompetitionRecord.shape.Date.openapi({ description: 'ISO 8601 UTC timestamp with milliseconds (our choice; the specification leaves it open)' }),
+  Date: HostedCompetitionRecord.shape.Date.openapi({
+    description: 'ISO 8601 UTC timestamp with milliseconds (our choice; the specification leaves it open)',
+  }),
 }).openapi('CompetitionRecordV2');
 
 const OrgGroupIdentifier = z.string().openapi({ description: "the group's circuitId (v4): never empty" });

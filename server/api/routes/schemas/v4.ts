@@ -24,7 +24,9 @@ export const Competition = z
     id: z.number().int(),
     guid: z.string().uuid(),
     name: z.string(),
-    date: z.string().openapi({ description: 'ISO 8601 UTC timestamp with milliseconds', example: '2026-03-28T17:00:00.000Z' }),
+    date: z
+      .string()
+      .openapi({ description: 'ISO 8601 UTC timestamp with milliseconds', example: '2026-03-28T17:00:00.000Z' }),
     standardScheduleUrl: z.string().url(),
     logisticalScheduleUrl: z.string().url(),
     recapUrl: z.string().url(),
@@ -47,7 +49,12 @@ export const Group = z
     id: z.number().int(),
     name: z.string(),
     location: z.string(),
-    circuitId: z.string().openapi({ description: "numeric text: the circuit's number for the group, or the group's id when it has none", example: '1042' }),
+    circuitId: z
+      .string()
+      .openapi({
+        description: "numeric text: the circuit's number for the group, or the group's id when it has none",
+        example: '1042',
+      }),
     division: DivisionRef,
     active: z.boolean(),
     pending: z.boolean(),
@@ -61,7 +68,7 @@ export const Division = z
     name: z.string(),
     initials: z.string(),
     groupType: GroupType,
-    sortOrder: z.number().int().openapi({ description: 'the circuit\'s order of classes, lowest first' }),
+    sortOrder: z.number().int().openapi({ description: "the circuit's order of classes, lowest first" }),
   })
   .openapi('Division');
 
@@ -84,7 +91,10 @@ export const Round = z
 export const ScheduleEntry = z
   .object({
     performanceId: z.number().int(),
-    time: z.string().nullable().openapi({ description: 'performance time, ISO 8601 UTC with milliseconds; null when not yet set' }),
+    time: z
+      .string()
+      .nullable()
+      .openapi({ description: 'performance time, ISO 8601 UTC with milliseconds; null when not yet set' }),
     order: z.number().int(),
     round: z.object({ number: z.number().int(), name: z.string() }),
     division: DivisionRef,
@@ -170,8 +180,7 @@ export const CompetitionScores = z
   })
   .openapi('CompetitionScores');
 
-export const list = <T extends z.ZodTypeAny>(item: T, name: string) =>
-  z.object({ data: z.array(item) }).openapi(name);
+export const list = <T extends z.ZodTypeAny>(item: T, name: string) => z.object({ data: z.array(item) }).openapi(name);
 
 /** Our extension: a group's released results, for the group page (README: "Designed shapes"). */
 export const GroupPerformance = z
@@ -191,7 +200,7 @@ export const GroupPerformance = z
     released: z.boolean().openapi({ description: "whether the round's scores are released" }),
     performed: z.boolean(),
     noScoreReason: z.string(),
-    total: z.object(Ranked).nullable().openapi({ description: 'null until the round\'s scores are released' }),
+    total: z.object(Ranked).nullable().openapi({ description: "null until the round's scores are released" }),
     subtotal: z.object(Ranked).nullable(),
     penalty: z.number().nullable(),
     categories: z.array(
@@ -199,7 +208,9 @@ export const GroupPerformance = z
         key: z.string(),
         name: z.string(),
         ...Ranked,
-        captions: z.array(z.object({ key: z.string(), name: z.string(), ...Ranked })).openapi({ description: "the category's captions as the sheet orders them (no subcaption lines)" }),
+        captions: z
+          .array(z.object({ key: z.string(), name: z.string(), ...Ranked }))
+          .openapi({ description: "the category's captions as the sheet orders them (no subcaption lines)" }),
       }),
     ),
     groupsInRound: z.number().int().openapi({ description: 'how many performances its division and round had' }),
@@ -213,7 +224,13 @@ export const StandingsEntry = z
     rank: z.number().int(),
     bestScore: z.number(),
     latestScore: z.number(),
-    latestCompetition: z.object({ id: z.number().int(), guid: z.string().uuid(), name: z.string(), eventName: z.string(), date: z.string() }),
+    latestCompetition: z.object({
+      id: z.number().int(),
+      guid: z.string().uuid(),
+      name: z.string(),
+      eventName: z.string(),
+      date: z.string(),
+    }),
     performances: z.number().int(),
   })
   .openapi('StandingsEntry');

@@ -12,7 +12,12 @@ import type { Services } from '../../services.js';
 import { cachedJson, type CachedJsonResponse } from '../../http/cached-json.js';
 import { ApiProblem, notFound } from '../../http/problem.js';
 import { findOrganizationByGuid } from '../../db/repositories/organizations.js';
-import { divisionAccess, divisionsByCompetition, openOrganizationIds, organizationsHoldingCompetition } from '../../db/read/programmatic-access.js';
+import {
+  divisionAccess,
+  divisionsByCompetition,
+  openOrganizationIds,
+  organizationsHoldingCompetition,
+} from '../../db/read/programmatic-access.js';
 import { ifNoneMatchHolds } from '../../../http-shared/if-none-match.js';
 import type { CompetitionRecord, PerformanceRecord } from '../schemas/v2.js';
 
@@ -26,7 +31,12 @@ export interface CompetitionFilters {
 
 /** The v2 records as a token of the organization reads them; the filters narrow them for anonymous callers. */
 export interface V2Reads {
-  competitions(c: Context<AppEnv>, orgId: number, filters: CompetitionFilters, keep?: (competitionId: number) => boolean): Promise<Competition[]>;
+  competitions(
+    c: Context<AppEnv>,
+    orgId: number,
+    filters: CompetitionFilters,
+    keep?: (competitionId: number) => boolean,
+  ): Promise<Competition[]>;
   /** throws a 404 problem when the organization has no competition with this guid */
   performances(orgId: number, guid: string, divisionOpen?: (divisionId: number) => boolean): Promise<Performance[]>;
 }
@@ -38,7 +48,13 @@ function nothingOpen<T>(c: Context<AppEnv>): CachedJsonResponse<T[]> {
 }
 
 /** The organization's competitions an anonymous caller may see: none when no division is open. */
-async function openCompetitions(c: Context<AppEnv>, services: Services, reads: V2Reads, orgId: number, filters: CompetitionFilters): Promise<Competition[]> {
+async function openCompetitions(
+  c: Context<AppEnv>,
+  services: Services,
+  reads: V2Reads,
+  orgId: number,
+  filters: CompetitionFilters,
+): Promise<Competition[]> {
   const db = services.database.db;
   const { open, closed } = await divisionAccess(db, orgId);
   if (open.size === 0) return [];
@@ -62,29 +78,44 @@ export async function anonymousCompetitions(
   if (query.o !== undefined) {
     const organization = await findOrganizationByGuid(db, query.o);
     if (!organization?.programmaticAccess) return nothingOpen(c);
-    return cachedJson(c, services, async () => ({ body: await openCompetitions(c, services, reads, organization.id, filters) }), {
-      orgId: organization.id,
-      variant: 'anonymous',
-    });
+    return cachedJson(
+      c,
+      services,
+      async () => ({ body: await openCompetitions(c, services, reads, organization.id, filters) }),
+      {
+        orgId: organization.id,
+        variant: 'anonymous',
+      },
+    );
   }
   if (query.year === undefined) {
-    throw new ApiProblem(400, 'organization_or_year_required', 'Without an access token, name an organization (o) or a season year (year)', [
-      { name: 'o', in: 'query', message: 'required without an access token unless year is given' },
-    ]);
+    throw new ApiProblem(
+      400,
+      'organization_or_year_required',
+      'Without an access token, name an organization (o) or a season year (year)',
+      [{ name: 'o', in: 'query', message: 'required without an access token unless year is given' }],
+    );
   }
   // Every open organization's list, each from that organization's cache (its writes invalidate it), merged by date.
   const origin = new URL(c.req.url).origin;
   const key = `anonymous-year|${origin}|${query.year}|${query.includePractice}`;
   const lists = await Promise.all(
     (await openOrganizationIds(db)).map((orgId) =>
-      services.cache.get(orgId, key, async () => ({ status: 200, value: await openCompetitions(c, services, reads, orgId, filters) })),
+      services.cache.get(orgId, key, async () => ({
+        status: 200,
+        value: await openCompetitions(c, services, reads, orgId, filters),
+      })),
     ),
   );
-  const etag = `"${createHash('sha256').update(lists.map((list) => list.etag).join(',')).digest('base64url').slice(0, 27)}"`;
+  const etag = `"${createHash('sha256')
+    .update(lists.map((list) => list.etag).join(','))
+    .digest('base64url')
+    .slice(0, 27)}"`;
   c.header('etag', etag);
   c.header('cache-control', 'private, no-cache');
   c.header('vary', 'Authorization');
-  if (ifNoneMatchHolds(c.req.header('if-none-match'), [etag])) return c.body(null, 304) as unknown as CachedJsonResponse<Competition[]>;
+  if (ifNoneMatchHolds(c.req.header('if-none-match'), [etag]))
+    return c.body(null, 304) as unknown as CachedJsonResponse<Competition[]>;
   const decoder = new TextDecoder();
   const merged = lists
     .flatMap((list) => JSON.parse(decoder.decode(list.body)) as Competition[])
@@ -92,7 +123,12 @@ export async function anonymousCompetitions(
   return c.json(merged, 200) as unknown as CachedJsonResponse<Competition[]>;
 }
 
-export async function anonymousPerformances(c: Context<AppEnv>, services: Services, reads: V2Reads, guid: string): Promise<CachedJsonResponse<Performance[]>> {
+export async function anonymousPerformances(
+  c: Context<AppEnv>,
+  services: Services,
+  reads: V2Reads,
+  guid: string,
+): Promise<CachedJsonResponse<Performance[]>> {
   const db = services.database.db;
   const [holder] = await organizationsHoldingCompetition(db, guid);
   if (!holder) throw notFound(`Competition ${guid}`);

@@ -13,5 +13,8 @@ export const v2ErrorMessage: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (typeof problem.detail !== 'string') return;
   // Hono copies the old answer's headers onto the new one: a length of the old body must not survive.
   c.res.headers.delete('content-length');
-  c.res = new Response(JSON.stringify({ ...problem, Message: problem.detail }), { status: c.res.status, headers: c.res.headers });
+  c.res = new Response(JSON.stringify({ ...problem, Message: problem.detail }), {
+    status: c.res.status,
+    headers: c.res.headers,
+  });
 };

@@ -28,7 +28,10 @@ const OrgGuid = z
   .string()
   .uuid('expected the organization guid')
   .optional()
-  .openapi({ description: "organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year)" });
+  .openapi({
+    description:
+      "organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year)",
+  });
 const Year = Int(1900, 2999).optional().openapi({ description: 'season year, e.g. 2026' });
 const CompetitionGuid = z.string().uuid('expected a competition guid');
 
@@ -36,8 +39,13 @@ const CompetitionGuid = z.string().uuid('expected a competition guid');
 const tokenOrNone: Record<string, string[]>[] = [{ oauth2: [] }, {}];
 
 /** v2's problem details also carry `Message`, the hosted service's error key (error-message.ts adds it). */
-const V2Problem = Problem.extend({ Message: z.string().openapi({ description: 'the same sentence as detail' }) }).openapi('V2Problem');
-const v2Error = (description: string) => ({ description, content: { 'application/problem+json': { schema: V2Problem } } });
+const V2Problem = Problem.extend({
+  Message: z.string().openapi({ description: 'the same sentence as detail' }),
+}).openapi('V2Problem');
+const v2Error = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: V2Problem } },
+});
 const errors = {
   400: v2Error(errorResponses[400].description),
   401: v2Error(errorResponses[401].description),
@@ -54,8 +62,21 @@ const competitionsRoute = createRoute({
     'Without a token: the competitions of an organization open to programmatic access (`o`), or with `year` and no `o` those of every open organization; ' +
     'a closed or unknown organization answers `[]`, as the hosted service does (decision 026). Anonymous callers are rate-limited per address.',
   security: tokenOrNone,
-  request: { query: z.strictObject({ o: OrgGuid, year: Year, includePractice: QueryBoolean.optional().openapi({ description: 'default false' }) }) },
-  responses: { 200: { description: 'Competitions by date', content: { 'application/json': { schema: z.array(CompetitionRecord) } } }, ...errors, ...forbidden },
+  request: {
+    query: z.strictObject({
+      o: OrgGuid,
+      year: Year,
+      includePractice: QueryBoolean.optional().openapi({ description: 'default false' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'Competitions by date',
+      content: { 'application/json': { schema: z.array(CompetitionRecord) } },
+    },
+    ...errors,
+    ...forbidden,
+  },
 });
 
 const performancesRoute = createRoute({
@@ -68,7 +89,10 @@ const performancesRoute = createRoute({
   security: tokenOrNone,
   request: { query: z.strictObject({ c: CompetitionGuid.openapi({ description: 'competition guid' }) }) },
   responses: {
-    200: { description: 'Released performances, by division, round and rank', content: { 'application/json': { schema: z.array(PerformanceRecord) } } },
+    200: {
+      description: 'Released performances, by division, round and rank',
+      content: { 'application/json': { schema: z.array(PerformanceRecord) } },
+    },
     ...errors,
     ...unknownCompetition,
   },
@@ -95,9 +119,12 @@ const groupsRoute = createRoute({
 
 function checkOrganization(c: Context<AppEnv>, o: string | undefined) {
   if (o !== undefined && o.toLowerCase() !== c.get('auth').orgGuid.toLowerCase()) {
-    throw new ApiProblem(403, 'forbidden_organization', "The o parameter names another organization: a token reads its own organization's data only", [
-      { name: 'o', in: 'query', message: "not the token's organization" },
-    ]);
+    throw new ApiProblem(
+      403,
+      'forbidden_organization',
+      "The o parameter names another organization: a token reads its own organization's data only",
+      [{ name: 'o', in: 'query', message: "not the token's organization" }],
+    );
   }
 }
 
@@ -106,17 +133,33 @@ export function v2Routes(services: Services) {
   /** The records a token of the organization reads; anonymous callers get these, filtered (anonymous.ts). */
   const reads: V2Reads = {
     async competitions(c, orgId, { year, includePractice }, keep = () => true) {
-      const [all, seasons] = await Promise.all([listCompetitions(db, orgId, { seasonYear: year, includePractice }), listSeasons(db, orgId)]);
+      const [all, seasons] = await Promise.all([
+        listCompetitions(db, orgId, { seasonYear: year, includePractice }),
+        listSeasons(db, orgId),
+      ]);
       const rows = all.filter((row) => keep(row.id));
-      const roundRows = await roundsOf(db, orgId, rows.map((row) => row.id));
+      const roundRows = await roundsOf(
+        db,
+        orgId,
+        rows.map((row) => row.id),
+      );
       const current = currentSeasonId(seasons, todayUtc());
       const origin = originOf(c);
-      return rows.map((row) => competitionRecord(row, roundRows.filter((r) => r.competitionId === row.id), origin, current));
+      return rows.map((row) =>
+        competitionRecord(
+          row,
+          roundRows.filter((r) => r.competitionId === row.id),
+          origin,
+          current,
+        ),
+      );
     },
     async performances(orgId, guid, divisionOpen = () => true) {
       const competition = await findCompetition(db, orgId, { guid });
       if (!competition) throw notFound(`Competition ${guid}`);
-      const sections = (await competitionSections(db, orgId, competition.id)).filter((section) => section.round.scoresReleased && divisionOpen(section.division.id));
+      const sections = (await competitionSections(db, orgId, competition.id)).filter(
+        (section) => section.round.scoresReleased && divisionOpen(section.division.id),
+      );
       return sections.flatMap((section) =>
         [...section.performances]
           .sort((a, b) => rankKey(a) - rankKey(b) || a.group.name.localeCompare(b.group.name))
@@ -129,7 +172,9 @@ export function v2Routes(services: Services) {
       const { o, year, includePractice = false } = c.req.valid('query');
       if (c.get('anonymous')) return anonymousCompetitions(c, services, reads, { o, year, includePractice });
       checkOrganization(c, o);
-      return cachedJson(c, services, async () => ({ body: await reads.competitions(c, c.get('auth').orgId, { year, includePractice }) }));
+      return cachedJson(c, services, async () => ({
+        body: await reads.competitions(c, c.get('auth').orgId, { year, includePractice }),
+      }));
     })
     .openapi(performancesRoute, (c) => {
       const { c: guid } = c.req.valid('query');
@@ -152,5 +197,10 @@ export function v2Routes(services: Services) {
     });
 }
 
-const rankKey = (performance: { performed: boolean; result: { performed: boolean; total: { rank: number | null } } | null }) =>
-  performance.performed && performance.result?.performed ? (performance.result.total.rank ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
+const rankKey = (performance: {
+  performed: boolean;
+  result: { performed: boolean; total: { rank: number | null } } | null;
+}) =>
+  performance.performed && performance.result?.performed
+    ? (performance.result.total.rank ?? Number.MAX_SAFE_INTEGER)
+    : Number.MAX_SAFE_INTEGER;

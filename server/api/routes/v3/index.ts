@@ -28,7 +28,13 @@ const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
 });
 
 const routes = {
-  seasons: createRoute({ method: 'get', path: '/seasons', summary: 'List seasons (v3)', request: { query: z.strictObject({}) }, responses: ok(list(Season, 'SeasonList'), 'Seasons') }),
+  seasons: createRoute({
+    method: 'get',
+    path: '/seasons',
+    summary: 'List seasons (v3)',
+    request: { query: z.strictObject({}) },
+    responses: ok(list(Season, 'SeasonList'), 'Seasons'),
+  }),
   season: createRoute({
     method: 'get',
     path: '/seasons/{seasonId}',
@@ -36,7 +42,13 @@ const routes = {
     request: { params: z.object({ seasonId: IntId('seasonId') }) },
     responses: { ...ok(Season, 'The season'), ...notFoundResponse },
   }),
-  events: createRoute({ method: 'get', path: '/events', summary: 'List events (v3)', request: { query: EventQuery }, responses: ok(list(EventListItem, 'EventList'), 'Events') }),
+  events: createRoute({
+    method: 'get',
+    path: '/events',
+    summary: 'List events (v3)',
+    request: { query: EventQuery },
+    responses: ok(list(EventListItem, 'EventList'), 'Events'),
+  }),
   event: createRoute({
     method: 'get',
     path: '/events/{eventId}',
@@ -44,8 +56,20 @@ const routes = {
     request: { params: z.object({ eventId: IntId('eventId') }) },
     responses: { ...ok(Event, 'The event'), ...notFoundResponse },
   }),
-  groups: createRoute({ method: 'get', path: '/groups', summary: 'List groups (v3)', request: { query: GroupQuery }, responses: ok(list(Group, 'GroupList'), 'Groups') }),
-  divisions: createRoute({ method: 'get', path: '/divisions', summary: 'List divisions (v3)', request: { query: DivisionQuery }, responses: ok(list(Division, 'DivisionList'), 'Divisions') }),
+  groups: createRoute({
+    method: 'get',
+    path: '/groups',
+    summary: 'List groups (v3)',
+    request: { query: GroupQuery },
+    responses: ok(list(Group, 'GroupList'), 'Groups'),
+  }),
+  divisions: createRoute({
+    method: 'get',
+    path: '/divisions',
+    summary: 'List divisions (v3)',
+    request: { query: DivisionQuery },
+    responses: ok(list(Division, 'DivisionList'), 'Divisions'),
+  }),
   groupEvents: createRoute({
     method: 'get',
     path: '/groups/{groupId}/events',

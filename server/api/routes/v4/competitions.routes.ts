@@ -14,10 +14,17 @@ export const getSchedule = createRoute({
   request: {
     params: competitionParams,
     query: z.strictObject({
-      view: z.enum(['standard', 'logistical']).optional().openapi({ description: 'both views list the same performances in performance order' }),
+      view: z
+        .enum(['standard', 'logistical'])
+        .optional()
+        .openapi({ description: 'both views list the same performances in performance order' }),
     }),
   },
-  responses: { 200: { description: 'Performances in order', content: { 'application/json': { schema: Schedule } } }, ...errorResponses, ...notFoundResponse },
+  responses: {
+    200: { description: 'Performances in order', content: { 'application/json': { schema: Schedule } } },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
 });
 
 export const getScores = createRoute({
@@ -27,11 +34,17 @@ export const getScores = createRoute({
   request: {
     params: competitionParams,
     query: z.strictObject({
-      view: z.enum(['full', 'categories']).optional().openapi({ description: 'accepted for the recap links; the response is always complete' }),
+      view: z
+        .enum(['full', 'categories'])
+        .optional()
+        .openapi({ description: 'accepted for the recap links; the response is always complete' }),
     }),
   },
   responses: {
-    200: { description: 'Released division/round sections with every number and rank', content: { 'application/json': { schema: CompetitionScores } } },
+    200: {
+      description: 'Released division/round sections with every number and rank',
+      content: { 'application/json': { schema: CompetitionScores } },
+    },
     ...errorResponses,
     ...notFoundResponse,
   },
@@ -42,8 +55,12 @@ const AddPerformanceBody = z
     groupId: PositiveInt,
     divisionId: PositiveInt,
     round: Int(1, 20).optional().openapi({ description: 'round number, default 1' }),
-    roundName: Text(100).optional().openapi({ description: 'names the round when this creates it ("Prelims", "Finals")' }),
-    time: Timestamp.optional().openapi({ description: 'performance time, ISO 8601 with time zone: what the schedule shows' }),
+    roundName: Text(100)
+      .optional()
+      .openapi({ description: 'names the round when this creates it ("Prelims", "Finals")' }),
+    time: Timestamp.optional().openapi({
+      description: 'performance time, ISO 8601 with time zone: what the schedule shows',
+    }),
     order: Int(0, 10_000).optional(),
   })
   .openapi('AddPerformance');
@@ -53,7 +70,10 @@ export const addPerformance = createRoute({
   path: '/competitions/{competitionId}/performances',
   summary: "Add a performance (a group in a competition's division and round, at its time)",
   request: { params: competitionParams, body: bodyOf(AddPerformanceBody, 'The performance') },
-  responses: { 201: { description: 'Created', content: { 'application/json': { schema: Performance } } }, ...writeErrors },
+  responses: {
+    201: { description: 'Created', content: { 'application/json': { schema: Performance } } },
+    ...writeErrors,
+  },
 });
 
 const JudgeBody = z
@@ -74,7 +94,17 @@ export const seatJudge = createRoute({
   responses: {
     200: {
       description: 'Seated',
-      content: { 'application/json': { schema: z.object({ round: z.number().int(), divisionId: z.number().int(), captionKey: z.string(), firstName: z.string(), lastName: z.string() }) } },
+      content: {
+        'application/json': {
+          schema: z.object({
+            round: z.number().int(),
+            divisionId: z.number().int(),
+            captionKey: z.string(),
+            firstName: z.string(),
+            lastName: z.string(),
+          }),
+        },
+      },
     },
     ...writeErrors,
   },
@@ -92,5 +122,11 @@ export const release = createRoute({
   path: '/competitions/{competitionId}/release',
   summary: "Release (or withdraw) a competition's or a round's scores (score entry extension)",
   request: { params: competitionParams, body: bodyOf(ReleaseBody, 'which round, and whether released') },
-  responses: { 200: { description: 'The rounds after the change', content: { 'application/json': { schema: z.object({ rounds: z.array(Round) }) } } }, ...writeErrors },
+  responses: {
+    200: {
+      description: 'The rounds after the change',
+      content: { 'application/json': { schema: z.object({ rounds: z.array(Round) }) } },
+    },
+    ...writeErrors,
+  },
 });

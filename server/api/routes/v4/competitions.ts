@@ -29,7 +29,12 @@ export function resource(services: Services) {
         }));
         return {
           body: {
-            competition: { id: competition.id, guid: competition.guid, name: competition.name, date: isoTimestamp(competition.startsAt) },
+            competition: {
+              id: competition.id,
+              guid: competition.guid,
+              name: competition.name,
+              date: isoTimestamp(competition.startsAt),
+            },
             data: entries,
           },
         };
@@ -41,7 +46,10 @@ export function resource(services: Services) {
         const orgId = c.get('auth').orgId;
         const competition = await findCompetition(db, orgId, { id: competitionId });
         if (!competition) throw notFound(`Competition ${competitionId}`);
-        const [roundRows, sections] = await Promise.all([roundsOf(db, orgId, [competitionId]), competitionSections(db, orgId, competitionId)]);
+        const [roundRows, sections] = await Promise.all([
+          roundsOf(db, orgId, [competitionId]),
+          competitionSections(db, orgId, competitionId),
+        ]);
         return {
           body: {
             competition: {
@@ -67,7 +75,13 @@ export function resource(services: Services) {
       const body = validBody(c);
       const round = await ensureRound(db, orgId, { competitionId, number: body.round ?? 1, name: body.roundName });
       const created = await referencing({ group: 'groupId', division: 'divisionId' }, () =>
-        addPerformance(db, orgId, { roundId: round.id, divisionId: body.divisionId, groupId: body.groupId, performsAt: body.time ?? null, order: body.order }),
+        addPerformance(db, orgId, {
+          roundId: round.id,
+          divisionId: body.divisionId,
+          groupId: body.groupId,
+          performsAt: body.time ?? null,
+          order: body.order,
+        }),
       );
       const performance = await findPerformance(db, orgId, created.id);
       if (!performance) throw new NotFoundError('performance', created.id);
@@ -77,8 +91,19 @@ export function resource(services: Services) {
       const orgId = c.get('auth').orgId;
       const { competitionId } = c.req.valid('param');
       const { round, ...judge } = validBody(c);
-      await referencing({ round: 'round', division: 'divisionId' }, () => seatJudge(db, orgId, { competitionId, roundNumber: round, ...judge }));
-      return c.json({ round, divisionId: judge.divisionId, captionKey: judge.captionKey, firstName: judge.firstName, lastName: judge.lastName }, 200);
+      await referencing({ round: 'round', division: 'divisionId' }, () =>
+        seatJudge(db, orgId, { competitionId, roundNumber: round, ...judge }),
+      );
+      return c.json(
+        {
+          round,
+          divisionId: judge.divisionId,
+          captionKey: judge.captionKey,
+          firstName: judge.firstName,
+          lastName: judge.lastName,
+        },
+        200,
+      );
     })
     .openapi(routes.release, async (c) => {
       const orgId = c.get('auth').orgId;
@@ -88,7 +113,8 @@ export function resource(services: Services) {
         await (released ? releaseScores : unreleaseScores)(db, orgId, { competitionId, roundNumber: round });
       } catch (error) {
         // The round is the competition's, known by its number: a rule of the body, not a missing resource.
-        if (error instanceof NotFoundError && error.entity === 'round') throw new RuleViolation('round', `competition ${competitionId} has no round ${round}`);
+        if (error instanceof NotFoundError && error.entity === 'round')
+          throw new RuleViolation('round', `competition ${competitionId} has no round ${round}`);
         throw error;
       }
       return c.json({ rounds: (await roundsOf(db, orgId, [competitionId])).map(roundItem) }, 200);

@@ -15,5 +15,11 @@ export const listDivisions = createRoute({
   path: '/divisions/',
   summary: 'List all divisions',
   request: { query: DivisionQuery },
-  responses: { 200: { description: 'Divisions in the circuit\'s order', content: { 'application/json': { schema: list(Division, 'DivisionList') } } }, ...errorResponses },
+  responses: {
+    200: {
+      description: "Divisions in the circuit's order",
+      content: { 'application/json': { schema: list(Division, 'DivisionList') } },
+    },
+    ...errorResponses,
+  },
 });

@@ -24,7 +24,13 @@ export const listEvents = createRoute({
   path: '/events/',
   summary: 'List events',
   request: { query: EventQuery },
-  responses: { 200: { description: 'Events in date order', content: { 'application/json': { schema: list(EventListItem, 'EventList') } } }, ...errorResponses },
+  responses: {
+    200: {
+      description: 'Events in date order',
+      content: { 'application/json': { schema: list(EventListItem, 'EventList') } },
+    },
+    ...errorResponses,
+  },
 });
 
 export const getEvent = createRoute({
@@ -32,7 +38,11 @@ export const getEvent = createRoute({
   path: '/events/{eventId}',
   summary: 'Retrieve an event with its competitions',
   request: { params: eventParams },
-  responses: { 200: { description: 'The event', content: { 'application/json': { schema: Event } } }, ...errorResponses, ...notFoundResponse },
+  responses: {
+    200: { description: 'The event', content: { 'application/json': { schema: Event } } },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
 });
 
 const CreateEventBody = z
@@ -40,7 +50,9 @@ const CreateEventBody = z
     seasonId: PositiveInt,
     name: Text(200).min(1),
     location: Text(200).optional(),
-    eventTypeId: PositiveInt.openapi({ description: '1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional' }),
+    eventTypeId: PositiveInt.openapi({
+      description: '1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional',
+    }),
     practice: BoolField.optional(),
     videoEnabled: BoolField.optional(),
     commentaryEnabled: BoolField.optional(),
@@ -53,7 +65,10 @@ export const createEvent = createRoute({
   path: '/events/',
   summary: 'Create an event',
   request: { body: bodyOf(CreateEventBody, 'The new event') },
-  responses: { 201: { description: 'Created (with no competitions yet)', content: { 'application/json': { schema: Event } } }, ...writeErrors },
+  responses: {
+    201: { description: 'Created (with no competitions yet)', content: { 'application/json': { schema: Event } } },
+    ...writeErrors,
+  },
 });
 
 const CreateCompetitionBody = z
@@ -76,5 +91,8 @@ export const createCompetition = createRoute({
   path: '/events/{eventId}/competitions',
   summary: 'Create a competition in an event',
   request: { params: eventParams, body: bodyOf(CreateCompetitionBody, 'The new competition') },
-  responses: { 201: { description: 'Created', content: { 'application/json': { schema: Competition } } }, ...writeErrors },
+  responses: {
+    201: { description: 'Created', content: { 'application/json': { schema: Competition } } },
+    ...writeErrors,
+  },
 });

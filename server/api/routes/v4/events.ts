@@ -57,7 +57,9 @@ export function resource(services: Services) {
       const { eventId } = c.req.valid('param');
       const { date, rounds = [{ number: 1, name: '' }], ...rest } = validBody(c);
       // A round is known by its number: a second round 1 would silently rename the first.
-      const repeated = rounds.find((round, index) => rounds.findIndex((other) => other.number === round.number) !== index);
+      const repeated = rounds.find(
+        (round, index) => rounds.findIndex((other) => other.number === round.number) !== index,
+      );
       if (repeated) throw new RuleViolation('rounds', `round ${repeated.number} is listed more than once`);
       const competition = await createCompetition(db, orgId, { ...rest, eventId, startsAt: date });
       for (const round of rounds) await ensureRound(db, orgId, { competitionId: competition.id, ...round });

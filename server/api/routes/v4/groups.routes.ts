@@ -24,7 +24,10 @@ export const listGroups = createRoute({
   path: '/groups/',
   summary: 'List groups',
   request: { query: GroupQuery },
-  responses: { 200: { description: 'Groups by name', content: { 'application/json': { schema: list(Group, 'GroupList') } } }, ...errorResponses },
+  responses: {
+    200: { description: 'Groups by name', content: { 'application/json': { schema: list(Group, 'GroupList') } } },
+    ...errorResponses,
+  },
 });
 
 export const getGroup = createRoute({
@@ -32,7 +35,11 @@ export const getGroup = createRoute({
   path: '/groups/{groupId}',
   summary: 'Retrieve a group',
   request: { params: groupParams },
-  responses: { 200: { description: 'The group', content: { 'application/json': { schema: Group } } }, ...errorResponses, ...notFoundResponse },
+  responses: {
+    200: { description: 'The group', content: { 'application/json': { schema: Group } } },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
 });
 
 export const groupPerformances = createRoute({
@@ -41,7 +48,10 @@ export const groupPerformances = createRoute({
   summary: "A group's performances and released results (extension)",
   request: { params: groupParams, query: z.strictObject({ seasonId: PositiveInt.optional() }) },
   responses: {
-    200: { description: 'Oldest first; scores are null until released', content: { 'application/json': { schema: list(GroupPerformance, 'GroupPerformanceList') } } },
+    200: {
+      description: 'Oldest first; scores are null until released',
+      content: { 'application/json': { schema: list(GroupPerformance, 'GroupPerformanceList') } },
+    },
     ...errorResponses,
     ...notFoundResponse,
   },
@@ -50,7 +60,11 @@ export const groupPerformances = createRoute({
 const GroupFields = {
   name: Text(200).min(1),
   location: Text(200).optional(),
-  circuitId: z.string().trim().regex(/^\d{0,20}$/, 'circuitId is numeric text').optional(),
+  circuitId: z
+    .string()
+    .trim()
+    .regex(/^\d{0,20}$/, 'circuitId is numeric text')
+    .optional(),
   divisionId: PositiveInt,
   active: BoolField.optional(),
   pending: BoolField.optional(),
@@ -74,5 +88,8 @@ export const updateGroup = createRoute({
   path: '/groups/{groupId}',
   summary: 'Update a group (POST, as the specification has it)',
   request: { params: groupParams, body: bodyOf(UpdateGroupBody, 'Only the fields to change') },
-  responses: { 200: { description: 'The updated group', content: { 'application/json': { schema: Group } } }, ...writeErrors },
+  responses: {
+    200: { description: 'The updated group', content: { 'application/json': { schema: Group } } },
+    ...writeErrors,
+  },
 });

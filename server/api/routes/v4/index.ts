@@ -22,7 +22,8 @@ const resourceFiles = readdirSync(new URL('.', import.meta.url))
 const resources: ResourceModule[] = await Promise.all(
   resourceFiles.map(async (name) => {
     const module = (await import(/* @vite-ignore */ `./${name.replace(/\.ts$/, '.js')}`)) as Partial<ResourceModule>;
-    if (typeof module.resource !== 'function') throw new Error(`server/api/routes/v4/${name} exports no resource(services).`);
+    if (typeof module.resource !== 'function')
+      throw new Error(`server/api/routes/v4/${name} exports no resource(services).`);
     return module as ResourceModule;
   }),
 );

@@ -23,11 +23,19 @@ export const getJudgeSeasons = createRoute({
   summary: 'The seasons a judge judged, with the competitions and captions of each (extension)',
   request: {
     query: z.strictObject({
-      name: Text(200).min(1).openapi({ description: 'first name and last name joined by a space, as v2 captions carry them', example: 'G. Guffey' }),
+      name: Text(200)
+        .min(1)
+        .openapi({
+          description: 'first name and last name joined by a space, as v2 captions carry them',
+          example: 'G. Guffey',
+        }),
     }),
   },
   responses: {
-    200: { description: 'Newest season first; empty for a name no released round carries', content: { 'application/json': { schema: list(JudgeSeason, 'JudgeSeasonList') } } },
+    200: {
+      description: 'Newest season first; empty for a name no released round carries',
+      content: { 'application/json': { schema: list(JudgeSeason, 'JudgeSeasonList') } },
+    },
     ...errorResponses,
   },
 });
@@ -39,7 +47,8 @@ export function resource(services: Services) {
     return cachedJson(c, services, async () => {
       const orgId = c.get('auth').orgId;
       const bySeason = new Map<number, JudgedCaption[]>();
-      for (const judged of await judgeJudgedCaptions(db, orgId, name)) bySeason.set(judged.seasonId, [...(bySeason.get(judged.seasonId) ?? []), judged]);
+      for (const judged of await judgeJudgedCaptions(db, orgId, name))
+        bySeason.set(judged.seasonId, [...(bySeason.get(judged.seasonId) ?? []), judged]);
       // listSeasons is oldest first; a season's judged captions become that season's one entry for this name.
       const data = (await listSeasons(db, orgId)).toReversed().flatMap((season) => {
         const judge = seasonJudges(bySeason.get(season.id) ?? []).find((entry) => entry.name === name);

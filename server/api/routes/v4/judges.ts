@@ -17,10 +17,15 @@ import { list } from '../schemas/v4.js';
 
 export const SeasonJudge = z
   .object({
-    name: z.string().openapi({ description: 'first name and last name joined by a space, as the judge page is addressed' }),
+    name: z
+      .string()
+      .openapi({ description: 'first name and last name joined by a space, as the judge page is addressed' }),
     firstName: z.string(),
     lastName: z.string(),
-    competitions: z.number().int().openapi({ description: 'competitions where the judge judged a caption of a released round' }),
+    competitions: z
+      .number()
+      .int()
+      .openapi({ description: 'competitions where the judge judged a caption of a released round' }),
     captions: z.number().int().openapi({ description: "captions judged: one division's caption in one round" }),
   })
   .openapi('SeasonJudge');
@@ -31,7 +36,10 @@ export const getJudges = createRoute({
   summary: "A season's judges, with the competitions and captions each judged (extension)",
   request: { query: z.strictObject({ seasonId: PositiveInt }) },
   responses: {
-    200: { description: 'Judges by last name, then first name', content: { 'application/json': { schema: list(SeasonJudge, 'SeasonJudgeList') } } },
+    200: {
+      description: 'Judges by last name, then first name',
+      content: { 'application/json': { schema: list(SeasonJudge, 'SeasonJudgeList') } },
+    },
     ...errorResponses,
     ...notFoundResponse,
   },

@@ -24,7 +24,10 @@ export const setPerformed = createRoute({
   path: '/performances/{performanceId}/performed',
   summary: 'Mark whether a group performed (score entry extension)',
   request: { params: performanceParams, body: bodyOf(PerformedBody, 'performed flag and the reason shown when false') },
-  responses: { 200: { description: 'The performance', content: { 'application/json': { schema: Performance } } }, ...writeErrors },
+  responses: {
+    200: { description: 'The performance', content: { 'application/json': { schema: Performance } } },
+    ...writeErrors,
+  },
 });
 
 // Any finite number: the round's score sheet decides each line's range, and a score off it is a 422 naming the line.
@@ -37,10 +40,18 @@ const ScoresBody = z
       captionKey: Text(50).min(1),
       scores: z
         .union([
-          z.array(z.strictObject({ subcaptionKey: Text(50).min(1), score: Score })).min(1).max(50),
-          z.record(Text(50).min(1), Score).transform((record) => Object.entries(record).map(([subcaptionKey, score]) => ({ subcaptionKey, score }))),
+          z
+            .array(z.strictObject({ subcaptionKey: Text(50).min(1), score: Score }))
+            .min(1)
+            .max(50),
+          z
+            .record(Text(50).min(1), Score)
+            .transform((record) => Object.entries(record).map(([subcaptionKey, score]) => ({ subcaptionKey, score }))),
         ])
-        .openapi({ description: 'the judge\'s number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68' }),
+        .openapi({
+          description:
+            'the judge\'s number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68',
+        }),
     }),
   )
   .openapi('CaptionScores');
@@ -49,9 +60,16 @@ export const enterScores = createRoute({
   method: 'post',
   path: '/performances/{performanceId}/scores',
   summary: "Enter one judge's caption sheet for a performance (score entry extension)",
-  description: 'Replaces the caption\'s numbers, checks them against the round\'s score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction.',
+  description:
+    "Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction.",
   request: { params: performanceParams, body: bodyOf(ScoresBody, 'caption and its subcaption numbers') },
-  responses: { 200: { description: 'The performance as now tabulated (visible to reads once released)', content: { 'application/json': { schema: PerformanceTabulation } } }, ...writeErrors },
+  responses: {
+    200: {
+      description: 'The performance as now tabulated (visible to reads once released)',
+      content: { 'application/json': { schema: PerformanceTabulation } },
+    },
+    ...writeErrors,
+  },
 });
 
 const PenaltiesBody = z
@@ -59,7 +77,13 @@ const PenaltiesBody = z
     (value) => {
       // a form carries one penalty as amount/reason; JSON may send the list
       const folded = foldDottedFields(value);
-      if (typeof folded !== 'object' || folded === null || !Object.hasOwn(folded, 'amount') || Object.hasOwn(folded, 'penalties')) return folded;
+      if (
+        typeof folded !== 'object' ||
+        folded === null ||
+        !Object.hasOwn(folded, 'amount') ||
+        Object.hasOwn(folded, 'penalties')
+      )
+        return folded;
       const fields: Record<string, unknown> = Object.assign(Object.create(null), folded);
       const penalty = { amount: fields.amount, reason: fields.reason };
       delete fields.amount;
@@ -68,7 +92,9 @@ const PenaltiesBody = z
       return fields;
     },
     z.strictObject({
-      penalties: z.array(z.strictObject({ amount: Decimal({ min: 0, max: 100 }), reason: Text(200).optional() })).max(20),
+      penalties: z
+        .array(z.strictObject({ amount: Decimal({ min: 0, max: 100 }), reason: Text(200).optional() }))
+        .max(20),
     }),
   )
   .openapi('Penalties');
@@ -78,5 +104,11 @@ export const setPenalties = createRoute({
   path: '/performances/{performanceId}/penalties',
   summary: "Replace a performance's timing and other penalties (score entry extension)",
   request: { params: performanceParams, body: bodyOf(PenaltiesBody, 'the penalties; an empty list clears them') },
-  responses: { 200: { description: 'The performance as now tabulated', content: { 'application/json': { schema: PerformanceTabulation } } }, ...writeErrors },
+  responses: {
+    200: {
+      description: 'The performance as now tabulated',
+      content: { 'application/json': { schema: PerformanceTabulation } },
+    },
+    ...writeErrors,
+  },
 });

@@ -8,5 +8,11 @@ export const listSeasons = createRoute({
   path: '/seasons/',
   summary: 'List all seasons',
   request: { query: z.strictObject({}) },
-  responses: { 200: { description: 'Seasons, oldest first', content: { 'application/json': { schema: list(Season, 'SeasonList') } } }, ...errorResponses },
+  responses: {
+    200: {
+      description: 'Seasons, oldest first',
+      content: { 'application/json': { schema: list(Season, 'SeasonList') } },
+    },
+    ...errorResponses,
+  },
 });

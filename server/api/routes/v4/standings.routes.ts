@@ -15,7 +15,10 @@ export const getStandings = createRoute({
     }),
   },
   responses: {
-    200: { description: 'Divisions with their groups ranked by latest released total', content: { 'application/json': { schema: list(DivisionStandings, 'StandingsList') } } },
+    200: {
+      description: 'Divisions with their groups ranked by latest released total',
+      content: { 'application/json': { schema: list(DivisionStandings, 'StandingsList') } },
+    },
     ...errorResponses,
     ...notFoundResponse,
   },

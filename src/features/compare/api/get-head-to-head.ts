@@ -4,7 +4,11 @@ import { getView } from '../../../lib/api-client';
 import { compareKeys } from './keys';
 
 /** Two to four groups' shared divisions and rounds of a season, caption by caption, derived by the BFF from v2. */
-export const getHeadToHead = (groups: readonly GroupAddress[], seasonId: number, { signal }: { signal?: AbortSignal } = {}) =>
+export const getHeadToHead = (
+  groups: readonly GroupAddress[],
+  seasonId: number,
+  { signal }: { signal?: AbortSignal } = {},
+) =>
   getView('/seasons/{seasonId}/compare', {
     path: { seasonId },
     query: { group: groups.map((group) => group.name), id: groups.map((group) => group.orgGroupIdentifier) },

@@ -9,8 +9,10 @@ import { ScrollRegion } from '../../../components/more-columns';
 
 type Pair = HeadToHeadSeasons['data'][number]['pairs'][number];
 
-const record = ({ meetings, wins, losses, ties }: Pair) => (meetings === 0 ? '—' : `${wins}–${losses}${ties > 0 ? `–${ties}` : ''}`);
-const signed = (margin: number | null) => (margin === null ? '—' : `${margin > 0 ? '+' : ''}${formatScore(margin, 'total')}`);
+const record = ({ meetings, wins, losses, ties }: Pair) =>
+  meetings === 0 ? '—' : `${wins}–${losses}${ties > 0 ? `–${ties}` : ''}`;
+const signed = (margin: number | null) =>
+  margin === null ? '—' : `${margin > 0 ? '+' : ''}${formatScore(margin, 'total')}`;
 
 /**
  * Each season in which the first group and another performed: the rounds they shared, the first group's record by

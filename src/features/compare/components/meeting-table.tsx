@@ -31,7 +31,9 @@ export function MeetingTable({ meeting, names, id }: { meeting: HeadToHeadMeetin
                 </th>
               ))}
               <th scope="col">Won by</th>
-              <th scope="col" className="num">Margin</th>
+              <th scope="col" className="num">
+                Margin
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -42,14 +44,26 @@ export function MeetingTable({ meeting, names, id }: { meeting: HeadToHeadMeetin
                   <th scope="row" className="font-normal">
                     {caption.category === caption.name ? caption.name : `${caption.category}: ${caption.name}`}
                     {/* A doubled panel's two captions of one name, told apart by their judges. */}
-                    {caption.judge && meeting.captions.some((other) => other !== caption && other.category === caption.category && other.name === caption.name) ? ` (${caption.judge})` : ''}
+                    {caption.judge &&
+                    meeting.captions.some(
+                      (other) =>
+                        other !== caption && other.category === caption.category && other.name === caption.name,
+                    )
+                      ? ` (${caption.judge})`
+                      : ''}
                   </th>
                   {caption.scores.map((scored, index) => (
                     <td key={index} className={`num ${won.winner === index ? 'font-bold' : ''}`}>
                       {scored ? `${formatScore(scored.score, 'caption')} (${formatRank(scored.rank)})` : '—'}
                     </td>
                   ))}
-                  <td>{won.winner === null ? (caption.scores.filter(Boolean).length > 1 ? 'Tie' : '—') : names[won.winner]}</td>
+                  <td>
+                    {won.winner === null
+                      ? caption.scores.filter(Boolean).length > 1
+                        ? 'Tie'
+                        : '—'
+                      : names[won.winner]}
+                  </td>
                   <td className="num">{won.winner === null ? '—' : formatScore(won.margin, 'caption')}</td>
                 </tr>
               );

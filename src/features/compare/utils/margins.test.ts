@@ -13,7 +13,11 @@ describe('caption winners and margins', () => {
   });
 
   it("follow the first group's total margin over another through the season", () => {
-    const meetings = [{ totals: [{ score: 70 }, { score: 71.5 }] }, { totals: [{ score: 75.25 }, null] }, { totals: [{ score: 80.1 }, { score: 79.9 }] }];
+    const meetings = [
+      { totals: [{ score: 70 }, { score: 71.5 }] },
+      { totals: [{ score: 75.25 }, null] },
+      { totals: [{ score: 80.1 }, { score: 79.9 }] },
+    ];
     expect(totalMargins(meetings, 1)).toEqual([-1.5, null, 0.2]);
   });
 });

@@ -17,7 +17,9 @@ export function difference(a: number, b: number): number {
 }
 
 export function wonBy(scores: readonly Scored[]): Won {
-  const present = scores.flatMap((scored, index) => (scored ? [{ index, score: scored.score }] : [])).sort((a, b) => b.score - a.score);
+  const present = scores
+    .flatMap((scored, index) => (scored ? [{ index, score: scored.score }] : []))
+    .sort((a, b) => b.score - a.score);
   if (present.length < 2) return { winner: null, margin: 0 };
   const margin = difference(present[0].score, present[1].score);
   return { winner: margin === 0 ? null : present[0].index, margin };
@@ -25,5 +27,7 @@ export function wonBy(scores: readonly Scored[]): Won {
 
 /** The first group's total minus another's at each meeting where both performed, oldest first: the trend of a rivalry. */
 export function totalMargins(meetings: readonly { totals: readonly Scored[] }[], other: number): (number | null)[] {
-  return meetings.map(({ totals }) => (totals[0] && totals[other] ? difference(totals[0].score, totals[other].score) : null));
+  return meetings.map(({ totals }) =>
+    totals[0] && totals[other] ? difference(totals[0].score, totals[other].score) : null,
+  );
 }

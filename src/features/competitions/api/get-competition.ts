@@ -10,7 +10,8 @@ export const getCompetition = (competitionGuid: string, { signal }: { signal?: A
   getView('/competitions/{guid}', { path: { guid: competitionGuid }, signal });
 
 /** Where getCompetition reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */
-export const competitionUrl = (competitionGuid: string) => viewUrl('/competitions/{guid}', { path: { guid: competitionGuid } });
+export const competitionUrl = (competitionGuid: string) =>
+  viewUrl('/competitions/{guid}', { path: { guid: competitionGuid } });
 
 export const competitionQueryOptions = (competitionGuid: string) =>
   queryOptions({

@@ -9,7 +9,8 @@ export const getPerformances = (competitionGuid: string, { signal }: { signal?: 
   getUpstream('/2018-03/performances', { query: { c: competitionGuid }, signal });
 
 /** Where getPerformances reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */
-export const performancesUrl = (competitionGuid: string) => upstreamUrl('/2018-03/performances', { query: { c: competitionGuid } });
+export const performancesUrl = (competitionGuid: string) =>
+  upstreamUrl('/2018-03/performances', { query: { c: competitionGuid } });
 
 /**
  * `live` (the competition is today's): rounds are released as the show goes on. The BFF pushes the changes

@@ -20,7 +20,11 @@ export function useRecap(competitionGuid: string) {
   const records = performances.data.body;
   // Built once per answer: the recap's sections are memoized on their identity.
   const sections = useMemo(
-    () => releasedParts(recapFromV2(records, { seasonId: season.id, competitionGuid: competition.guid, groups }), competition),
+    () =>
+      releasedParts(
+        recapFromV2(records, { seasonId: season.id, competitionGuid: competition.guid, groups }),
+        competition,
+      ),
     [records, season.id, groups, competition],
   );
   return {

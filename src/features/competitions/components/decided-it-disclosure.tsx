@@ -16,7 +16,10 @@ export function DecidedItDisclosure({ section }: { section: DivisionRoundScores 
   return (
     <details className="mt-3" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer py-1 font-semibold">
-        What decided it <span className="font-normal">({count} {count === 1 ? 'placement' : 'placements'} by under a point)</span>
+        What decided it{' '}
+        <span className="font-normal">
+          ({count} {count === 1 ? 'placement' : 'placements'} by under a point)
+        </span>
       </summary>
       {open ? (
         <Suspense fallback={<p>Loading…</p>}>

@@ -8,8 +8,9 @@ export default function DecidedIt({ section }: { section: DivisionRoundScores })
   return (
     <div className="space-y-4">
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        Scores as the recap publishes them: totals to three decimals, categories and captions to two. A difference is the lower
-        group&apos;s: + where it gained, − where it lost. A doubled panel&apos;s judge counts half in the total.
+        Scores as the recap publishes them: totals to three decimals, categories and captions to two. A difference is
+        the lower group&apos;s: + where it gained, − where it lost. A doubled panel&apos;s judge counts half in the
+        total.
       </p>
       {placements.map((placement) => (
         <Placement key={placement.lower.performanceId} placement={placement} />
@@ -18,14 +19,17 @@ export default function DecidedIt({ section }: { section: DivisionRoundScores })
   );
 }
 
-const signed = (value: number, format: 'caption' | 'total') => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${formatScore(Math.abs(value), format)}`;
+const signed = (value: number, format: 'caption' | 'total') =>
+  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${formatScore(Math.abs(value), format)}`;
 
 const captionName = (c: CaptionDifference) => `${c.name}${c.judge ? ` (${c.judge})` : ''}`;
 
 function Placement({ placement: p }: { placement: ClosePlacement }) {
   const upper = p.upper.group.name;
   const lower = p.lower.group.name;
-  const title = p.tied ? `Tied for ${p.place}: ${upper} and ${lower}` : `Place ${p.place}: ${upper} over ${lower} by ${formatScore(p.margin, 'total')}`;
+  const title = p.tied
+    ? `Tied for ${p.place}: ${upper} and ${lower}`
+    : `Place ${p.place}: ${upper} over ${lower} by ${formatScore(p.margin, 'total')}`;
   const id = `decided-${p.lower.performanceId}`;
   const lostMost = p.madeUpIn.map((c) => `${captionName(c)} ${signed(c.counts, 'caption')}`).join(', ');
   return (
@@ -45,8 +49,9 @@ function Placement({ placement: p }: { placement: ClosePlacement }) {
         {p.decidedByPenalty ? (
           <>
             {' '}
-            A penalty decided it: {lower} was {p.subtotalMargin === 0 ? 'level' : `ahead by ${formatScore(-p.subtotalMargin, 'total')}`} before
-            penalties, and had {formatScore(p.penaltyDifference, 'penalty')} more taken off.
+            A penalty decided it: {lower} was{' '}
+            {p.subtotalMargin === 0 ? 'level' : `ahead by ${formatScore(-p.subtotalMargin, 'total')}`} before penalties,
+            and had {formatScore(p.penaltyDifference, 'penalty')} more taken off.
           </>
         ) : null}
       </p>
@@ -80,7 +85,9 @@ function Placement({ placement: p }: { placement: ClosePlacement }) {
                   <td className="num">{formatScore(c.lower, 'caption')}</td>
                   <td className="num">
                     {signed(c.difference, 'caption')}
-                    {c.share !== 1 && c.difference !== 0 ? <span className="block text-xs">counts {signed(c.counts, 'caption')}</span> : null}
+                    {c.share !== 1 && c.difference !== 0 ? (
+                      <span className="block text-xs">counts {signed(c.counts, 'caption')}</span>
+                    ) : null}
                   </td>
                 </tr>
               )),

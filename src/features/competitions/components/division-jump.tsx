@@ -13,7 +13,9 @@ export function DivisionJump({ sections }: { sections: DivisionRoundScores[] }) 
   if (sections.length < 2) return null;
   return (
     <details className="my-3 text-sm print:hidden">
-      <summary className="cursor-pointer py-1 font-semibold text-blue-900 dark:text-sky-300">Jump to a division ({sections.length})</summary>
+      <summary className="cursor-pointer py-1 font-semibold text-blue-900 dark:text-sky-300">
+        Jump to a division ({sections.length})
+      </summary>
       <nav aria-label="Jump to a division">
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           {sections.map((section) => (

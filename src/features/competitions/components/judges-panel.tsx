@@ -20,13 +20,14 @@ export function JudgesPanel({ section }: { section: DivisionRoundScores }) {
 
 function JudgeTable({ comparison }: { comparison: JudgeComparison }) {
   const title = `${comparison.captionName}${comparison.judge ? ` — ${comparison.judge}` : ''}`;
-  const judge = comparison.judge && comparison.judgeHref ? (
-    <Link className="link" to={comparison.judgeHref}>
-      {comparison.judge}
-    </Link>
-  ) : (
-    comparison.judge
-  );
+  const judge =
+    comparison.judge && comparison.judgeHref ? (
+      <Link className="link" to={comparison.judgeHref}>
+        {comparison.judge}
+      </Link>
+    ) : (
+      comparison.judge
+    );
   return (
     <section aria-label={title} className="min-w-0">
       <div className="relative overflow-x-auto">
@@ -38,20 +39,30 @@ function JudgeTable({ comparison }: { comparison: JudgeComparison }) {
             </span>
             <span className="block text-xs font-normal">
               {comparison.categoryName}
-              {comparison.doubled ? ' · doubled panel' : ''} · ranked {comparison.disagreements} of {comparison.rows.length} groups
-              differently from the final result
+              {comparison.doubled ? ' · doubled panel' : ''} · ranked {comparison.disagreements} of{' '}
+              {comparison.rows.length} groups differently from the final result
             </span>
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="num">Final rank</th>
+              <th scope="col" className="num">
+                Final rank
+              </th>
               <th scope="col">Group</th>
-              <th scope="col" className="num">Judge score</th>
-              <th scope="col" className="num">Judge rank</th>
+              <th scope="col" className="num">
+                Judge score
+              </th>
+              <th scope="col" className="num">
+                Judge rank
+              </th>
               {comparison.doubled ? (
                 <>
-                  <th scope="col" className="num">Panel score</th>
-                  <th scope="col" className="num">Panel rank</th>
+                  <th scope="col" className="num">
+                    Panel score
+                  </th>
+                  <th scope="col" className="num">
+                    Panel rank
+                  </th>
                 </>
               ) : null}
             </tr>

@@ -5,7 +5,8 @@ export function PublishedSchedule({ url }: { url: string | null }) {
   if (!url) {
     return (
       <EmptyState title="Schedule not available here">
-        The results service does not give this competition's schedule to apps, and its published schedule page is not known.
+        The results service does not give this competition's schedule to apps, and its published schedule page is not
+        known.
       </EmptyState>
     );
   }

@@ -5,7 +5,13 @@ import { judgeName, lookupPerformance } from '../utils/scores-lookup';
 import { ScoreValue, winnerCellClass } from './score-value';
 
 /** A group's numbers by category, caption (with its judge) and subcaption line, as the published recap prints them. */
-export const RecapBreakdown = memo(function RecapBreakdown({ sheet, performance }: { sheet: DivisionRoundScores['sheet']; performance: PerformanceScores }) {
+export const RecapBreakdown = memo(function RecapBreakdown({
+  sheet,
+  performance,
+}: {
+  sheet: DivisionRoundScores['sheet'];
+  performance: PerformanceScores;
+}) {
   const lookup = useMemo(() => lookupPerformance(performance), [performance]);
   return (
     <div className="mt-2 space-y-3">

@@ -31,13 +31,21 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view, pre
   const categories = view !== 'summary';
   const headingId = `card-${performance.performanceId}`;
   return (
-    <article aria-labelledby={headingId} className="skip-offscreen rounded-lg border border-slate-300 p-3 [--offscreen-size:6.5rem] dark:border-slate-700">
+    <article
+      aria-labelledby={headingId}
+      className="skip-offscreen rounded-lg border border-slate-300 p-3 [--offscreen-size:6.5rem] dark:border-slate-700"
+    >
       <CardHeading performance={performance} headingId={headingId} />
-      {!performance.performed ? <p className="mt-2 text-sm italic">{performance.noScoreReason || 'Did not perform'}</p> : null}
+      {!performance.performed ? (
+        <p className="mt-2 text-sm italic">{performance.noScoreReason || 'Did not perform'}</p>
+      ) : null}
       {/* No category scores where the category recap is not released (the sheet then has no categories). */}
       {performance.performed && sheet.categories.length > 0 && (categories || prebuilt) ? (
         // Built ahead too, and laid out while the summary hides it: a switch uncovers it.
-        <dl className={`grid grid-cols-2 gap-x-3 gap-y-1 overflow-clip text-sm ${categories ? 'mt-3' : 'collapsed-laid-out'}`} aria-hidden={categories ? undefined : true}>
+        <dl
+          className={`grid grid-cols-2 gap-x-3 gap-y-1 overflow-clip text-sm ${categories ? 'mt-3' : 'collapsed-laid-out'}`}
+          aria-hidden={categories ? undefined : true}
+        >
           <CategoryScores sheet={sheet} performance={performance} />
         </dl>
       ) : null}
@@ -53,7 +61,17 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view, pre
  * The card's breakdown behind a disclosure button (the ARIA disclosure pattern): expanded in the full view, collapsed
  * in the others. A reader's own tap holds until the view changes to or from the full view.
  */
-function CardBreakdown({ sheet, performance, full, prebuilt }: { sheet: DivisionRoundScores['sheet']; performance: PerformanceScores; full: boolean; prebuilt: boolean }) {
+function CardBreakdown({
+  sheet,
+  performance,
+  full,
+  prebuilt,
+}: {
+  sheet: DivisionRoundScores['sheet'];
+  performance: PerformanceScores;
+  full: boolean;
+  prebuilt: boolean;
+}) {
   // `full` as it was when the reader last tapped, or undefined: the view's default.
   const [tappedIn, setTappedIn] = useState<boolean>();
   const expanded = tappedIn === full ? !full : full;
@@ -72,17 +90,30 @@ function CardBreakdown({ sheet, performance, full, prebuilt }: { sheet: Division
         </span>
         Breakdown by caption and judge
       </button>
-      <div id={regionId} className={`overflow-clip ${expanded ? '' : 'collapsed-laid-out'}`} aria-hidden={expanded ? undefined : true}>
+      <div
+        id={regionId}
+        className={`overflow-clip ${expanded ? '' : 'collapsed-laid-out'}`}
+        aria-hidden={expanded ? undefined : true}
+      >
         {expanded || prebuilt ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
       </div>
     </div>
   );
 }
 
-const CardHeading = memo(function CardHeading({ performance, headingId }: { performance: PerformanceScores; headingId: string }) {
+const CardHeading = memo(function CardHeading({
+  performance,
+  headingId,
+}: {
+  performance: PerformanceScores;
+  headingId: string;
+}) {
   return (
     <div className="flex items-start gap-3">
-      <p className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-lg font-bold dark:bg-slate-800" aria-label={`Rank ${formatRank(performance.total.rank)}`}>
+      <p
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-lg font-bold dark:bg-slate-800"
+        aria-label={`Rank ${formatRank(performance.total.rank)}`}
+      >
         {performance.performed ? formatRank(performance.total.rank) : '—'}
       </p>
       <div className="min-w-0 flex-1">
@@ -91,18 +122,28 @@ const CardHeading = memo(function CardHeading({ performance, headingId }: { perf
             {performance.group.name}
           </Link>
         </h3>
-        {performance.group.location ? <p className="text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</p> : null}
+        {performance.group.location ? (
+          <p className="text-xs text-slate-700 dark:text-slate-300">{performance.group.location}</p>
+        ) : null}
       </div>
       <p className="text-right">
         <span className="block text-xs text-slate-700 dark:text-slate-300">Total</span>
-        <span className="text-lg font-bold tabular-nums">{performance.performed ? formatScore(performance.total.score, 'total') : '—'}</span>
+        <span className="text-lg font-bold tabular-nums">
+          {performance.performed ? formatScore(performance.total.score, 'total') : '—'}
+        </span>
       </p>
     </div>
   );
 });
 
 /** The terms of the card's category list. */
-const CategoryScores = memo(function CategoryScores({ sheet, performance }: { sheet: DivisionRoundScores['sheet']; performance: PerformanceScores }) {
+const CategoryScores = memo(function CategoryScores({
+  sheet,
+  performance,
+}: {
+  sheet: DivisionRoundScores['sheet'];
+  performance: PerformanceScores;
+}) {
   const lookup = useMemo(() => lookupPerformance(performance), [performance]);
   return (
     <>

@@ -26,14 +26,38 @@ interface RecapCardsProps {
 }
 
 /** The recap on a phone: one card per group, its breakdown a tap away; nothing wider than the screen. */
-export function RecapCards({ id, title, sheet, columns, performances, firstView, laterView, firstCards, prebuilt, sortColumnId, sortDirection, onSort }: RecapCardsProps) {
+export function RecapCards({
+  id,
+  title,
+  sheet,
+  columns,
+  performances,
+  firstView,
+  laterView,
+  firstCards,
+  prebuilt,
+  sortColumnId,
+  sortDirection,
+  onSort,
+}: RecapCardsProps) {
   return (
     <div>
-      <SortMenu id={`sort-${id}`} columns={columns} sortColumnId={sortColumnId} sortDirection={sortDirection} onSort={onSort} />
+      <SortMenu
+        id={`sort-${id}`}
+        columns={columns}
+        sortColumnId={sortColumnId}
+        sortDirection={sortDirection}
+        onSort={onSort}
+      />
       <ol aria-label={title} className="space-y-3">
         {performances.map((performance, index) => (
           <li key={performance.performanceId}>
-            <RecapCard sheet={sheet} performance={performance} view={index < firstCards ? firstView : laterView} prebuilt={prebuilt && index < firstCards} />
+            <RecapCard
+              sheet={sheet}
+              performance={performance}
+              view={index < firstCards ? firstView : laterView}
+              prebuilt={prebuilt && index < firstCards}
+            />
           </li>
         ))}
       </ol>
@@ -42,7 +66,19 @@ export function RecapCards({ id, title, sheet, columns, performances, firstView,
 }
 
 /** The cards' sort menu: some hundred options for a full sheet, memoized on its columns. */
-function SortMenu({ id, columns, sortColumnId, sortDirection, onSort }: { id: string; columns: RecapColumn[]; sortColumnId: string; sortDirection: SortDirection; onSort: (columnId: string, direction: SortDirection) => void }) {
+function SortMenu({
+  id,
+  columns,
+  sortColumnId,
+  sortDirection,
+  onSort,
+}: {
+  id: string;
+  columns: RecapColumn[];
+  sortColumnId: string;
+  sortDirection: SortDirection;
+  onSort: (columnId: string, direction: SortDirection) => void;
+}) {
   const options = useMemo(
     () =>
       columns.flatMap((column) =>

@@ -11,7 +11,9 @@ export function RecapLegend({ sections }: { sections: DivisionRoundScores[] }) {
   const legend = useMemo(() => recapLegend(sections), [sections]);
   return (
     <details className="my-3 text-sm">
-      <summary className="cursor-pointer py-1 font-semibold text-blue-900 dark:text-sky-300">What the abbreviations mean</summary>
+      <summary className="cursor-pointer py-1 font-semibold text-blue-900 dark:text-sky-300">
+        What the abbreviations mean
+      </summary>
       <div className="mt-2 max-w-prose space-y-3">
         <dl aria-label="Abbreviations" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           {legend.abbreviations.map(({ abbreviation, meaning, note }) => (
@@ -24,7 +26,9 @@ export function RecapLegend({ sections }: { sections: DivisionRoundScores[] }) {
             </div>
           ))}
         </dl>
-        {legend.unknown.length > 0 ? <p>Not in our catalogue of score sheets, so not explained here: {legend.unknown.join(', ')}.</p> : null}
+        {legend.unknown.length > 0 ? (
+          <p>Not in our catalogue of score sheets, so not explained here: {legend.unknown.join(', ')}.</p>
+        ) : null}
         <p id="recap-legend-rules" className="font-semibold">
           How each category is scored
         </p>

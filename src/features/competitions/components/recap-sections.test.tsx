@@ -14,8 +14,14 @@ function section(divisionId: number, name: string, groups: number): DivisionRoun
       const rank = index + 1;
       const ranked = (score: number) => ({ score: score - index / 10, rank });
       return {
-        id: divisionId * 100 + rank, name: `${name} ${rank}`,
-        ge: ranked(30), ea1: ranked(18), ea2: ranked(17), ea: ranked(17.5), subtotal: ranked(47.5), total: ranked(47.5),
+        id: divisionId * 100 + rank,
+        name: `${name} ${rank}`,
+        ge: ranked(30),
+        ea1: ranked(18),
+        ea2: ranked(17),
+        ea: ranked(17.5),
+        subtotal: ranked(47.5),
+        total: ranked(47.5),
       };
     }),
   );
@@ -42,13 +48,18 @@ function renderPage(sections: DivisionRoundScores[], url = '/') {
 function showsBreakdown(card: Element): boolean {
   const disclosure = card.querySelector('button[aria-controls]')!;
   const region = document.getElementById(disclosure.getAttribute('aria-controls')!)!;
-  return disclosure.getAttribute('aria-expanded') === 'true' && region.getAttribute('aria-hidden') !== 'true' && region.querySelector('table') !== null;
+  return (
+    disclosure.getAttribute('aria-expanded') === 'true' &&
+    region.getAttribute('aria-hidden') !== 'true' &&
+    region.querySelector('table') !== null
+  );
 }
 
 const cards = () => [...document.querySelectorAll('article')];
 const shown = () => cards().map(showsBreakdown);
 const repeat = (count: number, value: boolean) => Array.from({ length: count }, () => value);
-const viewLink = (label: string) => within(screen.getByRole('navigation', { name: 'Recap view' })).getByRole('link', { name: label });
+const viewLink = (label: string) =>
+  within(screen.getByRole('navigation', { name: 'Recap view' })).getByRole('link', { name: label });
 /** Waits for what React renders in the background (a few hundred ms of jsdom on a busy machine), beyond waitFor's default second. */
 const caughtUp = (assertion: () => void) => waitFor(assertion, { timeout: 10_000 });
 const search = (router: ReturnType<typeof renderPage>) => router.state.location.search;
@@ -133,7 +144,9 @@ describe('the view switch of the phone recap', () => {
   it("follows a card's group link in the app", async () => {
     const router = renderPage([threeGroupSection()]);
     fireEvent.click(await screen.findByRole('link', { name: 'Alpha' }));
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(paths.group.href({ name: 'Alpha', orgGroupIdentifier: '1' }, SEASON_ID));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      paths.group.href({ name: 'Alpha', orgGroupIdentifier: '1' }, SEASON_ID),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Group page' })).toBeTruthy();
   });
 });

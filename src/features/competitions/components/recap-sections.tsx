@@ -2,7 +2,13 @@ import { memo, useDeferredValue, useMemo } from 'react';
 import type { RecapView } from '../../../config/paths';
 import type { DivisionRoundScores } from '../utils/recap-types';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
-import { buildRecapTable, defaultDirection, recapColumns, sortPerformances, type SortDirection } from '../utils/recap-model';
+import {
+  buildRecapTable,
+  defaultDirection,
+  recapColumns,
+  sortPerformances,
+  type SortDirection,
+} from '../utils/recap-model';
 import { sectionId } from '../utils/scores-lookup';
 import { DecidedItDisclosure } from './decided-it-disclosure';
 import { RecapCards } from './recap-cards';
@@ -23,7 +29,15 @@ export const FIRST_CARDS = 2;
  * sections after the first and the first cards' hidden parts wait for a background render (useDeferredValue), which
  * yields to input.
  */
-export function RecapSections({ sections, view, laterView }: { sections: DivisionRoundScores[]; view: RecapView; laterView: RecapView }) {
+export function RecapSections({
+  sections,
+  view,
+  laterView,
+}: {
+  sections: DivisionRoundScores[];
+  view: RecapView;
+  laterView: RecapView;
+}) {
   const wide = useMediaQuery(WIDE_SCREEN);
   const sort = useRecapSort();
   const settled = useDeferredValue(true, false);
@@ -72,12 +86,24 @@ interface RecapSectionProps {
 }
 
 /** Memoized: a refetch that leaves a section as it was does not render it again. */
-const RecapSection = memo(function RecapSection({ section, view, laterView, firstCards, prebuilt, wide, sortColumnId, sortDirection, onSortBy, onSetSort }: RecapSectionProps) {
+const RecapSection = memo(function RecapSection({
+  section,
+  view,
+  laterView,
+  firstCards,
+  prebuilt,
+  wide,
+  sortColumnId,
+  sortDirection,
+  onSortBy,
+  onSetSort,
+}: RecapSectionProps) {
   // On a phone the view's columns feed only the sort menu (some hundred options for a full sheet), which follows
   // the section's later cards: building it in the tap would delay the switched screen. A table needs them at once.
   const layoutView = wide === false ? laterView : view;
   const layout = useMemo(() => recapColumns(section, layoutView), [section, layoutView]);
-  const column = layout.columns.find((item) => item.id === sortColumnId) ?? layout.columns.find((item) => item.id === 'rank')!;
+  const column =
+    layout.columns.find((item) => item.id === sortColumnId) ?? layout.columns.find((item) => item.id === 'rank')!;
   const direction = column.id === sortColumnId && sortDirection ? sortDirection : defaultDirection(column.id);
   // The table's cells are the wide screen's alone (and the server's, which does not know the screen).
   const table = useMemo(
@@ -86,7 +112,10 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
   );
   // The cards' order. A column id means the same numbers in every view, so it is memoized on the id, not on the
   // view's column objects: a view switch keeps the order it has and does not sort again.
-  const performances = useMemo(() => sortPerformances(section.performances, column, direction), [section, column.id, direction]);
+  const performances = useMemo(
+    () => sortPerformances(section.performances, column, direction),
+    [section, column.id, direction],
+  );
   const headingId = `section-${sectionId(section)}`;
   return (
     // Layout and style containment isolate the section (the browser gives it its own offset, and its content is laid
@@ -96,11 +125,15 @@ const RecapSection = memo(function RecapSection({ section, view, laterView, firs
     <section aria-labelledby={headingId} className="mt-8 [contain:layout_style]">
       <h2 id={headingId} className="mb-2 scroll-mt-4 text-xl font-semibold">
         {section.division.name}
-        {section.round.name ? <span className="font-normal text-slate-700 dark:text-slate-300"> · {section.round.name}</span> : null}
+        {section.round.name ? (
+          <span className="font-normal text-slate-700 dark:text-slate-300"> · {section.round.name}</span>
+        ) : null}
       </h2>
       {/* The wrappers stay when the screen becomes known, so the layout that remains keeps the server's DOM. */}
       <div className={wide === undefined ? 'hidden md:block' : undefined}>
-        {table ? <RecapTable table={table} sortColumnId={column.id} sortDirection={direction} onSort={onSortBy} /> : null}
+        {table ? (
+          <RecapTable table={table} sortColumnId={column.id} sortDirection={direction} onSort={onSortBy} />
+        ) : null}
       </div>
       <div className={wide === undefined ? 'md:hidden' : undefined}>
         {wide !== true ? (

@@ -34,9 +34,14 @@ export function ScheduleTable({ entries, seasonId }: { entries: ScheduleEntry[];
               </tr>
             )}
             <tr>
-              <td className="whitespace-nowrap tabular-nums">{entry.time ? <time dateTime={entry.time}>{formatTime(entry.time)}</time> : 'TBA'}</td>
+              <td className="whitespace-nowrap tabular-nums">
+                {entry.time ? <time dateTime={entry.time}>{formatTime(entry.time)}</time> : 'TBA'}
+              </td>
               <th scope="row" className="font-normal">
-                <Link className="link" to={paths.group.href({ name: entry.group.name, orgGroupIdentifier: '' }, seasonId)}>
+                <Link
+                  className="link"
+                  to={paths.group.href({ name: entry.group.name, orgGroupIdentifier: '' }, seasonId)}
+                >
                   {entry.group.name}
                 </Link>
                 <span className="block text-xs text-slate-700 dark:text-slate-300">{entry.group.location}</span>

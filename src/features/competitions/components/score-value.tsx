@@ -3,7 +3,15 @@ import { formatRank } from '../../../lib/format';
 import type { Ranked } from '../utils/scores-lookup';
 
 /** A number over its rank, as the published recap prints them; rank 1 marks a caption winner. */
-export function ScoreValue({ value, format, highlightWinner = false }: { value: Ranked | null; format: ScoreFormat; highlightWinner?: boolean }) {
+export function ScoreValue({
+  value,
+  format,
+  highlightWinner = false,
+}: {
+  value: Ranked | null;
+  format: ScoreFormat;
+  highlightWinner?: boolean;
+}) {
   if (value === null) return <span className="text-slate-600 dark:text-slate-400">—</span>;
   const winner = highlightWinner && value.rank === 1;
   return (

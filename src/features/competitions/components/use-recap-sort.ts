@@ -3,7 +3,12 @@ import { useSearchParams } from 'react-router';
 import { defaultDirection, parseDirection, type SortDirection } from '../utils/recap-model';
 
 /** The recap's sort column and direction, read from and written to the URL (`?sort=cat:ge&dir=desc`). */
-export function useRecapSort(): { columnId?: string; direction?: SortDirection; sortBy: (columnId: string) => void; setSort: (columnId: string, direction: SortDirection) => void } {
+export function useRecapSort(): {
+  columnId?: string;
+  direction?: SortDirection;
+  sortBy: (columnId: string) => void;
+  setSort: (columnId: string, direction: SortDirection) => void;
+} {
   const [searchParams, setSearchParams] = useSearchParams();
   const columnId = searchParams.get('sort') ?? undefined;
   const direction = parseDirection(searchParams.get('dir'));
@@ -29,7 +34,10 @@ export function useRecapSort(): { columnId?: string; direction?: SortDirection; 
     (nextColumn: string) => {
       const current = columnId ?? 'rank';
       const currentDirection = direction ?? defaultDirection(current);
-      setSort(nextColumn, nextColumn === current ? (currentDirection === 'asc' ? 'desc' : 'asc') : defaultDirection(nextColumn));
+      setSort(
+        nextColumn,
+        nextColumn === current ? (currentDirection === 'asc' ? 'desc' : 'asc') : defaultDirection(nextColumn),
+      );
     },
     [columnId, direction, setSort],
   );

@@ -7,10 +7,46 @@ const r = (score: number, rank: number) => ({ score, rank });
 describe('what decided a close placement', () => {
   it('finds placements decided by less than a point, with each caption gained and lost', () => {
     const section = makeSection([
-      { id: 1, name: 'Alpha', ge: r(30, 2), ea1: r(18, 1), ea2: r(17, 1), ea: r(17.5, 1), subtotal: r(47.5, 1), total: r(47.5, 1) },
-      { id: 2, name: 'Bravo', ge: r(30.5, 1), ea1: r(17, 2), ea2: r(17, 1), ea: r(17, 2), subtotal: r(47.5, 1), total: r(47.5, 1) },
-      { id: 3, name: 'Charlie', ge: r(29.9, 3), ea1: r(17, 2), ea2: r(17.2, 1), ea: r(17.1, 2), subtotal: r(47, 3), total: r(47, 3) },
-      { id: 4, name: 'Delta', ge: r(25, 4), ea1: r(15, 4), ea2: r(15, 4), ea: r(15, 4), subtotal: r(40, 4), total: r(40, 4) },
+      {
+        id: 1,
+        name: 'Alpha',
+        ge: r(30, 2),
+        ea1: r(18, 1),
+        ea2: r(17, 1),
+        ea: r(17.5, 1),
+        subtotal: r(47.5, 1),
+        total: r(47.5, 1),
+      },
+      {
+        id: 2,
+        name: 'Bravo',
+        ge: r(30.5, 1),
+        ea1: r(17, 2),
+        ea2: r(17, 1),
+        ea: r(17, 2),
+        subtotal: r(47.5, 1),
+        total: r(47.5, 1),
+      },
+      {
+        id: 3,
+        name: 'Charlie',
+        ge: r(29.9, 3),
+        ea1: r(17, 2),
+        ea2: r(17.2, 1),
+        ea: r(17.1, 2),
+        subtotal: r(47, 3),
+        total: r(47, 3),
+      },
+      {
+        id: 4,
+        name: 'Delta',
+        ge: r(25, 4),
+        ea1: r(15, 4),
+        ea2: r(15, 4),
+        ea: r(15, 4),
+        subtotal: r(40, 4),
+        total: r(40, 4),
+      },
     ]);
     const placements = closePlacements(section);
     // Alpha and Bravo tie; Charlie is half a point behind; Delta, seven behind, is not close.
@@ -32,8 +68,26 @@ describe('what decided a close placement', () => {
   it('a tie still says where each group gained', () => {
     const [tie] = closePlacements(
       makeSection([
-        { id: 1, name: 'Alpha', ge: r(30, 2), ea1: r(18, 1), ea2: r(17, 1), ea: r(17.5, 1), subtotal: r(47.5, 1), total: r(47.5, 1) },
-        { id: 2, name: 'Bravo', ge: r(30.5, 1), ea1: r(17, 2), ea2: r(17, 1), ea: r(17, 2), subtotal: r(47.5, 1), total: r(47.5, 1) },
+        {
+          id: 1,
+          name: 'Alpha',
+          ge: r(30, 2),
+          ea1: r(18, 1),
+          ea2: r(17, 1),
+          ea: r(17.5, 1),
+          subtotal: r(47.5, 1),
+          total: r(47.5, 1),
+        },
+        {
+          id: 2,
+          name: 'Bravo',
+          ge: r(30.5, 1),
+          ea1: r(17, 2),
+          ea2: r(17, 1),
+          ea: r(17, 2),
+          subtotal: r(47.5, 1),
+          total: r(47.5, 1),
+        },
       ]),
     );
     expect(tie).toMatchObject({ tied: true, margin: 0, place: 1 });
@@ -44,12 +98,32 @@ describe('what decided a close placement', () => {
   it('counts a doubled panel judge at half, and names the judges apart', () => {
     const [placement] = closePlacements(
       makeSection([
-        { id: 1, name: 'Alpha', ge: r(30, 1), ea1: r(18, 1), ea2: r(16, 2), ea: r(17, 1), subtotal: r(47, 1), total: r(47, 1) },
-        { id: 2, name: 'Bravo', ge: r(30, 1), ea1: r(16.8, 2), ea2: r(16.6, 1), ea: r(16.7, 2), subtotal: r(46.7, 2), total: r(46.7, 2) },
+        {
+          id: 1,
+          name: 'Alpha',
+          ge: r(30, 1),
+          ea1: r(18, 1),
+          ea2: r(16, 2),
+          ea: r(17, 1),
+          subtotal: r(47, 1),
+          total: r(47, 1),
+        },
+        {
+          id: 2,
+          name: 'Bravo',
+          ge: r(30, 1),
+          ea1: r(16.8, 2),
+          ea2: r(16.6, 1),
+          ea: r(16.7, 2),
+          subtotal: r(46.7, 2),
+          total: r(46.7, 2),
+        },
       ]),
     );
     expect(placement.margin).toBe(0.3);
-    expect(placement.categories[1].captions.map((c) => [c.name, c.judge, c.upper, c.lower, c.difference, c.share, c.counts])).toEqual([
+    expect(
+      placement.categories[1].captions.map((c) => [c.name, c.judge, c.upper, c.lower, c.difference, c.share, c.counts]),
+    ).toEqual([
       ['Equipment Analysis', 'Ann Lee', 18, 16.8, -1.2, 0.5, -0.6],
       ['Equipment Analysis', 'Bo Kim', 16, 16.6, 0.6, 0.5, 0.3],
     ]);
@@ -59,20 +133,72 @@ describe('what decided a close placement', () => {
   it('says when a penalty decided it', () => {
     const [placement] = closePlacements(
       makeSection([
-        { id: 1, name: 'Alpha', ge: r(30, 2), ea1: r(17, 2), ea2: r(17, 1), ea: r(17, 2), subtotal: r(47, 2), total: r(47, 1) },
-        { id: 2, name: 'Bravo', ge: r(30.2, 1), ea1: r(17.2, 1), ea2: r(17, 1), ea: r(17.1, 1), subtotal: r(47.3, 1), penalty: 0.5, total: r(46.8, 2) },
+        {
+          id: 1,
+          name: 'Alpha',
+          ge: r(30, 2),
+          ea1: r(17, 2),
+          ea2: r(17, 1),
+          ea: r(17, 2),
+          subtotal: r(47, 2),
+          total: r(47, 1),
+        },
+        {
+          id: 2,
+          name: 'Bravo',
+          ge: r(30.2, 1),
+          ea1: r(17.2, 1),
+          ea2: r(17, 1),
+          ea: r(17.1, 1),
+          subtotal: r(47.3, 1),
+          penalty: 0.5,
+          total: r(46.8, 2),
+        },
       ]),
     );
-    expect(placement).toMatchObject({ margin: 0.2, subtotalMargin: -0.3, penaltyDifference: 0.5, decidedByPenalty: true });
+    expect(placement).toMatchObject({
+      margin: 0.2,
+      subtotalMargin: -0.3,
+      penaltyDifference: 0.5,
+      decidedByPenalty: true,
+    });
   });
 
   it('finds nothing close when every margin is a point or more, or a group did not perform', () => {
     expect(
       closePlacements(
         makeSection([
-          { id: 1, name: 'Alpha', ge: r(30, 1), ea1: r(18, 1), ea2: r(17, 1), ea: r(17.5, 1), subtotal: r(47.5, 1), total: r(47.5, 1) },
-          { id: 2, name: 'Bravo', ge: r(29, 2), ea1: r(17.5, 2), ea2: r(17.5, 1), ea: r(17.5, 1), subtotal: r(46.5, 2), total: r(46.5, 2) },
-          { id: 3, name: 'Charlie', performed: false, ge: r(0, 0), ea1: r(0, 0), ea2: r(0, 0), ea: r(0, 0), subtotal: r(0, 0), total: { score: 0, rank: null } },
+          {
+            id: 1,
+            name: 'Alpha',
+            ge: r(30, 1),
+            ea1: r(18, 1),
+            ea2: r(17, 1),
+            ea: r(17.5, 1),
+            subtotal: r(47.5, 1),
+            total: r(47.5, 1),
+          },
+          {
+            id: 2,
+            name: 'Bravo',
+            ge: r(29, 2),
+            ea1: r(17.5, 2),
+            ea2: r(17.5, 1),
+            ea: r(17.5, 1),
+            subtotal: r(46.5, 2),
+            total: r(46.5, 2),
+          },
+          {
+            id: 3,
+            name: 'Charlie',
+            performed: false,
+            ge: r(0, 0),
+            ea1: r(0, 0),
+            ea2: r(0, 0),
+            ea: r(0, 0),
+            subtotal: r(0, 0),
+            total: { score: 0, rank: null },
+          },
         ]),
       ),
     ).toEqual([]);
@@ -82,13 +208,34 @@ describe('what decided a close placement', () => {
 describe('a caption share in a halved category with a doubled panel', () => {
   it('counts a single judge at 1/2 and each doubled judge at 1/4 (drum corps Music)', () => {
     const section = makeSection([
-      { id: 1, name: 'Alpha', ge: r(30, 1), ea1: r(18, 1), ea2: r(16, 2), ea: r(17, 1), subtotal: r(47, 1), total: r(47, 1) },
-      { id: 2, name: 'Bravo', ge: r(30, 1), ea1: r(17, 2), ea2: r(17, 1), ea: r(16.9, 2), subtotal: r(46.9, 2), total: r(46.9, 2) },
+      {
+        id: 1,
+        name: 'Alpha',
+        ge: r(30, 1),
+        ea1: r(18, 1),
+        ea2: r(16, 2),
+        ea: r(17, 1),
+        subtotal: r(47, 1),
+        total: r(47, 1),
+      },
+      {
+        id: 2,
+        name: 'Bravo',
+        ge: r(30, 1),
+        ea1: r(17, 2),
+        ea2: r(17, 1),
+        ea: r(16.9, 2),
+        subtotal: r(46.9, 2),
+        total: r(46.9, 2),
+      },
     ]);
     // Equipment Analysis as Music: Brass (one judge) + Analysis (doubled) summed and halved.
     const music = section.sheet.categories[1];
     music.captions = [{ ...music.captions[0], key: 'brass', name: 'Brass' }, ...music.captions];
-    for (const [p, brass, category] of [[section.performances[0], 18, 17.5], [section.performances[1], 17, 16.9]] as const) {
+    for (const [p, brass, category] of [
+      [section.performances[0], 18, 17.5],
+      [section.performances[1], 17, 16.9],
+    ] as const) {
       p.categories[1].captions.unshift({ key: 'brass', score: brass, rank: 1, subcaptions: [] });
       p.categories[1].score = category;
     }

@@ -64,12 +64,18 @@ export function closePlacements(section: DivisionRoundScores): ClosePlacement[] 
   for (let index = 1; index < ranked.length; index++) {
     const upper = ranked[index - 1];
     const lower = ranked[index];
-    if (isClose(upper.total.score, lower.total.score)) placements.push(explain(section, upper, lower, minus(upper.total.score, lower.total.score)));
+    if (isClose(upper.total.score, lower.total.score))
+      placements.push(explain(section, upper, lower, minus(upper.total.score, lower.total.score)));
   }
   return placements;
 }
 
-function explain(section: DivisionRoundScores, upper: PerformanceScores, lower: PerformanceScores, margin: number): ClosePlacement {
+function explain(
+  section: DivisionRoundScores,
+  upper: PerformanceScores,
+  lower: PerformanceScores,
+  margin: number,
+): ClosePlacement {
   const above = lookupPerformance(upper);
   const below = lookupPerformance(lower);
   const categories: CategoryDifference[] = [];
@@ -86,11 +92,24 @@ function explain(section: DivisionRoundScores, upper: PerformanceScores, lower: 
       const difference = minus(y.score, x.score);
       const share = shares.get(caption.key) ?? 1;
       captions.push({
-        key: caption.key, name: caption.name, judge: judgeName(caption.judge),
-        upper: x.score, lower: y.score, difference, share, counts: Math.round(difference * share * 1000) / 1000,
+        key: caption.key,
+        name: caption.name,
+        judge: judgeName(caption.judge),
+        upper: x.score,
+        lower: y.score,
+        difference,
+        share,
+        counts: Math.round(difference * share * 1000) / 1000,
       });
     }
-    categories.push({ key: category.key, name: category.name, upper: a.score, lower: b.score, difference: minus(b.score, a.score), captions });
+    categories.push({
+      key: category.key,
+      name: category.name,
+      upper: a.score,
+      lower: b.score,
+      difference: minus(b.score, a.score),
+      captions,
+    });
   }
   const all = categories.flatMap((category) => category.captions);
   const lost = all.filter((c) => c.difference < 0).sort((x, y) => x.counts - y.counts);
@@ -104,11 +123,18 @@ function explain(section: DivisionRoundScores, upper: PerformanceScores, lower: 
   const subtotalMargin = minus(upper.subtotal.score, lower.subtotal.score);
   const penaltyDifference = minus(lower.penalty, upper.penalty);
   return {
-    upper, lower, place: upper.total.rank!, tied: margin === 0 || upper.total.rank === lower.total.rank, margin,
-    subtotalMargin, penaltyDifference, decidedByPenalty: margin > 0 && subtotalMargin <= 0 && penaltyDifference > 0,
+    upper,
+    lower,
+    place: upper.total.rank!,
+    tied: margin === 0 || upper.total.rank === lower.total.rank,
+    margin,
+    subtotalMargin,
+    penaltyDifference,
+    decidedByPenalty: margin > 0 && subtotalMargin <= 0 && penaltyDifference > 0,
     categories,
     gained: all.filter((c) => c.difference > 0).sort((x, y) => y.counts - x.counts),
-    lost, madeUpIn,
+    lost,
+    madeUpIn,
   };
 }
 
@@ -126,7 +152,10 @@ function sharesOf(performance: PerformanceScores, category: SheetCategory): Map<
     const name = category.captions.find((c) => c.key === caption.key)?.name ?? caption.key;
     panels.set(name, [...(panels.get(name) ?? []), caption.score]);
   }
-  const sum = [...panels.values()].reduce((total, scores) => total + scores.reduce((a, b) => a + b, 0) / scores.length, 0);
+  const sum = [...panels.values()].reduce(
+    (total, scores) => total + scores.reduce((a, b) => a + b, 0) / scores.length,
+    0,
+  );
   const part = scored && scored.score > 0 && sum > 0 ? 1 / Math.max(1, Math.round(sum / scored.score)) : 1;
   return new Map(category.captions.map((c) => [c.key, part / judgesOf(c.name)]));
 }

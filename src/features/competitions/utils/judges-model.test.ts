@@ -29,7 +29,10 @@ describe('judges against the final result', () => {
 
   it('sets each judge of a doubled panel against the panel', () => {
     const lee = comparisons[1];
-    expect(lee.rows.map((row) => [row.panel?.rank, row.differsFromPanel])).toEqual([[1, false], [2, false]]);
+    expect(lee.rows.map((row) => [row.panel?.rank, row.differsFromPanel])).toEqual([
+      [1, false],
+      [2, false],
+    ]);
     expect(comparisons[2].rows.map((row) => row.differsFromPanel)).toEqual([true, true]);
     expect(comparisons[0].rows.every((row) => row.panel === null && !row.differsFromPanel)).toBe(true);
   });

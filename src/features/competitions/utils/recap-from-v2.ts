@@ -27,7 +27,9 @@ export function recapFromV2(records: readonly PerformanceRecord[], context: Reca
     const [first] = sectionRecords;
     const division = { id: slug(first.DivisionName), name: first.DivisionName, initials: first.DivisionInitials };
     const round = { number: Number(first.Round), name: first.RoundName };
-    const performances = sectionRecords.map((record, index) => performanceOf(record, `${division.id}-${round.number}-${index + 1}`, context));
+    const performances = sectionRecords.map((record, index) =>
+      performanceOf(record, `${division.id}-${round.number}-${index + 1}`, context),
+    );
     return { division, round, sheet: { categories: sheetOf(sectionRecords, performances, context) }, performances };
   });
 }
@@ -50,7 +52,11 @@ const categoriesOf = (record: PerformanceRecord) =>
   keyed(record.Categories).map(({ key, item: category }) => ({
     key,
     category,
-    captions: keyed(category.Captions, `${key}/`).map(({ key: captionKey, item: caption }) => ({ key: captionKey, caption, subcaptions: keyed(caption.Subcaptions) })),
+    captions: keyed(category.Captions, `${key}/`).map(({ key: captionKey, item: caption }) => ({
+      key: captionKey,
+      caption,
+      subcaptions: keyed(caption.Subcaptions),
+    })),
   }));
 
 function ranked(score: string, rank: number): Ranked | undefined {
@@ -59,7 +65,10 @@ function ranked(score: string, rank: number): Ranked | undefined {
 
 function performanceOf(record: PerformanceRecord, performanceId: string, context: RecapContext): PerformanceScores {
   const group = { name: record.GroupName, orgGroupIdentifier: record.OrgGroupIdentifier };
-  const location = context.groups.find((candidate) => candidate.name === group.name && candidate.orgGroupIdentifier === group.orgGroupIdentifier)?.location ?? null;
+  const location =
+    context.groups.find(
+      (candidate) => candidate.name === group.name && candidate.orgGroupIdentifier === group.orgGroupIdentifier,
+    )?.location ?? null;
   const total = Number(record.TotalScore);
   const subtotal = Number(record.SubtotalScore);
   return {
@@ -96,12 +105,20 @@ function performanceOf(record: PerformanceRecord, performanceId: string, context
 }
 
 /** The union of the records' sheets in print order; judges from the first record that names one. */
-function sheetOf(records: readonly PerformanceRecord[], performances: readonly PerformanceScores[], context: RecapContext): SheetCategory[] {
+function sheetOf(
+  records: readonly PerformanceRecord[],
+  performances: readonly PerformanceScores[],
+  context: RecapContext,
+): SheetCategory[] {
   const categories = new Map<string, SheetCategory & { captionsByKey: Map<string, SheetCaption> }>();
   for (const record of records) {
     for (const { key, category, captions } of categoriesOf(record)) {
       let sheet = categories.get(key);
-      if (!sheet) categories.set(key, (sheet = { key, name: category.Name, printsTotal: false, captions: [], captionsByKey: new Map() }));
+      if (!sheet)
+        categories.set(
+          key,
+          (sheet = { key, name: category.Name, printsTotal: false, captions: [], captionsByKey: new Map() }),
+        );
       for (const { key: captionKey, caption, subcaptions } of captions) {
         let line = sheet.captionsByKey.get(captionKey);
         if (!line) {
@@ -111,7 +128,8 @@ function sheetOf(records: readonly PerformanceRecord[], performances: readonly P
         }
         line.judge ??= judgeOf(caption, context);
         for (const { key: subKey, item } of subcaptions) {
-          if (!line.subcaptions.some((existing) => existing.key === subKey)) line.subcaptions.push({ key: subKey, name: item.Name, initials: item.Initials });
+          if (!line.subcaptions.some((existing) => existing.key === subKey))
+            line.subcaptions.push({ key: subKey, name: item.Name, initials: item.Initials });
         }
       }
     }
@@ -130,10 +148,21 @@ function sheetOf(records: readonly PerformanceRecord[], performances: readonly P
 
 function judgeOf(caption: Caption, { seasonId, competitionGuid }: RecapContext): SheetCaption['judge'] {
   const name = judgeName({ firstName: caption.JudgeFirstName, lastName: caption.JudgeLastName });
-  return name === null ? null : { firstName: caption.JudgeFirstName, lastName: caption.JudgeLastName, href: paths.judge.href(name, seasonId, { competition: competitionGuid }) };
+  return name === null
+    ? null
+    : {
+        firstName: caption.JudgeFirstName,
+        lastName: caption.JudgeLastName,
+        href: paths.judge.href(name, seasonId, { competition: competitionGuid }),
+      };
 }
 
 /** A URL- and id-safe key from a name: "Scholastic A" -> "scholastic-a". */
 export function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'x'
+  );
 }

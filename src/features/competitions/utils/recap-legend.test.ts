@@ -34,13 +34,42 @@ describe('the legend of a recap', () => {
   it('spells out every abbreviation a drum corps recap prints, its own Tot and Pen too, and each category rule', () => {
     const legend = recapLegend([section('World Class', sheetOf(drumCorpsSheet))]);
     expect(legend.abbreviations.map(({ abbreviation, meaning }) => `${abbreviation}=${meaning}`)).toEqual([
-      'Achv=Achievement', 'Comp=Composition', 'Cont=Content', 'Pen=Timing & Penalties', 'Perf=Performance', 'Rep=Repertoire', 'Tot=Total',
+      'Achv=Achievement',
+      'Comp=Composition',
+      'Cont=Content',
+      'Pen=Timing & Penalties',
+      'Perf=Performance',
+      'Rep=Repertoire',
+      'Tot=Total',
     ]);
     expect(legend.unknown).toEqual([]);
     expect(legend.categories).toEqual([
-      { name: 'General Effect', rules: [{ rule: "the sum of its captions' scores", captions: ['General Effect 1', 'General Effect 2'], sections: [] }] },
-      { name: 'Visual', rules: [{ rule: "the sum of its captions' scores, halved", captions: ['Visual Proficiency', 'Visual Analysis', 'Color Guard'], sections: [] }] },
-      { name: 'Music', rules: [{ rule: "the sum of its captions' scores, halved", captions: ['Music - Brass', 'Music - Analysis', 'Music - Percussion'], sections: [] }] },
+      {
+        name: 'General Effect',
+        rules: [
+          { rule: "the sum of its captions' scores", captions: ['General Effect 1', 'General Effect 2'], sections: [] },
+        ],
+      },
+      {
+        name: 'Visual',
+        rules: [
+          {
+            rule: "the sum of its captions' scores, halved",
+            captions: ['Visual Proficiency', 'Visual Analysis', 'Color Guard'],
+            sections: [],
+          },
+        ],
+      },
+      {
+        name: 'Music',
+        rules: [
+          {
+            rule: "the sum of its captions' scores, halved",
+            captions: ['Music - Brass', 'Music - Analysis', 'Music - Percussion'],
+            sections: [],
+          },
+        ],
+      },
     ]);
   });
 
@@ -50,9 +79,15 @@ describe('the legend of a recap', () => {
       for (const category of sheet.categories) {
         const [found] = legend.categories.find(({ name }) => name === category.name)!.rules;
         const single = category.combine === 'sum' && category.captions.length === 1;
-        expect(found.rule, `${sheet.name}: ${category.name}`).toBe(single ? "its one caption's score" : COMBINE_RULE_MEANINGS[category.combine]);
+        expect(found.rule, `${sheet.name}: ${category.name}`).toBe(
+          single ? "its one caption's score" : COMBINE_RULE_MEANINGS[category.combine],
+        );
       }
-      expect(legend.abbreviations.every(({ abbreviation }) => LINE_ABBREVIATIONS.has(abbreviation) || ['Tot', 'Pen'].includes(abbreviation))).toBe(true);
+      expect(
+        legend.abbreviations.every(
+          ({ abbreviation }) => LINE_ABBREVIATIONS.has(abbreviation) || ['Tot', 'Pen'].includes(abbreviation),
+        ),
+      ).toBe(true);
       expect(legend.unknown, sheet.name).toEqual([]);
     }
   });
@@ -65,9 +100,28 @@ describe('the legend of a recap', () => {
           key: 'ge',
           name: 'General Effect',
           printsTotal: true,
-          captions: [1, 2, 3].map((n) => ({ key: `ge${n}`, name: 'General Effect', initials: `GE${n}`, judge: null, subcaptions: [{ key: 'rep', name: 'Rep', initials: 'Rep' }] })),
+          captions: [1, 2, 3].map((n) => ({
+            key: `ge${n}`,
+            name: 'General Effect',
+            initials: `GE${n}`,
+            judge: null,
+            subcaptions: [{ key: 'rep', name: 'Rep', initials: 'Rep' }],
+          })),
         },
-        { key: 'ens', name: 'Ensemble', printsTotal: false, captions: [{ key: 'ens', name: 'Ensemble', initials: 'ENS', judge: null, subcaptions: [{ key: 'blend', name: 'Blend', initials: '' }] }] },
+        {
+          key: 'ens',
+          name: 'Ensemble',
+          printsTotal: false,
+          captions: [
+            {
+              key: 'ens',
+              name: 'Ensemble',
+              initials: 'ENS',
+              judge: null,
+              subcaptions: [{ key: 'blend', name: 'Blend', initials: '' }],
+            },
+          ],
+        },
       ],
     };
     const legend = recapLegend([section('Open', foreign)]);
@@ -85,7 +139,9 @@ describe('the legend of a recap', () => {
       section('Open Class', sheetOf(drumCorpsSheet)),
       section('PSO', sheetOf(percussionSheet), ''),
     ]);
-    expect(legend.categories.find(({ name }) => name === 'Visual')!.rules.map(({ rule, sections }) => [rule, sections])).toEqual([
+    expect(
+      legend.categories.find(({ name }) => name === 'Visual')!.rules.map(({ rule, sections }) => [rule, sections]),
+    ).toEqual([
       ["the sum of its captions' scores, halved", ['World Class · Finals', 'Open Class · Finals']],
       ["its one caption's score", ['PSO']],
     ]);
@@ -96,9 +152,13 @@ describe('the legend of a recap', () => {
   it('knows a caption by its letters and digits, as recaps print it ("Visual - Analysis")', () => {
     const sheet = sheetOf(drumCorpsSheet);
     const visual = sheet.categories.find(({ name }) => name === 'Visual')!;
-    visual.captions = visual.captions.map((caption) => (caption.name === 'Visual Analysis' ? { ...caption, name: 'Visual - Analysis' } : caption));
+    visual.captions = visual.captions.map((caption) =>
+      caption.name === 'Visual Analysis' ? { ...caption, name: 'Visual - Analysis' } : caption,
+    );
     const legend = recapLegend([section('World Class', sheet)]);
-    expect(legend.categories.find(({ name }) => name === 'Visual')!.rules[0].rule).toBe("the sum of its captions' scores, halved");
+    expect(legend.categories.find(({ name }) => name === 'Visual')!.rules[0].rule).toBe(
+      "the sum of its captions' scores, halved",
+    );
   });
 
   it("trusts the catalogue's rule only where the recap's numbers agree with it", () => {
@@ -106,7 +166,14 @@ describe('the legend of a recap', () => {
       ({
         performanceId: `p-${category}`,
         performed: true,
-        categories: [{ key: 'visual', score: category, rank: 1, captions: captions.map((score, k) => ({ key: ['vp', 'va', 'cg'][k], score, rank: 1, subcaptions: [] })) }],
+        categories: [
+          {
+            key: 'visual',
+            score: category,
+            rank: 1,
+            captions: captions.map((score, k) => ({ key: ['vp', 'va', 'cg'][k], score, rank: 1, subcaptions: [] })),
+          },
+        ],
       }) as unknown as PerformanceScores;
     const ruleFor = (category: number) => {
       const world = { ...section('World Class', sheetOf(drumCorpsSheet)), performances: [visualOf(24, [17, 16, 15])] };
@@ -128,19 +195,38 @@ describe('the legend of a recap', () => {
     ge.captions = [ge1, { ...ge1, key: 'ge1-2' }, ge2, { ...ge2, key: 'ge2-2' }];
     const [brass, analysis, percussion] = music.captions;
     music.captions = [brass, analysis, { ...analysis, key: 'man-2' }, percussion];
-    const scored = (key: string, score: number, captions: [string, number][]) => ({ key, score, rank: 1, captions: captions.map(([caption, value]) => ({ key: caption, score: value, rank: 1, subcaptions: [] })) });
+    const scored = (key: string, score: number, captions: [string, number][]) => ({
+      key,
+      score,
+      rank: 1,
+      captions: captions.map(([caption, value]) => ({ key: caption, score: value, rank: 1, subcaptions: [] })),
+    });
     const bluecoats = (geScore: number, musicScore: number) =>
       ({
         performanceId: 'p',
         performed: true,
         categories: [
-          scored('general-effect', geScore, [['ge1', 18.55], ['ge1-2', 18.6], ['ge2', 18.2], ['ge2-2', 18.8]]),
-          scored('music', musicScore, [['mb', 18.9], ['man', 18.3], ['man-2', 18.6], ['mp', 18.9]]),
+          scored('general-effect', geScore, [
+            ['ge1', 18.55],
+            ['ge1-2', 18.6],
+            ['ge2', 18.2],
+            ['ge2-2', 18.8],
+          ]),
+          scored('music', musicScore, [
+            ['mb', 18.9],
+            ['man', 18.3],
+            ['man-2', 18.6],
+            ['mp', 18.9],
+          ]),
         ],
       }) as unknown as PerformanceScores;
     const rulesFor = (geScore: number, musicScore: number) => {
-      const legend = recapLegend([{ ...section('World Class', sheet), performances: [bluecoats(geScore, musicScore)] }]);
-      return ['General Effect', 'Music'].map((category) => legend.categories.find(({ name }) => name === category)!.rules[0].rule);
+      const legend = recapLegend([
+        { ...section('World Class', sheet), performances: [bluecoats(geScore, musicScore)] },
+      ]);
+      return ['General Effect', 'Music'].map(
+        (category) => legend.categories.find(({ name }) => name === category)!.rules[0].rule,
+      );
     };
     expect(rulesFor(37.08, 28.13)).toEqual([
       "General Effect 1 and General Effect 2: two judges each, averaged (a doubled panel); then the sum of its captions' scores",
@@ -152,11 +238,15 @@ describe('the legend of a recap', () => {
 
   it('knows an abbreviation in any case, listing each way the recap prints it', () => {
     const sheet = sheetOf(drumCorpsSheet);
-    const guard = sheet.categories.find(({ name }) => name === 'Visual')!.captions.find(({ name }) => name === 'Color Guard')!;
+    const guard = sheet.categories
+      .find(({ name }) => name === 'Visual')!
+      .captions.find(({ name }) => name === 'Color Guard')!;
     guard.subcaptions = guard.subcaptions.map((line) => ({ ...line, initials: line.initials.toUpperCase() }));
     const legend = recapLegend([section('World Class', sheet)]);
     expect(legend.unknown).toEqual([]);
-    expect(legend.abbreviations.filter(({ meaning }) => meaning === 'Content')).toEqual([{ abbreviation: 'Cont / CONT', meaning: 'Content' }]);
+    expect(legend.abbreviations.filter(({ meaning }) => meaning === 'Content')).toEqual([
+      { abbreviation: 'Cont / CONT', meaning: 'Content' },
+    ]);
   });
 
   it('is empty for a recap with no sections', () => {

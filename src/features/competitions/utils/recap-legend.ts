@@ -137,7 +137,9 @@ function wording({ rule, doubled }: Reading, category: SheetCategory): string {
   // "The sum of its captions' scores" of a single caption is just that caption's score.
   const meaning = rule === 'sum' && count === 1 ? "its one caption's score" : COMBINE_RULE_MEANINGS[rule];
   if (doubled.size === 0) return meaning;
-  const panels = [...new Set(category.captions.filter((caption) => doubled.has(plain(caption.name))).map((caption) => caption.name))];
+  const panels = [
+    ...new Set(category.captions.filter((caption) => doubled.has(plain(caption.name))).map((caption) => caption.name)),
+  ];
   return `${panels.join(' and ')}: two judges each, averaged (a doubled panel); then ${meaning}`;
 }
 
@@ -145,18 +147,23 @@ function wording({ rule, doubled }: Reading, category: SheetCategory): string {
 function ruleOf(category: SheetCategory, section: DivisionRoundScores): string | null {
   const { exact, doubled } = readingsOf(category);
   for (const readings of [exact, doubled]) {
-    const fitting = new Set(readings.filter((reading) => numbersFit(reading, category, section)).map((reading) => wording(reading, category)));
+    const fitting = new Set(
+      readings.filter((reading) => numbersFit(reading, category, section)).map((reading) => wording(reading, category)),
+    );
     if (fitting.size === 1) return [...fitting][0];
     if (fitting.size > 1) return null;
   }
   return null;
 }
 
-const sectionName = (section: DivisionRoundScores) => (section.round.name ? `${section.division.name} · ${section.round.name}` : section.division.name);
+const sectionName = (section: DivisionRoundScores) =>
+  section.round.name ? `${section.division.name} · ${section.round.name}` : section.division.name;
 const byText = (a: string, b: string) => a.localeCompare(b, 'en');
 
 /** The catalogue's line abbreviations by lower case: recaps print "CONT" as well as "Cont". */
-const lineMeanings = new Map([...LINE_ABBREVIATIONS].map(([abbreviation, meaning]) => [abbreviation.toLowerCase(), meaning]));
+const lineMeanings = new Map(
+  [...LINE_ABBREVIATIONS].map(([abbreviation, meaning]) => [abbreviation.toLowerCase(), meaning]),
+);
 
 export function recapLegend(sections: readonly DivisionRoundScores[]): RecapLegend {
   /** each abbreviation printed, by lower case, with the ways it is printed */
@@ -167,7 +174,10 @@ export function recapLegend(sections: readonly DivisionRoundScores[]): RecapLege
       for (const caption of category.captions) {
         for (const line of caption.subcaptions) {
           const abbreviation = lineAbbreviation(line);
-          printed.set(abbreviation.toLowerCase(), (printed.get(abbreviation.toLowerCase()) ?? new Set()).add(abbreviation));
+          printed.set(
+            abbreviation.toLowerCase(),
+            (printed.get(abbreviation.toLowerCase()) ?? new Set()).add(abbreviation),
+          );
         }
       }
       const entry = categories.get(category.name) ?? { name: category.name, rules: [] };
@@ -175,13 +185,17 @@ export function recapLegend(sections: readonly DivisionRoundScores[]): RecapLege
       const rule = ruleOf(category, section);
       // A doubled panel's caption once: the rule says which are doubled.
       const captions = [...new Set(category.captions.map((caption) => caption.name))];
-      const same = entry.rules.find((candidate) => candidate.rule === rule && JSON.stringify(candidate.captions) === JSON.stringify(captions));
+      const same = entry.rules.find(
+        (candidate) => candidate.rule === rule && JSON.stringify(candidate.captions) === JSON.stringify(captions),
+      );
       if (same) same.sections.push(sectionName(section));
       else entry.rules.push({ rule, captions, sections: [sectionName(section)] });
     }
   }
   const spelt = (forms: Set<string>) => [...forms].sort(byText).join(' / ');
-  const known = [...printed].flatMap(([key, forms]) => (lineMeanings.has(key) ? [{ abbreviation: spelt(forms), meaning: lineMeanings.get(key)! }] : []));
+  const known = [...printed].flatMap(([key, forms]) =>
+    lineMeanings.has(key) ? [{ abbreviation: spelt(forms), meaning: lineMeanings.get(key)! }] : [],
+  );
   const own = sections.length > 0 ? Object.values(RECAP_ABBREVIATIONS) : [];
   return {
     abbreviations: [...known, ...own].sort((a, b) => byText(a.abbreviation, b.abbreviation)),

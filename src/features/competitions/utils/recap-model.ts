@@ -58,28 +58,59 @@ export const RECAP_ABBREVIATIONS = {
 export const lineAbbreviation = (line: SheetSubcaption) => line.initials || line.name;
 
 const rankColumn: RecapColumn = {
-  id: 'rank', label: 'Rank', short: 'Rank', kind: 'rank', format: 'total', highlightWinner: false,
+  id: 'rank',
+  label: 'Rank',
+  short: 'Rank',
+  kind: 'rank',
+  format: 'total',
+  highlightWinner: false,
   value: (p) => p.total,
 };
 const groupColumn: RecapColumn = {
-  id: 'group', label: 'Group', short: 'Group', kind: 'group', format: 'total', highlightWinner: false, value: none,
+  id: 'group',
+  label: 'Group',
+  short: 'Group',
+  kind: 'group',
+  format: 'total',
+  highlightWinner: false,
+  value: none,
 };
 const subtotalColumn: RecapColumn = {
-  id: 'subtotal', label: 'Sub Total', short: 'Sub Total', kind: 'score', format: 'total', highlightWinner: true,
+  id: 'subtotal',
+  label: 'Sub Total',
+  short: 'Sub Total',
+  kind: 'score',
+  format: 'total',
+  highlightWinner: true,
   value: (p) => (p.performed ? p.subtotal : null),
 };
 const penaltyColumn: RecapColumn = {
-  id: 'penalty', label: RECAP_ABBREVIATIONS.penalty.meaning, short: RECAP_ABBREVIATIONS.penalty.abbreviation, kind: 'score', format: 'penalty', highlightWinner: false,
+  id: 'penalty',
+  label: RECAP_ABBREVIATIONS.penalty.meaning,
+  short: RECAP_ABBREVIATIONS.penalty.abbreviation,
+  kind: 'score',
+  format: 'penalty',
+  highlightWinner: false,
   value: (p) => (p.performed ? { score: p.penalty, rank: null } : null),
 };
 const totalColumn: RecapColumn = {
-  id: 'total', label: 'Total', short: 'Total', kind: 'score', format: 'total', highlightWinner: true,
+  id: 'total',
+  label: 'Total',
+  short: 'Total',
+  kind: 'score',
+  format: 'total',
+  highlightWinner: true,
   value: (p) => (p.performed ? p.total : null),
 };
 
 function categoryColumn(category: SheetCategory, short = category.name): RecapColumn {
   return {
-    id: `cat:${category.key}`, label: category.name, short, kind: 'score', format: 'category', highlightWinner: true,
+    id: `cat:${category.key}`,
+    label: category.name,
+    short,
+    kind: 'score',
+    format: 'category',
+    highlightWinner: true,
     value: (_p, lookup) => lookup.category(category.key),
   };
 }
@@ -96,22 +127,37 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
     for (const caption of category.captions) {
       for (const line of caption.subcaptions) {
         const column: RecapColumn = {
-          id: `sub:${caption.key}:${line.key}`, label: `${caption.name} ${line.name}`, short: lineAbbreviation(line),
-          kind: 'score', format: 'subcaption', highlightWinner: true,
+          id: `sub:${caption.key}:${line.key}`,
+          label: `${caption.name} ${line.name}`,
+          short: lineAbbreviation(line),
+          kind: 'score',
+          format: 'subcaption',
+          highlightWinner: true,
           value: (_p, lookup) => lookup.subcaption(caption.key, line.key),
         };
         columns.push(column);
         rows[2].push({ ...leaf(column), label: column.short });
       }
       const total: RecapColumn = {
-        id: `cap:${caption.key}`, label: `${caption.name} total`, short: RECAP_ABBREVIATIONS.captionTotal.abbreviation,
-        kind: 'score', format: 'caption', highlightWinner: true,
+        id: `cap:${caption.key}`,
+        label: `${caption.name} total`,
+        short: RECAP_ABBREVIATIONS.captionTotal.abbreviation,
+        kind: 'score',
+        format: 'caption',
+        highlightWinner: true,
         value: (_p, lookup) => lookup.caption(caption.key),
       };
       columns.push(total);
       rows[2].push(leaf(total));
       const width = caption.subcaptions.length + 1;
-      rows[1].push({ key: `caption:${caption.key}`, label: caption.name, judge: judgeName(caption.judge) ?? undefined, judgeHref: caption.judge?.href, colSpan: width, rowSpan: 1 });
+      rows[1].push({
+        key: `caption:${caption.key}`,
+        label: caption.name,
+        judge: judgeName(caption.judge) ?? undefined,
+        judgeHref: caption.judge?.href,
+        colSpan: width,
+        rowSpan: 1,
+      });
       span += width;
     }
     if (category.printsTotal) {
@@ -127,12 +173,22 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
   return { columns, headerRows: rows };
 }
 
-export function recapColumns(section: DivisionRoundScores, view: RecapView): { columns: RecapColumn[]; headerRows: HeaderCell[][] } {
+export function recapColumns(
+  section: DivisionRoundScores,
+  view: RecapView,
+): { columns: RecapColumn[]; headerRows: HeaderCell[][] } {
   if (view === 'full') return fullLayout(section);
   const columns =
     view === 'summary'
       ? [rankColumn, groupColumn, totalColumn]
-      : [rankColumn, groupColumn, ...section.sheet.categories.map((c) => categoryColumn(c)), subtotalColumn, penaltyColumn, totalColumn];
+      : [
+          rankColumn,
+          groupColumn,
+          ...section.sheet.categories.map((c) => categoryColumn(c)),
+          subtotalColumn,
+          penaltyColumn,
+          totalColumn,
+        ];
   return { columns, headerRows: [columns.map((column) => leaf(column))] };
 }
 
@@ -151,7 +207,8 @@ export function sortPerformances(
 ): PerformanceScores[] {
   const sign = direction === 'asc' ? 1 : -1;
   const official = (a: PerformanceScores, b: PerformanceScores) =>
-    (a.total.rank ?? Number.MAX_SAFE_INTEGER) - (b.total.rank ?? Number.MAX_SAFE_INTEGER) || a.group.name.localeCompare(b.group.name);
+    (a.total.rank ?? Number.MAX_SAFE_INTEGER) - (b.total.rank ?? Number.MAX_SAFE_INTEGER) ||
+    a.group.name.localeCompare(b.group.name);
   const lookups = new Map(performances.map((p) => [p, lookupPerformance(p)]));
   const compare = (a: PerformanceScores, b: PerformanceScores): number => {
     if (a.performed !== b.performed) return a.performed ? -1 : 1;
@@ -174,12 +231,19 @@ export function buildRecapTable(
 ): RecapTable {
   const { columns, headerRows } = layout;
   const sortColumn = columns.find((column) => column.id === sort.columnId) ?? rankColumn;
-  const direction = sortColumn.id === sort.columnId && sort.direction ? sort.direction : defaultDirection(sortColumn.id);
+  const direction =
+    sortColumn.id === sort.columnId && sort.direction ? sort.direction : defaultDirection(sortColumn.id);
   const rows = sortPerformances(section.performances, sortColumn, direction).map((performance) => {
     const lookup = lookupPerformance(performance);
     return { performance, cells: columns.map((column) => column.value(performance, lookup)) };
   });
-  return { id: sectionId(section), title: `${section.division.name} — ${section.round.name}`, columns, headerRows, rows };
+  return {
+    id: sectionId(section),
+    title: `${section.division.name} — ${section.round.name}`,
+    columns,
+    headerRows,
+    rows,
+  };
 }
 
 export function parseView(value: string | null): RecapView {

@@ -48,7 +48,10 @@ export interface PerformanceScores {
   subtotal: Ranked;
   /** subtotal - total, as the specification says of v2 */
   penalty: number;
-  categories: (Ranked & { key: string; captions: (Ranked & { key: string; subcaptions: (Ranked & { key: string })[] })[] })[];
+  categories: (Ranked & {
+    key: string;
+    captions: (Ranked & { key: string; subcaptions: (Ranked & { key: string })[] })[];
+  })[];
 }
 
 export interface DivisionRoundScores {

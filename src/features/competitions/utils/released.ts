@@ -6,7 +6,11 @@ type Flags = Pick<CompetitionSummary['competition'], 'scoresReleased' | 'categor
 
 /** The recap's views its released flags allow: totals once scores are out, then categories, then the whole recap. */
 export function releasedViews(flags: Flags): RecapView[] {
-  return ['summary', ...(flags.categoryRecapReleased ? (['categories'] as const) : []), ...(flags.recapReleased ? (['full'] as const) : [])];
+  return [
+    'summary',
+    ...(flags.categoryRecapReleased ? (['categories'] as const) : []),
+    ...(flags.recapReleased ? (['full'] as const) : []),
+  ];
 }
 
 /**
@@ -19,7 +23,9 @@ export function releasedParts(sections: DivisionRoundScores[], flags: Flags): Di
   const keepCategories = flags.categoryRecapReleased;
   return sections.map((section) => ({
     ...section,
-    sheet: { categories: keepCategories ? section.sheet.categories.map((category) => ({ ...category, captions: [] })) : [] },
+    sheet: {
+      categories: keepCategories ? section.sheet.categories.map((category) => ({ ...category, captions: [] })) : [],
+    },
     performances: section.performances.map((performance) => ({
       ...performance,
       categories: keepCategories ? performance.categories.map((category) => ({ ...category, captions: [] })) : [],

@@ -31,7 +31,10 @@ describe('the schedule in time order', () => {
   });
 
   it('keeps rounds in order whatever their times', () => {
-    const rows = scheduleRows([entry('Finals', '2026-03-28T15:00:00.000Z', 1, 2), entry('Prelims', '2026-03-28T20:00:00.000Z', 1, 1)], zone);
+    const rows = scheduleRows(
+      [entry('Finals', '2026-03-28T15:00:00.000Z', 1, 2), entry('Prelims', '2026-03-28T20:00:00.000Z', 1, 1)],
+      zone,
+    );
     expect(names(rows)).toEqual(['Prelims', 'Finals']);
   });
 
@@ -49,7 +52,10 @@ describe('the schedule in time order', () => {
   });
 
   it('shows the date on the row where the day changes, and on the first row only when the schedule spans days', () => {
-    const oneDay = scheduleRows([entry('One', '2026-03-28T20:00:00.000Z', 1), entry('Two', '2026-03-28T21:00:00.000Z', 2)], zone);
+    const oneDay = scheduleRows(
+      [entry('One', '2026-03-28T20:00:00.000Z', 1), entry('Two', '2026-03-28T21:00:00.000Z', 2)],
+      zone,
+    );
     expect(oneDay.map((row) => row.newDay)).toEqual([null, null]);
 
     const twoDays = scheduleRows(

@@ -14,7 +14,10 @@ export interface ScheduleRow {
  * so "TBA" rows stay where their division's running order puts them instead of falling to one end. The first row carries its
  * day only when the schedule spans more than one day.
  */
-export function scheduleRows(entries: readonly ScheduleEntry[], { timeZone }: { timeZone?: string } = {}): ScheduleRow[] {
+export function scheduleRows(
+  entries: readonly ScheduleEntry[],
+  { timeZone }: { timeZone?: string } = {},
+): ScheduleRow[] {
   const byRound = new Map<number, ScheduleEntry[]>();
   for (const entry of entries) {
     const round = byRound.get(entry.round.number) ?? [];
@@ -24,7 +27,12 @@ export function scheduleRows(entries: readonly ScheduleEntry[], { timeZone }: { 
   const ordered: { entry: ScheduleEntry; sortTime: number; day: string | null }[] = [];
   for (const roundNumber of [...byRound.keys()].sort((a, b) => a - b)) {
     const keyed = carryTimes(byRound.get(roundNumber)!, timeZone);
-    keyed.sort((a, b) => a.sortTime - b.sortTime || a.entry.division.name.localeCompare(b.entry.division.name) || a.entry.order - b.entry.order);
+    keyed.sort(
+      (a, b) =>
+        a.sortTime - b.sortTime ||
+        a.entry.division.name.localeCompare(b.entry.division.name) ||
+        a.entry.order - b.entry.order,
+    );
     ordered.push(...keyed);
   }
   const days = new Set(ordered.map((row) => row.day).filter((day) => day !== null));

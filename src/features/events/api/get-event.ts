@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { getUpstream } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
-export const getEvent = (eventId: number, { signal }: { signal?: AbortSignal } = {}) => getUpstream('/events/{eventId}', { path: { eventId }, signal });
+export const getEvent = (eventId: number, { signal }: { signal?: AbortSignal } = {}) =>
+  getUpstream('/events/{eventId}', { path: { eventId }, signal });
 
 export const eventQueryOptions = (eventId: number) =>
   queryOptions({

@@ -7,9 +7,13 @@ import type { CalendarEntry } from '../../../lib/api-models';
  */
 export function CalendarFilters({ entries }: { entries: CalendarEntry[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const types = [...new Map(entries.flatMap(({ event }) => (event.eventTypeId === null || event.eventType === null ? [] : [[event.eventTypeId, event.eventType] as const]))).entries()].sort((a, b) =>
-    a[1].localeCompare(b[1]),
-  );
+  const types = [
+    ...new Map(
+      entries.flatMap(({ event }) =>
+        event.eventTypeId === null || event.eventType === null ? [] : [[event.eventTypeId, event.eventType] as const],
+      ),
+    ).entries(),
+  ].sort((a, b) => a[1].localeCompare(b[1]));
   const update = (name: string, value: string | null) =>
     setSearchParams(
       (previous) => {

@@ -9,7 +9,13 @@ import { CompetitionWinnersList } from './competition-winners';
  * The recap only once scores are out: before that it is an empty page, and the schedule is what a fan needs.
  * `winners` (by competition guid, with the season they link in) adds each division's winner to a scored card.
  */
-export function CompetitionList({ entries, winners }: { entries: CalendarEntry[]; winners?: { seasonId: number; byCompetition: ReadonlyMap<string, CompetitionWinners['divisions']> } }) {
+export function CompetitionList({
+  entries,
+  winners,
+}: {
+  entries: CalendarEntry[];
+  winners?: { seasonId: number; byCompetition: ReadonlyMap<string, CompetitionWinners['divisions']> };
+}) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {entries.map(({ event, competition }) => (
@@ -22,7 +28,9 @@ export function CompetitionList({ entries, winners }: { entries: CalendarEntry[]
             ) : (
               event.name
             )}
-            {event.practice ? <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs font-normal dark:bg-slate-800">Practice</span> : null}
+            {event.practice ? (
+              <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs font-normal dark:bg-slate-800">Practice</span>
+            ) : null}
           </p>
           <p>{competition.name}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">{event.location}</p>
@@ -30,15 +38,27 @@ export function CompetitionList({ entries, winners }: { entries: CalendarEntry[]
             <LocalDateTime iso={competition.date} />
           </p>
           {competition.scoresReleased && winners?.byCompetition.has(competition.guid) ? (
-            <CompetitionWinnersList divisions={winners.byCompetition.get(competition.guid)!} seasonId={winners.seasonId} label={`Winners: ${event.name}, ${competition.name}`} />
+            <CompetitionWinnersList
+              divisions={winners.byCompetition.get(competition.guid)!}
+              seasonId={winners.seasonId}
+              label={`Winners: ${event.name}, ${competition.name}`}
+            />
           ) : null}
           <p className="mt-2 flex gap-3 text-sm">
             {competition.scoresReleased ? (
-              <Link className="link" to={paths.recap.href(competition.guid)} aria-label={`Recap: ${event.name}, ${competition.name}`}>
+              <Link
+                className="link"
+                to={paths.recap.href(competition.guid)}
+                aria-label={`Recap: ${event.name}, ${competition.name}`}
+              >
                 Recap
               </Link>
             ) : null}
-            <Link className="link" to={paths.schedule.href(competition.guid)} aria-label={`Schedule: ${event.name}, ${competition.name}`}>
+            <Link
+              className="link"
+              to={paths.schedule.href(competition.guid)}
+              aria-label={`Schedule: ${event.name}, ${competition.name}`}
+            >
               Schedule
             </Link>
           </p>

@@ -4,7 +4,15 @@ import { paths } from '../../../config/paths';
 import type { CompetitionWinners } from '../../../lib/api-models';
 
 /** A card's winners: each division's first place in its last round, linked to the group's page of that season. */
-export function CompetitionWinnersList({ divisions, seasonId, label }: { divisions: CompetitionWinners['divisions']; seasonId: number; label: string }) {
+export function CompetitionWinnersList({
+  divisions,
+  seasonId,
+  label,
+}: {
+  divisions: CompetitionWinners['divisions'];
+  seasonId: number;
+  label: string;
+}) {
   if (divisions.length === 0) return null;
   return (
     <ul aria-label={label} className="mt-2 space-y-0.5 text-sm">

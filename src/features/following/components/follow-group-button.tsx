@@ -7,7 +7,9 @@ export function FollowGroupButton({ group }: { group: GroupAddress }) {
   const toggle = () =>
     writeFollowing((current) => ({
       ...current,
-      groups: following ? current.groups.filter((followed) => !sameGroup(followed, group)) : [...current.groups, { ...group, notify: false }],
+      groups: following
+        ? current.groups.filter((followed) => !sameGroup(followed, group))
+        : [...current.groups, { ...group, notify: false }],
     }));
   return <FollowToggle what={group.name} pressed={following} onToggle={toggle} />;
 }

@@ -1,4 +1,5 @@
-const pressedStyle = 'border-blue-900 bg-blue-900 text-white hover:bg-blue-800 dark:border-sky-300 dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200';
+const pressedStyle =
+  'border-blue-900 bg-blue-900 text-white hover:bg-blue-800 dark:border-sky-300 dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200';
 
 /**
  * A toggle named "Follow <what>" whether pressed or not (a toggle button keeps its name; aria-pressed is what

@@ -28,7 +28,9 @@ export function FollowedGroupCard({ group }: { group: GroupAddress }) {
             {summary.latest ? (
               <>
                 <span className="font-semibold tabular-nums">{formatScore(summary.latest.total.score, 'total')}</span>
-                {summary.latest.total.rank !== null ? `, ${formatRank(summary.latest.total.rank)} of ${summary.latest.groupsInRound}` : ''}
+                {summary.latest.total.rank !== null
+                  ? `, ${formatRank(summary.latest.total.rank)} of ${summary.latest.groupsInRound}`
+                  : ''}
                 {' at '}
                 <Link className="link" to={paths.recap.href(summary.latest.competition.guid)}>
                   {summary.latest.competition.eventName} · {summary.latest.competition.name}
@@ -46,7 +48,8 @@ export function FollowedGroupCard({ group }: { group: GroupAddress }) {
                 <Link className="link" to={paths.schedule.href(summary.next.competition.guid)}>
                   {summary.next.competition.eventName} · {summary.next.competition.name}
                 </Link>{' '}
-                (<time dateTime={summary.next.competition.date}>{formatDate(summary.next.competition.date)}</time>), {summary.next.division.name}
+                (<time dateTime={summary.next.competition.date}>{formatDate(summary.next.competition.date)}</time>),{' '}
+                {summary.next.division.name}
               </>
             ) : summary.scheduleKnown ? (
               'Nothing scheduled yet'

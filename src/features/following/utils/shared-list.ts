@@ -18,6 +18,11 @@ export function readGroupList(search: URLSearchParams): GroupAddress[] {
       if (id.length <= 64) groups[groups.length - 1] = { ...groups.at(-1)!, orgGroupIdentifier: id };
     }
   }
-  const unique = groups.filter((group, index) => groups.findIndex((other) => other.name === group.name && other.orgGroupIdentifier === group.orgGroupIdentifier) === index);
+  const unique = groups.filter(
+    (group, index) =>
+      groups.findIndex(
+        (other) => other.name === group.name && other.orgGroupIdentifier === group.orgGroupIdentifier,
+      ) === index,
+  );
   return unique.slice(0, MAX_SHARED_GROUPS);
 }

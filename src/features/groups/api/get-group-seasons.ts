@@ -8,7 +8,10 @@ import { groupKeys } from './keys';
  * which the group page's loader turns into its not-found view and the BFF into the page's status (decision 039).
  */
 export const getGroupSeasons = (group: GroupAddress, { signal }: { signal?: AbortSignal } = {}) =>
-  getView('/groups/seasons', { query: { name: group.name, ...(group.orgGroupIdentifier ? { id: group.orgGroupIdentifier } : {}) }, signal });
+  getView('/groups/seasons', {
+    query: { name: group.name, ...(group.orgGroupIdentifier ? { id: group.orgGroupIdentifier } : {}) },
+    signal,
+  });
 
 export const groupSeasonsQueryOptions = (group: GroupAddress) =>
   queryOptions({

@@ -37,7 +37,13 @@ export function CategoryLinesCanvas({ progression, axis }: { progression: Catego
         const ink = getComputedStyle(element).color;
         const width = Math.max(280, element.clientWidth);
         const dayLabels = progression.shows.map((show) => formatShortPlainDate(localDayKey(show.date)));
-        const axisStyle = { stroke: ink, font: FONT, labelFont: FONT, grid: { stroke: 'rgba(127,127,127,0.25)', width: 1 }, ticks: { stroke: 'rgba(127,127,127,0.4)', width: 1 } };
+        const axisStyle = {
+          stroke: ink,
+          font: FONT,
+          labelFont: FONT,
+          grid: { stroke: 'rgba(127,127,127,0.25)', width: 1 },
+          ticks: { stroke: 'rgba(127,127,127,0.4)', width: 1 },
+        };
         chart = new UPlot(
           {
             width,
@@ -52,7 +58,8 @@ export function CategoryLinesCanvas({ progression, axis }: { progression: Catego
                 label: 'Date of the show',
                 space: 64,
                 incrs: [1, 2, 3, 4, 5, 10, 20, 50, 100],
-                values: (_u, splits) => splits.map((s) => (Number.isInteger(s) && progression.shows[s] ? dayLabels[s] : '')),
+                values: (_u, splits) =>
+                  splits.map((s) => (Number.isInteger(s) && progression.shows[s] ? dayLabels[s] : '')),
               },
               { ...axisStyle, label: axis, size: 48, values: (_u, splits) => splits.map((s) => String(s)) },
             ],
@@ -72,7 +79,9 @@ export function CategoryLinesCanvas({ progression, axis }: { progression: Catego
           element,
         );
         if (typeof ResizeObserver !== 'undefined') {
-          observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(280, element.clientWidth), height: HEIGHT }));
+          observer = new ResizeObserver(() =>
+            chart?.setSize({ width: Math.max(280, element.clientWidth), height: HEIGHT }),
+          );
           observer.observe(element);
         }
       })

@@ -7,18 +7,40 @@ import { ScoreLinesFigure } from './score-lines-figure';
  * Each category's score across the season, and on demand one category's captions: lines loaded on use, a legend,
  * and the same numbers as tables. Practice follows the total trend's rule.
  */
-export function CategoryProgression({ performances, groupName, includePractice }: { performances: GroupSeasonPerformance[]; groupName: string; includePractice: boolean }) {
-  const progression = useMemo(() => categoryProgression(performances, { includePractice }), [performances, includePractice]);
+export function CategoryProgression({
+  performances,
+  groupName,
+  includePractice,
+}: {
+  performances: GroupSeasonPerformance[];
+  groupName: string;
+  includePractice: boolean;
+}) {
+  const progression = useMemo(
+    () => categoryProgression(performances, { includePractice }),
+    [performances, includePractice],
+  );
   const [chosen, setChosen] = useState('');
   // a category the season (or the practice choice) no longer has shows no captions
   const category = progression.lines.some((line) => line.name === chosen) ? chosen : '';
-  const captions = useMemo(() => (category ? captionProgression(performances, category, { includePractice }) : undefined), [performances, category, includePractice]);
+  const captions = useMemo(
+    () => (category ? captionProgression(performances, category, { includePractice }) : undefined),
+    [performances, category, includePractice],
+  );
   if (progression.lines.length === 0 || progression.shows.length < 2) {
-    return progression.shows.length === 1 ? <p className="my-4 max-w-prose">Category lines show from the second scored performance on.</p> : null;
+    return progression.shows.length === 1 ? (
+      <p className="my-4 max-w-prose">Category lines show from the second scored performance on.</p>
+    ) : null;
   }
   return (
     <>
-      <ScoreLinesFigure progression={progression} title={`Category scores of ${groupName}`} legend="Category lines" axis="Category score" tableLabel="Category scores as a table" />
+      <ScoreLinesFigure
+        progression={progression}
+        title={`Category scores of ${groupName}`}
+        legend="Category lines"
+        axis="Category score"
+        tableLabel="Category scores as a table"
+      />
       <label className="mb-3 flex flex-wrap items-center gap-2 text-sm">
         <span className="font-medium">Captions of</span>
         <select

@@ -23,8 +23,12 @@ export function GroupAcrossSeasons({ group, seasons }: { group: GroupAddress; se
             <tr>
               <th scope="col">Season</th>
               <th scope="col">Division</th>
-              <th scope="col" className="num">Best</th>
-              <th scope="col" className="num">Latest</th>
+              <th scope="col" className="num">
+                Best
+              </th>
+              <th scope="col" className="num">
+                Latest
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -40,7 +44,8 @@ export function GroupAcrossSeasons({ group, seasons }: { group: GroupAddress; se
                 <td className="num">
                   {formatScore(result.latest.score, 'total')}
                   <span className="block text-xs text-slate-600 dark:text-slate-400">
-                    {result.latest.competition.eventName} · {result.latest.competition.name}, <time dateTime={result.latest.competition.date}>{formatDate(result.latest.competition.date)}</time>
+                    {result.latest.competition.eventName} · {result.latest.competition.name},{' '}
+                    <time dateTime={result.latest.competition.date}>{formatDate(result.latest.competition.date)}</time>
                   </span>
                 </td>
               </tr>

@@ -12,7 +12,13 @@ import { ScrollRegion } from '../../../components/more-columns';
  * the date is short (the season names the year) and the division and round go under the show's name, so date,
  * show, total and placement fit the screen's width without scrolling sideways.
  */
-export function GroupPerformancesTable({ performances, seasonName }: { performances: GroupSeasonPerformance[]; seasonName: string }) {
+export function GroupPerformancesTable({
+  performances,
+  seasonName,
+}: {
+  performances: GroupSeasonPerformance[];
+  seasonName: string;
+}) {
   return (
     <ScrollRegion aria-labelledby="performances-caption">
       <table className="data-table">
@@ -45,7 +51,11 @@ export function GroupPerformancesTable({ performances, seasonName }: { performan
                 <Link className="link" to={paths.recap.href(p.competition.guid)}>
                   {p.competition.eventName} · {p.competition.name}
                 </Link>
-                {p.practice ? <span className="ml-1 rounded bg-amber-100 px-1 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">Practice</span> : null}
+                {p.practice ? (
+                  <span className="ml-1 rounded bg-amber-100 px-1 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+                    Practice
+                  </span>
+                ) : null}
                 <span className="block text-xs text-slate-700 sm:hidden dark:text-slate-300">
                   {p.division.name} · {p.round.name}
                 </span>
@@ -53,8 +63,16 @@ export function GroupPerformancesTable({ performances, seasonName }: { performan
               <td className="hidden sm:table-cell">
                 {p.division.name} · {p.round.name}
               </td>
-              <td className="num font-semibold">{!p.performed ? p.noScoreReason || 'Did not perform' : p.total ? formatScore(p.total.score, 'total') : '—'}</td>
-              <td className="num sm:whitespace-nowrap">{p.performed && p.total ? `${formatRank(p.total.rank)} of ${p.groupsInRound}` : '—'}</td>
+              <td className="num font-semibold">
+                {!p.performed
+                  ? p.noScoreReason || 'Did not perform'
+                  : p.total
+                    ? formatScore(p.total.score, 'total')
+                    : '—'}
+              </td>
+              <td className="num sm:whitespace-nowrap">
+                {p.performed && p.total ? `${formatRank(p.total.rank)} of ${p.groupsInRound}` : '—'}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -14,18 +14,31 @@ export function NotifyToggle({ group }: { group: GroupAddress }) {
     writeFollowing((current) => {
       const others = current.groups.filter((candidate) => !sameGroup(candidate, group));
       const entry = { name: group.name, orgGroupIdentifier: group.orgGroupIdentifier, notify: !on };
-      return { ...current, groups: followed ? current.groups.map((candidate) => (sameGroup(candidate, group) ? entry : candidate)) : [...others, entry] };
+      return {
+        ...current,
+        groups: followed
+          ? current.groups.map((candidate) => (sameGroup(candidate, group) ? entry : candidate))
+          : [...others, entry],
+      };
     });
-    if (!on && typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
+    if (!on && typeof Notification !== 'undefined' && Notification.permission === 'default')
+      void Notification.requestPermission().catch(() => undefined);
   };
   return (
     <p className="my-2 flex flex-wrap items-center gap-2 text-sm">
       {/* The name stays "Notify me"; aria-pressed says whether it is on. */}
-      <button type="button" className={`button ${on ? 'bg-blue-900 text-white dark:bg-sky-300 dark:text-slate-950' : ''}`} aria-pressed={on} onClick={toggle}>
+      <button
+        type="button"
+        className={`button ${on ? 'bg-blue-900 text-white dark:bg-sky-300 dark:text-slate-950' : ''}`}
+        aria-pressed={on}
+        onClick={toggle}
+      >
         Notify me
       </button>
       <span className="text-slate-700 dark:text-slate-300">
-        {on ? `You will be told when ${group.name}'s scores are released while this site is open.` : `Be told when ${group.name}'s scores are released.`}
+        {on
+          ? `You will be told when ${group.name}'s scores are released while this site is open.`
+          : `Be told when ${group.name}'s scores are released.`}
       </span>
     </p>
   );

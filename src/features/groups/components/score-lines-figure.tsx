@@ -45,7 +45,15 @@ export function ScoreLinesFigure({ progression, title, legend, axis, tableLabel 
           {progression.lines.map((line, index) => (
             <li key={line.name} className="flex items-center gap-2">
               <svg width="28" height="10" aria-hidden="true">
-                <line x1="0" x2="28" y1="5" y2="5" stroke={LINE_STYLES[index % LINE_STYLES.length].color} strokeWidth="3" strokeDasharray={LINE_STYLES[index % LINE_STYLES.length].dash.join(' ')} />
+                <line
+                  x1="0"
+                  x2="28"
+                  y1="5"
+                  y2="5"
+                  stroke={LINE_STYLES[index % LINE_STYLES.length].color}
+                  strokeWidth="3"
+                  strokeDasharray={LINE_STYLES[index % LINE_STYLES.length].dash.join(' ')}
+                />
               </svg>
               {line.name}
             </li>
@@ -60,18 +68,27 @@ export function ScoreLinesFigure({ progression, title, legend, axis, tableLabel 
             <caption id={captionId} className="sr-only">{`${title} by show`}</caption>
             <thead>
               <tr>
-                <th scope="col" className="pr-3 text-left">Show</th>
+                <th scope="col" className="pr-3 text-left">
+                  Show
+                </th>
                 {progression.lines.map((line) => (
-                  <th key={line.name} scope="col" className="px-2 text-right">{line.name}</th>
+                  <th key={line.name} scope="col" className="px-2 text-right">
+                    {line.name}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {progression.shows.map((show, index) => (
                 <tr key={show.key}>
-                  <th scope="row" className="pr-3 text-left font-normal">{`${show.label}${show.practice ? ' (practice)' : ''}, ${formatDate(show.date)}`}</th>
+                  <th
+                    scope="row"
+                    className="pr-3 text-left font-normal"
+                  >{`${show.label}${show.practice ? ' (practice)' : ''}, ${formatDate(show.date)}`}</th>
                   {progression.lines.map((line) => (
-                    <td key={line.name} className="px-2 text-right tabular-nums">{formatScore(line.scores[index], 'category')}</td>
+                    <td key={line.name} className="px-2 text-right tabular-nums">
+                      {formatScore(line.scores[index], 'category')}
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TrendPoint } from '../utils/trend';
 import { ScoreTrendChart } from './score-trend-chart';
 
-const point = (date: string, score: number): TrendPoint => ({ key: date, date, time: Date.parse(date), score, rank: 2, label: `Show of ${date.slice(0, 10)}, Finals` });
+const point = (date: string, score: number): TrendPoint => ({
+  key: date,
+  date,
+  time: Date.parse(date),
+  score,
+  rank: 2,
+  label: `Show of ${date.slice(0, 10)}, Finals`,
+});
 
 afterEach(cleanup);
 
@@ -15,7 +22,12 @@ describe('the score trend', () => {
   });
 
   it('draws two or more, with both axes labelled', () => {
-    render(<ScoreTrendChart points={[point('2026-02-07T12:00:00.000Z', 70.1), point('2026-03-28T12:00:00.000Z', 78.25)]} groupName="Kingwood HS" />);
+    render(
+      <ScoreTrendChart
+        points={[point('2026-02-07T12:00:00.000Z', 70.1), point('2026-03-28T12:00:00.000Z', 78.25)]}
+        groupName="Kingwood HS"
+      />,
+    );
     const chart = screen.getByRole('img');
     expect(chart.textContent).toContain('Score trend of Kingwood HS');
     expect(chart.textContent).toContain('Total score');

@@ -31,7 +31,10 @@ function scoredShows(performances: readonly GroupSeasonPerformance[], includePra
 }
 
 /** A line per name that `scoresOf` gives at any show, in the order first given; null where a show lacked it. */
-function progressionOf(scored: Scored, scoresOf: (p: GroupSeasonPerformance) => readonly { name: string; score: number }[]): CategoryProgression {
+function progressionOf(
+  scored: Scored,
+  scoresOf: (p: GroupSeasonPerformance) => readonly { name: string; score: number }[],
+): CategoryProgression {
   // Names come from the upstream: a Map, never an ordinary object's keys.
   const lines = new Map<string, (number | null)[]>();
   scored.forEach(({ p }, show) => {

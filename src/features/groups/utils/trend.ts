@@ -13,7 +13,10 @@ export interface TrendPoint {
  * Released, performed scores in date order: the points of the score trend. Practice shows are left out unless
  * asked for, as the standings leave them out: a clinic's score is not a competition's.
  */
-export function trendPoints(performances: GroupSeasonPerformance[], { includePractice = false }: { includePractice?: boolean } = {}): TrendPoint[] {
+export function trendPoints(
+  performances: GroupSeasonPerformance[],
+  { includePractice = false }: { includePractice?: boolean } = {},
+): TrendPoint[] {
   return performances
     .filter((p) => p.performed && p.total !== null && (includePractice || !p.practice))
     .map((p, index) => ({

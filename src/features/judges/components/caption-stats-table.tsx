@@ -17,14 +17,30 @@ export function CaptionStatsTable({ stats }: { stats: CaptionStats[] }) {
         <thead>
           <tr>
             <th scope="col">Caption</th>
-            <th scope="col" className="num">Sheets</th>
-            <th scope="col" className="num">Rank agreed with final</th>
-            <th scope="col" className="num">Rank agreed with partner</th>
-            <th scope="col" className="num">Mean rank difference</th>
-            <th scope="col" className="num">Largest rank difference</th>
-            <th scope="col" className="num">Lowest score</th>
-            <th scope="col" className="num">Highest score</th>
-            <th scope="col" className="num">Mean score</th>
+            <th scope="col" className="num">
+              Sheets
+            </th>
+            <th scope="col" className="num">
+              Rank agreed with final
+            </th>
+            <th scope="col" className="num">
+              Rank agreed with partner
+            </th>
+            <th scope="col" className="num">
+              Mean rank difference
+            </th>
+            <th scope="col" className="num">
+              Largest rank difference
+            </th>
+            <th scope="col" className="num">
+              Lowest score
+            </th>
+            <th scope="col" className="num">
+              Highest score
+            </th>
+            <th scope="col" className="num">
+              Mean score
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -46,15 +46,25 @@ export function GroupTrail({ sheets, chosen, onChoose }: GroupTrailProps) {
                 <th scope="col">Date</th>
                 <th scope="col">Competition</th>
                 <th scope="col">Caption</th>
-                <th scope="col" className="num">Score</th>
-                <th scope="col" className="num">Rank</th>
-                <th scope="col" className="num">Final rank</th>
-                <th scope="col" className="num">Total</th>
+                <th scope="col" className="num">
+                  Score
+                </th>
+                <th scope="col" className="num">
+                  Rank
+                </th>
+                <th scope="col" className="num">
+                  Final rank
+                </th>
+                <th scope="col" className="num">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody>
               {steps.map(({ sheet, row }) => (
-                <tr key={`${sheet.competition.guid}:${sheet.division.name}:${sheet.round.number}:${sheet.category}:${sheet.caption.name}`}>
+                <tr
+                  key={`${sheet.competition.guid}:${sheet.division.name}:${sheet.round.number}:${sheet.category}:${sheet.caption.name}`}
+                >
                   <td className="whitespace-nowrap">
                     <LocalDate iso={sheet.competition.date} />
                   </td>

@@ -18,7 +18,9 @@ export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; se
         </Link>
       </h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {[sheet.division.name, sheet.round.name, `${sheet.category}: ${sheet.caption.name}`].filter(Boolean).join(' · ')}
+        {[sheet.division.name, sheet.round.name, `${sheet.category}: ${sheet.caption.name}`]
+          .filter(Boolean)
+          .join(' · ')}
         {sheet.doubled ? ' · doubled panel' : ''}
         {sheet.partner ? (
           <>
@@ -29,19 +31,33 @@ export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; se
           </>
         ) : null}
       </p>
-      <ScrollRegion aria-label={`${sheet.caption.name}, ${sheet.competition.eventName}, ${`${sheet.division.name} ${sheet.round.name}`.trim()}`}>
+      <ScrollRegion
+        aria-label={`${sheet.caption.name}, ${sheet.competition.eventName}, ${`${sheet.division.name} ${sheet.round.name}`.trim()}`}
+      >
         <table className="data-table first-column-sticky">
           <thead>
             <tr>
               <th scope="col">Group</th>
-              <th scope="col" className="num">Score</th>
-              <th scope="col" className="num">Rank</th>
-              <th scope="col" className="num">Final rank</th>
-              <th scope="col" className="num">Total</th>
+              <th scope="col" className="num">
+                Score
+              </th>
+              <th scope="col" className="num">
+                Rank
+              </th>
+              <th scope="col" className="num">
+                Final rank
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
               {sheet.doubled ? (
                 <>
-                  <th scope="col" className="num">Partner score</th>
-                  <th scope="col" className="num">Partner rank</th>
+                  <th scope="col" className="num">
+                    Partner score
+                  </th>
+                  <th scope="col" className="num">
+                    Partner rank
+                  </th>
                 </>
               ) : null}
             </tr>

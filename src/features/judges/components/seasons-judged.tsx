@@ -16,8 +16,12 @@ export function SeasonsJudged({ judge, seasonId }: { judge: string; seasonId?: n
       <h2 id="seasons-judged" className="text-sm font-semibold">
         Seasons judged
       </h2>
-      {isPending ? <p className="text-sm text-slate-700 dark:text-slate-300">Looking for the seasons this judge judged…</p> : null}
-      {isError ? <p className="text-sm text-slate-700 dark:text-slate-300">The seasons this judge judged could not be loaded.</p> : null}
+      {isPending ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">Looking for the seasons this judge judged…</p>
+      ) : null}
+      {isError ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">The seasons this judge judged could not be loaded.</p>
+      ) : null}
       {judged ? (
         <>
           {judged.data.length === 0 ? <p className="text-sm">No season names this judge.</p> : null}
@@ -35,7 +39,11 @@ export function SeasonsJudged({ judge, seasonId }: { judge: string; seasonId?: n
               </li>
             ))}
           </ul>
-          {judged.newestSeasons !== null ? <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">Of the newest {judged.newestSeasons} seasons.</p> : null}
+          {judged.newestSeasons !== null ? (
+            <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+              Of the newest {judged.newestSeasons} seasons.
+            </p>
+          ) : null}
         </>
       ) : null}
     </nav>

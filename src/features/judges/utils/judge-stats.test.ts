@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { JudgeSheet } from '../../../lib/api-models';
 import { captionStats, groupTrail, trailGroups } from './judge-stats';
 
-const row = (name: string, score: number, rank: number | null, finalRank: number | null, partnerRank?: number | null) => ({
+const row = (
+  name: string,
+  score: number,
+  rank: number | null,
+  finalRank: number | null,
+  partnerRank?: number | null,
+) => ({
   group: { name, orgGroupIdentifier: '' },
   score,
   rank,
@@ -24,7 +30,11 @@ const sheet = (caption: string, date: string, rows: JudgeSheet['rows']): JudgeSh
 describe('caption statistics', () => {
   it('count agreement with the final and the partner, rank differences and the score spread per caption', () => {
     const stats = captionStats([
-      sheet('Equipment Analysis', '2026-02-01', [row('A', 18.5, 1, 1, 2), row('B', 17, 2, 3, 2), row('C', 15.5, 3, 2, null)]),
+      sheet('Equipment Analysis', '2026-02-01', [
+        row('A', 18.5, 1, 1, 2),
+        row('B', 17, 2, 3, 2),
+        row('C', 15.5, 3, 2, null),
+      ]),
       sheet('Equipment Analysis', '2026-02-08', [row('A', 19, 2, 1), row('C', 16, 1, null)]),
       sheet('Movement', '2026-02-08', [row('A', 12, 1, 1)]),
     ]);
@@ -39,12 +49,20 @@ describe('caption statistics', () => {
         largestRankDifference: 1,
         spread: { lowest: 15.5, highest: 19, mean: 17.2 },
       },
-      expect.objectContaining({ caption: 'Movement', sheets: 1, agreesWithFinal: { agreed: 1, compared: 1 }, meanRankDifference: 0 }),
+      expect.objectContaining({
+        caption: 'Movement',
+        sheets: 1,
+        agreesWithFinal: { agreed: 1, compared: 1 },
+        meanRankDifference: 0,
+      }),
     ]);
   });
 
   it("follows one group's trail through the season in order", () => {
-    const sheets = [sheet('Equipment Analysis', '2026-02-01', [row('A', 18.5, 1, 1), row('B', 17, 2, 2)]), sheet('Movement', '2026-02-08', [row('A', 12, 1, 1)])];
+    const sheets = [
+      sheet('Equipment Analysis', '2026-02-01', [row('A', 18.5, 1, 1), row('B', 17, 2, 2)]),
+      sheet('Movement', '2026-02-08', [row('A', 12, 1, 1)]),
+    ];
     expect(trailGroups(sheets)).toEqual([
       { key: 'name:A', name: 'A', times: 2 },
       { key: 'name:B', name: 'B', times: 1 },

@@ -45,9 +45,14 @@ export function captionStats(sheets: readonly JudgeSheet[]): CaptionStats[] {
       scores: rows.length,
       agreesWithFinal: { agreed: agreedFinal, compared: differences.length },
       agreesWithPartner: { agreed: agreedPartner, compared: comparedPartner },
-      meanRankDifference: differences.length === 0 ? null : differences.reduce((sum, d) => sum + d, 0) / differences.length,
+      meanRankDifference:
+        differences.length === 0 ? null : differences.reduce((sum, d) => sum + d, 0) / differences.length,
       largestRankDifference: differences.length === 0 ? null : Math.max(...differences),
-      spread: { lowest: Math.min(...scores), highest: Math.max(...scores), mean: scores.reduce((sum, s) => sum + s, 0) / scores.length },
+      spread: {
+        lowest: Math.min(...scores),
+        highest: Math.max(...scores),
+        mean: scores.reduce((sum, s) => sum + s, 0) / scores.length,
+      },
     };
   });
 }
@@ -77,5 +82,7 @@ export function trailGroups(sheets: readonly JudgeSheet[]): { key: string; name:
 
 /** One group's numbers from this judge at each contest, in the season's order. */
 export function groupTrail(sheets: readonly JudgeSheet[], key: string): TrailStep[] {
-  return sheets.flatMap(({ rows, ...sheet }) => rows.filter((row) => trailKey(row.group) === key).map((row) => ({ sheet, row })));
+  return sheets.flatMap(({ rows, ...sheet }) =>
+    rows.filter((row) => trailKey(row.group) === key).map((row) => ({ sheet, row })),
+  );
 }

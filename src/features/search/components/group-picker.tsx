@@ -30,11 +30,23 @@ export default function GroupPicker({ label, exclude, hrefFor }: GroupPickerProp
     index.data && words !== ''
       ? matcherFor(index.data)
           .find(words, ASKED)
-          .flatMap((entry) => (entry.group && !exclude.some((chosen) => sameGroup(chosen, entry.group!)) ? [{ ...entry, group: entry.group }] : []))
+          .flatMap((entry) =>
+            entry.group && !exclude.some((chosen) => sameGroup(chosen, entry.group!))
+              ? [{ ...entry, group: entry.group }]
+              : [],
+          )
           .slice(0, SHOWN)
       : [];
   const status =
-    words === '' ? '' : index.isPending ? 'Loading the groups of every season…' : index.isError ? 'The search is not available just now. Try again in a moment.' : found.length === 0 ? `No group found for “${words}”` : `${found.length === SHOWN ? 'The first ' : ''}${found.length} ${found.length === 1 ? 'group' : 'groups'}`;
+    words === ''
+      ? ''
+      : index.isPending
+        ? 'Loading the groups of every season…'
+        : index.isError
+          ? 'The search is not available just now. Try again in a moment.'
+          : found.length === 0
+            ? `No group found for “${words}”`
+            : `${found.length === SHOWN ? 'The first ' : ''}${found.length} ${found.length === 1 ? 'group' : 'groups'}`;
   return (
     <div className="mt-2">
       <label htmlFor={id} className="block text-sm font-medium">

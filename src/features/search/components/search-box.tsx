@@ -26,8 +26,22 @@ export function SearchBox({ initialQuery, autoFocus }: SearchBoxProps) {
   const [open, setOpen] = useState(initialQuery.trim() !== '');
   const [active, setActive] = useState(-1);
   const index = useQuery(searchIndexQueryOptions());
-  const results = useMemo(() => (index.data && query.trim() !== '' ? matcherFor(index.data).find(query, SUGGESTIONS) : []), [index.data, query]);
-  const options: SearchEntry[] = query.trim() === '' ? [] : [...results, { kind: 'group', name: `All results for “${query.trim()}”`, detail: '', href: paths.search.href(query.trim()) }];
+  const results = useMemo(
+    () => (index.data && query.trim() !== '' ? matcherFor(index.data).find(query, SUGGESTIONS) : []),
+    [index.data, query],
+  );
+  const options: SearchEntry[] =
+    query.trim() === ''
+      ? []
+      : [
+          ...results,
+          {
+            kind: 'group',
+            name: `All results for “${query.trim()}”`,
+            detail: '',
+            href: paths.search.href(query.trim()),
+          },
+        ];
   const expanded = open && options.length > 0 && index.isSuccess;
   const optionId = (position: number) => `${id}-option-${position}`;
 
@@ -61,7 +75,14 @@ export function SearchBox({ initialQuery, autoFocus }: SearchBoxProps) {
     }
   };
 
-  const status = query.trim() === '' ? '' : index.isPending ? 'Loading the search…' : index.isError ? 'The search is not available just now.' : `${results.length === SUGGESTIONS ? 'At least ' : ''}${results.length} suggestions`;
+  const status =
+    query.trim() === ''
+      ? ''
+      : index.isPending
+        ? 'Loading the search…'
+        : index.isError
+          ? 'The search is not available just now.'
+          : `${results.length === SUGGESTIONS ? 'At least ' : ''}${results.length} suggestions`;
   return (
     <div className="relative">
       <input
@@ -108,7 +129,9 @@ export function SearchBox({ initialQuery, autoFocus }: SearchBoxProps) {
                 className={`cursor-pointer px-3 py-1.5 ${position === active ? 'bg-blue-100 dark:bg-slate-700' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
               >
                 <span className="block font-medium">{option.name}</span>
-                {option.detail ? <span className="block text-xs text-slate-700 dark:text-slate-300">{option.detail}</span> : null}
+                {option.detail ? (
+                  <span className="block text-xs text-slate-700 dark:text-slate-300">{option.detail}</span>
+                ) : null}
               </li>
             ))
           : null}

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createMatcher, wordFit, type SearchEntry } from './match';
 import { normalize, withinOneEdit } from './normalize';
 
-const entry = (kind: SearchEntry['kind'], name: string): SearchEntry => ({ kind, name, detail: '', href: `/${kind}/${name}` });
+const entry = (kind: SearchEntry['kind'], name: string): SearchEntry => ({
+  kind,
+  name,
+  detail: '',
+  href: `/${kind}/${name}`,
+});
 const entries = [
   entry('group', 'Kingwood HS'),
   entry('group', 'Kingwood Park HS'),
@@ -13,7 +18,10 @@ const entries = [
   entry('judge', 'Alice Kingsley'),
   entry('group', 'Bay Area Percussion'),
 ];
-const names = (query: string, limit = 20) => createMatcher(entries).find(query, limit).map((found) => found.name);
+const names = (query: string, limit = 20) =>
+  createMatcher(entries)
+    .find(query, limit)
+    .map((found) => found.name);
 
 describe('one edit', () => {
   it('allows a letter missing, extra, changed, or two neighbours swapped, and no more', () => {

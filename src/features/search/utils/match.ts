@@ -93,8 +93,16 @@ export function createMatcher(entries: readonly SearchEntry[]): SearchMatcher {
           else scores.set(index, (scores.get(index) ?? 0) + fit);
         }
       });
-      const ranked = [...scores].map(([index, score]) => ({ index, score: score + (names[index] === normalized ? 10 : 0) }));
-      ranked.sort((a, b) => b.score - a.score || KIND_ORDER[entries[a.index].kind] - KIND_ORDER[entries[b.index].kind] || a.index - b.index);
+      const ranked = [...scores].map(([index, score]) => ({
+        index,
+        score: score + (names[index] === normalized ? 10 : 0),
+      }));
+      ranked.sort(
+        (a, b) =>
+          b.score - a.score ||
+          KIND_ORDER[entries[a.index].kind] - KIND_ORDER[entries[b.index].kind] ||
+          a.index - b.index,
+      );
       return ranked.slice(0, limit).map(({ index }) => entries[index]);
     },
   };

@@ -26,6 +26,11 @@ export function searchEntries(index: SearchIndex): SearchEntry[] {
       detail: `Competition · ${formatDate(competition.date)}`,
       href: paths.recap.href(competition.guid),
     })),
-    ...index.judges.map((judge): SearchEntry => ({ kind: 'judge', name: judge.name, detail: `Judge · ${judge.season}`, href: paths.judge.href(judge.name, judge.seasonId) })),
+    ...index.judges.map((judge): SearchEntry => ({
+      kind: 'judge',
+      name: judge.name,
+      detail: `Judge · ${judge.season}`,
+      href: paths.judge.href(judge.name, judge.seasonId),
+    })),
   ];
 }

@@ -20,7 +20,11 @@ export function SeasonsTable({ seasons }: { seasons: Season[] }) {
               <Link className="link font-semibold" to={paths.season.href(season.id)}>
                 {season.name}
               </Link>
-              {season.current ? <span className="ml-2 rounded bg-emerald-100 px-1.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">Current</span> : null}
+              {season.current ? (
+                <span className="ml-2 rounded bg-emerald-100 px-1.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                  Current
+                </span>
+              ) : null}
             </th>
             <td>
               <Link className="link" to={paths.standings.href(season.id)} aria-label={`Standings, ${season.name}`}>

@@ -3,7 +3,15 @@ import { paths } from '../../../config/paths';
 import type { DivisionStandings } from '../../../lib/api-models';
 
 /** The season's divisions by group type; choosing one shows its first page (`?division=`). */
-export function DivisionPicker({ seasonId, divisions, chosen }: { seasonId: number; divisions: DivisionStandings[]; chosen: DivisionStandings | undefined }) {
+export function DivisionPicker({
+  seasonId,
+  divisions,
+  chosen,
+}: {
+  seasonId: number;
+  divisions: DivisionStandings[];
+  chosen: DivisionStandings | undefined;
+}) {
   const navigate = useNavigate();
   return (
     <label className="my-4 flex flex-wrap items-center gap-2 text-sm">
@@ -11,7 +19,11 @@ export function DivisionPicker({ seasonId, divisions, chosen }: { seasonId: numb
       <select
         className="max-w-full rounded border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-500 dark:bg-slate-900"
         value={chosen ? String(divisions.indexOf(chosen)) : ''}
-        onChange={(event) => navigate(paths.standings.href(seasonId, divisions[Number(event.target.value)].division.name), { replace: true })}
+        onChange={(event) =>
+          navigate(paths.standings.href(seasonId, divisions[Number(event.target.value)].division.name), {
+            replace: true,
+          })
+        }
       >
         {chosen ? null : <option value="">Choose a division</option>}
         {divisions.map(({ division, groupType, entries }, index) => (

@@ -8,7 +8,15 @@ import { formatRank } from '../../../lib/format';
 import { ScrollRegion } from '../../../components/more-columns';
 
 /** A division's standings, or the rows `entries` of them (a page of a long division). */
-export function StandingsTable({ standings, entries = standings.entries, seasonId }: { standings: DivisionStandings; entries?: StandingsEntry[]; seasonId: number }) {
+export function StandingsTable({
+  standings,
+  entries = standings.entries,
+  seasonId,
+}: {
+  standings: DivisionStandings;
+  entries?: StandingsEntry[];
+  seasonId: number;
+}) {
   // Divisions of different group types may share a name (and initials): the id is the element's own.
   const captionId = useId();
   return (
@@ -21,12 +29,22 @@ export function StandingsTable({ standings, entries = standings.entries, seasonI
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="num">Rank</th>
+              <th scope="col" className="num">
+                Rank
+              </th>
               <th scope="col">Group</th>
-              <th scope="col" className="num">Best</th>
-              <th scope="col" className="num">Latest</th>
-              <th scope="col" className="hidden sm:table-cell">Latest competition</th>
-              <th scope="col" className="num hidden sm:table-cell">Shows</th>
+              <th scope="col" className="num">
+                Best
+              </th>
+              <th scope="col" className="num">
+                Latest
+              </th>
+              <th scope="col" className="hidden sm:table-cell">
+                Latest competition
+              </th>
+              <th scope="col" className="num hidden sm:table-cell">
+                Shows
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -37,7 +55,9 @@ export function StandingsTable({ standings, entries = standings.entries, seasonI
                   <Link className="link" to={paths.group.href(entry.group, seasonId)}>
                     {entry.group.name}
                   </Link>
-                  {entry.group.location ? <span className="block text-xs text-slate-700 dark:text-slate-300">{entry.group.location}</span> : null}
+                  {entry.group.location ? (
+                    <span className="block text-xs text-slate-700 dark:text-slate-300">{entry.group.location}</span>
+                  ) : null}
                 </th>
                 <td className="num">{formatScore(entry.bestScore, 'total')}</td>
                 <td className="num">{formatScore(entry.latestScore, 'total')}</td>
