@@ -5,7 +5,7 @@
  * sample circuit's color guard sheet, and go through the bulk loader, so the one tabulation scores and ranks them.
  */
 import type { Database } from '../../server/api/db/database.js';
-import { loadCompetition, type LoadPerformance } from '../../server/api/db/write/load-competition.js';
+import { loadCompetition, type LoadPerformance } from '../../server/api/db/repositories/load-competition.js';
 import { seededRandom } from '../../server/api/sample/random.js';
 import { colorGuardSheet } from '../../domain/score-sheets/color-guard.js';
 

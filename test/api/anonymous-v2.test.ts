@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { buildSmallCircuit } from '../helpers/small-circuit.js';
 import { setProgrammaticAccess } from '../../server/api/db/repositories/organizations.js';
-import { addPerformance } from '../../server/api/db/write/performances.js';
-import { ensureRound } from '../../server/api/db/write/rounds.js';
+import { addPerformance } from '../../server/api/db/repositories/performances.write.js';
+import { ensureRound } from '../../server/api/db/repositories/rounds.write.js';
 
 let api: TestApi;
 let circuit: Awaited<ReturnType<typeof buildSmallCircuit>>;

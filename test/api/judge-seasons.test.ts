@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorGuardSheet } from '../../domain/score-sheets/index.js';
-import { createCompetition, releaseScores } from '../../server/api/db/write/competitions.js';
-import { addPerformance } from '../../server/api/db/write/performances.js';
-import { ensureRound, setPanelJudge } from '../../server/api/db/write/rounds.js';
-import { setSubcaptionScores } from '../../server/api/db/write/scores.js';
+import { createCompetition, releaseScores } from '../../server/api/db/repositories/competitions.write.js';
+import { addPerformance } from '../../server/api/db/repositories/performances.write.js';
+import { ensureRound, setPanelJudge } from '../../server/api/db/repositories/rounds.write.js';
+import { setSubcaptionScores } from '../../server/api/db/repositories/scores.write.js';
 import type { TestApi } from '../helpers/api-server.js';
 import { buildSmallCircuit, startApiWithSmallCircuit } from '../helpers/small-circuit.js';
 import { apiClient, namesOf } from './client.js';

@@ -10,7 +10,7 @@ import { REFUSED_RECAP_PAGES } from '../fixtures/recaps/refused.js';
 import { loadRecaps, pageIdOf } from '../../server/api/recap-import/load-recap.js';
 import { RecapImportError } from '../../server/api/recap-import/errors.js';
 import { setProgrammaticAccess, type Organization } from '../../server/api/db/repositories/organizations.js';
-import { unreleaseScores } from '../../server/api/db/write/competitions.js';
+import { unreleaseScores } from '../../server/api/db/repositories/competitions.write.js';
 
 let api: TestApi;
 const page = listRecapFixtures().find((name) => !REFUSED_RECAP_PAGES.has(name))!;

@@ -98,7 +98,7 @@ describe('GET /events/', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
     expect((await get('/events/', { 'if-none-match': etag })).status).toBe(304);
-    const { createEvent } = await import('../../server/api/db/write/events.js');
+    const { createEvent } = await import('../../server/api/db/repositories/events.write.js');
     await createEvent(api.services.database.db, circuit.org.id, {
       seasonId: circuit.season.id,
       name: 'Late Addition',

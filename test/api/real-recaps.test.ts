@@ -8,7 +8,7 @@ import { checkRecap, loadRecaps } from '../../server/api/recap-import/load-recap
 import { parseMicros, toMicros } from '../../server/api/tabulation/decimal.js';
 import { formatScore } from '../../domain/scores.js';
 import { performances } from '../../server/api/db/schema.js';
-import { retabulate } from '../../server/api/db/write/retabulate.js';
+import { retabulate } from '../../server/api/db/repositories/retabulate.js';
 
 /**
  * The real published recaps through the whole service: imported into an organization, tabulated on write, read back

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
-import { createGroup } from '../../server/api/db/write/groups.js';
-import { createEvent } from '../../server/api/db/write/events.js';
+import { createGroup } from '../../server/api/db/repositories/groups.write.js';
+import { createEvent } from '../../server/api/db/repositories/events.write.js';
 import { createDivision, createSeason } from '../helpers/setup-writes.js';
 
 const GROUPS = 130;

@@ -5,12 +5,12 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { openDatabase, type Database, type Db } from '../../server/api/db/database.js';
 import { applyMigrations } from '../../server/api/db/migrate.js';
 import * as t from '../../server/api/db/schema.js';
-import { RuleViolation } from '../../server/api/db/write/errors.js';
+import { RuleViolation } from '../../server/api/db/repositories/errors.js';
 import {
   loadCompetition,
   type LoadCompetitionInput,
   type LoadSection,
-} from '../../server/api/db/write/load-competition.js';
+} from '../../server/api/db/repositories/load-competition.js';
 import { colorGuardSheet, percussionSheet } from '../../domain/score-sheets/index.js';
 import type { ScoreSheet } from '../../server/api/tabulation/types.js';
 import { newOrganization, versionOf } from './factory.js';

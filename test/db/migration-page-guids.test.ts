@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseOptions } from '../../server/api/db/database.js';
 import { rowsOf } from '../../server/api/db/migrate.js';
 import { createOrganization } from '../../server/api/db/repositories/organizations.js';
-import { createEvent } from '../../server/api/db/write/events.js';
-import { createCompetition } from '../../server/api/db/write/competitions.js';
+import { createEvent } from '../../server/api/db/repositories/events.write.js';
+import { createCompetition } from '../../server/api/db/repositories/competitions.write.js';
 import { createDivision, createSeason } from '../helpers/setup-writes.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
 

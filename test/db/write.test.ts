@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../server/api/db/database.js';
 import * as t from '../../server/api/db/schema.js';
-import { releaseScores, unreleaseScores } from '../../server/api/db/write/competitions.js';
-import { NotFoundError, RuleViolation } from '../../server/api/db/write/errors.js';
-import { createGroup, updateGroup } from '../../server/api/db/write/groups.js';
-import { ORG_CHANGED_CHANNEL } from '../../server/api/db/write/org-version.js';
-import { addPerformance, deletePerformance, setPerformed } from '../../server/api/db/write/performances.js';
-import { ensureRound, setPanelJudge } from '../../server/api/db/write/rounds.js';
-import { setPenalty, setSubcaptionScores } from '../../server/api/db/write/scores.js';
+import { releaseScores, unreleaseScores } from '../../server/api/db/repositories/competitions.write.js';
+import { NotFoundError, RuleViolation } from '../../server/api/db/repositories/errors.js';
+import { createGroup, updateGroup } from '../../server/api/db/repositories/groups.write.js';
+import { ORG_CHANGED_CHANNEL } from '../../server/api/db/repositories/org-version.js';
+import {
+  addPerformance,
+  deletePerformance,
+  setPerformed,
+} from '../../server/api/db/repositories/performances.write.js';
+import { ensureRound, setPanelJudge } from '../../server/api/db/repositories/rounds.write.js';
+import { setPenalty, setSubcaptionScores } from '../../server/api/db/repositories/scores.write.js';
 import { colorGuardSheetSingleGe } from '../../domain/score-sheets/index.js';
 import * as tabulation from '../../server/api/tabulation/tabulate.js';
 import { newOrganization, resultOf, roundWithThreeGroups, scoreEveryCaption, versionOf } from './factory.js';

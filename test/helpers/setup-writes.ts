@@ -8,16 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../server/api/db/database.js';
 import { divisions, rounds, roundSheets, scoreSheets, seasons } from '../../server/api/db/schema.js';
-import { RuleViolation } from '../../server/api/db/write/errors.js';
-import { retabulate } from '../../server/api/db/write/retabulate.js';
-import { checkSheet } from '../../server/api/db/write/sheet-rules.js';
+import { RuleViolation } from '../../server/api/db/repositories/errors.js';
+import { retabulate } from '../../server/api/db/repositories/retabulate.js';
+import { checkSheet } from '../../server/api/db/repositories/sheet-rules.js';
 import {
   orgWrite,
   requireDate,
   requireGroupType,
   requireOwned,
   requireText,
-} from '../../server/api/db/write/support.js';
+} from '../../server/api/db/repositories/support.js';
 import type { ScoreSheet } from '../../server/api/tabulation/types.js';
 
 export interface SeasonInput {

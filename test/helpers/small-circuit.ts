@@ -6,12 +6,12 @@
  */
 import type { Db } from '../../server/api/db/database.js';
 import { createOrganization } from '../../server/api/db/repositories/organizations.js';
-import { createGroup } from '../../server/api/db/write/groups.js';
-import { createEvent } from '../../server/api/db/write/events.js';
-import { createCompetition, releaseScores } from '../../server/api/db/write/competitions.js';
-import { ensureRound, setPanelJudge } from '../../server/api/db/write/rounds.js';
-import { addPerformance } from '../../server/api/db/write/performances.js';
-import { setPenalty, setSubcaptionScores } from '../../server/api/db/write/scores.js';
+import { createGroup } from '../../server/api/db/repositories/groups.write.js';
+import { createEvent } from '../../server/api/db/repositories/events.write.js';
+import { createCompetition, releaseScores } from '../../server/api/db/repositories/competitions.write.js';
+import { ensureRound, setPanelJudge } from '../../server/api/db/repositories/rounds.write.js';
+import { addPerformance } from '../../server/api/db/repositories/performances.write.js';
+import { setPenalty, setSubcaptionScores } from '../../server/api/db/repositories/scores.write.js';
 import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { createDivision, createScoreSheet, createSeason } from './setup-writes.js';
 

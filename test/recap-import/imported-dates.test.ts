@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../../server/api/db/database.js';
 import { applyMigrations } from '../../server/api/db/migrate.js';
 import { createOrganization } from '../../server/api/db/repositories/organizations.js';
 import { competitions } from '../../server/api/db/schema.js';
-import { loadCompetition } from '../../server/api/db/write/load-competition.js';
+import { loadCompetition } from '../../server/api/db/repositories/load-competition.js';
 
 /**
  * Migration 0003: competitions imported from a recap page before calendar dates (decision 011) were stored at

@@ -5,7 +5,7 @@ import type { ZodError, core } from 'zod';
 type ZodIssue = core.$ZodIssue;
 import { ApiProblem, problemBody, type FieldProblem } from './problem.js';
 import type { AppEnv } from './context.js';
-import { NotFoundError, RuleViolation } from '../db/write/errors.js';
+import { NotFoundError, RuleViolation } from '../db/repositories/errors.js';
 
 /** The one error handler: problem+json for every failure, and never a 5xx message or stack to the client. */
 export function answerError(error: unknown, c: Context<AppEnv>): Response {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { HonoRequest, MiddlewareHandler } from 'hono';
 import { ApiProblem } from './problem.js';
-import { NotFoundError, RuleViolation } from '../db/write/errors.js';
+import { NotFoundError, RuleViolation } from '../db/repositories/errors.js';
 import { unsafeFieldName } from './field-names.js';
 
 const JSON_TYPE = 'application/json';

@@ -5,8 +5,8 @@
  * All scores go through the bulk loader, so they are tabulated by the one tabulation like any imported recap.
  */
 import type { Database, Tx } from '../db/database.js';
-import { loadCompetition, type LoadPerformance, type LoadSection } from '../db/write/load-competition.js';
-import { loadRoster } from '../db/write/load-roster.js';
+import { loadCompetition, type LoadPerformance, type LoadSection } from '../db/repositories/load-competition.js';
+import { loadRoster } from '../db/repositories/load-roster.js';
 import { tabulate } from '../tabulation/tabulate.js';
 import type { ScoreSheet, SubcaptionScore } from '../tabulation/types.js';
 import {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { isGuid } from '../../../../domain/guid.js';
 import type { DbOrTx } from '../database.js';
 import { divisions, organizations, orgVersions } from '../schema.js';
-import { bumpOrgVersion } from '../write/org-version.js';
+import { bumpOrgVersion } from './org-version.js';
 
 export interface Organization {
   id: number;

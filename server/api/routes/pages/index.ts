@@ -9,7 +9,7 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedPage } from '../../http/cached-page.js';
 import { notFound } from '../../http/problem.js';
-import { competitionSections, findCompetition } from '../../db/read/competitions.js';
+import { competitionSections, findCompetition } from '../../db/repositories/competitions.read.js';
 import { findOrganizationByGuid } from '../../db/repositories/organizations.js';
 import { scheduleEntries } from '../present/schedule.js';
 import { readRecapPageName, readSchedulePageName } from '../../../../domain/published-pages.js';

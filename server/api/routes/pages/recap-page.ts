@@ -7,7 +7,7 @@
  *
  * Only released rounds are given to this module; with none the page says the recap is not available.
  */
-import type { CompetitionSection, SectionPerformance } from '../../db/read/competitions.js';
+import type { CompetitionSection, SectionPerformance } from '../../db/repositories/competitions.read.js';
 import type { CaptionDef, CategoryDef, PerformanceResult, RankedNumber, ScoreSheet } from '../../tabulation/types.js';
 import { microsToText, toMicros } from '../../tabulation/decimal.js';
 import { PUBLISHED_FRACTION_DIGITS } from '../../../../domain/scores.js';

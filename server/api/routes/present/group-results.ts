@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import type { GroupResultRow } from '../../db/read/group-results.js';
+import type { GroupResultRow } from '../../db/repositories/group-results.read.js';
 import type { GroupPerformance } from '../schemas/v4.js';
 import { isoTimestamp, rankOrNull } from './v4.js';
 

@@ -1,5 +1,5 @@
 /** A competition's order of appearance, as the v4 schedule operation and the published schedule page both give it. */
-import type { CompetitionSection } from '../../db/read/competitions.js';
+import type { CompetitionSection } from '../../db/repositories/competitions.read.js';
 
 export interface ScheduleEntry {
   performanceId: number;

@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import { seasonStandings } from '../../../../domain/standings.js';
-import type { SeasonResultRow } from '../../db/read/group-results.js';
+import type { SeasonResultRow } from '../../db/repositories/group-results.read.js';
 import type { DivisionStandings } from '../schemas/v4.js';
 import { isoTimestamp } from './v4.js';
 

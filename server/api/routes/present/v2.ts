@@ -5,7 +5,7 @@ import type {
   CompetitionSection,
   RoundRow,
   SectionPerformance,
-} from '../../db/read/competitions.js';
+} from '../../db/repositories/competitions.read.js';
 import type { PerformanceRecord, CompetitionRecord as CompetitionRecordV2 } from '../schemas/v2.js';
 import { formatScore } from '../../../../domain/scores.js';
 import { isoTimestamp } from './v4.js';

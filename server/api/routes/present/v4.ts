@@ -1,10 +1,10 @@
 /** Database records -> the v4 shapes (routes/schemas/v4.ts). */
 import type { z } from '@hono/zod-openapi';
-import type { EventRecord } from '../../db/read/events.js';
-import type { CompetitionSection, RoundRow } from '../../db/read/competitions.js';
-import type { PerformanceRecord, PerformanceResultRecord } from '../../db/read/performances.js';
-import type { GroupRecord } from '../../db/read/groups.js';
-import type { SeasonRow } from '../../db/read/seasons.js';
+import type { EventRecord } from '../../db/repositories/events.read.js';
+import type { CompetitionSection, RoundRow } from '../../db/repositories/competitions.read.js';
+import type { PerformanceRecord, PerformanceResultRecord } from '../../db/repositories/performances.read.js';
+import type { GroupRecord } from '../../db/repositories/groups.read.js';
+import type { SeasonRow } from '../../db/repositories/seasons.read.js';
 import type { competitions } from '../../db/schema.js';
 import type * as v4 from '../schemas/v4.js';
 import type { PublishedPages } from '../pages/addresses.js';

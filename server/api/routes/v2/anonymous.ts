@@ -17,7 +17,7 @@ import {
   divisionsByCompetition,
   openOrganizationIds,
   organizationsHoldingCompetition,
-} from '../../db/read/programmatic-access.js';
+} from '../../db/repositories/programmatic-access.read.js';
 import { ifNoneMatchHolds } from '../../../http-shared/if-none-match.js';
 import type { CompetitionRecord, PerformanceRecord } from '../schemas/v2.js';
 

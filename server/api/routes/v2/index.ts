@@ -11,9 +11,14 @@ import type { Services } from '../../services.js';
 import type { AppEnv } from '../../http/context.js';
 import { cachedJson, originOf } from '../../http/cached-json.js';
 import { ApiProblem, notFound } from '../../http/problem.js';
-import { competitionSections, findCompetition, listCompetitions, roundsOf } from '../../db/read/competitions.js';
-import { registeredGroups } from '../../db/read/registered-groups.js';
-import { currentSeasonId, listSeasons, todayUtc } from '../../db/read/seasons.js';
+import {
+  competitionSections,
+  findCompetition,
+  listCompetitions,
+  roundsOf,
+} from '../../db/repositories/competitions.read.js';
+import { registeredGroups } from '../../db/repositories/registered-groups.read.js';
+import { currentSeasonId, listSeasons, todayUtc } from '../../db/repositories/seasons.read.js';
 import { errorResponses, notFoundResponse, Problem, QueryBoolean } from '../schemas/common.js';
 import { Int } from '../schemas/scalars.js';
 import { CompetitionRecord, PerformanceRecord, RegisteredGroup } from '../schemas/v2.js';

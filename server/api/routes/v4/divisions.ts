@@ -5,7 +5,7 @@ import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
-import { listDivisions } from '../../db/read/divisions.js';
+import { listDivisions } from '../../db/repositories/divisions.read.js';
 import * as routes from './divisions.routes.js';
 
 /** The division listing, shared by v4 and v3. */

@@ -8,11 +8,11 @@ import { cachedJson, originOf, pagingHeaders } from '../../http/cached-json.js';
 import { publishedPages } from '../pages/addresses.js';
 import { notFound } from '../../http/problem.js';
 import { referencing, validBody } from '../../http/write-body.js';
-import { competitionsOfEvents, findEvent, listEvents } from '../../db/read/events.js';
-import { createEvent } from '../../db/write/events.js';
-import { createCompetition } from '../../db/write/competitions.js';
-import { ensureRound } from '../../db/write/rounds.js';
-import { RuleViolation } from '../../db/write/errors.js';
+import { competitionsOfEvents, findEvent, listEvents } from '../../db/repositories/events.read.js';
+import { createEvent } from '../../db/repositories/events.write.js';
+import { createCompetition } from '../../db/repositories/competitions.write.js';
+import { ensureRound } from '../../db/repositories/rounds.write.js';
+import { RuleViolation } from '../../db/repositories/errors.js';
 import { competitionItem, eventListItem, eventWithCompetitions } from '../present/v4.js';
 import * as routes from './events.routes.js';
 

@@ -6,8 +6,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { seasonJudges, type JudgedCaption } from '../../../../domain/judges.js';
 import { cachedJson } from '../../http/cached-json.js';
-import { judgeJudgedCaptions } from '../../db/read/judges.js';
-import { listSeasons } from '../../db/read/seasons.js';
+import { judgeJudgedCaptions } from '../../db/repositories/judges.read.js';
+import { listSeasons } from '../../db/repositories/seasons.read.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { errorResponses } from '../schemas/common.js';

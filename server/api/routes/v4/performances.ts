@@ -3,10 +3,10 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import type { DbOrTx } from '../../db/database.js';
 import { validBody } from '../../http/write-body.js';
-import { findPerformance, findPerformanceResult } from '../../db/read/performances.js';
-import { NotFoundError } from '../../db/write/errors.js';
-import { deletePerformance, setPerformed } from '../../db/write/performances.js';
-import { setPenalty, setSubcaptionScores } from '../../db/write/scores.js';
+import { findPerformance, findPerformanceResult } from '../../db/repositories/performances.read.js';
+import { NotFoundError } from '../../db/repositories/errors.js';
+import { deletePerformance, setPerformed } from '../../db/repositories/performances.write.js';
+import { setPenalty, setSubcaptionScores } from '../../db/repositories/scores.write.js';
 import { performanceItem, performanceTabulation } from '../present/v4.js';
 import * as routes from './performances.routes.js';
 

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
-import { currentSeasonId, listSeasons, todayUtc } from '../../db/read/seasons.js';
+import { currentSeasonId, listSeasons, todayUtc } from '../../db/repositories/seasons.read.js';
 import { seasonItem } from '../present/v4.js';
 import * as routes from './seasons.routes.js';
 

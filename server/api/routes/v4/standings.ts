@@ -3,8 +3,8 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
-import { seasonResults } from '../../db/read/group-results.js';
-import { currentSeasonId, findSeason, listSeasons, todayUtc } from '../../db/read/seasons.js';
+import { seasonResults } from '../../db/repositories/group-results.read.js';
+import { currentSeasonId, findSeason, listSeasons, todayUtc } from '../../db/repositories/seasons.read.js';
 import { divisionStandings } from '../present/standings.js';
 import * as routes from './standings.routes.js';
 

@@ -3,7 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, events, groups, groupTypes, performances, roundSheets, rounds } from '../schema.js';
 import type { PerformanceResult } from '../../tabulation/types.js';
-import { servedCircuitId } from './groups.js';
+import { servedCircuitId } from './groups.read.js';
 
 const resultColumns = {
   performanceId: performances.id,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, events, groups, groupTypes, performances, rounds, seasons } from '../schema.js';
-import { servedCircuitId } from './groups.js';
+import { servedCircuitId } from './groups.read.js';
 
 /**
  * Groups registered with the organization, as v2 RegisteredGroup records: all of them, or those scheduled in one

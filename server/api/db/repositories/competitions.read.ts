@@ -13,7 +13,7 @@ import {
   seasons,
 } from '../schema.js';
 import type { PerformanceResult, ScoreSheet } from '../../tabulation/types.js';
-import { servedCircuitId } from './groups.js';
+import { servedCircuitId } from './groups.read.js';
 
 const competitionColumns = {
   id: competitions.id,

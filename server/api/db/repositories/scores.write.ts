@@ -4,7 +4,7 @@ import { penalties, performances, subcaptionScores } from '../schema.js';
 import { validateScores } from '../../tabulation/validate.js';
 import { RuleViolation } from './errors.js';
 import { retabulate } from './retabulate.js';
-import { roundSheetOf } from './rounds.js';
+import { roundSheetOf } from './rounds.write.js';
 import { orgWrite, requireOwned, toThousandths } from './support.js';
 
 export interface CaptionScoresInput {
