@@ -2,7 +2,7 @@
  * Computed read responses, kept per organization and keyed by the organization's data version.
  *
  * Every write transaction bumps org_versions.version and sends NOTIFY org_changed '<orgId>:<version>'
- * (server/api/db/write/org-version.ts). Each API instance listens and drops that organization's entries, so a
+ * (server/api/db/repositories/org-version.ts). Each API instance listens and drops that organization's entries, so a
  * write on any instance invalidates the caches of all of them. A write request also calls invalidate() itself
  * right after its commit (http/write-unit.ts), so a read that follows it on the same instance never waits for the
  * notification.
