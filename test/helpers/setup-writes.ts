@@ -1,7 +1,7 @@
 /**
  * Writes that only tests make: seasons, divisions and score sheets one at a time, and a round's sheet replaced. The
  * API has no operations for them, and the product loads them whole (db/write/load-roster.ts, load-competition.ts);
- * they moved here from server/api/db/write (issue 12) with their rules unchanged, written through the same plumbing
+ * they moved here from server/api/db/write (no product path makes them, so the product code should not carry them) with their rules unchanged, written through the same plumbing
  * (orgWrite, requireOwned) as the product's writes.
  */
 import { randomUUID } from 'node:crypto';
