@@ -9,16 +9,14 @@ import { readStackState } from './support/stack-state';
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 18: an existing client of the hosted service, only its base URL changed, against the `npm start` stack's
+ * An existing client of the hosted service, only its base URL changed, against the `npm start` stack's
  * organization (open to programmatic access, as `npm start`'s sample organization is): a recap page's guid gives
  * the page's own numbers and ranks without a token, and a wrong guid gives the client's "not found" message.
  */
 const PAGE = '1b5402fa-ca69-4d9a-8be5-7e984c0c04b9';
 const CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'results-viewer-client.mjs');
 
-async function runClient(
-  guid: string,
-): Promise<{
+async function runClient(guid: string): Promise<{
   divisions?: Record<string, { Name: string; Rank: number; Score: string }[]>;
   error?: string;
   message?: string;

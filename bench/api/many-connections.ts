@@ -14,7 +14,7 @@ import { freePort } from '../../test/helpers/free-port.js';
 import { isolatedEnv, prepareBenchData, sleep, startService, waitUntilReady } from '../lib/service.js';
 import type { LoadReply, LoadResult, LoadTarget } from './protocol.js';
 
-/** The load issue 13 measured, and the one the budgets are set for. */
+/** A busy show's crowd reading one recap at once (decision 017): the load the budgets are set for. */
 export const LOAD_CONNECTIONS = 1000;
 
 export interface ManyConnectionsOptions {

@@ -28,7 +28,7 @@ export const BUDGETS = {
     unit: 'x',
     higherIsBetter: true,
   },
-  /** bench/api/many-connections.ts: the goal set by issue 13 for serving the biggest response to many clients at once */
+  /** bench/api/many-connections.ts: the goal for serving the biggest response to many clients at once (decision 017) */
   loadRss: {
     id: 'api.load.rss-peak',
     label: `API RSS peak, ${LOAD_CONNECTIONS} connections on the biggest v2 performances`,
@@ -88,7 +88,7 @@ export const BUDGETS = {
     unit: 'bytes',
     higherIsBetter: false,
   },
-  /** bench/archive: issue 11's import budget, and the sample run's ratios within 10% (the limit is set from them when they ran) */
+  /** bench/archive: the import budget (a whole archive within minutes, decision 014), and the sample run's ratios within 10% (the limit is set from them when they ran) */
   archiveImport: {
     id: 'archive.import.seconds',
     label: 'Archive: the whole archive imported (cli import --each), embedded database',
@@ -103,7 +103,7 @@ export const BUDGETS = {
     unit: 'x',
     higherIsBetter: true,
   },
-  /** bench/web/search-keystroke.ts: issue 17's budget for the search, the whole archive in the index */
+  /** bench/web/search-keystroke.ts: the search's budget (decision 032), the whole archive in the index */
   archiveSearchKeystroke: {
     id: 'archive.search.keystroke',
     label: 'Archive: search keystroke to suggestions painted, phone (4x CPU), median',
@@ -125,7 +125,7 @@ export const BUDGETS = {
     unit: 'x',
     higherIsBetter: true,
   },
-  /** bench/live (decision 033): issue 17's budget for a release reaching an open page */
+  /** bench/live (decision 033): the budget for a release reaching an open page */
   livePush: {
     id: 'live.release-to-screen.p95',
     label: 'Live: a write on the API to the new numbers on an open page, 1,000 live pages on one BFF, p95',

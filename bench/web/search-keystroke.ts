@@ -1,5 +1,5 @@
 /**
- * The search's budget (issue 17, decision 032): on the emulated phone (4x CPU, Fast 3G), the time from a keystroke
+ * The search's budget (decision 032: suggestions must keep up with typing on a phone): on the emulated phone (4x CPU, Fast 3G), the time from a keystroke
  * in the banner's search field (its keydown event's timestamp) to the first frame painted after the suggestions
  * list shows that query (its last option, "All results for “...”", names the field's whole value). The index is read
  * once when the field is first focused (its download and size are reported, not budgeted: they happen before the

@@ -1,5 +1,5 @@
 /**
- * A client written the way the public clients of the hosted CompetitionSuite API are (issue 18: a band
+ * A client written the way the public clients of the hosted CompetitionSuite API are (for example a band
  * association's results viewer, a drum corps score bot): a plain fetch of `/2018-03/performances?c=<the recap
  * page's guid>` with no Authorization header, `Message` in the answer meaning failure, an empty list meaning the
  * organization has not allowed programmatic access. Only its base URL changes. Run as a process of its own:

@@ -1,11 +1,11 @@
 /**
  * A stand-in for the hosted CompetitionSuite API, for tests, e2e and a person trying the app (`npm run fake-hosted`).
  * It serves real published recaps, imported by our own importer into an embedded database of our API that runs in
- * this process, and answers only the operations whose shapes are known on the hosted service (issue 10), cut down
+ * this process, and answers only the operations whose shapes are known on the hosted service (the ones its public clients are seen to use), cut down
  * to those shapes (reshape.ts), and the published recap and schedule pages (public HTML, our API's own pages):
  * everything else is 404, as the hosted service answers an unknown route. Its tokens
  * are opaque (not our API's JWTs), live 7200 s and are refused with a 401 once expired. It sends no ETags.
- * As the hosted service does for an organization that allows programmatic access (issue 18, decision 026), v2's
+ * As the hosted service does for an organization that allows programmatic access (decision 026), v2's
  * competitions and performances also answer callers without a token; its errors are `{"Message": "..."}`.
  *
  * Not part of the app: only tests, e2e and the bench import it (the lint says so); it embeds our API, so it may

@@ -1,5 +1,5 @@
 /**
- * Issue 18, decision 026: v2's competitions and performances without a token, for organizations open to
+ * Decision 026: v2's competitions and performances without a token, for organizations open to
  * programmatic access, over the real HTTPS server. Exactly the records a token gets, closed divisions left out,
  * `[]` for a closed or unknown organization, 404 with `Message` for an unknown competition; v4, v3 and v2 groups
  * stay behind a token; anonymous callers are rate-limited per address.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 4: bad input is a 400 naming the field, never a 500 from the database. Integers are bounded to
+ * Bad input is a 400 naming the field, never a 500 from the database. Integers are bounded to
  * what the database holds, dates are real calendar dates, text never carries NUL, and write bodies are objects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 1: request data never becomes a key of an ordinary object. The API runs in this process, so a
+ * Request data never becomes a key of an ordinary object. The API runs in this process, so a
  * polluted Object.prototype would show here directly, and in every other organization's answers.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

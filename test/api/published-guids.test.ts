@@ -1,5 +1,5 @@
 /**
- * Issue 18, decision 027: an imported recap page's guid is its competition's guid (v4 `guid`, v2
+ * Decision 027: an imported recap page's guid is its competition's guid (v4 `guid`, v2
  * `CompetitionGuid`); guids are unique per organization, so the same page imports into two organizations, each
  * token reads its own copy, and an anonymous `c=` reads the oldest open organization's.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: lists come whole by default. A client reading /v3/groups without `limit` got the first 100 of 790
+ * Lists come whole by default, as the hosted service's clients expect. A client reading /v3/groups without `limit` got the first 100 of 790
  * groups; now it gets every one, and `limit`/`offset` page as before (X-Total-Count, Link) when asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

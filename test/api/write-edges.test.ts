@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 10: the edges of the write operations. A score off its sheet's range is a 422 naming the line
+ * The edges of the write operations. A score off its sheet's range is a 422 naming the line
  * whatever its size; a 413 tells the client the connection is done; two rounds with one number are refused; and a
  * group without a circuit id has one that is numeric text, the same in v4, v3 and v2.
  */

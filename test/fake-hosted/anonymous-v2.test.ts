@@ -1,5 +1,5 @@
 /**
- * The fake hosted service follows what issue 18 found out about the real one: v2's competitions and performances
+ * The fake hosted service follows what was found out about the real one from its public clients: v2's competitions and performances
  * answer callers without a token for an organization that allows programmatic access (`[]` when it does not),
  * and its errors are `{"Message": "..."}`. Everything else still needs its token.
  */

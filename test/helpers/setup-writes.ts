@@ -1,8 +1,9 @@
 /**
  * Writes that only tests make: seasons, divisions and score sheets one at a time, and a round's sheet replaced. The
  * API has no operations for them, and the product loads them whole (db/repositories/load-roster.ts,
- * load-competition.ts); they moved here from the product's writes (issue 12) with their rules unchanged, written
- * through the same plumbing (orgWrite, requireOwned) as the product's writes.
+ * load-competition.ts); they moved here from the product's writes (no product path makes them, so the product code
+ * should not carry them) with their rules unchanged, written through the same plumbing (orgWrite, requireOwned) as
+ * the product's writes.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Head-to-head across seasons (issue 19): each season in which the first group and another of the compared groups
+ * Head-to-head across seasons (decision 040): each season in which the first group and another of the compared groups
  * performed, with the rounds they shared, who won them by total and the mean total margin. Nothing new is read:
  * which seasons have a group's performances comes from each season's group view, as the group's seasons do
  * (group-seasons.ts, decision 039, and its bound: the newest GROUP_SEASONS_MAX seasons), and the rounds from the same

@@ -1,4 +1,4 @@
--- Issue 18. Programmatic access, as the hosted service has it: an organization is open to anonymous v2 reads or
+-- Programmatic access (decision 026), as the hosted service has it: an organization is open to anonymous v2 reads or
 -- not (new organizations: not), and a division of an open organization may be closed on its own.
 ALTER TABLE organizations ADD COLUMN programmatic_access boolean NOT NULL DEFAULT false;
 ALTER TABLE divisions ADD COLUMN programmatic_access boolean NOT NULL DEFAULT true;

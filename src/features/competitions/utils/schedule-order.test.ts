@@ -18,7 +18,7 @@ const names = (rows: ReturnType<typeof scheduleRows>) => rows.map((row) => row.e
 const zone = { timeZone: 'America/Chicago' };
 
 describe('the schedule in time order', () => {
-  it('orders a round by start time across divisions, not by division then position (issue 17: 3:00 ... 8:03 PM, then 3:10 PM)', () => {
+  it('orders a round by start time across divisions, not by division then position (not 3:00 ... 8:03 PM, then 3:10 PM)', () => {
     const rows = scheduleRows(
       [
         entry('A first', '2026-03-28T20:00:00.000Z', 1, 1, 'Scholastic A'),
