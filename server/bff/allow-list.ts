@@ -1,14 +1,14 @@
 /**
- * The upstream read operations the browser may reach through `/api/`: the reads of the API's OpenAPI document
- * (api-document.ts). Everything else, including the sign-in page, the token endpoint and every write, is refused
- * before any upstream call.
+ * The upstream read operations the browser may reach through `/api/`: the reads of the API's OpenAPI document,
+ * generated into api-operations.generated.ts. Everything else, including the sign-in page, the token endpoint and
+ * every write, is refused before any upstream call.
  */
-import { READ_OPERATIONS } from './api-document.js';
+import { READ_OPERATIONS } from './api-operations.generated.js';
 
 /** one path segment holding an id: integer ids (v4) or GUIDs/slugs (v3); never dots, slashes or escapes */
 const ID = '[A-Za-z0-9_-]{1,64}';
 
-const OPERATIONS: readonly string[] = READ_OPERATIONS.map((operation) => operation.template);
+const OPERATIONS = READ_OPERATIONS;
 
 const PATTERNS = OPERATIONS.map((template) => new RegExp(`^${template.replace(/\{\w+\}/g, ID)}$`));
 

@@ -5,13 +5,11 @@
  * `org_guid`; the hosted service's tokens are opaque, so there it must be configured.
  */
 import { isGuid } from '../../domain/guid.js';
-import { READ_OPERATIONS } from './api-document.js';
+import { ORGANIZATION_READS } from './api-operations.generated.js';
 import type { TokenCycler } from './token-cycler.js';
 
 /** The operations that take `o`, as the API's document declares them: v2's listings. */
-const TAKES_ORGANIZATION = new Set(
-  READ_OPERATIONS.filter((operation) => operation.query.includes('o')).map((operation) => operation.template),
-);
+const TAKES_ORGANIZATION = new Set(ORGANIZATION_READS);
 
 export interface OrganizationSource {
   /** the configured guid, else the one the upstream's token names, else undefined (the token names none) */

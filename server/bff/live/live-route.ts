@@ -5,12 +5,52 @@
  * proxies from closing an idle stream. A reconnect's Last-Event-ID that is not the current version gets a `change`
  * at once. A competition that is not live answers 204 (EventSource does not retry it), a full server 503.
  */
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { isGuid } from '../../../domain/guid.js';
 import { problemResponse } from '../problems.js';
 import { ViewProblem } from '../views/upstream-reads.js';
+import { Problem, problems } from '../views/view.js';
 import type { LiveEvent, LiveHub } from './live-hub.js';
+
+/**
+ * Its declaration, documented with the views (views/routes.ts) though answered by app.ts outside their router: a
+ * stream must pass none of its middleware.
+ */
+export const liveStreamRoute = createRoute({
+  method: 'get',
+  path: '/competitions/{guid}/live',
+  summary: "A live competition's changes, pushed (Server-Sent Events: ready, change, end; heartbeat comments)",
+  request: {
+    params: z.object({
+      guid: z
+        .string()
+        .max(64)
+        .openapi({ param: { name: 'guid', in: 'path' } }),
+    }),
+    headers: z.object({
+      'last-event-id': z
+        .string()
+        .max(64)
+        .optional()
+        .openapi({ description: 'the last version seen; a change is sent at once when it is not the current one' }),
+    }),
+  },
+  responses: {
+    200: {
+      description:
+        'The event stream: `ready` with the current version as its id, then `change` per new version, `end` when the competition is over',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+    204: { description: 'The competition is not live: nothing to stream (EventSource does not reconnect)' },
+    404: problems[404],
+    503: {
+      description: 'This server streams as many live pages as it may; the page polls instead',
+      content: { 'application/problem+json': { schema: Problem } },
+    },
+  },
+});
 
 /** How long EventSource waits before reconnecting after a dropped stream. */
 const RETRY_MS = 3000;

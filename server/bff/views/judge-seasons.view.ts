@@ -32,13 +32,9 @@ const JudgeSeasons = z
         }),
       )
       .openapi({ description: 'newest season first' }),
-    newestSeasons: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: 'how many of the newest seasons were looked in (derived from v2 records); null: every season',
-      }),
+    newestSeasons: z.number().int().nullable().openapi({
+      description: 'how many of the newest seasons were looked in (derived from v2 records); null: every season',
+    }),
   })
   .openapi('BffJudgeSeasons');
 

@@ -13,11 +13,9 @@ const JUDGES = '/judges/';
 
 export const SeasonJudge = z
   .object({
-    name: z
-      .string()
-      .openapi({
-        description: 'first name and last name joined by a space: the judge page is /judges/<name>?season=<id>',
-      }),
+    name: z.string().openapi({
+      description: 'first name and last name joined by a space: the judge page is /judges/<name>?season=<id>',
+    }),
     firstName: z.string(),
     lastName: z.string(),
     competitions: z

@@ -1,6 +1,7 @@
 /**
- * The shapes of the BFF's own views (`/api/bff/...`): what the pages need, derived from the operations every
- * upstream serves. They are declared once here; `npm run gen:api-types` turns them into src/lib/bff-types.ts.
+ * The shapes the BFF's views share, and those its modules build (calendar.ts, group-summary.ts, search-index.ts...):
+ * declared once here, so the modules that build them need no view module. A view's own envelope ({season, data} and
+ * the like) is declared in its `<name>.view.ts`. `npm run gen:api-types` turns them into src/lib/bff-types.ts.
  */
 import { z } from '@hono/zod-openapi';
 
@@ -18,10 +19,6 @@ export const Season = z
       .openapi({ description: 'the greatest name whose v2 listing does not say otherwise (IsCurrentSeason)' }),
   })
   .openapi('BffSeason');
-
-export const SeasonList = z
-  .object({ data: z.array(Season).openapi({ description: 'newest (greatest name) first' }) })
-  .openapi('BffSeasonList');
 
 const Released = {
   scoresReleased: z.boolean(),
@@ -42,13 +39,9 @@ export const CalendarEntry = z
       guid: z.string(),
       name: z.string(),
       location: z.string(),
-      id: z
-        .number()
-        .int()
-        .nullable()
-        .openapi({
-          description: "the event's id (for /events/{id}), matched by name and location; null when no event matches",
-        }),
+      id: z.number().int().nullable().openapi({
+        description: "the event's id (for /events/{id}), matched by name and location; null when no event matches",
+      }),
       eventTypeId: z.number().int().nullable(),
       eventType: z.string().nullable(),
       practice: z.boolean(),
@@ -56,17 +49,11 @@ export const CalendarEntry = z
   })
   .openapi('BffCalendarEntry');
 
-export const SeasonCalendar = z
-  .object({ season: Season, data: z.array(CalendarEntry).openapi({ description: 'by date' }) })
-  .openapi('BffSeasonCalendar');
-
-const GroupRef = z.object({
+export const GroupRef = z.object({
   name: z.string(),
-  orgGroupIdentifier: z
-    .string()
-    .openapi({
-      description: "v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group)",
-    }),
+  orgGroupIdentifier: z.string().openapi({
+    description: "v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group)",
+  }),
   location: z
     .string()
     .nullable()
@@ -87,20 +74,15 @@ export const CompetitionSummary = z
         .int()
         .nullable()
         .openapi({ description: "the competition's id in its event's detail (for its schedule); null when unknown" }),
-      scheduleUrl: z
-        .string()
-        .nullable()
-        .openapi({
-          description: "the event detail's standardScheduleUrl: on the hosted service, the published schedule page",
-        }),
+      scheduleUrl: z.string().nullable().openapi({
+        description: "the event detail's standardScheduleUrl: on the hosted service, the published schedule page",
+      }),
     }),
     event: z.object({ guid: z.string(), name: z.string(), location: z.string(), id: z.number().int().nullable() }),
     season: z.object({ id: z.number().int(), name: z.string() }),
-    groups: z
-      .array(GroupRef)
-      .openapi({
-        description: "the groups of the competition's released performances, with their locations (v2 has none)",
-      }),
+    groups: z.array(GroupRef).openapi({
+      description: "the groups of the competition's released performances, with their locations (v2 has none)",
+    }),
   })
   .openapi('BffCompetitionSummary');
 
@@ -122,44 +104,6 @@ export const DivisionStandings = z
     ),
   })
   .openapi('BffDivisionStandings');
-
-export const SeasonWinners = z
-  .object({
-    season: Season,
-    data: z
-      .array(
-        z.object({
-          competitionGuid: z.string(),
-          divisions: z
-            .array(
-              z.object({
-                division: z.string(),
-                round: z
-                  .string()
-                  .openapi({ description: "the division's last round in the competition, whose rank 1 wins" }),
-                winners: z
-                  .array(z.object({ name: z.string(), orgGroupIdentifier: z.string(), score: z.number() }))
-                  .openapi({ description: 'ranked first (a tie gives several)' }),
-              }),
-            )
-            .openapi({
-              description: 'in the order the recap prints them; a division without a ranked performance is left out',
-            }),
-        }),
-      )
-      .openapi({ description: 'each competition with released scores' }),
-  })
-  .openapi('BffSeasonWinners');
-
-export const SeasonStandings = z
-  .object({
-    season: Season,
-    data: z.array(DivisionStandings).openapi({
-      description:
-        'divisions by group type, then name; groups ranked by latest released total (three fraction digits, as v2 prints it), then by name; practice events left out',
-    }),
-  })
-  .openapi('BffSeasonStandings');
 
 export const GroupSeasonPerformance = z
   .object({
@@ -191,22 +135,6 @@ export const GroupSeasonPerformance = z
   })
   .openapi('BffGroupSeasonPerformance');
 
-export const GroupSeason = z
-  .object({
-    season: Season,
-    group: GroupRef.extend({
-      groupType: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-      registered: z
-        .boolean()
-        .openapi({
-          description:
-            "the season's group list names the group (a group before its first scores is registered, with no performances)",
-        }),
-    }),
-    data: z.array(GroupSeasonPerformance).openapi({ description: 'released performances, oldest first' }),
-  })
-  .openapi('BffGroupSeason');
-
 const GroupSeasonResult = z.object({
   division: GroupSeasonPerformance.shape.division,
   best: z.number(),
@@ -222,12 +150,10 @@ export const GroupSeasons = z
         z.object({
           season: Season,
           performances: z.number().int(),
-          results: z
-            .array(GroupSeasonResult)
-            .openapi({
-              description:
-                "per division the group competed in, its best and latest released total, the standings rule's numbers (practice left out); empty when none was scored",
-            }),
+          results: z.array(GroupSeasonResult).openapi({
+            description:
+              "per division the group competed in, its best and latest released total, the standings rule's numbers (practice left out); empty when none was scored",
+          }),
         }),
       )
       .openapi({
@@ -267,40 +193,16 @@ export const JudgeSheet = z
   })
   .openapi('BffJudgeSheet');
 
-export const JudgeSeason = z
-  .object({
-    season: Season,
-    judge: z.object({
-      name: z
-        .string()
-        .openapi({ description: 'first and last name as the v2 captions carry them, each trimmed (domain/judges.ts)' }),
-      similarNames: z
-        .array(z.string())
-        .openapi({
-          description:
-            'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged',
-        }),
-    }),
-    data: z
-      .array(JudgeSheet)
-      .openapi({
-        description: 'every caption the judge scored on a released full recap, oldest first; practice events left out',
-      }),
-  })
-  .openapi('BffJudgeSeason');
-
-const GroupName = z.object({ name: z.string(), orgGroupIdentifier: z.string() });
+export const GroupName = z.object({ name: z.string(), orgGroupIdentifier: z.string() });
 
 export const HeadToHeadMeeting = z
   .object({
     competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
     division: z.object({ name: z.string(), initials: z.string() }),
     round: z.object({ number: z.number().int(), name: z.string() }),
-    groups: z
-      .array(GroupName.nullable())
-      .openapi({
-        description: 'each asked group in the order asked, as this recap names it; null: it did not perform here',
-      }),
+    groups: z.array(GroupName.nullable()).openapi({
+      description: 'each asked group in the order asked, as this recap names it; null: it did not perform here',
+    }),
     captions: z.array(
       z.object({
         category: z.string(),
@@ -313,19 +215,6 @@ export const HeadToHeadMeeting = z
   })
   .openapi('BffHeadToHeadMeeting');
 
-export const HeadToHead = z
-  .object({
-    season: Season,
-    groups: z.array(GroupName).openapi({ description: 'the groups asked for, in order' }),
-    data: z
-      .array(HeadToHeadMeeting)
-      .openapi({
-        description:
-          'every division and round of a released full recap where two or more of them performed, oldest first',
-      }),
-  })
-  .openapi('BffHeadToHead');
-
 export const HeadToHeadPair = z
   .object({
     meetings: z
@@ -335,12 +224,9 @@ export const HeadToHeadPair = z
     wins: z.number().int().openapi({ description: 'of those, the rounds the first group won by total' }),
     losses: z.number().int().openapi({ description: 'the rounds this group won by total' }),
     ties: z.number().int(),
-    meanMargin: z
-      .number()
-      .nullable()
-      .openapi({
-        description: "the mean of the first group's total minus this group's, to three digits; null without a meeting",
-      }),
+    meanMargin: z.number().nullable().openapi({
+      description: "the mean of the first group's total minus this group's, to three digits; null without a meeting",
+    }),
   })
   .openapi('BffHeadToHeadPair');
 
@@ -386,18 +272,13 @@ export const GroupSummary = z
         description:
           'the most recent scored performance, newest season first (the three newest seasons); null when none',
       }),
-    scheduleKnown: z
-      .boolean()
-      .openapi({
-        description:
-          'false where the upstream publishes schedules as pages only (the hosted service): then next is always null',
-      }),
-    next: z
-      .object({ competition: CompetitionRef, division: DivisionRef, round: RoundRef })
-      .nullable()
-      .openapi({
-        description: "the first performance of the current season from today on whose round's scores are not released",
-      }),
+    scheduleKnown: z.boolean().openapi({
+      description:
+        'false where the upstream publishes schedules as pages only (the hosted service): then next is always null',
+    }),
+    next: z.object({ competition: CompetitionRef, division: DivisionRef, round: RoundRef }).nullable().openapi({
+      description: "the first performance of the current season from today on whose round's scores are not released",
+    }),
   })
   .openapi('BffGroupSummary');
 
@@ -410,12 +291,10 @@ export const SearchIndex = z
           name: z.string(),
           orgGroupIdentifier: z.string(),
           location: z.string(),
-          division: z
-            .string()
-            .openapi({
-              description:
-                "its division in that season: tells apart a school's guard and its percussion, which share a name and a town",
-            }),
+          division: z.string().openapi({
+            description:
+              "its division in that season: tells apart a school's guard and its percussion, which share a name and a town",
+          }),
           season: seasonName,
         }),
       )

@@ -1,32 +1,42 @@
-import { readdirSync } from 'node:fs';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { checkWriteBody } from '../../http/write-body.js';
 import { writeUnit } from '../../http/write-unit.js';
+import * as competitions from './competitions.js';
+import * as divisions from './divisions.js';
+import * as events from './events.js';
+import * as groups from './groups.js';
+import * as judgeSeasons from './judge-seasons.js';
+import * as judges from './judges.js';
+import * as performances from './performances.js';
+import * as seasons from './seasons.js';
+import * as standings from './standings.js';
 
 /** What every resource module of this folder exports: its router, declared and served. */
-interface ResourceModule {
+export interface ResourceModule {
   resource: (services: Services) => OpenAPIHono<AppEnv>;
 }
 
 /**
- * The resource modules, found in this folder rather than listed: a new resource is one module exporting `resource`
- * (docs/decisions/025). `<resource>.routes.ts` files hold declarations only. Sorted by name so the document's order
- * is stable; no two resources share a path, so their order does not decide a match.
+ * Every resource module of this folder, by file name, listed rather than found at run time so that tsc, the
+ * no-cycle rule and a compiled build all see them (docs/decisions/045). A new resource is one module exporting
+ * `resource` plus its line here; test/api/v4-registry.test.ts fails when a module of the folder is missing.
+ * `<resource>.routes.ts` files hold declarations only. In file-name order, so the document's order is that of the
+ * folder; no two resources share a path, so their order does not decide a match.
  */
-const resourceFiles = readdirSync(new URL('.', import.meta.url))
-  .filter((name) => /^[a-z][a-z-]*\.ts$/.test(name) && !name.endsWith('.routes.ts') && name !== 'index.ts')
-  .sort();
-const resources: ResourceModule[] = await Promise.all(
-  resourceFiles.map(async (name) => {
-    const module = (await import(/* @vite-ignore */ `./${name.replace(/\.ts$/, '.js')}`)) as Partial<ResourceModule>;
-    if (typeof module.resource !== 'function')
-      throw new Error(`server/api/routes/v4/${name} exports no resource(services).`);
-    return module as ResourceModule;
-  }),
-);
+export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
+  competitions,
+  divisions,
+  events,
+  groups,
+  'judge-seasons': judgeSeasons,
+  judges,
+  performances,
+  seasons,
+  standings,
+};
 
 /**
  * v4: no path prefix, camelCase, lists wrapped in {data}; our score entry extension. One module per resource, its
@@ -36,6 +46,6 @@ const resources: ResourceModule[] = await Promise.all(
 export function v4Routes(services: Services) {
   const router = newRouter();
   router.use('*', checkWriteBody, writeUnit(services));
-  for (const module of resources) router.route('/', module.resource(services));
+  for (const module of Object.values(RESOURCE_MODULES)) router.route('/', module.resource(services));
   return router;
 }
