@@ -1,12 +1,13 @@
 /** One scored section of a recap page: its derived sheet, proven against its numbers, its judges and performances. */
 import type { CaptionDef, CategoryDef } from '../tabulation/types.js';
 import { fromMicros } from '../tabulation/decimal.js';
+import { initialsOf, slug } from '../../../domain/name-keys.js';
 import { firstConfirmed } from './confirm-sheet.js';
 import { RecapImportError } from './errors.js';
 import type { ImportedJudge, ImportedSection } from './imported-recap.js';
 import { inferWeights, type CaptionRow } from './infer-weights.js';
 import { splitJudgeName } from './judge-name.js';
-import { initialsOf, slug, uniqueKey } from './keys.js';
+import { uniqueKey } from './keys.js';
 import type { ParsedSection } from './parse-recap.js';
 import { captionRow, captionSignature, scoredState } from './printed-numbers.js';
 import { importPerformance } from './section-performances.js';

@@ -5,6 +5,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../database.js';
 import * as t from '../schema.js';
+import { initialsOf } from '../../../../domain/name-keys.js';
 import { RuleViolation } from './errors.js';
 import type { LoadCompetitionInput } from './load-competition-input.js';
 import { chunks } from './load-competition-rows.js';
@@ -148,12 +149,4 @@ export async function findOrCreateGroups(
     slice.forEach((key, i) => groupIds.set(key, rows[i].id));
   }
   return { groupIds, created: keys.length };
-}
-
-function initialsOf(name: string): string {
-  const words = name.split(/[\s-]+/).filter(Boolean);
-  return words
-    .map((word) => (/^\d/.test(word) ? word : word[0].toUpperCase()))
-    .join('')
-    .slice(0, 10);
 }
