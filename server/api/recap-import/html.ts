@@ -56,3 +56,13 @@ export function intAttribute(element: Element, name: string): number {
   const value = Number.parseInt(element.attribs[name] ?? '1', 10);
   return Number.isFinite(value) && value > 0 ? value : 1;
 }
+
+/** The nearest enclosing element with the tag, or null. */
+export function ancestor(element: Element, tag: string): Element | null {
+  let current = element.parent;
+  while (current && current.type === 'tag') {
+    if ((current as Element).name === tag) return current as Element;
+    current = current.parent;
+  }
+  return null;
+}

@@ -1,3 +1,4 @@
+import { slug } from '../../../../domain/name-keys';
 import { paths, type GroupAddress } from '../../../config/paths';
 import type { PerformanceRecord } from '../../../lib/api-models';
 import type { DivisionRoundScores, PerformanceScores, Ranked, SheetCaption, SheetCategory } from './recap-types';
@@ -155,14 +156,4 @@ function judgeOf(caption: Caption, { seasonId, competitionGuid }: RecapContext):
         lastName: caption.JudgeLastName,
         href: paths.judge.href(name, seasonId, { competition: competitionGuid }),
       };
-}
-
-/** A URL- and id-safe key from a name: "Scholastic A" -> "scholastic-a". */
-export function slug(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'x'
-  );
 }
