@@ -1,7 +1,7 @@
 /**
  * The backend-for-frontend application: `/api/*` forwards allowed reads to the Competition Management API with the
  * BFF's own credentials, `/api/health` reports on the BFF itself, everything else is the built web app. No
- * listening here: tests and server.ts both build it with createBffApp.
+ * listening here: tests and server.ts both build it with createBff.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -55,10 +55,6 @@ const securityHeaders: MiddlewareHandler<BffEnv> = async (c, next) => {
     c.res.headers.set(name, value);
   }
 };
-
-export function createBffApp(config: BffConfig, deps: BffDeps = {}): Hono<BffEnv> {
-  return createBff(config, deps).app;
-}
 
 /** How often an idle live stream carries a comment, well inside common proxies' 60 s idle limits. */
 const LIVE_HEARTBEAT_MS = 15_000;

@@ -29,7 +29,7 @@ export interface CircuitBreaker {
 }
 
 /** Failures that cost the caller the connect or answer timeout: what the breaker exists to stop paying per read. */
-export const opensCircuit = (error: UpstreamError) => error.reason === 'timeout' || error.reason === 'unreachable';
+const opensCircuit = (error: UpstreamError) => error.reason === 'timeout' || error.reason === 'unreachable';
 
 export function createCircuitBreaker(
   now: () => number,

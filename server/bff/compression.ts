@@ -1,8 +1,11 @@
 /**
- * Content codings for the BFF's answers: br or gzip, chosen from the request's Accept-Encoding. Each encoded body
- * is made once and kept by its caller (the read cache, the built files). Hono's `compress` middleware is not used:
- * it makes no br (CompressionStream has none) and compresses every answer again.
+ * The BFF's one way to code and validate an answer: br or gzip chosen from the request's Accept-Encoding, and an
+ * ETag per coding of a body, any of which a conditional request may hold (decisions 020 and 046). Used by the read
+ * proxy for its saved reads (each coded body made once and kept with the entry) and by representation.ts for
+ * everything else (the built files, kept; pages and views, coded per answer). Hono's `compress` and `etag`
+ * middleware are not used: no br, every answer compressed again, and one tag for all codings.
  */
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { parseAccept } from 'hono/utils/accept';
@@ -35,6 +38,11 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
   if (br > 0 && br >= gz) return 'br';
   if (gz > 0) return 'gzip';
   return undefined;
+}
+
+/** A weak validator naming this body's bytes (when the upstream or the file server gave none). */
+export function etagOf(body: Uint8Array): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
 /**

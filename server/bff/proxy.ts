@@ -5,8 +5,14 @@
  * breaker answers that way at once instead of waiting again (circuit-breaker.ts). The browser's own conditional
  * requests are answered here, from the saved ETag; nothing of the browser's request but `Accept` reaches the upstream.
  */
-import { createHash } from 'node:crypto';
-import { EncodedBodies, encodedEtag, isCompressible, negotiateEncoding, representationEtags } from './compression.js';
+import {
+  EncodedBodies,
+  encodedEtag,
+  etagOf,
+  isCompressible,
+  negotiateEncoding,
+  representationEtags,
+} from './compression.js';
 import { createCircuitBreaker } from './circuit-breaker.js';
 import { ifNoneMatchHolds } from '../http-shared/if-none-match.js';
 import type { BffConfig } from './config.js';
@@ -272,7 +278,7 @@ export function createReadProxy(deps: {
         body: response.body,
         encoded: new EncodedBodies(response.body),
         contentType,
-        etag: upstreamEtag ?? `W/"${createHash('sha256').update(response.body).digest('base64url').slice(0, 27)}"`,
+        etag: upstreamEtag ?? etagOf(response.body),
         upstreamEtag,
         totalCount: typeof totalCount === 'string' && /^\d{1,15}$/.test(totalCount) ? totalCount : undefined,
         link: link || undefined,
@@ -355,7 +361,7 @@ export function createReadProxy(deps: {
  * Rewrites a Link header's targets from the upstream to /api/ paths. Targets elsewhere are dropped: the browser
  * could not follow them through the BFF anyway.
  */
-export function rewriteLinks(header: string, apiBaseUrl: string): string {
+function rewriteLinks(header: string, apiBaseUrl: string): string {
   const base = new URL(`${apiBaseUrl}/`);
   const basePath = base.pathname.replace(/\/$/, '');
   const links: string[] = [];

@@ -1,15 +1,14 @@
 /**
- * The web app's own answers (the build's files and the pages) as representations: every 200 answer gets an ETag,
- * goes out as br or gzip by Accept-Encoding when it is text (compression.ts), and a conditional request holding
- * the tag of any coding of the same body gets a 304. Hono's `etag` middleware gives every coding one tag and
- * hashes each answer again, and its `compress` makes no br: this does what they cannot, for these answers only
- * (the read proxy codes its saved reads itself).
+ * The BFF's own answers (the build's files, the pages and the views) as representations: every 200 answer gets an
+ * ETag, goes out as br or gzip by Accept-Encoding when it is text, and a conditional request holding the tag of any
+ * coding of the same body gets a 304, all by compression.ts, the read proxy's way for its saved reads. A built file's
+ * bodies are kept; a page or a view is made per request and coded per request.
  */
-import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import {
   EncodedBodies,
   encodedEtag,
+  etagOf,
   isCompressible,
   negotiateEncoding,
   representationEtags,
@@ -21,28 +20,24 @@ import { LruCache } from './response-cache.js';
 /** A build holds a few dozen files; the bound only matters for a directory that is not a build. */
 const MAX_KEPT_FILES = 200;
 
-/** A weak validator naming this body's bytes. */
-export function etagOf(body: Buffer): string {
-  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
 interface Kept {
   body: Buffer;
   etag: string;
   encoded?: EncodedBodies;
 }
 
-export interface RepresentationOptions {
+interface RepresentationOptions {
   /**
    * The file a 200 answer was read from (static-files.ts), if it was: its body and coded bodies are kept, keyed by
-   * its size and date, and compressed at maximum effort. A page is made per request, and coded per request too.
+   * its size and date, and compressed at maximum effort. A page or a view is made per request, and coded per
+   * request too. Without it (the views), no answer is a file.
    */
-  fileOf: (c: Parameters<MiddlewareHandler>[0]) => string | undefined;
+  fileOf?: (c: Parameters<MiddlewareHandler>[0]) => string | undefined;
   /** a coded body made ahead for a file (the build's `<file>.br`), when there is a current one */
-  precompressed: (file: string, encoding: Encoding) => Promise<Buffer | undefined>;
+  precompressed?: (file: string, encoding: Encoding) => Promise<Buffer | undefined>;
 }
 
-export function representations(options: RepresentationOptions): MiddlewareHandler {
+export function representations(options: RepresentationOptions = {}): MiddlewareHandler {
   const files = new LruCache<Kept>(MAX_KEPT_FILES);
 
   async function keptOf(response: Response, file: string | undefined): Promise<Kept> {
@@ -62,7 +57,7 @@ export function representations(options: RepresentationOptions): MiddlewareHandl
         : file
           ? new EncodedBodies(body, {
               effort: 'max',
-              precompressed: (encoding) => options.precompressed(file, encoding),
+              precompressed: (encoding) => options.precompressed?.(file, encoding) ?? Promise.resolve(undefined),
             })
           : new EncodedBodies(body),
     };
@@ -74,7 +69,7 @@ export function representations(options: RepresentationOptions): MiddlewareHandl
     await next();
     // HEAD answers have no body to name; a coded or partial answer is the file server's own (a range).
     if (c.req.method !== 'GET' || c.res.status !== 200 || c.res.headers.has('content-encoding')) return;
-    const { body, etag, encoded } = await keptOf(c.res, options.fileOf(c));
+    const { body, etag, encoded } = await keptOf(c.res, options.fileOf?.(c));
     const encoding = encoded ? negotiateEncoding(c.req.header('accept-encoding')) : undefined;
     const headers = new Headers(c.res.headers);
     headers.delete('content-length');

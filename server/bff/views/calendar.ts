@@ -78,7 +78,7 @@ function eventFacts(
 }
 
 /** By date, and on one date by event and competition name: a busy Saturday of an archive holds some seventy shows. */
-export function calendarEntries(listing: SeasonListing, events: readonly HostedEventListItem[]): CalendarEntryView[] {
+function calendarEntries(listing: SeasonListing, events: readonly HostedEventListItem[]): CalendarEntryView[] {
   const byDate = [...listing.competitions].sort(
     (a, b) =>
       a.Date.localeCompare(b.Date) ||

@@ -1,5 +1,5 @@
 /** CSV as RFC 4180 writes it: CRLF line ends, a field quoted when it holds a comma, a quote or a line break. */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

@@ -6,10 +6,9 @@
  * Schema-first like the API's routes: `npm run gen:api-types` writes their types into src/lib/bff-types.ts.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { compress } from 'hono/compress';
-import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { liveStreamRoute } from '../live/live-route.js';
 import { problemResponse } from '../problems.js';
+import { representations } from '../representation.js';
 import * as calendar from './calendar.view.js';
 import { createCompetitionLookup } from './competition-lookup.js';
 import * as competition from './competition.view.js';
@@ -73,8 +72,9 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
       }
     },
   });
-  // Views are a few kilobytes to some tens: compressed, and answered 304 while unchanged (the stale mark kept).
-  router.use('*', compress(), etag({ weak: true, retainedHeaders: [...RETAINED_304_HEADERS, 'x-bff-stale'] }));
+  // Views are a few kilobytes to some tens: coded and validated as every answer of the BFF's own is (br or gzip, a
+  // tag per coding), and answered 304 while unchanged, the stale mark kept.
+  router.use('*', representations());
   router.onError((error) => {
     if (error instanceof ViewProblem)
       return problemResponse({ status: error.status, code: error.code, detail: error.detail, headers: error.headers });

@@ -54,7 +54,7 @@ async function readSeason(read: UpstreamRead, season: SeasonView) {
   };
 }
 
-export async function buildSearchIndex(read: UpstreamRead): Promise<{ view: SearchIndexView; stale: boolean }> {
+async function buildSearchIndex(read: UpstreamRead): Promise<{ view: SearchIndexView; stale: boolean }> {
   const { seasons, stale: seasonsStale } = await loadSeasons(read);
   // Newest first: a group's latest name and location win, and results list the newest season's entries first.
   const perSeason = await mapBounded(seasons.slice(0, MAX_SEASONS), SEASONS_AT_ONCE, (season) =>
