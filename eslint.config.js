@@ -30,6 +30,7 @@ export default tseslint.config(
       'src/lib/api-types.ts',
       'src/lib/bff-types.ts',
       '.data/**',
+      '.tsbuild/**',
     ],
   },
   {
@@ -114,7 +115,20 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'react-hooks/rules-of-hooks': 'error' },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // The servers are async throughout: a promise nobody awaits loses its error (an unhandled rejection ends the
+  // process) and its ordering; an async function where a callback's result is ignored (an event handler, forEach)
+  // does the same. These rules need the types (each side's tsconfig, found by the project service), so they run
+  // only where they pay: the server side.
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
   },
   // A query's key names everything its fetch depends on (a key on the guid that fetches by the id would serve one
   // competition's schedule for another's), and the other TanStack Query mistakes the plugin knows.

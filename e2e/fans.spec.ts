@@ -51,7 +51,8 @@ test(
     await expect(
       card.getByRole('link', { name: `${latest.competition.eventName} · ${latest.competition.name}` }),
     ).toBeVisible();
-    if (latest.total.rank !== null) await expect(card).toContainText(`of ${latest.groupsInRound}`);
+    expect(latest.total.rank, "the group's latest score is ranked").not.toBeNull();
+    await expect(card).toContainText(`of ${latest.groupsInRound}`);
     await expect(card).toContainText(
       summary.next
         ? summary.next.competition.name

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# `npm test`: type check, format check (Prettier), lint (import boundaries and cycles: eslint.config.js), unit and integration tests
+# `npm test`: type check (every side, tsconfig.json), format check (Prettier), lint (import boundaries and cycles: eslint.config.js), unit and integration tests
 # (vitest: real HTTPS servers on real databases), then the browser end-to-end tests (Playwright in Debian's
 # chromium against the real `npm start` stack).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-postgres.sh
-npx tsc --noEmit -p .
+npx tsc -b
 npx prettier --check . --log-level warn
 npx eslint .
 npx tsx scripts/gen-api-types.ts --check

@@ -61,8 +61,4 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const isEntryPoint = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/cli.ts');
-if (isEntryPoint) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+if (isEntryPoint) process.exitCode = await main(process.argv.slice(2));

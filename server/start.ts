@@ -39,10 +39,18 @@ async function main() {
   log('Scoreboard ready', { url: bff.url });
   console.log(`\n  Open ${bff.url} in your browser.\n`);
 
-  const shutdown = async () => {
-    await bff.close();
-    await api?.stop();
-    process.exit(0);
+  // A signal listener's promise would be dropped: the shutdown handles its own failure (said, and exit 1).
+  const shutdown = () => {
+    bff
+      .close()
+      .then(() => api?.stop())
+      .then(
+        () => process.exit(0),
+        (error: Error) => {
+          console.error(`npm start: shutdown failed: ${error.message}`);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

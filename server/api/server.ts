@@ -15,11 +15,15 @@ export interface StartedApi {
   stop(): Promise<void>;
 }
 
-export async function startApi(env: NodeJS.ProcessEnv = process.env): Promise<StartedApi> {
+/** `options.now`: the clock of tokens and codes (Services.now), for tests; Date.now by default. */
+export async function startApi(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { now?: () => number } = {},
+): Promise<StartedApi> {
   const config = readApiConfig(env);
   const release = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
   try {
-    const services = await createServices(config);
+    const services = await createServices(config, { now: options.now });
     const app = createApp(services);
     const tls = await loadTls({ certPath: config.tlsCert, keyPath: config.tlsKey, dataDir: config.dataDir });
     const server = await listenHttps(app.fetch, tls, { port: config.port, host: config.host });

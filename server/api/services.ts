@@ -14,19 +14,26 @@ export interface Services {
   database: Database;
   cache: ResponseCache;
   tokens: TokenService;
+  /** the clock of access tokens and authorization codes (milliseconds, like Date.now): tests advance their own */
+  now: () => number;
   close(): Promise<void>;
 }
 
-export async function createServices(config: ApiConfig, options: { memory?: boolean } = {}): Promise<Services> {
+export async function createServices(
+  config: ApiConfig,
+  options: { memory?: boolean; now?: () => number } = {},
+): Promise<Services> {
+  const now = options.now ?? Date.now;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memory });
   const cache = await createResponseCache(database);
-  const tokens = await createTokenService(database, config);
+  const tokens = await createTokenService(database, config, now);
   const purging = await startPurging(database, { signingKeyKeepSeconds: keyKeepSeconds(config.tokenTtlSeconds) });
   return {
     config,
     database,
     cache,
     tokens,
+    now,
     close: async () => {
       purging.stop();
       tokens.close();

@@ -366,7 +366,7 @@ function rewriteLinks(header: string, apiBaseUrl: string): string {
   const basePath = base.pathname.replace(/\/$/, '');
   const links: string[] = [];
   for (const [, target, params] of header.matchAll(/<([^>]*)>([^,<]*)/g)) {
-    if (!URL.canParse(target, base)) continue;
+    if (!URL.canParse(target, base.href)) continue;
     const url = new URL(target, base);
     if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) continue;
     links.push(`</api${url.pathname.slice(basePath.length)}${url.search}>${params.trimEnd()}`);

@@ -155,7 +155,9 @@ export async function startFakeHosted(options: FakeHostedOptions = {}): Promise<
     for (const route of ['/events/:id{[0-9]+}', '/v3/events/:id{[0-9]+}']) {
       app.get(route, async (c) => {
         const response = await inner.get(`/events/${c.req.param('id')}`);
-        return response.ok ? c.json(eventDetail(await response.json(), origin)) : passOn(c, response);
+        return response.ok
+          ? c.json(eventDetail((await response.json()) as Record<string, unknown>, origin))
+          : passOn(c, response);
       });
     }
     // v2 reads go to the inner API with the front's token, or with none when the caller sent none.

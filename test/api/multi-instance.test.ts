@@ -39,14 +39,16 @@ describe('several API instances on one PostgreSQL', () => {
     const token = await first.token(key.clientId, key.clientSecret);
     const response = await second.fetch('/seasons/', { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
-    expect((await response.json()).data).toHaveLength(2);
+    expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(2);
   });
 
   it("shows a write through one instance on the other instance's next reads", async () => {
     const key = await second.createKey(circuit.org.guid);
     const headers = { authorization: `Bearer ${await second.token(key.clientId, key.clientSecret)}` };
     const names = async (api: TestApi) =>
-      ((await (await api.fetch('/groups/', { headers })).json()).data as { name: string }[]).map((g) => g.name);
+      (((await (await api.fetch('/groups/', { headers })).json()) as { data: unknown }).data as { name: string }[]).map(
+        (g) => g.name,
+      );
     // warm both caches
     expect(await names(first)).not.toContain('Zulu HS');
     expect(await names(second)).not.toContain('Zulu HS');

@@ -19,7 +19,7 @@ const orgs: { org: Organization; competitionId: number; auth: Record<string, str
 
 const read = async (path: string, headers: Record<string, string> = {}) => {
   const response = await api.fetch(path, { headers });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 };
 
 beforeAll(async () => {

@@ -24,9 +24,9 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   ({ api, circuit, auth } = await startApiWithSmallCircuit());
-  const event = await (await api.fetch(`/events/${circuit.event.id}`, { headers: auth })).json();
+  const event: any = await (await api.fetch(`/events/${circuit.event.id}`, { headers: auth })).json();
   competition = event.competitions[0];
-  const records = await (await api.fetch('/2018-03/competitions', { headers: auth })).json();
+  const records: any = await (await api.fetch('/2018-03/competitions', { headers: auth })).json();
   v2 = records.find((record: { CompetitionGuid: string }) => record.CompetitionGuid === competition.guid);
 }, 120_000);
 afterAll(() => api?.stop());
@@ -53,7 +53,9 @@ describe('the recap page', () => {
     expect(recap.sections.map((section) => [section.divisionName, section.roundName])).toEqual([
       ['Scholastic A', 'Finals'],
     ]);
-    const scores = await (await api.fetch(`/competitions/${circuit.competition.id}/scores`, { headers: auth })).json();
+    const scores: any = await (
+      await api.fetch(`/competitions/${circuit.competition.id}/scores`, { headers: auth })
+    ).json();
     const served = scores.data[0].performances as {
       group: { name: string };
       total: { score: number; rank: number };
@@ -95,7 +97,9 @@ describe('the recap page', () => {
 
   it('has a category recap with each category, Sub Total and Total over their ranks', async () => {
     const html = await (await page(v2.CategoryRecapUrl)).text();
-    const scores = await (await api.fetch(`/competitions/${circuit.competition.id}/scores`, { headers: auth })).json();
+    const scores: any = await (
+      await api.fetch(`/competitions/${circuit.competition.id}/scores`, { headers: auth })
+    ).json();
     for (const name of scores.data[0].sheet.categories.map((category: { name: string }) => category.name))
       expect(html).toContain(`>${name}<`);
     const alpha = scores.data[0].performances.find(
@@ -126,7 +130,7 @@ describe('the recap page', () => {
 
 describe('the schedule page', () => {
   it('lists every performance as a schedule row with its group and division initials, in the API schedule order', async () => {
-    const schedule = await (
+    const schedule: any = await (
       await api.fetch(`/competitions/${circuit.competition.id}/schedule`, { headers: auth })
     ).json();
     const expected = schedule.data.map((entry: { group: { name: string }; division: { initials: string } }) => ({
@@ -182,7 +186,7 @@ describe('page addresses', () => {
       const org = await api.createOrg(name);
       await loadRecaps(api.services.database.db, org.id, [fixture]);
       const key = await api.createKey(org.guid);
-      const records = await (
+      const records: any = await (
         await api.fetch('/2018-03/competitions', {
           headers: { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` },
         })
@@ -202,17 +206,20 @@ describe('page addresses', () => {
     const recapPath = new URL(competition.recapUrl).pathname;
     const elsewhere = await api.fetch(recapPath.replace(circuit.org.guid, other.guid));
     expect(elsewhere.status).toBe(404);
-    expect((await elsewhere.json()).detail).toBe(
+    expect(((await elsewhere.json()) as { detail: string }).detail).toBe(
       `Competition ${competition.guid} of organization ${other.guid} was not found`,
     );
     const unknown = await api.fetch(recapPath.replace(circuit.org.guid, '00000000-0000-4000-8000-000000000000'));
     expect(unknown.status).toBe(404);
     const malformed = await api.fetch(recapPath.replace(circuit.org.guid, 'not-a-guid'));
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).errors[0]).toMatchObject({ name: 'organizationGuid', in: 'path' });
+    expect(((await malformed.json()) as { errors: { message: string }[] }).errors[0]).toMatchObject({
+      name: 'organizationGuid',
+      in: 'path',
+    });
     const badName = await api.fetch(recapPath.replace('.htm', '.json'));
     expect(badName.status).toBe(400);
-    expect((await badName.json()).errors[0].message).toBe(
+    expect(((await badName.json()) as { errors: { message: string }[] }).errors[0].message).toBe(
       'expected <competition guid>.htm or <competition guid>_categories.htm',
     );
     // the hosted service's links have been seen in upper case

@@ -29,7 +29,9 @@ async function bearer(orgGuid: string) {
 }
 
 async function competitionsOf(auth: Record<string, string>): Promise<Competition[]> {
-  return (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
+  return (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json() as Promise<
+    Competition[]
+  >;
 }
 
 beforeAll(async () => {
@@ -50,7 +52,7 @@ afterAll(() => api?.stop());
  * follows each organization's division order (divisions are numbered as imports first meet them).
  */
 async function scoresWithoutIds(auth: Record<string, string>, competitionId: number) {
-  const body = await (await api.fetch(`/competitions/${competitionId}/scores`, { headers: auth })).json();
+  const body: any = await (await api.fetch(`/competitions/${competitionId}/scores`, { headers: auth })).json();
   const sections: ServedSection[] = JSON.parse(JSON.stringify(body.data), (key, value) =>
     ['id', 'performanceId'].includes(key) ? undefined : value,
   );
@@ -178,9 +180,10 @@ function printedDifferences(page: CheckedRecap, sections: ServedSection[]): stri
 /** competition guid -> id, from every event's detail (one read per event). */
 async function eventIndex(auth: Record<string, string>): Promise<Map<string, number>> {
   const index = new Map<string, number>();
-  const events = (await (await api.fetch('/events/?limit=500', { headers: auth })).json()).data as { id: number }[];
+  const events = ((await (await api.fetch('/events/?limit=500', { headers: auth })).json()) as { data: unknown })
+    .data as { id: number }[];
   for (const event of events) {
-    const detail = await (await api.fetch(`/events/${event.id}`, { headers: auth })).json();
+    const detail: any = await (await api.fetch(`/events/${event.id}`, { headers: auth })).json();
     for (const competition of detail.competitions as { id: number; guid: string }[])
       index.set(competition.guid, competition.id);
   }

@@ -8,7 +8,7 @@ let auth: Record<string, string>;
 
 const get = async (path: string) => {
   const response = await api.fetch(path, { headers: auth });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 };
 
 beforeAll(async () => {

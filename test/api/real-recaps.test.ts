@@ -58,7 +58,7 @@ beforeAll(async () => {
   );
   const key = await api.createKey(org.guid);
   auth = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
-  const v2 = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
+  const v2: any = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
   const guidByName = new Map<string, string>(
     v2.map((c: { OrgCompetitionID: string; CompetitionGuid: string }) => [c.OrgCompetitionID, c.CompetitionGuid]),
   );
@@ -73,7 +73,7 @@ describe('real recaps served by the API', () => {
       const html = loadRecapFixtures().find((fixture) => fixture.name === name)!.html;
       expect(() => checkRecap({ name, html })).toThrow(RecapImportError);
     }
-    const before = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
+    const before: any = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
     const refused = loadRecapFixtures().filter((fixture) => REFUSED_RECAP_PAGES.has(fixture.name));
     await expect(
       loadRecaps(
@@ -82,14 +82,14 @@ describe('real recaps served by the API', () => {
         refused,
       ),
     ).rejects.toThrow(RecapImportError);
-    const after = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
+    const after: any = await (await api.fetch('/2018-03/competitions?includePractice=true', { headers: auth })).json();
     expect(after).toHaveLength(before.length);
   });
 
   it('serves every published number and rank of every page through v4 scores', async () => {
     const differences: string[] = [];
     for (const page of pages) {
-      const body = await (await api.fetch(`/competitions/${page.competitionId}/scores`, { headers: auth })).json();
+      const body: any = await (await api.fetch(`/competitions/${page.competitionId}/scores`, { headers: auth })).json();
       const sections: ApiSection[] = body.data;
       expect(sections.length, page.name).toBe(page.recap.sections.length);
       page.recap.sections.forEach((section, s) => {
@@ -143,14 +143,14 @@ describe('real recaps served by the API', () => {
   it('prints every published total and rank through v2 performances, a group that did not perform included', async () => {
     const differences: string[] = [];
     for (const page of pages) {
-      const records: {
+      const records = (await (await api.fetch(`/2018-03/performances?c=${page.guid}`, { headers: auth })).json()) as {
         DivisionName: string;
         Round: string;
         GroupName: string;
         TotalScore: string;
         Rank: number;
         Performed: boolean;
-      }[] = await (await api.fetch(`/2018-03/performances?c=${page.guid}`, { headers: auth })).json();
+      }[];
       for (const section of page.recap.sections) {
         for (const performance of section.performances) {
           const record = records.find(

@@ -15,7 +15,7 @@ let auth: Record<string, string>;
 
 const read = async (path: string) => {
   const response = await api.fetch(path, { headers: auth });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 };
 
 beforeAll(async () => {

@@ -15,9 +15,14 @@ let api: TestApi;
 let client: { clientId: string; clientSecret: string };
 let userId: number;
 let orgId: number;
+/** how far the API's clock is ahead of the real one */
+let aheadMs = 0;
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { AUTH_CODE_TTL_SECONDS: String(CODE_TTL_SECONDS) } });
+  api = await startTestApi({
+    env: { AUTH_CODE_TTL_SECONDS: String(CODE_TTL_SECONDS) },
+    now: () => Date.now() + aheadMs,
+  });
   const org = await api.createOrg('Code Flow Circuit');
   orgId = org.id;
   client = await api.createKey(org.guid, {
@@ -88,7 +93,7 @@ function exchange(fields: Record<string, string>) {
 async function expectInvalidGrant(response: Response) {
   expect(response.status).toBe(400);
   expect(response.headers.get('cache-control')).toBe('no-store');
-  expect((await response.json()).error).toBe('invalid_grant');
+  expect(((await response.json()) as { error: string }).error).toBe('invalid_grant');
 }
 
 describe('Authorization Code flow with PKCE over HTTPS', () => {
@@ -134,7 +139,7 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const token = await response.json();
+    const token: any = await response.json();
     expect(token).toEqual({ token_type: 'bearer', access_token: expect.any(String), expires_in: 7200 });
     expect(await api.services.tokens.verify(token.access_token)).toMatchObject({
       ok: true,
@@ -184,7 +189,7 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
   it('refuses an expired code (AUTH_CODE_TTL_SECONDS)', async () => {
     const { verifier } = pkce();
     const code = await codeFor(verifier);
-    await new Promise((resolve) => setTimeout(resolve, CODE_TTL_SECONDS * 1000 + 300));
+    aheadMs += CODE_TTL_SECONDS * 1000 + 300;
     const response = await exchange({ code, code_verifier: verifier });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
@@ -233,10 +238,10 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
       }),
     });
     expect(noSecret.status).toBe(401);
-    expect((await noSecret.json()).error).toBe('invalid_client');
+    expect(((await noSecret.json()) as { error: string }).error).toBe('invalid_client');
     const noVerifier = await exchange({ code });
     expect(noVerifier.status).toBe(400);
-    expect((await noVerifier.json()).error).toBe('invalid_request');
+    expect(((await noVerifier.json()) as { error: string }).error).toBe('invalid_request');
   });
 
   it('re-shows the form with one message for a wrong password and for an unknown email', async () => {

@@ -77,8 +77,12 @@ describe('bearer authentication of the data routes (real HTTPS server)', () => {
     const checkA = await api.services.tokens.verify(a.token);
     expect(checkA).toMatchObject({ ok: true, auth: { orgId: a.org.id, orgGuid: a.org.guid } });
 
-    const seasonsA = await (await api.fetch('/seasons/', { headers: { authorization: `Bearer ${a.token}` } })).json();
-    const seasonsB = await (await api.fetch('/seasons/', { headers: { authorization: `Bearer ${b.token}` } })).json();
+    const seasonsA: any = await (
+      await api.fetch('/seasons/', { headers: { authorization: `Bearer ${a.token}` } })
+    ).json();
+    const seasonsB: any = await (
+      await api.fetch('/seasons/', { headers: { authorization: `Bearer ${b.token}` } })
+    ).json();
     expect(seasonsA.data.map((s: { name: string }) => s.name)).toEqual(['Only in A']);
     expect(seasonsB.data).toEqual([]);
   });

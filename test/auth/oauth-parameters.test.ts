@@ -152,7 +152,7 @@ describe('POST /v3/oauth2/token with NUL or oversized parameters', () => {
         body: new URLSearchParams({ grant_type: 'client_credentials' }),
       });
       expect(response.status).toBe(401);
-      expect((await response.json()).error).toBe('invalid_client');
+      expect(((await response.json()) as { error: string }).error).toBe('invalid_client');
     }
   });
 

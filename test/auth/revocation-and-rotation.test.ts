@@ -125,7 +125,7 @@ describe('on the embedded database: the CLI between runs of the server', () => {
       expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
       const grant = await tokenRequest(api, revoked.client_id, revoked.client_secret);
       expect(grant.status).toBe(401);
-      expect((await grant.json()).error).toBe('invalid_client');
+      expect(((await grant.json()) as { error: string }).error).toBe('invalid_client');
       const signIn = await api.fetch(
         `/v3/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: revoked.client_id, redirect_uri: 'https://app.example/cb', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`,
       );
@@ -213,7 +213,7 @@ describe('on PostgreSQL with two instances running', () => {
       await expect.poll(() => statusOn(api, token), { timeout: 3000, interval: 100 }).toBe(401);
       const grant = await tokenRequest(api, key.clientId, key.clientSecret);
       expect(grant.status).toBe(401);
-      expect((await grant.json()).error).toBe('invalid_client');
+      expect(((await grant.json()) as { error: string }).error).toBe('invalid_client');
       expect(await statusOn(api, otherToken)).toBe(200);
     }
   });

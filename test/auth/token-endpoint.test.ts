@@ -28,7 +28,7 @@ function expectTokenHeaders(response: Response) {
 async function expectToken(response: Response) {
   expect(response.status).toBe(200);
   expectTokenHeaders(response);
-  const body = await response.json();
+  const body: any = await response.json();
   expect(Object.keys(body)).toEqual(['token_type', 'access_token', 'expires_in']);
   expect(body).toMatchObject({ token_type: 'bearer', expires_in: 7200 });
   expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -38,7 +38,7 @@ async function expectToken(response: Response) {
 async function expectOAuthError(response: Response, status: number, error: string) {
   expect(response.status).toBe(status);
   expectTokenHeaders(response);
-  const body = await response.json();
+  const body: any = await response.json();
   expect(Object.keys(body)).toEqual(['error', 'error_description']);
   expect(body.error).toBe(error);
   expect(body.error_description).toEqual(expect.any(String));
@@ -217,7 +217,7 @@ describe('POST /v3/oauth2/token, errors (RFC 6749 §5.2)', () => {
   });
 
   it('shows the token endpoint in /openapi.json', async () => {
-    const document = await (await api.fetch('/openapi.json')).json();
+    const document: any = await (await api.fetch('/openapi.json')).json();
     expect(Object.keys(document.paths['/v3/oauth2/token'])).toEqual(['post']);
     expect(Object.keys(document.paths['/v3/oauth2/authorize']).sort()).toEqual(['get', 'post']);
   });

@@ -3,9 +3,11 @@ import { createTokenService } from '../../server/api/auth/tokens.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 
 let api: TestApi;
+/** how far the API's clock is ahead of the real one */
+let aheadMs = 0;
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { TOKEN_TTL_SECONDS: '1' } });
+  api = await startTestApi({ env: { TOKEN_TTL_SECONDS: '1' }, now: () => Date.now() + aheadMs });
 });
 afterAll(() => api?.stop());
 
@@ -21,12 +23,12 @@ describe('access token lifetime (TOKEN_TTL_SECONDS=1)', () => {
         client_secret: key.clientSecret,
       }),
     });
-    const issued = await response.json();
+    const issued: any = await response.json();
     expect(issued.expires_in).toBe(1);
     const authorization = `Bearer ${issued.access_token}`;
     expect((await api.fetch('/seasons/', { headers: { authorization } })).status).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    aheadMs += 2100;
     const expired = await api.fetch('/seasons/', { headers: { authorization } });
     expect(expired.status).toBe(401);
     expect(expired.headers.get('www-authenticate')).toBe(

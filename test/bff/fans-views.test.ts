@@ -27,7 +27,7 @@ let onOurs: RunningBff;
 
 async function get(bff: RunningBff, target: string) {
   const response = await fetch(`${bff.url}/api/bff${target}`);
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 beforeAll(async () => {

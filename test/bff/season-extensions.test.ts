@@ -41,7 +41,7 @@ const oursReads: string[] = [];
 let onHosted: RunningBff;
 let onOurs: RunningBff;
 
-async function view(bff: RunningBff, target: string) {
+async function view(bff: RunningBff, target: string): Promise<any> {
   const response = await fetch(`${bff.url}/api/bff${target}`);
   expect(response.status, target).toBe(200);
   return response.json();
@@ -168,7 +168,7 @@ describe('the seasons a judge judged', () => {
       const response = await fetch(`${onOurs.url}/api/bff/judge-seasons${query}`);
       expect(response.status, query).toBe(400);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect((await response.json()).detail, query).toMatch(/^(name|request): /);
+      expect(((await response.json()) as { detail: string }).detail, query).toMatch(/^(name|request): /);
     }
   });
 });

@@ -159,7 +159,7 @@ describe('cli import', () => {
     try {
       const key = await api.createKey(circuit);
       const headers = { authorization: `Bearer ${await api.token(key.clientId, key.clientSecret)}` };
-      const read = async (url: string) => (await api.fetch(url, { headers })).json();
+      const read = async (url: string): Promise<any> => (await api.fetch(url, { headers })).json();
       const event = await read(`/events/${eventId}`);
       expect(event.competitions.map((competition: { date: string }) => competition.date)).toEqual([
         '2014-02-08T12:00:00.000Z',

@@ -102,7 +102,7 @@ describe('DATA_DIR is owner-only (directories 0700, files 0600) under umask 000'
         }),
       });
       expect(token.status).toBe(200);
-      const authorization = `Bearer ${(await token.json()).access_token}`;
+      const authorization = `Bearer ${((await token.json()) as { access_token: string }).access_token}`;
       const divisions = (await (await api('/divisions/', { headers: { authorization } })).json()) as {
         data: { id: number }[];
       };

@@ -53,6 +53,8 @@ export interface TestApiOptions {
   env?: Record<string, string>;
   /** serve an existing DATA_DIR (kept on stop) instead of a fresh temporary one (removed on stop) */
   dataDir?: string;
+  /** the API's clock for tokens and authorization codes (Services.now), so a test can advance it */
+  now?: () => number;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -65,7 +67,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, API_PORT: '0', API_HOST: '127.0.0.1', ...options.env };
   let api;
   try {
-    api = await startApi(env);
+    api = await startApi(env, { now: options.now });
   } catch (error) {
     if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;

@@ -9,7 +9,15 @@ import { randomToken, sha256Hex } from './secrets.js';
 /** Issues a code for a signed-in user; only its sha-256 is stored, so a database leak yields no usable codes. */
 export async function createAuthorizationCode(
   db: DbOrTx,
-  input: { applicationId: number; userId: number; redirectUri: string; codeChallenge: string; ttlSeconds: number },
+  input: {
+    applicationId: number;
+    userId: number;
+    redirectUri: string;
+    codeChallenge: string;
+    ttlSeconds: number;
+    /** when it is issued, in milliseconds (Services.now) */
+    nowMs: number;
+  },
 ): Promise<string> {
   const code = randomToken(32);
   await insertAuthorizationCode(db, {
@@ -18,7 +26,7 @@ export async function createAuthorizationCode(
     userId: input.userId,
     redirectUri: input.redirectUri,
     codeChallenge: input.codeChallenge,
-    expiresAt: new Date(Date.now() + input.ttlSeconds * 1000),
+    expiresAt: new Date(input.nowMs + input.ttlSeconds * 1000),
   });
   return code;
 }

@@ -26,6 +26,8 @@ export async function authorizationCodeGrant(
   tokens: TokenService,
   application: Application,
   parameters: Map<string, string>,
+  /** the clock the code's expiry is read by (Services.now) */
+  now: () => number = Date.now,
 ): Promise<IssuedToken> {
   const missing = ['code', 'redirect_uri', 'code_verifier'].filter((name) => !parameters.has(name));
   if (missing.length > 0) throw new OAuthError('invalid_request', `Missing parameter: ${missing.join(', ')}`);
@@ -41,8 +43,7 @@ export async function authorizationCodeGrant(
       'invalid_grant',
       'The authorization code is unknown, already used, or was issued to another client',
     );
-  if (grant.expiresAt.getTime() <= Date.now())
-    throw new OAuthError('invalid_grant', 'The authorization code has expired');
+  if (grant.expiresAt.getTime() <= now()) throw new OAuthError('invalid_grant', 'The authorization code has expired');
   if (grant.redirectUri !== parameters.get('redirect_uri')) {
     throw new OAuthError('invalid_grant', 'redirect_uri does not match the one of the authorization request');
   }

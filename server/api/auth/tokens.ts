@@ -41,7 +41,12 @@ const AUDIENCE = 'competition-api';
 const KID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const VERIFIED_TOKENS_KEPT = 10_000;
 
-export async function createTokenService(database: Database, config: ApiConfig): Promise<TokenService> {
+/** `now` is the clock tokens are issued and checked by (milliseconds, like Date.now); tests pass their own. */
+export async function createTokenService(
+  database: Database,
+  config: ApiConfig,
+  now: () => number = Date.now,
+): Promise<TokenService> {
   const state = await createAuthState(database, config);
 
   async function keyFor(kid: unknown): Promise<VerifyingKey | undefined> {
@@ -80,10 +85,10 @@ export async function createTokenService(database: Database, config: ApiConfig):
         .setAudience(AUDIENCE)
         .setSubject(subject.userId !== undefined ? `user:${subject.userId}` : `client:${subject.clientId}`)
         .setJti(randomUUID())
-        .setIssuedAt()
+        .setIssuedAt(Math.floor(now() / 1000))
         // Rounded up to the next whole second: JWT times are whole seconds, and a token must live at least
         // the expires_in it is announced with.
-        .setExpirationTime(Math.ceil(Date.now() / 1000) + config.tokenTtlSeconds)
+        .setExpirationTime(Math.ceil(now() / 1000) + config.tokenTtlSeconds)
         .sign(signing.privateKey);
       return { token_type: 'bearer', access_token: accessToken, expires_in: config.tokenTtlSeconds };
     },
@@ -95,7 +100,7 @@ export async function createTokenService(database: Database, config: ApiConfig):
           verified.delete(token);
           return { ok: false, reason: 'invalid' };
         }
-        if (Date.now() < cached.expiresAtMs) return { ok: true, auth: cached.auth };
+        if (now() < cached.expiresAtMs) return { ok: true, auth: cached.auth };
         verified.delete(token);
         return { ok: false, reason: 'expired' };
       }
@@ -115,6 +120,7 @@ export async function createTokenService(database: Database, config: ApiConfig):
           audience: AUDIENCE,
           typ: 'at+jwt',
           requiredClaims: ['exp', 'iat'],
+          currentDate: new Date(now()),
         });
         const auth = authFrom(payload);
         if (!auth || !signedWhileCurrent(payload, key, config.tokenTtlSeconds) || state.isRevoked(auth.applicationId)) {

@@ -133,8 +133,12 @@ async function openPostgres(url: string): Promise<Omit<Database, 'transaction'>>
           listeners.splice(listeners.indexOf(client), 1);
           client.end().catch(() => {});
           onGap?.();
+          // The reconnection's outcome is handled in its chain (a failure is this handler again, a second later).
           if (!closed)
-            setTimeout(() => connect().then(onGap, () => client.emit('error', new Error('reconnect failed'))), 1000);
+            setTimeout(
+              () => void connect().then(onGap, () => client.emit('error', new Error('reconnect failed'))),
+              1000,
+            );
         });
         await client.connect();
         await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);

@@ -142,6 +142,7 @@ export function registerAuthorizeRoutes(router: ApiRouter, services: Services): 
       redirectUri: request.redirectUri,
       codeChallenge: request.codeChallenge,
       ttlSeconds: codeTtlSeconds,
+      nowMs: services.now(),
     });
     return redirect(redirectWith(request.redirectUri, { code, state: request.state }));
   });

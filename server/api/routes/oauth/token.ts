@@ -119,7 +119,7 @@ export function registerTokenRoute(router: ApiRouter, services: Services): void 
       const token =
         grantType === 'client_credentials'
           ? await clientCredentialsGrant(db, services.tokens, application)
-          : await authorizationCodeGrant(db, services.tokens, application, parameters!);
+          : await authorizationCodeGrant(db, services.tokens, application, parameters!, services.now);
       return tokenEndpointResponse(token, 200, rateHeaders);
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;

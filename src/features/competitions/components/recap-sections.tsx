@@ -114,6 +114,7 @@ const RecapSection = memo(function RecapSection({
   // view's column objects: a view switch keeps the order it has and does not sort again.
   const performances = useMemo(
     () => sortPerformances(section.performances, column, direction),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on the column's id, not its object (said above)
     [section, column.id, direction],
   );
   const headingId = `section-${sectionId(section)}`;
