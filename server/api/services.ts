@@ -18,7 +18,12 @@ export interface Services {
 }
 
 export async function createServices(config: ApiConfig, options: { memory?: boolean } = {}): Promise<Services> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memory });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    memory: options.memory,
+    postgres: config.postgres,
+  });
   const cache = await createResponseCache(database);
   const tokens = await createTokenService(database, config);
   const purging = await startPurging(database, { signingKeyKeepSeconds: keyKeepSeconds(config.tokenTtlSeconds) });
