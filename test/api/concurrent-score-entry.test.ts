@@ -3,10 +3,8 @@ import { eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { buildSmallCircuit } from '../helpers/small-circuit.js';
-import type { Db } from '../../server/api/db/database.js';
-import { performances, subcaptionScores } from '../../server/api/db/schema.js';
-import { roundSheetOf } from '../../server/api/db/write/rounds.js';
-import { tabulateDivisionRound } from '../../server/api/db/write/retabulate.js';
+import { performances } from '../../server/api/db/schema.js';
+import { storedAndFresh } from '../helpers/fresh-tabulation.js';
 
 /**
  * Judges entering at once on a circuit that runs two API instances on one PostgreSQL (issue 30): score writes to
@@ -40,33 +38,6 @@ afterAll(async () => {
   await second?.stop();
   await postgres?.stop();
 });
-
-/** Stored results of the round's performances next to a tabulation of the stored raw numbers. */
-async function storedAndFresh(db: Db, roundId: number, divisionId: number) {
-  const rows = await db.select().from(performances).where(eq(performances.roundId, roundId));
-  const members = rows.filter((row) => row.divisionId === divisionId);
-  const scores = await db.select().from(subcaptionScores);
-  const sheet = (await roundSheetOf(db, roundId, divisionId)) ?? undefined;
-  const fresh = tabulateDivisionRound(
-    sheet,
-    members.map((member) => ({
-      id: member.id,
-      performed: member.performed,
-      penaltyThousandths: member.penaltyThousandths,
-      scores: scores
-        .filter((score) => score.performanceId === member.id)
-        .map((score) => ({
-          captionKey: score.captionKey,
-          subcaptionKey: score.subcaptionKey,
-          score: score.scoreThousandths / 1000,
-        })),
-    })),
-  );
-  // canonical: jsonb keeps an object's keys in an order of its own
-  const byId = (list: { id: number; result: unknown }[]) =>
-    Object.fromEntries([...list].sort((a, b) => a.id - b.id).map((entry) => [entry.id, canonical(entry.result)]));
-  return { stored: byId(members), fresh: byId(fresh) };
-}
 
 describe('concurrent score entry on PostgreSQL, two instances', () => {
   it('stores results equal to a fresh tabulation after every burst of simultaneous writes', async () => {
@@ -132,15 +103,4 @@ function totalsIn(value: unknown, found = new Map<number, unknown>()): Map<numbe
     for (const inner of Object.values(record)) totalsIn(inner, found);
   }
   return found;
-}
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, inner]) => [key, canonical(inner)]),
-    );
-  return value;
 }
