@@ -5,7 +5,10 @@
  * archive run, archive-scale.md) and prints a summary. Exits 0 unless a measurement failed to run; with --strict,
  * also 1 when a budget fails.
  *
- *   npm run bench -- [--only api|web|archive|live] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
+ * `--only writes` runs only show-day score entry (30 writers, embedded and PostgreSQL with two instances) and
+ * writes bench/results/concurrent-writes.md.
+ *
+ *   npm run bench -- [--only api|web|archive|live|writes] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LOAD_CONNECTIONS, measureManyConnections } from './api/many-connections.js';
 import { measureThroughput } from './api/throughput.js';
+import { concurrentWritesMarkdown, measureConcurrentWrites } from './api/concurrent-writes.js';
 import { archivePageLcp, BUDGETS, check, withinTenPercentOf } from './lib/budgets.js';
 import { archiveSkipReason, measureArchive } from './archive/measure-archive.js';
 import { biggestRecap } from './lib/biggest-recap.js';
@@ -44,8 +48,8 @@ async function main(): Promise<number> {
       archive: { type: 'string' },
     },
   });
-  if (values.only !== undefined && !['api', 'web', 'archive', 'live'].includes(values.only))
-    throw new Error('--only is api, web, archive or live');
+  if (values.only !== undefined && !['api', 'web', 'archive', 'live', 'writes'].includes(values.only))
+    throw new Error('--only is api, web, archive, live or writes');
   // Read before the working directory changes: the folder is the caller's.
   const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
@@ -69,6 +73,8 @@ async function main(): Promise<number> {
     budgets: [],
     failures: [],
   };
+
+  if (values.only === 'writes') return writesOnly(results, log);
 
   const throughputOptions = {
     rounds: Number(values.rounds),
@@ -274,6 +280,25 @@ async function main(): Promise<number> {
     return 1;
   }
   return values.strict && results.budgets.some((budget) => budget.pass === false) ? 1 : 0;
+}
+
+/** Show-day score entry alone: its own results page, latest.* untouched. */
+async function writesOnly(results: BenchResults, log: (line: string) => void): Promise<number> {
+  log('Show-day score entry: 30 writers entering one round');
+  const report = await measureConcurrentWrites({ writers: 30, writesPerWriter: 10 }, log);
+  results.machine.loadAverageAfter = os.loadavg();
+  results.finishedAt = new Date().toISOString();
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    path.join(resultsDir, 'concurrent-writes.md'),
+    concurrentWritesMarkdown(report, results.machine, results.startedAt, results.commit),
+  );
+  writeFileSync(
+    path.join(resultsDir, 'concurrent-writes.json'),
+    `${JSON.stringify({ ...results, concurrentWrites: report }, null, 2)}\n`,
+  );
+  log('\nWritten: bench/results/concurrent-writes.md, bench/results/concurrent-writes.json');
+  return report.runs.some((run) => run.wrongResults > 0) ? 1 : 0;
 }
 
 function git(args: string[]): string {

@@ -21,6 +21,7 @@ interface OpenApiDocument {
     string,
     {
       get?: {
+        security?: unknown[];
         parameters?: { name: string; in: string }[];
         responses?: Record<string, { content?: Record<string, unknown> }>;
       };
@@ -32,11 +33,13 @@ const OPERATIONS_FILE = 'server/bff/api-operations.generated.ts';
 
 /**
  * The BFF's allow-list, written into its own tree so that it needs no docs/ at run time (docs/decisions/045): the
- * API's reads (every GET whose 200 answers JSON; the HTML sign-in page is not one) and those taking v2's `o`.
+ * API's reads (every GET whose 200 answers JSON; the HTML sign-in page is not one, nor are the health checks, which
+ * declare that they need no token (`security: []`): they are for a load balancer, not for the app) and those taking
+ * v2's `o`.
  */
 async function apiOperationsModule(document: OpenApiDocument): Promise<string> {
   const reads = Object.entries(document.paths).flatMap(([template, item]) =>
-    item.get?.responses?.['200']?.content?.['application/json'] !== undefined
+    item.get?.responses?.['200']?.content?.['application/json'] !== undefined && item.get.security?.length !== 0
       ? [{ template, query: (item.get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name) }]
       : [],
   );

@@ -17,6 +17,7 @@ import { v3Routes } from './routes/v3/index.js';
 import { anonymousV2Read, v2Routes } from './routes/v2/index.js';
 import { v2ErrorMessage } from './routes/v2/error-message.js';
 import { publishedPageRoutes } from './routes/pages/index.js';
+import { healthRoutes } from './routes/health.js';
 
 export { newRouter };
 
@@ -67,7 +68,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.use('/2018-03/*', v2ErrorMessage);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  // liveness and readiness for a load balancer, without a token
+  app.route('/', healthRoutes(services));
 
   // The token and authorize endpoints authenticate the client themselves; everything else needs a bearer token,
   // but for v2's two reads that organizations open to anonymous callers (decision 026).

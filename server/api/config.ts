@@ -1,4 +1,6 @@
 /** API configuration, read and validated once at start-up. */
+import { postgresSettingsFrom, type PostgresSettings } from './db/postgres.js';
+
 export interface ApiConfig {
   port: number;
   host: string;
@@ -17,6 +19,8 @@ export interface ApiConfig {
   tokenRateLimit: { requests: number; windowSeconds: number };
   /** largest accepted request body, in bytes */
   bodyLimitBytes: number;
+  /** PostgreSQL's pool, time limits and reconnection (used with databaseUrl) */
+  postgres: PostgresSettings;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -55,5 +59,6 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       windowSeconds: intFrom(env, 'TOKEN_RATE_LIMIT_WINDOW_SECONDS', 60),
     },
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 256 * 1024),
+    postgres: postgresSettingsFrom(env),
   };
 }

@@ -24,7 +24,12 @@ export async function createServices(
   options: { memory?: boolean; now?: () => number } = {},
 ): Promise<Services> {
   const now = options.now ?? Date.now;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: options.memory });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    memory: options.memory,
+    postgres: config.postgres,
+  });
   const cache = await createResponseCache(database);
   const tokens = await createTokenService(database, config, now);
   const purging = await startPurging(database, { signingKeyKeepSeconds: keyKeepSeconds(config.tokenTtlSeconds) });

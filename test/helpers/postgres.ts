@@ -4,7 +4,7 @@
  * `postgres` system user (Debian's postgresql package creates it; scripts/ensure-postgres.sh installs it).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,6 +14,12 @@ export interface TestPostgres {
   url: string;
   /** a fresh, empty database on this server */
   createDatabase(name: string): Promise<string>;
+  /**
+   * `pg_ctl restart -m fast`: the server ends every session and stops, then starts again on the same port.
+   * `whileDown` runs once it has stopped, before it starts again (an outage as long as it takes). Resolves once
+   * the server accepts connections again.
+   */
+  restart(options?: { whileDown?: () => Promise<void> }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -71,24 +77,43 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     '-c',
     'full_page_writes=off',
   ]);
-  const server: ChildProcess = spawn(command, [...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let server: ChildProcess;
   let log = '';
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      if (attempt > 100 || server.exitCode !== null) {
-        server.kill('SIGKILL');
-        throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log}`);
+  const start = async () => {
+    server = spawn(command, [...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.end();
+        break;
+      } catch (error) {
+        if (attempt > 100 || server.exitCode !== null) {
+          server.kill('SIGKILL');
+          throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
+  };
+  /**
+   * SIGINT is PostgreSQL's fast shutdown: sessions ended, transactions rolled back. It goes to the postmaster
+   * itself (its pid is the first line of postmaster.pid): runuser, our child when we are root, does not pass
+   * SIGINT on, and killing runuser would leave the server running.
+   */
+  const shutDown = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    const pidFile = path.join(dataDir, 'postmaster.pid');
+    const postmaster = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : NaN;
+    if (Number.isInteger(postmaster) && postmaster > 0) process.kill(postmaster, 'SIGINT');
+    else server.kill('SIGINT');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  };
+  await start();
   return {
     url,
     async createDatabase(name) {
@@ -98,11 +123,17 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       await client.end();
       return url.replace(/\/postgres$/, `/${name}`);
     },
+    async restart(options = {}) {
+      await shutDown();
+      try {
+        await options.whileDown?.();
+      } finally {
+        await start();
+      }
+      return;
+    },
     async stop() {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGINT');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
+      await shutDown();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,7 @@
  * so nothing can change behind it and it is not polled.
  */
 import type { Database } from '../db/database.js';
+import { describeDbError } from '../db/failures.js';
 import { AUTH_CHANGED_CHANNEL } from '../db/repositories/auth-changes.js';
 import { recentlyRevokedApplicationIds } from '../db/repositories/applications.js';
 import { ensureActiveSigningKey, listVerifyingKeys } from '../db/repositories/signing-keys.js';
@@ -63,7 +64,7 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
           JSON.stringify({
             level: 'warn',
             msg: 'Could not re-read signing keys and revocations',
-            error: String(error),
+            ...describeDbError(error),
           }),
         );
       })

@@ -6,11 +6,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as schema from './schema.js';
 import { applyMigrations } from './migrate.js';
 import { makeOwnerOnly, ownerOnlyFolder } from './owner-only.js';
+import { openPostgres, type PostgresSettings } from './postgres.js';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A transaction handle; repositories accept either this or the Db. */
@@ -28,6 +27,14 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<void>;
   /**
+   * True while notifications are known to arrive: the listening connection is up and answered its last heartbeat
+   * (always, on the embedded database, whose notifications never leave the process). While false, a cache that
+   * relies on them must neither serve nor store (cache/response-cache.ts).
+   */
+  notificationsLive(): boolean;
+  /** Whether the database answers a trivial query now (readiness). */
+  ping(): Promise<boolean>;
+  /**
    * Runs `work` in one transaction that every use of `db` within it (its async context) joins: repositories'
    * writes become savepoints of it and reads see them, though they only know `db`. For one unit of work spread
    * over code that cannot pass a transaction along: every write request's changes, its reads and its stored
@@ -44,10 +51,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PGlite in memory (tests that need a throwaway database) */
   memory?: boolean;
+  /** pool size, time limits and reconnection of PostgreSQL; from the environment when not given */
+  postgres?: PostgresSettings;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const opened = options.url ? await openPostgres(options.url) : await openPglite(options);
+  const opened = options.url ? await openPostgres(options.url, options.postgres) : await openPglite(options);
   const database = { ...opened, ...withAmbientTransactions(opened.db) };
   await applyMigrations(database);
   return database;
@@ -103,53 +112,11 @@ async function openPglite(options: DatabaseOptions): Promise<Omit<Database, 'tra
     listen: async (channel, onPayload) => {
       await client.listen(channel, onPayload);
     },
+    notificationsLive: () => true,
+    ping: async () => {
+      await client.query('SELECT 1');
+      return true;
+    },
     close: () => client.close(),
-  };
-}
-
-async function openPostgres(url: string): Promise<Omit<Database, 'transaction'>> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  // Fail fast with the real reason (bad URL, server down) instead of on the first request.
-  const probe = await pool.connect();
-  probe.release();
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.Client[] = [];
-  let closed = false;
-  return {
-    kind: 'postgres',
-    db,
-    exec: async (sql) => {
-      await pool.query(sql);
-    },
-    listen: async (channel, onPayload, onGap) => {
-      // LISTEN needs a connection of its own that stays open; a pooled one would be handed to other queries.
-      const connect = async (): Promise<void> => {
-        const client = new pg.Client({ connectionString: url });
-        client.on('notification', (message) => {
-          if (message.channel === channel) onPayload(message.payload ?? '');
-        });
-        client.on('error', () => {
-          // Notifications sent while we are away are lost: tell the listener, then listen again.
-          listeners.splice(listeners.indexOf(client), 1);
-          client.end().catch(() => {});
-          onGap?.();
-          // The reconnection's outcome is handled in its chain (a failure is this handler again, a second later).
-          if (!closed)
-            setTimeout(
-              () => void connect().then(onGap, () => client.emit('error', new Error('reconnect failed'))),
-              1000,
-            );
-        });
-        await client.connect();
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        listeners.push(client);
-      };
-      await connect();
-    },
-    close: async () => {
-      closed = true;
-      await Promise.all(listeners.map((client) => client.end()));
-      await pool.end();
-    },
   };
 }

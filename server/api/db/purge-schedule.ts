@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { describeDbError } from './failures.js';
 import { purgeExpiredRows } from './repositories/expired-rows.js';
 
 /** Expired rows harm nobody for a while; this keeps the tables from growing without running often. */
@@ -14,7 +15,7 @@ export async function startPurging(
 ): Promise<{ stop(): void }> {
   const purge = () =>
     purgeExpiredRows(database.db, options).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'warn', msg: 'Could not purge expired rows', error: String(error) }));
+      console.error(JSON.stringify({ level: 'warn', msg: 'Could not purge expired rows', ...describeDbError(error) }));
     });
   await purge();
   const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);

@@ -6,6 +6,7 @@ type ZodIssue = core.$ZodIssue;
 import { ApiProblem, problemBody, type FieldProblem } from './problem.js';
 import type { AppEnv } from './context.js';
 import { NotFoundError, RuleViolation } from '../db/repositories/errors.js';
+import { describeDbError, isDatabaseUnavailable, isRetryableConflict } from '../db/failures.js';
 
 /** The one error handler: problem+json for every failure, and never a 5xx message or stack to the client. */
 export function answerError(error: unknown, c: Context<AppEnv>): Response {
@@ -33,18 +34,48 @@ export function answerError(error: unknown, c: Context<AppEnv>): Response {
     return problemResponse(new ApiProblem(400, 'malformed_body', 'The request body is not valid JSON'));
   }
   const requestId: string | undefined = c.get('requestId');
+  // A database that cannot serve now (down, restarting, a time limit hit, still a conflict after the unit's own
+  // retries) is the client's to retry, not a fault: 503 with Retry-After (docs/decisions/048-database-timeouts-and-outages.md).
+  if (isDatabaseUnavailable(error) || isRetryableConflict(error)) {
+    console.error(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'database unavailable',
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        ...describeDbError(error),
+      }),
+    );
+    return problemResponse(databaseUnavailable());
+  }
+  // Ids and codes only: a failed query's message and stack carry its parameters, which are request bodies.
   console.error(
     JSON.stringify({
       level: 'error',
       requestId,
       method: c.req.method,
       path: c.req.path,
-      error: String(error),
-      stack: (error as Error)?.stack,
+      ...describeDbError(error),
+      // frames only: the stack's first line repeats the message
+      stack: error instanceof Error ? error.stack?.split('\n').slice(1, 9).join('\n') : undefined,
     }),
   );
   return problemResponse(
     new ApiProblem(500, 'internal_error', `Something went wrong on our side (request ${requestId ?? 'unknown'})`),
+  );
+}
+
+/** Seconds a client is asked to wait before trying again while the database cannot serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
+
+export function databaseUnavailable(): ApiProblem {
+  return new ApiProblem(
+    503,
+    'database_unavailable',
+    'The database cannot serve this request right now; try again shortly',
+    [],
+    { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
   );
 }
 

@@ -6,7 +6,8 @@ import { rowsOf } from '../migrate.js';
 export const ORG_CHANGED_CHANNEL = 'org_changed';
 
 /**
- * Bumps the organization's data version and announces it. Must run inside the transaction that changed the data:
+ * Bumps the organization's data version and announces it. Must run inside the transaction that changes the data,
+ * as its first statement (orgWrite): the bump takes the organization's row lock that serializes its writes.
  * PostgreSQL delivers the notification only when that transaction commits, so no instance can drop its cache and
  * refill it from data that is not yet visible, and a rolled-back write announces nothing.
  */

@@ -3,19 +3,37 @@ import { and, eq } from 'drizzle-orm';
 import { calendarDateInstant, isIsoDate } from '../../../../domain/calendar-date.js';
 import type { DbOrTx, Tx } from '../database.js';
 import * as t from '../schema.js';
+import { isRetryableConflict } from '../failures.js';
 import { NotFoundError, RuleViolation } from './errors.js';
 import { bumpOrgVersion } from './org-version.js';
 
+/** How many times a unit runs when the database picks it as a deadlock or serialization victim. */
+const ATTEMPTS = 4;
+
 /**
  * Runs one write as a unit: its own transaction on a Db, a savepoint inside a caller's transaction (so a failed
- * write never leaves half of itself in the caller's transaction). Bumps the organization's version on success.
+ * write never leaves half of itself in the caller's transaction).
+ *
+ * The unit's first statement bumps the organization's version, which takes that row's lock: every write of the
+ * organization waits there, before it reads anything, until the one ahead commits, so a re-tabulation always reads
+ * every score committed before it (under READ COMMITTED each later statement sees them) and no two units update
+ * the same results in a different order (docs/decisions/006-tabulate-on-write.md, "Corrected"). A unit the
+ * database still picks as a deadlock or serialization victim (40P01, 40001) is rolled back to its start, which
+ * releases what it locked, and run again, a bounded number of times, so the client never sees the conflict.
  */
 export async function orgWrite<T>(db: DbOrTx, orgId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const value = await work(tx);
-    await bumpOrgVersion(tx, orgId);
-    return value;
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await bumpOrgVersion(tx, orgId);
+        return work(tx);
+      });
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isRetryableConflict(error)) throw error;
+      // a little jitter, so two victims of one conflict do not meet again at once
+      await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+    }
+  }
 }
 
 /**
