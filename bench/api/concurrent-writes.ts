@@ -14,8 +14,8 @@ import { startTestApi, type TestApi } from '../../test/helpers/api-server.js';
 import { startTestPostgres } from '../../test/helpers/postgres.js';
 import { buildSmallCircuit } from '../../test/helpers/small-circuit.js';
 import { wrongResults } from '../../test/helpers/fresh-tabulation.js';
-import { createGroup } from '../../server/api/db/write/groups.js';
-import { addPerformance } from '../../server/api/db/write/performances.js';
+import { createGroup } from '../../server/api/db/repositories/groups.write.js';
+import { addPerformance } from '../../server/api/db/repositories/performances.write.js';
 import { performances } from '../../server/api/db/schema.js';
 import { percentile } from '../lib/stats.js';
 

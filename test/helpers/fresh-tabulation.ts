@@ -6,8 +6,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/api/db/database.js';
 import { performances, subcaptionScores } from '../../server/api/db/schema.js';
-import { roundSheetOf } from '../../server/api/db/write/rounds.js';
-import { tabulateDivisionRound } from '../../server/api/db/write/retabulate.js';
+import { roundSheetOf } from '../../server/api/db/repositories/rounds.write.js';
+import { tabulateDivisionRound } from '../../server/api/db/repositories/retabulate.js';
 
 /** Per performance id, the stored and the fresh result, each in one canonical form (jsonb orders keys its own way). */
 export async function storedAndFresh(db: Db, roundId: number, divisionId: number) {
