@@ -91,7 +91,7 @@ async function startOurStack(workDir: string, processes: Started[]): Promise<Sta
 
 /**
  * The hosted stack: the fake hosted CompetitionSuite API (`npm run fake-hosted`: every importable recap fixture,
- * only the known operations) and `npm start` on it with the settings the fake prints, as the README tells a person.
+ * only the known operations) and `npm start` on it with the settings the fake prints, as docs/hosted-upstream.md tells a person.
  */
 async function startHostedStack(workDir: string, processes: Started[]): Promise<StackState> {
   const fakeDir = path.join(workDir, 'fake-hosted');

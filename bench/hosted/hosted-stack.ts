@@ -1,7 +1,7 @@
 /**
  * The app on the fake hosted upstream, for the bench: the fake (server/fake-hosted) in this process, serving the
  * biggest real recap and a generated season of 60 competitions (season-of-60.ts) through the hosted service's known
- * operations only; and the `npm start` stack as a child process pointed at it, as the README tells a person, serving
+ * operations only; and the `npm start` stack as a child process pointed at it, as docs/hosted-upstream.md tells a person, serving
  * the bench's build.
  */
 import path from 'node:path';

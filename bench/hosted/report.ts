@@ -18,7 +18,7 @@ export function hostedSection(hosted: HostedReport): string[] {
     '## On the fake hosted upstream',
     '',
     "The app on server/fake-hosted (our API in process behind the hosted service's known operations and shapes, opaque tokens, no ETags), " +
-      'started as the README tells a person; the same phone emulation as above. Data: the biggest real recap, and a generated season of ' +
+      'started as docs/hosted-upstream.md tells a person; the same phone emulation as above. Data: the biggest real recap, and a generated season of ' +
       `${groupPage.competitions} competitions (bench/hosted/season-of-60.ts: 4 color guard divisions of 15 groups, seeded).`,
     '',
     `Recap page: ${recapPage.competition} at \`${recapPage.url}\`. Median LCP ${recapPage.medianLcpMs.toFixed(0)} ms.`,

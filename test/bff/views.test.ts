@@ -317,7 +317,7 @@ describe("a season's results", () => {
         `/groups/?seasonId=${season.id}&limit=500`,
       )
     ).data;
-    // A sample group: its circuit number is the circuit's own (groups without one serve their id, README).
+    // A sample group: its circuit number is the circuit's own (groups without one serve their id, docs/api.md).
     const group = groups.find((candidate) => candidate.circuitId !== String(candidate.id))!;
     const answer = await view(
       `/seasons/${season.id}/group?name=${encodeURIComponent(group.name)}&id=${group.circuitId}`,

@@ -14,7 +14,7 @@ export interface GroupFilters {
 
 /**
  * A group's circuit id as every version serves it (v4/v3 circuitId, v2 OrgGroupIdentifier): the circuit's own
- * number for the group, or the group's id when the circuit gave none, so it is always numeric text (README:
+ * number for the group, or the group's id when the circuit gave none, so it is always numeric text (docs/api.md:
  * "Designed shapes").
  */
 export const servedCircuitId = sql<string>`COALESCE(NULLIF(${groups.circuitId}, ''), CAST(${groups.id} AS text))`;

@@ -1,6 +1,6 @@
 /**
  * v4 shapes. Event, Competition and Group follow the specification field for field; Season, Division, Schedule
- * and Scores are our design of the shapes the specification leaves "not shown" (README: "Designed shapes").
+ * and Scores are our design of the shapes the specification leaves "not shown" (docs/api.md: "Designed shapes").
  */
 import { z } from '@hono/zod-openapi';
 import { COMBINE_RULES } from '../../tabulation/types.js';
@@ -182,7 +182,7 @@ export const CompetitionScores = z
 
 export const list = <T extends z.ZodTypeAny>(item: T, name: string) => z.object({ data: z.array(item) }).openapi(name);
 
-/** Our extension: a group's released results, for the group page (README: "Designed shapes"). */
+/** Our extension: a group's released results, for the group page (docs/api.md: "Designed shapes"). */
 export const GroupPerformance = z
   .object({
     performanceId: z.number().int(),

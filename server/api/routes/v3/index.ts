@@ -1,6 +1,6 @@
 /**
  * v3 reads as the hosted service's real clients call them (no trailing slash, under /v3/). The records are the
- * v4 records and lists are wrapped in {data} as in v4 (README: "Designed shapes"); filters are the v4 filters.
+ * v4 records and lists are wrapped in {data} as in v4 (docs/api.md: "Designed shapes"); filters are the v4 filters.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { newRouter } from '../../router.js';
