@@ -1,6 +1,6 @@
 /**
  * The BFF's one way to code and validate an answer: br or gzip chosen from the request's Accept-Encoding, and an
- * ETag per coding of a body, any of which a conditional request may hold (decisions 020 and 046). Used by the read
+ * ETag per coding of a body, any of which a conditional request may hold (decisions 020 and 047). Used by the read
  * proxy for its saved reads (each coded body made once and kept with the entry) and by representation.ts for
  * everything else (the built files, kept; pages and views, coded per answer). Hono's `compress` and `etag`
  * middleware are not used: no br, every answer compressed again, and one tag for all codings.
