@@ -85,6 +85,28 @@ test(
       `${difference > 0 ? '+' : difference < 0 ? '−' : '±'}${printed.caption(Math.abs(difference))}`,
     );
 
+    // Every placement's lines, each as it counts in the total, add up to its margin (the Total row's difference).
+    const signedValue = (text: string) => {
+      const match = /([+−±])(\d+\.\d+)/.exec(text)!;
+      return (match[1] === '−' ? -1 : 1) * thousandths(match[2]);
+    };
+    const placements = region.locator('details[open] section');
+    expect(await placements.count()).toBeGreaterThan(0);
+    for (const section of await placements.all()) {
+      const rows = await section.getByRole('row').all();
+      let sum = 0;
+      let total = 0;
+      for (const line of rows.slice(1)) {
+        const name = await line.getByRole('rowheader').innerText();
+        const cell = (await line.getByRole('cell').nth(2).innerText()).trim();
+        // "counts ±x" under a difference is how it counts in the total
+        const counted = /counts\s+(\S+)/.exec(cell)?.[1] ?? cell;
+        if (name === 'Total') total = signedValue(counted);
+        else sum += signedValue(counted);
+      }
+      expect(sum, await section.getByRole('heading').innerText()).toBe(total);
+    }
+
     // The explanation itself (the recap around it is checked by its own specs).
     await expectNoSeriousViolations(page, { only: 'details[open]' });
   },
