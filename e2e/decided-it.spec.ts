@@ -93,12 +93,16 @@ test(
     const placements = region.locator('details[open] section');
     expect(await placements.count()).toBeGreaterThan(0);
     for (const section of await placements.all()) {
-      const rows = await section.getByRole('row').all();
+      // read in one go: a row at a time is a round trip each, some seconds for a big sheet on a busy machine
+      const lines = await section.evaluate((element) =>
+        [...element.querySelectorAll('tbody tr')].map((row) => ({
+          name: row.querySelector('th')!.textContent!.trim(),
+          cell: (row.querySelectorAll('td')[2] as HTMLElement).innerText.trim(),
+        })),
+      );
       let sum = 0;
       let total = 0;
-      for (const line of rows.slice(1)) {
-        const name = await line.getByRole('rowheader').innerText();
-        const cell = (await line.getByRole('cell').nth(2).innerText()).trim();
+      for (const { name, cell } of lines) {
         // "counts ±x" under a difference is how it counts in the total
         const counted = /counts\s+(\S+)/.exec(cell)?.[1] ?? cell;
         if (name === 'Total') total = signedValue(counted);
