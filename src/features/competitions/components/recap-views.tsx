@@ -57,7 +57,9 @@ export function RecapViews({
         {actions}
       </div>
       {rounds > 1 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">Latest round first: {sections[0].round.name || `round ${sections[0].round.number}`}.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Latest round first: {sections[0].round.name || `round ${sections[0].round.number}`}.
+        </p>
       ) : null}
       <DivisionJump sections={sections} />
       <RecapLegend sections={sections} />
