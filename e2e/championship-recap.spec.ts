@@ -31,13 +31,14 @@ test(
   { tag: '@journey' },
   async ({ page, request }) => {
     test.setTimeout(120_000);
-    const { guid, rounds } = await championship(request);
+    const { guid, rounds, sections } = await championship(request);
     const latest = rounds.reduce((a, b) => (b.number > a.number ? b : a));
     await page.goto(`/competitions/${guid}`);
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(headings.first()).toContainText(latest.name);
     await expect(page.getByText(`Latest round first: ${latest.name}.`)).toBeVisible();
-    // every section of the latest round comes before any of an earlier round
+    // every section of the latest round comes before any of an earlier round (the later sections render after the first)
+    await expect(headings.filter({ hasText: '·' })).toHaveCount(sections);
     const texts = await headings.allInnerTexts();
     const roundNames = texts.filter((text) => text.includes('·')).map((text) => text.split('·').pop()!.trim());
     const firstEarlier = roundNames.findIndex((name) => name !== latest.name);
