@@ -85,6 +85,32 @@ test(
       `${difference > 0 ? '+' : difference < 0 ? '−' : '±'}${printed.caption(Math.abs(difference))}`,
     );
 
+    // Every placement's lines, each as it counts in the total, add up to its margin (the Total row's difference).
+    const signedValue = (text: string) => {
+      const match = /([+−±])(\d+\.\d+)/.exec(text)!;
+      return (match[1] === '−' ? -1 : 1) * thousandths(match[2]);
+    };
+    const placements = region.locator('details[open] section');
+    expect(await placements.count()).toBeGreaterThan(0);
+    for (const section of await placements.all()) {
+      // read in one go: a row at a time is a round trip each, some seconds for a big sheet on a busy machine
+      const lines = await section.evaluate((element) =>
+        [...element.querySelectorAll('tbody tr')].map((row) => ({
+          name: row.querySelector('th')!.textContent!.trim(),
+          cell: (row.querySelectorAll('td')[2] as HTMLElement).innerText.trim(),
+        })),
+      );
+      let sum = 0;
+      let total = 0;
+      for (const { name, cell } of lines) {
+        // "counts ±x" under a difference is how it counts in the total
+        const counted = /counts\s+(\S+)/.exec(cell)?.[1] ?? cell;
+        if (name === 'Total') total = signedValue(counted);
+        else sum += signedValue(counted);
+      }
+      expect(sum, await section.getByRole('heading').innerText()).toBe(total);
+    }
+
     // The explanation itself (the recap around it is checked by its own specs).
     await expectNoSeriousViolations(page, { only: 'details[open]' });
   },

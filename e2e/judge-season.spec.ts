@@ -181,3 +181,90 @@ test(
     await expectNoSeriousViolations(page);
   },
 );
+
+test(
+  "a judge's season opens on their largest departures, each linked to its sheet, with the panel's rank on every sheet",
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { season, sections } = await latestScoredCompetition(request, todayInChicago());
+    const caption = sections
+      .flatMap((section) => section.records)
+      .filter((record) => record.Performed)
+      .flatMap((record) => record.Categories.flatMap((category) => category.Captions))
+      .find((c) => c.JudgeLastName)!;
+    const judge = `${caption.JudgeFirstName} ${caption.JudgeLastName}`;
+    interface Row {
+      group: { name: string };
+      rank: number | null;
+      final: { rank: number | null };
+      panel: { rank: number | null };
+    }
+    const { data: sheets } = await get<{ data: { rows: Row[] }[] }>(
+      request,
+      `/bff/seasons/${season.id}/judge?name=${encodeURIComponent(judge)}`,
+    );
+    // worked out here from the view's numbers: the largest difference of the judge's rank from the final or the panel's
+    const size = (row: Row) =>
+      row.rank === null
+        ? 0
+        : Math.max(
+            row.final.rank === null ? 0 : Math.abs(row.rank - row.final.rank),
+            row.panel.rank === null ? 0 : Math.abs(row.rank - row.panel.rank),
+          );
+    const largest = Math.max(0, ...sheets.flatMap((sheet) => sheet.rows.map(size)));
+
+    await page.goto(`/judges/${encodeURIComponent(judge)}?season=${season.id}`);
+    // the departures come before the season's statistics and sheets
+    const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+    await expect(headings.filter({ hasText: 'Largest departures' })).toBeVisible();
+    const names = await headings.allInnerTexts();
+    expect(names.indexOf('Largest departures')).toBeLessThan(names.indexOf('By caption'));
+    if (largest === 0) {
+      await expect(
+        page.getByText("Every rank this judge gave was the group's final rank and its panel's."),
+      ).toBeVisible();
+    } else {
+      const table = page.getByRole('table', { name: /^Largest departures/ });
+      const first = table.getByRole('row').nth(1);
+      const [mine, final, panel] = await Promise.all(
+        [4, 5, 6].map(async (n) =>
+          Number(
+            await first
+              .getByRole('cell')
+              .nth(n - 1)
+              .innerText(),
+          ),
+        ),
+      );
+      expect(Math.max(Math.abs(mine - final), Math.abs(mine - panel))).toBe(largest);
+      // its show links to its sheet, on the page that lists it
+      const group = await first.getByRole('rowheader').innerText();
+      await first.getByRole('link').click();
+      await expect(page).toHaveURL(/#sheet-\d+$/);
+      const id = new URL(page.url()).hash.slice(1);
+      const sheet = page.locator(`section:has(> h3#${id})`);
+      await expect(sheet).toBeInViewport();
+      const row = sheet.getByRole('row').filter({ has: page.getByRole('rowheader', { name: group, exact: true }) });
+      await expect(row.getByRole('cell').nth(1)).toContainText(String(mine));
+    }
+    // every sheet has the panel's rank
+    const firstSheet = page.locator('section:has(> h3[id^="sheet-"])').first();
+    await expect(firstSheet.getByRole('columnheader', { name: 'Panel rank' })).toBeVisible();
+    const firstRow = sheets[0].rows[0];
+    await expect(
+      firstSheet
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: firstRow.group.name, exact: true }) })
+        .getByRole('cell')
+        .nth(4),
+    ).toHaveText(firstRow.panel.rank === null ? '—' : String(firstRow.panel.rank));
+
+    // the trail names each group once
+    const options = await page.getByRole('combobox', { name: 'Group', exact: true }).locator('option').allInnerTexts();
+    expect(options.map((text) => text.replace(/ \(\d+\)$/, ''))).toEqual([
+      ...new Set(options.map((text) => text.replace(/ \(\d+\)$/, ''))),
+    ]);
+    await expectNoSeriousViolations(page);
+  },
+);

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { CalendarEntry, Season } from '../src/lib/api-models';
 import { expect, test } from './support/fixtures';
 import { get, seasonCalendar } from './support/api-data';
@@ -35,7 +35,8 @@ test(
       .filter({ has: page.getByRole('rowheader') })
       .first();
     const firstRowGroup = firstRow.getByRole('rowheader');
-    const firstRowTotal = firstRow.getByRole('cell').last();
+    // Rank, then Total: the sticky block is Rank, Group (the row's header) and Total
+    const firstRowTotal = firstRow.getByRole('cell').nth(1);
 
     await expect(page.getByText('More columns to the right: scroll sideways')).toBeVisible();
     for (const cell of [group, total, firstRowTotal]) await expect(cell).toBeInViewport({ ratio: 1 });
@@ -47,6 +48,75 @@ test(
       await expect(cell).toBeInViewport({ ratio: 1 });
       // in view and on top: the captions scrolled under them do not paint over them
       await expect.poll(() => paintedOnTop(cell)).toBe(true);
+    }
+  },
+);
+
+/**
+ * Where the page paints what, across the region at its resting scroll: each sticky cell whole and on top (its left
+ * edge, centre and right edge), and every other cell of the header and the first row either clear of the sticky
+ * block and painted itself, or wholly scrolled under it: none half covered.
+ */
+function coverage(region: Locator) {
+  return region.evaluate((element) => {
+    const area = element.getBoundingClientRect();
+    const problems: string[] = [];
+    const table = element.querySelector('table')!;
+    const cells = [
+      ...table.querySelectorAll<HTMLElement>('thead th'),
+      ...table.querySelectorAll<HTMLElement>('tbody tr:first-child > *'),
+    ];
+    const sticky = cells.filter((cell) => getComputedStyle(cell).position === 'sticky');
+    const edge = Math.max(...sticky.map((cell) => cell.getBoundingClientRect().right));
+    const paints = (cell: HTMLElement, x: number, y: number) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && cell.contains(hit);
+    };
+    const name = (cell: HTMLElement) => (cell.textContent ?? '').trim().slice(0, 40);
+    for (const cell of cells) {
+      const box = cell.getBoundingClientRect();
+      const y = box.top + Math.min(box.height / 2, 12);
+      if (sticky.includes(cell)) {
+        for (const x of [box.left + 2, box.left + box.width / 2, box.right - 2])
+          if (!paints(cell, x, y)) problems.push(`sticky "${name(cell)}" covered at ${Math.round(x)}`);
+        continue;
+      }
+      if (box.right <= edge + 1 || box.left >= area.right - 1) continue; // scrolled under the block, or not yet in
+      const spanning = cell instanceof HTMLTableCellElement && cell.colSpan > 1;
+      if (spanning) {
+        // a category or caption over several columns, some under the block: its label stays whole beside it
+        const label = (cell.firstElementChild ?? cell) as HTMLElement;
+        const own = label.getBoundingClientRect();
+        // where less of the header than its label is left in view, the label has gone as far out as the header does
+        if (own.left < edge - 1 && own.right < box.right - 1)
+          problems.push(`"${name(cell)}": its label half under the sticky block`);
+        else if (own.right <= area.right && !paints(cell, own.left + own.width / 2, own.top + own.height / 2))
+          problems.push(`"${name(cell)}": its label covered`);
+      } else if (box.left < edge - 1)
+        problems.push(`"${name(cell)}" half under the sticky block (${Math.round(box.left)} < ${Math.round(edge)})`);
+      else if (!paints(cell, Math.min(box.left + box.width / 2, area.right - 2), y))
+        problems.push(`"${name(cell)}" covered`);
+    }
+    return problems;
+  });
+}
+
+test(
+  'a wide recap never paints a sticky cell over another cell, at rest wherever it is scrolled',
+  { tag: '@journey' },
+  async ({ page, request, isMobile }) => {
+    test.skip(isMobile, 'the table of a wide screen');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const { competition } = await drumCorpsRecap(request);
+    await page.goto(`/competitions/${competition.guid}?view=full`);
+    const region = page.getByRole('region', { name: /^World Class —/ });
+    await expect(region.getByRole('columnheader', { name: 'Total', exact: true })).toBeVisible();
+    expect(await coverage(region)).toEqual([]);
+    // a reader's sideways scroll, some columns at a time, to the end: it rests where the region snaps it
+    const end = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+    for (let step = 1; step <= 6; step++) {
+      await region.evaluate((element, left) => element.scrollTo({ left }), Math.round((end * step) / 6) - 37);
+      await expect.poll(() => coverage(region)).toEqual([]);
     }
   },
 );

@@ -1693,6 +1693,12 @@ export interface components {
                     /** @description null: v2's rank 0, no rank printed */
                     rank: number | null;
                 } | null;
+                /** @description the panel's number: the group's score and rank in this caption's category (every judge of it together) */
+                panel: {
+                    score: number;
+                    /** @description null: v2's rank 0, no rank printed */
+                    rank: number | null;
+                };
             }[];
         };
         BffHeadToHead: {

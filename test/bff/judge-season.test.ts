@@ -35,6 +35,7 @@ const performance = (
   rank: number,
   captions: ReturnType<typeof caption>[],
   performed = true,
+  panel = { Score: '0', Rank: 0 },
 ): HostedPerformance => ({
   DivisionName: 'Scholastic A',
   DivisionInitials: 'SA',
@@ -46,7 +47,7 @@ const performance = (
   Rank: rank,
   Performed: performed,
   NoScoreReason: performed ? '' : 'Withdrew',
-  Categories: performed ? [{ Name: 'Equipment', Score: '0', Rank: 0, Captions: captions }] : [],
+  Categories: performed ? [{ Name: 'Equipment', ...panel, Captions: captions }] : [],
 });
 
 // A doubled panel: two Equipment Analysis judges; "G. Guffey" also judges another show spelt "Greg Guffey".
@@ -55,8 +56,28 @@ const sections = buildJudgedSections([
     record: competition('b', '2026-02-08T00:00:00'),
     practice: false,
     performances: [
-      performance('North', '80.100', 1, [caption('G.', 'Guffey', '17.50', 2), caption('Ann', 'Lee', '18.00', 1)]),
-      performance('South', '79.000', 2, [caption('G.', 'Guffey', '17.80', 1), caption('Ann', 'Lee', '17.60', 2)]),
+      performance(
+        'North',
+        '80.100',
+        1,
+        [caption('G.', 'Guffey', '17.50', 2), caption('Ann', 'Lee', '18.00', 1)],
+        true,
+        {
+          Score: '17.75',
+          Rank: 2,
+        },
+      ),
+      performance(
+        'South',
+        '79.000',
+        2,
+        [caption('G.', 'Guffey', '17.80', 1), caption('Ann', 'Lee', '17.60', 2)],
+        true,
+        {
+          Score: '17.70',
+          Rank: 1,
+        },
+      ),
       performance('West', '0.000', 3, [], false),
     ],
   },
@@ -78,7 +99,7 @@ const sections = buildJudgedSections([
 ]);
 
 describe("a judge's season from the judged sections", () => {
-  it("sets each of the judge's numbers beside the final rank and the panel partner's, oldest first, released recaps only", () => {
+  it("sets each of the judge's numbers beside the final rank, the panel partner's and the panel's, oldest first, released recaps only", () => {
     const season = judgeSeason(sections, '  G. Guffey ', '2026 Season');
     expect(season.judge).toEqual({ name: 'G. Guffey', similarNames: ['Greg Guffey'] });
     expect(season.data).toHaveLength(1);
@@ -97,6 +118,7 @@ describe("a judge's season from the judged sections", () => {
         rank: 2,
         final: { score: 80.1, rank: 1 },
         partner: { score: 18, rank: 1 },
+        panel: { score: 17.75, rank: 2 },
       },
       {
         group: { name: 'South', orgGroupIdentifier: '' },
@@ -104,6 +126,7 @@ describe("a judge's season from the judged sections", () => {
         rank: 1,
         final: { score: 79, rank: 2 },
         partner: { score: 17.6, rank: 2 },
+        panel: { score: 17.7, rank: 1 },
       },
     ]);
   });

@@ -66,6 +66,7 @@ export function judgeSeason(
           rank: mine.rank,
           final: performance.total,
           partner: partner ? { score: partner.score, rank: partner.rank } : null,
+          panel: mine.panel,
         });
       }
       if (!about) continue;

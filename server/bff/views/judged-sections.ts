@@ -18,6 +18,8 @@ export interface JudgedCaption {
   score: number;
   /** null: no rank printed (v2's rank 0) */
   rank: number | null;
+  /** the panel's number: the category's score and rank (one object for every caption of the category) */
+  panel: { score: number; rank: number | null };
 }
 
 export interface JudgedPerformance {
@@ -85,8 +87,9 @@ export function buildJudgedSections(competitions: readonly CompetitionResults[])
       section.performances.push({
         group: { name: p.GroupName, orgGroupIdentifier: p.OrgGroupIdentifier },
         total: { score: Number(p.TotalScore), rank: p.Rank > 0 ? p.Rank : null },
-        captions: occurrences(p.Categories).flatMap(({ key: categoryKey, item: category }) =>
-          occurrences(category.Captions).map(({ key, item: caption }) => ({
+        captions: occurrences(p.Categories).flatMap(({ key: categoryKey, item: category }) => {
+          const panel = { score: Number(category.Score), rank: category.Rank > 0 ? category.Rank : null };
+          return occurrences(category.Captions).map(({ key, item: caption }) => ({
             key: shared(`${categoryKey}/${key}`),
             category: shared(category.Name),
             name: shared(caption.Name),
@@ -94,8 +97,9 @@ export function buildJudgedSections(competitions: readonly CompetitionResults[])
             judge: shared(judgeName(caption.JudgeFirstName, caption.JudgeLastName)),
             score: Number(caption.Score),
             rank: caption.Rank > 0 ? caption.Rank : null,
-          })),
-        ),
+            panel,
+          }));
+        }),
       });
     }
     sections.push(...[...byRound.values()].sort((a, b) => a.round.number - b.round.number));

@@ -187,6 +187,10 @@ export const JudgeSheet = z
           partner: RankedOrNot.nullable().openapi({
             description: "the other judge's caption score on a doubled panel",
           }),
+          panel: RankedOrNot.openapi({
+            description:
+              "the panel's number: the group's score and rank in this caption's category (every judge of it together)",
+          }),
         }),
       )
       .openapi({ description: "the groups this judge scored, in the recap's order" }),

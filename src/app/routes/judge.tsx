@@ -11,6 +11,7 @@ import { judgeSeasonQueryOptions } from '../../features/judges/api/get-judge-sea
 import { CaptionStatsTable } from '../../features/judges/components/caption-stats-table';
 import { GroupTrail } from '../../features/judges/components/group-trail';
 import { JudgeSheetTable } from '../../features/judges/components/judge-sheet-table';
+import { LargestDepartures } from '../../features/judges/components/largest-departures';
 import { SeasonsJudged } from '../../features/judges/components/seasons-judged';
 import { captionStats } from '../../features/judges/utils/judge-stats';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
@@ -116,6 +117,12 @@ function JudgeSeason({ judge, season }: { judge: string; season: Season }) {
           </>
         ) : null}
       </p>
+      <h2 className="heading-2">Largest departures</h2>
+      <p className="mb-2 max-w-prose text-sm">
+        Where this judge&apos;s rank parted most from the group&apos;s final rank or their panel&apos;s (the
+        caption&apos;s category, every judge of it together), largest first; each links to its sheet below.
+      </p>
+      <LargestDepartures sheets={sheets} pageSize={SHEETS_PAGE_SIZE} />
       <h2 className="heading-2">By caption</h2>
       <p className="mb-2 max-w-prose text-sm">
         How often this judge&apos;s caption rank was the group&apos;s final rank (and, on a doubled panel, the other

@@ -28,13 +28,16 @@ export default function RecapRoute() {
       {recap.sections.length === 0 ? (
         <EmptyState title="No scores released yet">Scores appear here as soon as each round is released.</EmptyState>
       ) : (
-        <>
-          <RecapViews sections={recap.sections} views={recap.views} />
-          <DownloadCsv
-            href={downloadUrl('/competitions/{guid}/recap.csv', { path: { guid: competition.guid } })}
-            what={`the ${competition.name} recap`}
-          />
-        </>
+        <RecapViews
+          sections={recap.sections}
+          views={recap.views}
+          actions={
+            <DownloadCsv
+              href={downloadUrl('/competitions/{guid}/recap.csv', { path: { guid: competition.guid } })}
+              what={`the ${competition.name} recap`}
+            />
+          }
+        />
       )}
     </>
   );

@@ -9,8 +9,10 @@ export default function DecidedIt({ section }: { section: DivisionRoundScores })
     <div className="space-y-4">
       <p className="text-xs text-slate-700 dark:text-slate-300">
         Scores as the recap publishes them: totals to three decimals, categories and captions to two. A difference is
-        the lower group&apos;s: + where it gained, − where it lost. A doubled panel&apos;s judge counts half in the
-        total.
+        the lower group&apos;s: + where it gained, − where it lost. Where a caption does not count point for point in
+        the total, &ldquo;counts&rdquo; says how it does, as this sheet adds its categories up (read from its own
+        numbers): half in a halved sum or a mean of two judges, in full where a doubled panel&apos;s judges are summed.
+        The lines add up to the margin.
       </p>
       {placements.map((placement) => (
         <Placement key={placement.lower.performanceId} placement={placement} />
@@ -85,7 +87,7 @@ function Placement({ placement: p }: { placement: ClosePlacement }) {
                   <td className="num">{formatScore(c.lower, 'caption')}</td>
                   <td className="num">
                     {signed(c.difference, 'caption')}
-                    {c.share !== 1 && c.difference !== 0 ? (
+                    {c.counts !== c.difference ? (
                       <span className="block text-xs">counts {signed(c.counts, 'caption')}</span>
                     ) : null}
                   </td>
@@ -99,7 +101,17 @@ function Placement({ placement: p }: { placement: ClosePlacement }) {
                 </th>
                 <td className="num">{formatScore(p.upper.penalty, 'penalty')}</td>
                 <td className="num">{formatScore(p.lower.penalty, 'penalty')}</td>
-                <td className="num">{signed(-p.penaltyDifference, 'total')}</td>
+                <td className="num">{signed(p.penaltyCounts, 'total')}</td>
+              </tr>
+            ) : null}
+            {p.rounding !== 0 ? (
+              <tr>
+                <th scope="row" className="font-normal">
+                  Rounding of the printed scores
+                </th>
+                <td className="num" />
+                <td className="num" />
+                <td className="num">{signed(p.rounding, 'total')}</td>
               </tr>
             ) : null}
             <tr>

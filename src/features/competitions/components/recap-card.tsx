@@ -94,6 +94,8 @@ function CardBreakdown({
         id={regionId}
         className={`overflow-clip ${expanded ? '' : 'collapsed-laid-out'}`}
         aria-hidden={expanded ? undefined : true}
+        // collapsed, its judge links are out of the tab order too (axe: aria-hidden-focus), not only hidden
+        inert={!expanded}
       >
         {expanded || prebuilt ? <RecapBreakdown sheet={sheet} performance={performance} /> : null}
       </div>

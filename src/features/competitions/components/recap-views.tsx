@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useOptimistic, useRef } from 'react';
+import { startTransition, useEffect, useMemo, useOptimistic, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { RecapView } from '../../../config/paths';
 import type { DivisionRoundScores } from '../utils/recap-types';
@@ -8,6 +8,7 @@ import { RecapLegend } from './recap-legend';
 import { RecapSections } from './recap-sections';
 import { RecapViewSwitch } from './recap-view-switch';
 import { useRecapView } from './use-recap-view';
+import { latestRoundFirst, roundCount } from '../utils/round-order';
 
 /**
  * The recap's views. The view is the URL's; `views` are those the competition has released.
@@ -16,8 +17,21 @@ import { useRecapView } from './use-recap-view';
  * transition once that switched screen is painted; the rest of the page follows the URL, in the router's transition.
  * The router's navigation (its own work, the route around the recap and every card rendering again) would otherwise
  * delay the switched frame (decision 015).
+ *
+ * The recap's actions (`actions`: its CSV) sit with the view switch at the top, and a championship's latest round
+ * comes first (round-order.ts): a reader looked for both some thirty screens down.
  */
-export function RecapViews({ sections, views }: { sections: DivisionRoundScores[]; views: RecapView[] }) {
+export function RecapViews({
+  sections: recapOrder,
+  views,
+  actions,
+}: {
+  sections: DivisionRoundScores[];
+  views: RecapView[];
+  actions?: ReactNode;
+}) {
+  const sections = useMemo(() => latestRoundFirst(recapOrder), [recapOrder]);
+  const rounds = roundCount(sections);
   const urlView = useRecapView(views);
   const [view, showView] = useOptimistic(urlView);
   const navigate = useNavigate();
@@ -38,7 +52,15 @@ export function RecapViews({ sections, views }: { sections: DivisionRoundScores[
   return (
     <>
       {/* One view released: nothing to switch to. */}
-      {views.length > 1 ? <RecapViewSwitch current={view} views={views} onChoose={choose} /> : null}
+      <div className="flex flex-wrap items-center gap-x-4">
+        {views.length > 1 ? <RecapViewSwitch current={view} views={views} onChoose={choose} /> : null}
+        {actions}
+      </div>
+      {rounds > 1 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Latest round first: {sections[0].round.name || `round ${sections[0].round.number}`}.
+        </p>
+      ) : null}
       <DivisionJump sections={sections} />
       <RecapLegend sections={sections} />
       <RecapSections sections={sections} view={view} laterView={urlView} />

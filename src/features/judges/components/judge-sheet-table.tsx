@@ -50,6 +50,9 @@ export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; se
               <th scope="col" className="num">
                 Total
               </th>
+              <th scope="col" className="num">
+                Panel rank
+              </th>
               {sheet.doubled ? (
                 <>
                   <th scope="col" className="num">
@@ -74,6 +77,8 @@ export function JudgeSheetTable({ sheet, seasonId, id }: { sheet: JudgeSheet; se
                 <RankBeside rank={row.rank} against={row.final.rank} againstName="final rank" />
                 <td className="num">{formatRank(row.final.rank)}</td>
                 <td className="num">{formatScore(row.final.score, 'total')}</td>
+                {/* the panel: the caption's category, every judge of it together */}
+                <td className="num">{formatRank(row.panel.rank)}</td>
                 {sheet.doubled ? (
                   <>
                     <td className="num">{formatScore(row.partner?.score, 'caption')}</td>

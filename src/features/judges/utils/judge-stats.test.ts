@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeSheet } from '../../../lib/api-models';
-import { captionStats, groupTrail, trailGroups } from './judge-stats';
+import { captionStats, groupTrail, largestDepartures, trailGroups } from './judge-stats';
 
 const row = (
   name: string,
@@ -14,6 +14,7 @@ const row = (
   rank,
   final: { score: 80, rank: finalRank },
   partner: partnerRank === undefined ? null : { score: 10, rank: partnerRank },
+  panel: { score: 20, rank: partnerRank ?? rank },
 });
 
 const sheet = (caption: string, date: string, rows: JudgeSheet['rows']): JudgeSheet => ({
@@ -70,6 +71,41 @@ describe('caption statistics', () => {
     expect(groupTrail(sheets, 'name:A').map((step) => [step.sheet.caption.name, step.row.score])).toEqual([
       ['Equipment Analysis', 18.5],
       ['Movement', 12],
+    ]);
+  });
+});
+
+describe('a judge season at a glance', () => {
+  it('lists the largest departures from the final or the panel rank first, with the sheet each is on', () => {
+    const sheets = [
+      sheet('Equipment Analysis', '2026-01-10', [row('A', 18, 1, 1), row('B', 17, 2, 4)]),
+      sheet('Equipment Analysis', '2026-01-17', [
+        { ...row('C', 16, 1, 1), panel: { score: 30, rank: 4 } },
+        row('D', 15, 5, 2),
+      ]),
+    ];
+    expect(
+      largestDepartures(sheets).map((d) => [d.row.group.name, d.sheetIndex, d.row.rank, d.fromFinal, d.fromPanel]),
+    ).toEqual([
+      ['C', 1, 1, 0, 3],
+      ['D', 1, 5, 3, 0],
+      ['B', 0, 2, 2, 0],
+    ]);
+  });
+
+  it('names each group of the trail once, telling two groups of one name apart by division', () => {
+    const guard = { name: 'Kingwood HS', orgGroupIdentifier: 'G1' };
+    const percussion = { name: 'Kingwood HS', orgGroupIdentifier: 'P1' };
+    const sheets = [
+      { ...sheet('General Effect', '2026-01-10', [{ ...row('x', 18, 1, 1), group: guard }]) },
+      {
+        ...sheet('General Effect', '2026-01-17', [{ ...row('x', 18, 1, 1), group: percussion }]),
+        division: { name: 'Percussion Scholastic A', initials: 'PSA' },
+      },
+    ];
+    expect(trailGroups(sheets).map((g) => `${g.name} (${g.times})`)).toEqual([
+      'Kingwood HS · Percussion Scholastic A (1)',
+      'Kingwood HS · Scholastic A (1)',
     ]);
   });
 });

@@ -67,17 +67,63 @@ export interface TrailStep {
   row: JudgeSheet['rows'][number];
 }
 
-/** The groups this judge scored, by name, each once (its latest name). */
+/**
+ * The groups this judge scored, each once (its latest name), with the times it is on their sheets. Two groups of one
+ * name (a school's guard and its percussion, each with its circuit id) are told apart by their divisions: the picker
+ * listed "Kingwood HS (1)" twice.
+ */
 export function trailGroups(sheets: readonly JudgeSheet[]): { key: string; name: string; times: number }[] {
-  const groups = new Map<string, { key: string; name: string; times: number }>();
+  const groups = new Map<string, { key: string; name: string; times: number; divisions: Set<string> }>();
   for (const sheet of sheets) {
     for (const row of sheet.rows) {
       const key = trailKey(row.group);
-      const known = groups.get(key);
-      groups.set(key, { key, name: row.group.name, times: (known?.times ?? 0) + 1 });
+      const known = groups.get(key) ?? { key, name: row.group.name, times: 0, divisions: new Set<string>() };
+      known.name = row.group.name;
+      known.times += 1;
+      known.divisions.add(sheet.division.name);
+      groups.set(key, known);
     }
   }
-  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const named = new Map<string, number>();
+  for (const group of groups.values()) named.set(group.name, (named.get(group.name) ?? 0) + 1);
+  return [...groups.values()]
+    .map(({ key, name, times, divisions }) => ({
+      key,
+      name: (named.get(name) ?? 0) > 1 ? `${name} · ${[...divisions].sort().join(', ')}` : name,
+      times,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** One group's number on a sheet where this judge's rank parted from the final and the panel's. */
+export interface Departure {
+  /** the sheet's place in the season's list (the page shows it as `#sheet-<index>`) */
+  sheetIndex: number;
+  sheet: Omit<JudgeSheet, 'rows'>;
+  row: JudgeSheet['rows'][number];
+  /** |this judge's rank - the final rank| */
+  fromFinal: number;
+  /** |this judge's rank - the panel's rank| (the caption's category) */
+  fromPanel: number;
+}
+
+/**
+ * The season's largest departures, largest first: every row where the judge's rank differs from the group's final
+ * rank or its panel's, by the larger of the two differences, then by the date (the season's order). What a judge
+ * asks first: where did my numbers part from the panel's?
+ */
+export function largestDepartures(sheets: readonly JudgeSheet[], count = 10): Departure[] {
+  const departures: Departure[] = [];
+  sheets.forEach(({ rows, ...sheet }, sheetIndex) => {
+    for (const row of rows) {
+      if (row.rank === null) continue;
+      const fromFinal = row.final.rank === null ? 0 : Math.abs(row.rank - row.final.rank);
+      const fromPanel = row.panel.rank === null ? 0 : Math.abs(row.rank - row.panel.rank);
+      if (fromFinal > 0 || fromPanel > 0) departures.push({ sheetIndex, sheet, row, fromFinal, fromPanel });
+    }
+  });
+  const size = (d: Departure) => Math.max(d.fromFinal, d.fromPanel);
+  return departures.sort((a, b) => size(b) - size(a) || a.sheetIndex - b.sheetIndex).slice(0, count);
 }
 
 /** One group's numbers from this judge at each contest, in the season's order. */
