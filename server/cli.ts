@@ -4,6 +4,7 @@
  * Exit codes: 0 done, 1 failed, 2 wrong usage or the embedded database is held by a running server.
  */
 import { CliError, UsageError } from './cli/errors.js';
+import { print, printError } from './cli/io.js';
 
 interface Command {
   summary: string;
@@ -14,11 +15,15 @@ const commands: Record<string, Command> = {
   org: { summary: 'org create --name NAME', load: () => import('./cli/org.js') },
   key: {
     summary:
-      'key create --org GUID [--redirect-uri URI ...] [--name NAME] | key list --org GUID | key revoke CLIENT_ID',
+      'key create --org GUID [--redirect-uri URI ...] [--name NAME] [--read-only] | key list --org GUID | key revoke CLIENT_ID',
     load: () => import('./cli/key.js'),
   },
   'signing-key': { summary: 'signing-key rotate [--invalidate-tokens]', load: () => import('./cli/signing-key.js') },
-  user: { summary: 'user create --org GUID --email EMAIL   (password on stdin)', load: () => import('./cli/user.js') },
+  user: {
+    summary:
+      'user create --org GUID --email EMAIL [--role ROLE] [--link] | user update --org GUID --email EMAIL [--role ROLE] [--disabled true|false] | user list --org GUID',
+    load: () => import('./cli/user.js'),
+  },
   import: { summary: 'import ...   (see: cli import --help)', load: () => import('./cli/import.js') },
   sample: { summary: 'sample ...   (see: cli sample --help)', load: () => import('./cli/sample.js') },
 };
@@ -35,7 +40,7 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   try {
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      (name === undefined ? console.error : console.log)(usage);
+      (name === undefined ? printError : print)(usage);
       return name === undefined ? 2 : 0;
     }
     const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
@@ -48,14 +53,14 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`${error.message}\n${error.usage}`);
+      printError(`${error.message}\n${error.usage}`);
       return error.exitCode;
     }
     if (error instanceof CliError) {
-      console.error(error.message);
+      printError(error.message);
       return error.exitCode;
     }
-    console.error(`Failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    printError(`Failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     return 1;
   }
 }
