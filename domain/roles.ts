@@ -1,5 +1,5 @@
 /**
- * The roles a user of an organization has (issue 26 §1). The strings are contracts: the API, the CLI and the
+ * The roles a user of an organization has. The strings are contracts: the API, the CLI and the
  * database (users.role) use them as they are. What each role may do is server/api/http/permissions.ts.
  */
 export const ROLES = ['administrator', 'tabulator', 'chief-judge', 'judge'] as const;

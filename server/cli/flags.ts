@@ -3,7 +3,11 @@ import { UsageError } from './errors.js';
 
 type FlagSpec = Record<string, { multiple?: boolean; required?: boolean; boolean?: boolean }>;
 type Flags<S extends FlagSpec> = {
-  [K in keyof S]: S[K]['boolean'] extends true ? boolean : S[K]['multiple'] extends true ? string[] : string | undefined;
+  [K in keyof S]: S[K]['boolean'] extends true
+    ? boolean
+    : S[K]['multiple'] extends true
+      ? string[]
+      : string | undefined;
 };
 
 /** Parses `--flag value` options strictly: unknown flags, stray arguments and missing required flags are usage errors. */

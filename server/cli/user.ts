@@ -26,7 +26,7 @@ export const usage = [
 ].join('\n');
 
 /**
- * `user create|update|list`: the organization's users and their roles (issue 26 §1). create takes the password on
+ * `user create|update|list`: the organization's users and their roles. create takes the password on
  * stdin, or with --link (or nothing piped in) makes a one-time link, valid 24 hours, that the user opens to set
  * it; update changes the role, the names, or disables the user (its tokens stop within seconds).
  */

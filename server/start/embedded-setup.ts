@@ -41,7 +41,7 @@ export async function ensureSampleOrganization(services: Services): Promise<Orga
 }
 
 /**
- * Credentials for the BFF when none are given: a read-only key (the fans' site only reads; issue 26 §1), so a
+ * Credentials for the BFF when none are given: a read-only key (the fans' site only reads), so a
  * leaked BFF secret cannot change a score. Secrets are stored hashed, so the plain one is kept in a file beside
  * the embedded database (owner-only) and reused while it still matches its application and is read-only (a full
  * key saved by an earlier version is replaced).

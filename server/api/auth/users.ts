@@ -13,7 +13,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js'
 import { randomToken, sha256Hex } from './secrets.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
-/** A one-time link to set a password lives this long (issue 26: 24 hours). */
+/** A one-time link to set a password lives this long (24 hours, long enough to hand it over, short enough to go stale). */
 export const PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The page a password link opens (served by the API, like its sign-in page). */
 export const SET_PASSWORD_PATH = '/v3/users/set-password';

@@ -1,5 +1,5 @@
 /**
- * Who may do what: the one place roles are checked (docs/decisions/041-roles-and-permissions.md).
+ * Who may do what: the one place roles are checked (docs/decisions/061-roles-and-permissions.md).
  *
  * Each operation declares the permission it needs beside its schema, with `permitted(permission, route, audit?)`
  * in its `<resource>.routes.ts`; that puts the permission in the OpenAPI document (`x-permission`, and a line of
@@ -34,7 +34,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
- * What each role may do (issue 26 §1). A judge enters only the captions it is seated on; seats do not name users
+ * What each role may do (decision 061). A judge enters only the captions it is seated on; seats do not name users
  * yet, so no existing write is a judge's, and a judge is refused every one of them for now.
  */
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
@@ -120,7 +120,9 @@ function guard(permission: Permission, audit?: AuditSpec): MiddlewareHandler<App
       if (typeof created.id === 'number') resourceId = created.id;
     }
     const after =
-      audit.deletes || resourceId === undefined ? undefined : await snapshotOf(db, auth.orgId, audit.resource, resourceId);
+      audit.deletes || resourceId === undefined
+        ? undefined
+        : await snapshotOf(db, auth.orgId, audit.resource, resourceId);
     c.set('audit', {
       spec: audit,
       resourceId,

@@ -35,7 +35,7 @@ class RollBack extends Error {}
  * - It takes the organization's write lock first (org-version.ts lockOrganization), and once the handler succeeded
  *   it appends what the route's permission declaration recorded (http/permissions.ts: who, what, before and
  *   after) to the organization's audit trail, in the same transaction: no write commits without its entry, and
- *   the lock orders the entries (docs/decisions/042-audit-chain.md). A write route that declares no permission
+ *   the lock orders the entries (docs/decisions/062-audit-chain.md). A write route that declares no permission
  *   fails here rather than run unchecked.
  */
 export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
@@ -72,7 +72,10 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
           await appendAuditEntry(database.db, orgId, {
             actor: await actorOf(database.db, auth),
             action: audit.spec.action,
-            resource: { type: audit.spec.resource, id: audit.resourceId === undefined ? null : String(audit.resourceId) },
+            resource: {
+              type: audit.spec.resource,
+              id: audit.resourceId === undefined ? null : String(audit.resourceId),
+            },
             competitionId: audit.competitionId,
             before: audit.before,
             after: audit.after,

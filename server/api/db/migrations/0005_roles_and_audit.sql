@@ -1,5 +1,5 @@
--- Issue 26 §1 and §8: people and roles, read-only keys, one-time password links, and the audit chain
--- (docs/decisions/041-roles-and-permissions.md, 042-audit-chain.md).
+-- People and roles, read-only keys, one-time password links, and the audit chain
+-- (docs/decisions/061-roles-and-permissions.md, 062-audit-chain.md).
 
 -- Every user has one role; what each may do is server/api/http/permissions.ts. Existing users were all
 -- administrators in effect (they could do everything), so they stay that.

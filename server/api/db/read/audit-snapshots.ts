@@ -1,5 +1,5 @@
 /**
- * What a resource looks like for the audit trail's `before` and `after` (docs/decisions/042-audit-chain.md): the
+ * What a resource looks like for the audit trail's `before` and `after` (docs/decisions/062-audit-chain.md): the
  * stored facts a person would check, as plain JSON (no Date objects, so the hash of the entry is the hash of what
  * is stored), and the competition the resource belongs to, by which the trail is filtered.
  */
@@ -152,7 +152,17 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
       })
       .from(t.users)
       .where(and(eq(t.users.id, id), eq(t.users.orgId, orgId)));
-    return row && { state: { email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName, disabled: row.disabledAt !== null } };
+    return (
+      row && {
+        state: {
+          email: row.email,
+          role: row.role,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          disabled: row.disabledAt !== null,
+        },
+      }
+    );
   },
 };
 

@@ -1,5 +1,5 @@
 /**
- * The organization's audit trail (issue 26 §8, docs/decisions/042-audit-chain.md): entries appended in the
+ * The organization's audit trail (docs/decisions/062-audit-chain.md): entries appended in the
  * transaction of the write they record, each carrying the hash of the one before. An entry's hash is the SHA-256
  * of the canonical JSON (keys sorted, no spaces) of everything it says but its own hash, previousHash included, so
  * a row changed by hand no longer matches its hash and a row deleted by hand breaks the next one's previousHash

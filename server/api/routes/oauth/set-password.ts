@@ -1,5 +1,5 @@
 /**
- * The page a one-time password link opens (issue 26 §1): a new user sets its password, served by the API like its
+ * The page a one-time password link opens: a new user sets its password, served by the API like its
  * sign-in page (same look, same strict headers, no script). GET shows the form while the link is valid; POST sets
  * the password and spends the link, so it works once. Failed attempts are limited per address like sign-ins.
  */
@@ -77,7 +77,11 @@ export function registerSetPasswordRoutes(router: ApiRouter, services: Services)
     const address = remoteAddress(c);
     const allowance = failures.check(address);
     if (!allowance.allowed) {
-      return page(429, deadLinkHtml(`Too many attempts. Try again in ${allowance.resetSeconds} seconds.`), rateLimitHeaders(allowance));
+      return page(
+        429,
+        deadLinkHtml(`Too many attempts. Try again in ${allowance.resetSeconds} seconds.`),
+        rateLimitHeaders(allowance),
+      );
     }
     if (!TOKEN_SHAPE.test(token)) {
       failures.fail(address);
@@ -102,8 +106,10 @@ export function registerSetPasswordRoutes(router: ApiRouter, services: Services)
 }
 
 function passwordProblem(password: string, confirmation: string): string | undefined {
-  if ([...password].length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `The password may be at most ${MAX_PASSWORD_LENGTH} characters long.`;
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return `The password may be at most ${MAX_PASSWORD_LENGTH} characters long.`;
   if (password.includes('\0')) return 'The password cannot contain a NUL character.';
   if (password !== confirmation) return 'The two passwords are not the same.';
   return undefined;
@@ -127,7 +133,9 @@ ${error ? `<p class="error" id="set-password-error" role="alert">${escapeHtml(er
   );
 }
 
-function deadLinkHtml(message = 'This link is not valid: it is unknown, was already used, or has expired (links last 24 hours).'): string {
+function deadLinkHtml(
+  message = 'This link is not valid: it is unknown, was already used, or has expired (links last 24 hours).',
+): string {
   return layout(
     'Link not valid',
     `<h1>This link does not work</h1>
@@ -139,6 +147,9 @@ function deadLinkHtml(message = 'This link is not valid: it is unknown, was alre
 function page(status: number, body: string, extraHeaders: Record<string, string> = {}): Response {
   const headers = htmlHeaders();
   // The form posts to this page itself, and nowhere else.
-  headers['Content-Security-Policy'] = headers['Content-Security-Policy'].replace("form-action 'none'", "form-action 'self'");
+  headers['Content-Security-Policy'] = headers['Content-Security-Policy'].replace(
+    "form-action 'none'",
+    "form-action 'self'",
+  );
   return new Response(body, { status, headers: { ...headers, ...extraHeaders } });
 }

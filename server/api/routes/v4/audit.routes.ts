@@ -1,4 +1,4 @@
-/** The organization's audit trail (issue 26 §8): declarations (served by audit.ts). */
+/** The organization's audit trail: declarations (served by audit.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { permitted } from '../../http/permissions.js';
 import { errorResponses } from '../schemas/common.js';
@@ -17,7 +17,7 @@ export const AuditEntry = z
     after: z.unknown().openapi({ description: 'the resource after the write; null for a delete' }),
     reason: z.string().nullable().openapi({ description: 'why, as the writer said (X-Audit-Reason)' }),
     hash: z.string().openapi({ description: 'SHA-256 (hex) of the canonical JSON of the entry without its hash' }),
-    previousHash: z.string().openapi({ description: "the hash of the entry before; 64 zeros for the first" }),
+    previousHash: z.string().openapi({ description: 'the hash of the entry before; 64 zeros for the first' }),
   })
   .openapi('AuditEntry');
 
@@ -28,7 +28,9 @@ export const listAudit = createRoute(
     summary: "The organization's audit trail: every write, who, when, before and after, and the hash chain",
     request: {
       query: z.strictObject({
-        competitionId: PositiveInt.optional().openapi({ description: "only the entries of this competition's resources" }),
+        competitionId: PositiveInt.optional().openapi({
+          description: "only the entries of this competition's resources",
+        }),
         since: Int(0, Number.MAX_SAFE_INTEGER)
           .optional()
           .openapi({ description: 'only entries after this seq (the last seq of the previous page)' }),

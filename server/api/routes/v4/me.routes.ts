@@ -1,4 +1,4 @@
-/** Who is calling (issue 26 §3): declarations (served by me.ts). */
+/** Who is calling: declarations (served by me.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { ROLES } from '../../../../domain/roles.js';
 import { PERMISSIONS } from '../../http/permissions.js';

@@ -18,9 +18,7 @@ export function resource(services: Services) {
     ]);
     return c.json(
       {
-        user: user
-          ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName }
-          : null,
+        user: user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : null,
         role: user?.role ?? null,
         key: {
           clientId: auth.clientId,

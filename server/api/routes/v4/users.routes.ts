@@ -1,4 +1,4 @@
-/** The organization's users and their roles (issue 26 §1): declarations (served by users.ts). */
+/** The organization's users and their roles: declarations (served by users.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { ROLES } from '../../../../domain/roles.js';
 import { permitted } from '../../http/permissions.js';
@@ -34,7 +34,10 @@ export const listUsers = createRoute(
     path: '/users/',
     summary: "List the organization's users and their roles",
     responses: {
-      200: { description: 'Users, oldest first', content: { 'application/json': { schema: z.object({ data: z.array(User) }) } } },
+      200: {
+        description: 'Users, oldest first',
+        content: { 'application/json': { schema: z.object({ data: z.array(User) }) } },
+      },
       ...errorResponses,
     },
   }),
