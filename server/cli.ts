@@ -24,6 +24,7 @@ const commands: Record<string, Command> = {
       'user create --org GUID --email EMAIL [--role ROLE] [--link] | user update --org GUID --email EMAIL [--role ROLE] [--disabled true|false] | user list --org GUID',
     load: () => import('./cli/user.js'),
   },
+  audit: { summary: 'audit verify --org GUID', load: () => import('./cli/audit.js') },
   import: { summary: 'import ...   (see: cli import --help)', load: () => import('./cli/import.js') },
   sample: { summary: 'sample ...   (see: cli sample --help)', load: () => import('./cli/sample.js') },
 };
