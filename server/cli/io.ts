@@ -38,11 +38,10 @@ export function printError(line: string): void {
   else console.error(line);
 }
 
-/** Text on stderr as it is (progress lines that rewrite themselves). */
-export function writeError(text: string): void {
+/** The command's stderr as a stream (progress lines): the process's own, or the forwarding CLI's (never a terminal). */
+export function errorStream(): { isTTY?: boolean; write(text: string): unknown } {
   const io = current.getStore();
-  if (io) io.err(text);
-  else process.stderr.write(text);
+  return io ? { isTTY: false, write: (text: string) => io.err(text) } : process.stderr;
 }
 
 export function cliInput(): { stream: NodeJS.ReadableStream; isTTY: boolean; env: NodeJS.ProcessEnv; cwd: string } {

@@ -127,7 +127,19 @@ const entryColumns = {
   previousHash: auditEntries.previousHash,
 };
 
-type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] };
+interface EntryRow {
+  seq: number;
+  at: string;
+  actor: AuditActor;
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  hash: string;
+  previousHash: string;
+}
 
 function entryOf(row: EntryRow): AuditEntry {
   return {
