@@ -53,10 +53,23 @@ export async function serveCliChannel(
     });
     socket.on('error', () => socket.destroy());
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(file, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(file, () => resolve());
+    });
+  } catch (error) {
+    // Without the channel the server still serves; a CLI beside it is refused as before, and says why.
+    console.error(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'No CLI channel: cannot listen on the socket',
+        socket: file,
+        error: String(error),
+      }),
+    );
+    return async () => {};
+  }
   chmodSync(file, 0o600);
   return async () => {
     for (const socket of running) socket.destroy();
