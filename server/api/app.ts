@@ -109,7 +109,12 @@ function openApiDocument(app: OpenAPIHono<AppEnv>) {
   };
   document.security = [{ oauth2: [] }];
   // Write bodies are declared optional for the validator's sake (http/write-body.ts); every one is required.
+  // Reads declare no permission (http/permissions.ts): every caller with a token may read, and the document says so.
   for (const item of Object.values(document.paths ?? {})) {
+    const read = item?.get as (Record<string, unknown> & { security?: unknown[] }) | undefined;
+    if (read && !read['x-permission'] && !(Array.isArray(read.security) && read.security.length === 0)) {
+      read['x-permission'] = 'read';
+    }
     for (const operation of [item?.post, item?.put, item?.patch]) {
       if (operation?.requestBody && 'content' in operation.requestBody) operation.requestBody.required = true;
     }

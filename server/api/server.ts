@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { loadTls } from './http/tls.js';
 import { listenHttps, type RunningServer } from './http/listen.js';
 import { claimDataDir } from './db/data-dir-lock.js';
+import { serveCliChannel } from '../cli/beside-server.js';
 
 export interface StartedApi {
   server: RunningServer;
@@ -21,17 +22,22 @@ export async function startApi(
   options: { now?: () => number } = {},
 ): Promise<StartedApi> {
   const config = readApiConfig(env);
-  const release = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
+  const release = config.databaseUrl ? () => {} : claimDataDir(config.dataDir, 'API server');
   try {
     const services = await createServices(config, { now: options.now });
     const app = createApp(services);
     const tls = await loadTls({ certPath: config.tlsCert, keyPath: config.tlsKey, dataDir: config.dataDir });
     const server = await listenHttps(app.fetch, tls, { port: config.port, host: config.host });
+    // The CLI beside this server runs its commands here while the embedded database is held (decision 063).
+    const stopCliChannel = config.databaseUrl
+      ? async () => {}
+      : await serveCliChannel(config.dataDir, services.database, { publicUrl: server.url });
     return {
       server,
       certPath: tls.certPath,
       services,
       stop: async () => {
+        await stopCliChannel();
         await server.close();
         await services.close();
         release();

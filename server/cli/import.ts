@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { print } from './io.js';
 import { isGroupTypeId, GROUP_TYPE_IDS_DESCRIPTION } from '../../domain/group-types.js';
 import { isIsoDate } from '../../domain/calendar-date.js';
 import { findOrganizationByGuid } from '../api/db/repositories/organizations.js';
@@ -51,7 +52,7 @@ interface Summary {
  */
 export async function run(args: string[]): Promise<void> {
   if (args.includes('--help') || args.includes('-h')) {
-    console.log(usage);
+    print(usage);
     return;
   }
   const { flags, paths } = parseImportArgs(args);
@@ -66,7 +67,7 @@ export async function run(args: string[]): Promise<void> {
     else result.imported = await importAll(db, organization.id, files, options);
     return result;
   });
-  console.log(JSON.stringify(summary));
+  print(JSON.stringify(summary));
   if (summary.refused.length > 0) {
     throw new CliError(`${summary.refused.length} of ${files.length} pages refused (the summary on stdout says why)`);
   }

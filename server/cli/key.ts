@@ -5,16 +5,17 @@ import { redirectUriProblem } from '../api/auth/redirect-uri.js';
 import { withDatabase } from './database.js';
 import { CliError, UsageError } from './errors.js';
 import { parseFlags } from './flags.js';
+import { print } from './io.js';
 
 export const usage = [
-  'Usage: cli key create --org GUID [--redirect-uri URI ...] [--name NAME]',
+  'Usage: cli key create --org GUID [--redirect-uri URI ...] [--name NAME] [--read-only]',
   '       cli key list --org GUID',
   '       cli key revoke CLIENT_ID',
 ].join('\n');
 
 /**
  * `key create|list|revoke`: the organization's OAuth2 applications ("API keys"). create prints the client secret,
- * which is stored only as a hash and never shown again; list never shows secrets; revoke stops the key's tokens
+ * which is stored only as a hash and never shown again (--read-only: a key whose tokens may only read); list never shows secrets; revoke stops the key's tokens
  * on every instance within seconds (docs/decisions/009-signing-keys-and-revocation.md).
  */
 export async function run(args: string[]): Promise<void> {
@@ -22,11 +23,15 @@ export async function run(args: string[]): Promise<void> {
   const actions: Record<string, (rest: string[]) => Promise<unknown>> = { create, list, revoke };
   if (action === undefined) throw new UsageError('Missing key command', usage);
   if (!Object.hasOwn(actions, action)) throw new UsageError(`Unknown key command: ${action}`, usage);
-  console.log(JSON.stringify(await actions[action](rest)));
+  print(JSON.stringify(await actions[action](rest)));
 }
 
 async function create(args: string[]) {
-  const flags = parseFlags(args, { org: { required: true }, 'redirect-uri': { multiple: true }, name: {} }, usage);
+  const flags = parseFlags(
+    args,
+    { org: { required: true }, 'redirect-uri': { multiple: true }, name: {}, 'read-only': { boolean: true } },
+    usage,
+  );
   const redirectUris = flags['redirect-uri'];
   for (const uri of redirectUris) {
     const problem = redirectUriProblem(uri);
@@ -39,12 +44,14 @@ async function create(args: string[]) {
       orgId: organization.id,
       name: flags.name?.trim() || 'API key',
       redirectUris,
+      readOnly: flags['read-only'],
     });
     return {
       client_id: application.clientId,
       client_secret: clientSecret,
       organization: organization.guid,
       ...(redirectUris.length > 0 ? { redirect_uris: application.redirectUris } : {}),
+      ...(application.readOnly ? { read_only: true } : {}),
     };
   });
 }
@@ -82,5 +89,6 @@ function described(application: Application, organizationGuid: string) {
     redirect_uris: application.redirectUris,
     created_at: application.createdAt.toISOString(),
     revoked_at: application.revokedAt?.toISOString() ?? null,
+    read_only: application.readOnly,
   };
 }

@@ -6,6 +6,7 @@ import {
 import { withDatabase } from './database.js';
 import { CliError, UsageError } from './errors.js';
 import { parseFlags } from './flags.js';
+import { print } from './io.js';
 
 export const usage = [
   'Usage: cli org create --name "NAME"',
@@ -28,7 +29,7 @@ export async function run(args: string[]): Promise<void> {
     const organization = await withDatabase((database) =>
       createOrganization(database.db, { name: flags.name!.trim() }),
     );
-    console.log(JSON.stringify({ id: organization.id, guid: organization.guid, name: organization.name }));
+    print(JSON.stringify({ id: organization.id, guid: organization.guid, name: organization.name }));
     return;
   }
   if (action === 'update') {
@@ -55,7 +56,7 @@ export async function run(args: string[]): Promise<void> {
             division: { id: changed.divisionId, name: divisionName, programmaticAccess: open },
           };
     });
-    console.log(JSON.stringify(result));
+    print(JSON.stringify(result));
     return;
   }
   throw new UsageError(action ? `Unknown org command: ${action}` : 'Missing org command', usage);

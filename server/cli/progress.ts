@@ -1,3 +1,4 @@
+import { errorStream } from './io.js';
 /**
  * Progress of a long command on stderr: pages done of the total, the rate, and the time left at that rate. On a
  * terminal the line is redrawn in place; in a log (a pipe or a file) a line is written at most every
@@ -10,11 +11,17 @@ export interface Progress {
   finish(): void;
 }
 
+/** Where progress goes: stderr, or the forwarding CLI's stderr when the server runs the command (io.ts). */
+export interface ProgressStream {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
 export function startProgress(
   total: number,
-  options: { stream?: NodeJS.WriteStream; intervalMs?: number; now?: () => number; unit?: string } = {},
+  options: { stream?: ProgressStream; intervalMs?: number; now?: () => number; unit?: string } = {},
 ): Progress {
-  const stream = options.stream ?? process.stderr;
+  const stream = options.stream ?? errorStream();
   const now = options.now ?? (() => performance.now());
   const unit = options.unit ?? 'pages';
   const interactive = Boolean(stream.isTTY);

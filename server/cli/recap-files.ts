@@ -4,6 +4,11 @@ import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { RecapFile } from '../api/recap-import/load-recap.js';
 import { CliError } from './errors.js';
+import { cliInput } from './io.js';
+
+/** Where a named path is: relative to the directory the command was typed in (which the server's is not, when it
+ * runs the command for a CLI beside it). Names are reported as they were given. */
+const onDisk = (name: string) => path.resolve(cliInput().cwd, name);
 
 const gunzipAsync = promisify(gunzip);
 const RECAP_FILE = /\.html?(\.gz)?$/i;
@@ -16,7 +21,7 @@ const RECAP_FILE = /\.html?(\.gz)?$/i;
 export async function listRecapFiles(paths: readonly string[]): Promise<string[]> {
   const files: string[] = [];
   for (const given of paths) {
-    const info = await stat(given).catch((error: NodeJS.ErrnoException) => {
+    const info = await stat(onDisk(given)).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`Cannot read ${given}: ${error.code === 'ENOENT' ? 'no such file or folder' : error.message}`);
     });
     if (!info.isDirectory()) {
@@ -30,7 +35,7 @@ export async function listRecapFiles(paths: readonly string[]): Promise<string[]
 
 /** Recap files of a folder and its subfolders, sorted; links are not followed (a linked folder cannot loop). */
 async function recapFilesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true });
+  const entries = await readdir(onDisk(folder), { withFileTypes: true });
   const here = entries
     .filter((entry) => entry.isFile() && RECAP_FILE.test(entry.name))
     .map((entry) => path.join(folder, entry.name));
@@ -42,7 +47,7 @@ async function recapFilesUnder(folder: string): Promise<string[]> {
 
 /** One page's HTML, gunzipped when the name ends in .gz. */
 export async function readRecapFile(name: string): Promise<RecapFile> {
-  const bytes = await readFile(name).catch((error: NodeJS.ErrnoException) => {
+  const bytes = await readFile(onDisk(name)).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`Cannot read ${name}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
   });
   try {

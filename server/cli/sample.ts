@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { print } from './io.js';
 import { calendarDateInstant, isIsoDate } from '../../domain/calendar-date.js';
 import { findOrganizationByGuid } from '../api/db/repositories/organizations.js';
 import { divisions, seasons } from '../api/db/schema.js';
@@ -17,7 +18,7 @@ export const usage = [
 /** `sample --org GUID`: prints {"organization", "seasons","divisions","groups","events","competitions","performances","ms"}. */
 export async function run(args: string[]): Promise<void> {
   if (args.includes('--help') || args.includes('-h')) {
-    console.log(usage);
+    print(usage);
     return;
   }
   const flags = parseFlags(args, { org: { required: true }, today: {} }, usage);
@@ -48,5 +49,5 @@ export async function run(args: string[]): Promise<void> {
     const counts = await loadSample(database, organization.id, { today });
     return { organization: organization.guid, ...counts, ms: Date.now() - started };
   });
-  console.log(JSON.stringify(summary));
+  print(JSON.stringify(summary));
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { print } from './io.js';
 import { rotateSigningKey } from '../api/db/repositories/signing-keys.js';
 import { newSigningKey } from '../api/auth/key-ring.js';
 import { withDatabase } from './database.js';
@@ -29,5 +30,5 @@ export async function run(args: string[]): Promise<void> {
     throw new UsageError((error as Error).message.split('\n')[0], usage);
   }
   const result = await withDatabase(({ db }) => rotateSigningKey(db, newSigningKey(), { invalidateTokens }));
-  console.log(JSON.stringify(result));
+  print(JSON.stringify(result));
 }

@@ -41,8 +41,10 @@ export async function ensureSampleOrganization(services: Services): Promise<Orga
 }
 
 /**
- * Credentials for the BFF when none are given. Secrets are stored hashed, so the plain one is kept in a file
- * beside the embedded database (owner-only) and reused while it still matches its application.
+ * Credentials for the BFF when none are given: a read-only key (the fans' site only reads), so a
+ * leaked BFF secret cannot change a score. Secrets are stored hashed, so the plain one is kept in a file beside
+ * the embedded database (owner-only) and reused while it still matches its application and is read-only (a full
+ * key saved by an earlier version is replaced).
  */
 export async function ensureWebCredentials(services: Services, organization: Organization, dataDir: string) {
   const file = path.join(dataDir, 'web-credentials.json');
@@ -53,6 +55,7 @@ export async function ensureWebCredentials(services: Services, organization: Org
       if (
         application &&
         application.revokedAt === null &&
+        application.readOnly &&
         application.orgId === organization.id &&
         application.secretHash === sha256Hex(saved.clientSecret)
       ) {
@@ -65,6 +68,7 @@ export async function ensureWebCredentials(services: Services, organization: Org
   const { application, clientSecret } = await createApplication(services.database.db, {
     orgId: organization.id,
     name: 'Scoreboard web app (npm start)',
+    readOnly: true,
   });
   const credentials = { clientId: application.clientId, clientSecret };
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });

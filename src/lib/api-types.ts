@@ -271,6 +271,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/users/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The one-time page a new user opens to set its password (the link POST /users/ answers with) */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The form */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The link is unknown, used or expired: explained on the page */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Set the password through a one-time link */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        token: string;
+                        password: string;
+                        confirmation: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Password set (the page says so), or the form again with what is wrong */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The link is unknown, used or expired */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Too many failed attempts from this address */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/published/{organizationGuid}/recaps/{page}": {
         parameters: {
             query?: never;
@@ -393,6 +486,90 @@ export interface paths {
                     };
                 };
                 /** @description The address's rate limit for pages is exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's audit trail: every write, who, when, before and after, and the hash chain
+         * @description Permission: `read-audit` (roles: administrator, tabulator, chief-judge; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only the entries of this competition's resources */
+                    competitionId?: number;
+                    /** @description only entries after this seq (the last seq of the previous page) */
+                    since?: number;
+                    /** @description at most this many entries (default and maximum 1000) */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Entries in order of seq */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AuditEntry"][];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read-audit` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -574,7 +751,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a performance (a group in a competition's division and round, at its time) */
+        /**
+         * Add a performance (a group in a competition's division and round, at its time)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -612,6 +792,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -672,7 +861,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Seat a judge on a caption of a division's panel (score entry extension) */
+        /**
+         * Seat a judge on a caption of a division's panel (score entry extension)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -716,6 +908,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -776,7 +977,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release (or withdraw) a competition's or a round's scores (score entry extension) */
+        /**
+         * Release (or withdraw) a competition's or a round's scores (score entry extension)
+         * @description Permission: `release` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -816,6 +1020,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `release` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1005,7 +1218,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an event */
+        /**
+         * Create an event
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1041,6 +1257,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1175,7 +1400,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a competition in an event */
+        /**
+         * Create a competition in an event
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1213,6 +1441,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1334,7 +1571,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a group */
+        /**
+         * Create a group
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1370,6 +1610,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1488,7 +1737,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a group (POST, as the specification has it) */
+        /**
+         * Update a group (POST, as the specification has it)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1526,6 +1778,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1793,6 +2054,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller: its user and role (or its key), its organization and its permissions */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Me"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/performances/{performanceId}": {
         parameters: {
             query?: never;
@@ -1803,7 +2127,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a performance (its scores go with it; its division and round are ranked again) */
+        /**
+         * Delete a performance (its scores go with it; its division and round are ranked again)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1833,6 +2160,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1892,7 +2228,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark whether a group performed (score entry extension) */
+        /**
+         * Mark whether a group performed (score entry extension)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1930,6 +2269,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1993,6 +2341,8 @@ export interface paths {
         /**
          * Enter one judge's caption sheet for a performance (score entry extension)
          * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction.
+         *
+         *     Permission: `enter-scores` (roles: administrator, tabulator; API keys that are not read-only).
          */
         post: {
             parameters: {
@@ -2031,6 +2381,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `enter-scores` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2091,7 +2450,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace a performance's timing and other penalties (score entry extension) */
+        /**
+         * Replace a performance's timing and other penalties (score entry extension)
+         * @description Permission: `enter-penalties` (roles: administrator, tabulator, chief-judge; API keys that are not read-only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2129,6 +2491,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `enter-penalties` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2313,6 +2684,307 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's users and their roles
+         * @description Permission: `manage-users` (roles: administrator; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Users, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["User"][];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a user with a role; the answer carries a one-time link (24 h) to set its password
+         * @description No email is sent: the administrator hands the link over. The link is shown once.
+         *
+         *     Permission: `manage-users` (roles: administrator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The new user */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateUser"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CreateUser"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"] & {
+                            passwordLink: components["schemas"]["PasswordLink"];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A user with this email already exists in the organization */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a user's role, names, or disable it (POST, as the API's other updates)
+         * @description Permission: `manage-users` (roles: administrator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Only the fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateUser"];
+                    "application/x-www-form-urlencoded": components["schemas"]["UpdateUser"];
+                };
+            };
+            responses: {
+                /** @description The user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The change would leave the organization without an enabled administrator */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3141,6 +3813,35 @@ export interface components {
                 message: string;
             }[];
         };
+        AuditEntry: {
+            /** @description the entry's place in the organization's chain, from 1 */
+            seq: number;
+            /** @description when the write committed its change (ISO 8601, UTC) */
+            at: string;
+            /** @description who wrote: a signed-in user, or a key (client id) */
+            actor: {
+                /** @enum {string} */
+                kind: "user" | "key";
+                id: string;
+                name: string;
+            };
+            /** @example performance.enter-scores */
+            action: string;
+            resource: {
+                type: string;
+                id: string | null;
+            };
+            /** @description the resource before the write; null for a create */
+            before?: unknown;
+            /** @description the resource after the write; null for a delete */
+            after?: unknown;
+            /** @description why, as the writer said (X-Audit-Reason) */
+            reason: string | null;
+            /** @description SHA-256 (hex) of the canonical JSON of the entry without its hash */
+            hash: string;
+            /** @description the hash of the entry before; 64 zeros for the first */
+            previousHash: string;
+        };
         Schedule: {
             competition: {
                 id: number;
@@ -3487,6 +4188,32 @@ export interface components {
         SeasonJudgeList: {
             data: components["schemas"]["SeasonJudge"][];
         };
+        Me: {
+            /** @description the signed-in user (Authorization Code flow); null for a key's own token */
+            user: {
+                id: number;
+                email: string;
+                firstName: string;
+                lastName: string;
+            } | null;
+            /**
+             * @description the user's role; null for a key's own token
+             * @enum {string|null}
+             */
+            role: "administrator" | "tabulator" | "chief-judge" | "judge" | null;
+            key: {
+                clientId: string;
+                name: string;
+                readOnly: boolean;
+            };
+            organization: {
+                id: number;
+                guid: string;
+                name: string;
+            };
+            /** @description what this token may do */
+            permissions: ("read" | "set-up" | "enter-scores" | "enter-penalties" | "release" | "manage-users" | "read-audit")[];
+        };
         SetPerformed: {
             performed: boolean | ("0" | "1" | "true" | "false");
             noScoreReason?: string;
@@ -3570,6 +4297,45 @@ export interface components {
                 date: string;
             };
             performances: number;
+        };
+        User: {
+            id: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /**
+             * @description administrator, tabulator, chief-judge or judge
+             * @enum {string}
+             */
+            role: "administrator" | "tabulator" | "chief-judge" | "judge";
+            disabled: boolean;
+        };
+        PasswordLink: {
+            /** @description the one-time page that sets the password; hand it to the user */
+            url: string;
+            /** @description 24 hours after it was made */
+            expiresAt: string;
+        };
+        CreateUser: {
+            email: string;
+            /**
+             * @description default administrator
+             * @enum {string}
+             */
+            role?: "administrator" | "tabulator" | "chief-judge" | "judge";
+            firstName?: string;
+            lastName?: string;
+        };
+        UpdateUser: {
+            /**
+             * @description administrator, tabulator, chief-judge or judge
+             * @enum {string}
+             */
+            role?: "administrator" | "tabulator" | "chief-judge" | "judge";
+            /** @description true stops the user's sign-ins and tokens within seconds */
+            disabled?: boolean | ("0" | "1" | "true" | "false");
+            firstName?: string;
+            lastName?: string;
         };
         CompetitionRecordV2: {
             EventGuid: string;

@@ -18,6 +18,7 @@ const application: Application = {
   redirectUris: [],
   createdAt: new Date(),
   revokedAt: null,
+  readOnly: false,
 };
 
 function attempt(clientId: string, secret: string, claimed: Application | undefined) {

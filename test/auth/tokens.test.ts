@@ -4,6 +4,8 @@ import { openDatabase, type Database } from '../../server/api/db/database.js';
 import { readApiConfig } from '../../server/api/config.js';
 import { createTokenService } from '../../server/api/auth/tokens.js';
 import { signingKeys } from '../../server/api/db/schema.js';
+import { createOrganization } from '../../server/api/db/repositories/organizations.js';
+import { createUser } from '../../server/api/auth/users.js';
 
 let database: Database;
 const config = readApiConfig({});
@@ -25,9 +27,19 @@ describe('TokenService', () => {
 
   it('issues the token object with the configured lifetime and carries the user of a code-flow token', async () => {
     const service = await createTokenService(database, config);
-    const issued = await service.issue({ ...subject, userId: 12 });
+    const org = await createOrganization(database.db, { name: 'Token Circuit' });
+    const user = await createUser(database.db, { orgId: org.id, email: 'tab@example.com', role: 'tabulator' });
+    const own = { ...subject, orgId: org.id, orgGuid: org.guid };
+    const issued = await service.issue({ ...own, userId: user.id });
     expect(issued).toEqual({ token_type: 'bearer', access_token: expect.any(String), expires_in: 7200 });
-    expect(await service.verify(issued.access_token)).toEqual({ ok: true, auth: { ...subject, userId: 12 } });
+    // the role is the user's as stored now, not a claim of the token
+    expect(await service.verify(issued.access_token)).toEqual({
+      ok: true,
+      auth: { ...own, userId: user.id, role: 'tabulator' },
+    });
+    // a token naming a user that does not exist (or of another organization) is not valid
+    const stranger = await service.issue({ ...subject, userId: user.id });
+    expect(await service.verify(stranger.access_token)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('refuses tokens signed with another key, tampered tokens and garbage', async () => {

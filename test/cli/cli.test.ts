@@ -84,8 +84,16 @@ describe('cli org / key / user create', () => {
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const user = JSON.parse(created.stdout);
-    expect(Object.keys(user)).toEqual(['id', 'email', 'organization']);
-    expect(user).toEqual({ id: expect.any(Number), email: 'scorer@example.com', organization: org.guid });
+    // without --role: an administrator, what every user was before roles
+    expect(user).toEqual({
+      id: expect.any(Number),
+      email: 'scorer@example.com',
+      organization: org.guid,
+      role: 'administrator',
+      firstName: '',
+      lastName: '',
+      disabled: false,
+    });
 
     const again = await cli(['user', 'create', '--org', org.guid, '--email', 'scorer@example.com'], {
       dataDir,
@@ -93,6 +101,102 @@ describe('cli org / key / user create', () => {
     });
     expectOneLineError(again, 1);
     expect(again.stderr).toContain('already exists');
+  });
+
+  it('user create takes a role and names, or makes a one-time password link; update and list', async () => {
+    const tabulator = await cli(
+      [
+        'user',
+        'create',
+        '--org',
+        org.guid,
+        '--email',
+        'tab@example.com',
+        '--role',
+        'tabulator',
+        '--first-name',
+        'Tess',
+        '--last-name',
+        'Tab',
+      ],
+      { dataDir, stdin: 'a long enough password\n' },
+    );
+    expect(tabulator.stderr).toBe('');
+    expect(JSON.parse(tabulator.stdout)).toMatchObject({ role: 'tabulator', firstName: 'Tess', lastName: 'Tab' });
+
+    const judge = await cli(
+      ['user', 'create', '--org', org.guid, '--email', 'judge@example.com', '--role', 'judge', '--link'],
+      {
+        dataDir,
+        env: { API_PUBLIC_URL: 'https://scores.example' },
+      },
+    );
+    expect(judge.stderr).toBe('');
+    const made = JSON.parse(judge.stdout);
+    expect(made).toMatchObject({ email: 'judge@example.com', role: 'judge' });
+    expect(made.passwordLink.url).toMatch(/^https:\/\/scores\.example\/v3\/users\/set-password\?token=[\w-]{40,}$/);
+    expect(Date.parse(made.passwordLink.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+
+    const updated = await cli(
+      [
+        'user',
+        'update',
+        '--org',
+        org.guid,
+        '--email',
+        'JUDGE@example.com',
+        '--role',
+        'chief-judge',
+        '--disabled',
+        'true',
+      ],
+      { dataDir },
+    );
+    expect(updated.stderr).toBe('');
+    expect(JSON.parse(updated.stdout)).toMatchObject({
+      email: 'judge@example.com',
+      role: 'chief-judge',
+      disabled: true,
+    });
+
+    const listed = await cli(['user', 'list', '--org', org.guid], { dataDir });
+    const users = JSON.parse(listed.stdout) as { email: string; role: string; disabled: boolean }[];
+    expect(users.find((u) => u.email === 'judge@example.com')).toMatchObject({ role: 'chief-judge', disabled: true });
+    expect(users.find((u) => u.email === 'tab@example.com')).toMatchObject({ role: 'tabulator', disabled: false });
+
+    const badRole = await cli(
+      ['user', 'create', '--org', org.guid, '--email', 'x@example.com', '--role', 'boss', '--link'],
+      {
+        dataDir,
+      },
+    );
+    expectOneLineError(badRole, 2);
+    expect(badRole.stderr).toContain('--role must be one of administrator, tabulator, chief-judge, judge');
+    const nothing = await cli(['user', 'update', '--org', org.guid, '--email', 'tab@example.com'], { dataDir });
+    expectOneLineError(nothing, 2);
+    // five CLI processes: each opens the embedded database
+  }, 300_000);
+
+  it('key create --read-only makes a key whose tokens only read', async () => {
+    const created = JSON.parse(
+      (await cli(['key', 'create', '--org', org.guid, '--read-only', '--name', 'Fans'], { dataDir })).stdout,
+    );
+    expect(created.read_only).toBe(true);
+    const api = await startTestApi({ dataDir });
+    try {
+      const token = await api.token(created.client_id, created.client_secret);
+      const read = await api.fetch('/groups/', { headers: { authorization: `Bearer ${token}` } });
+      expect(read.status).toBe(200);
+      const write = await api.fetch('/groups/', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Nope', divisionId: 1 }),
+      });
+      expect(write.status).toBe(403);
+      expect(await write.json()).toMatchObject({ permission: 'set-up' });
+    } finally {
+      await api.stop();
+    }
   });
 
   it('user create refuses an empty or short password', async () => {
@@ -133,19 +237,23 @@ describe('cli org / key / user create', () => {
     }
   });
 
-  it('refuses, harming nothing, while a running server holds the embedded database', async () => {
+  it('runs through a running server that holds the embedded database, harming nothing (decision 063)', async () => {
     const api = await startTestApi({ dataDir });
     try {
       const key = await api.createKey(org.guid);
       const result = await cli(['org', 'create', '--name', 'Second Circuit'], { dataDir });
-      expectOneLineError(result, 2);
-      expect(result.stderr).toContain('in use by a running process');
-      // The server still works on its database.
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const created = JSON.parse(result.stdout) as { guid: string; name: string };
+      expect(created.name).toBe('Second Circuit');
+      // made on the server's own database, which it keeps serving
+      const { findOrganizationByGuid } = await import('../../server/api/db/repositories/organizations.js');
+      expect((await findOrganizationByGuid(api.services.database.db, created.guid))?.name).toBe('Second Circuit');
       expect(await api.token(key.clientId, key.clientSecret)).toEqual(expect.any(String));
     } finally {
       await api.stop();
     }
-    const afterwards = await cli(['org', 'create', '--name', 'Second Circuit'], { dataDir });
+    const afterwards = await cli(['org', 'create', '--name', 'Third Circuit'], { dataDir });
     expect(afterwards.code).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { createApplication } from '../../server/api/auth/applications.js';
 import { createUser } from '../../server/api/auth/users.js';
 import type { User } from '../../server/api/db/repositories/users.js';
+import type { Role } from '../../domain/roles.js';
 
 export interface TestApi {
   /** e.g. https://localhost:41234 */
@@ -31,9 +32,9 @@ export interface TestApi {
   createOrg(name?: string): Promise<Organization>;
   createKey(
     orgGuid: string,
-    options?: { name?: string; redirectUris?: string[] },
+    options?: { name?: string; redirectUris?: string[]; readOnly?: boolean },
   ): Promise<{ clientId: string; clientSecret: string }>;
-  createUser(orgGuid: string, email: string, password: string): Promise<User>;
+  createUser(orgGuid: string, email: string, password: string, options?: { role?: Role }): Promise<User>;
   /** An access token by the client credentials grant (throws unless the token endpoint answers 200). */
   token(clientId: string, clientSecret: string): Promise<string>;
   stop(): Promise<void>;
@@ -99,12 +100,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         orgId: organization.id,
         name: keyOptions.name ?? 'Test key',
         redirectUris: keyOptions.redirectUris,
+        readOnly: keyOptions.readOnly,
       });
       return { clientId: application.clientId, clientSecret };
     },
-    async createUser(orgGuid, email, password) {
+    async createUser(orgGuid, email, password, userOptions = {}) {
       const organization = await orgByGuid(orgGuid);
-      return createUser(db, { orgId: organization.id, email, password });
+      return createUser(db, { orgId: organization.id, email, password, role: userOptions.role });
     },
     async token(clientId, clientSecret) {
       const response = await fetchApi('/v3/oauth2/token', {

@@ -8,7 +8,7 @@ import { randomToken, sha256Hex } from './secrets.js';
  */
 export async function createApplication(
   db: DbOrTx,
-  input: { orgId: number; name: string; redirectUris?: string[] },
+  input: { orgId: number; name: string; redirectUris?: string[]; readOnly?: boolean },
 ): Promise<{ application: Application; clientSecret: string }> {
   const clientSecret = randomToken(32);
   const application = await insertApplication(db, {
@@ -17,6 +17,7 @@ export async function createApplication(
     redirectUris: input.redirectUris ?? [],
     clientId: randomToken(18),
     secretHash: sha256Hex(clientSecret),
+    readOnly: input.readOnly ?? false,
   });
   return { application, clientSecret };
 }

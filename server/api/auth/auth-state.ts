@@ -11,6 +11,7 @@ import { AUTH_CHANGED_CHANNEL } from '../db/repositories/auth-changes.js';
 import { recentlyRevokedApplicationIds } from '../db/repositories/applications.js';
 import { ensureActiveSigningKey, listVerifyingKeys } from '../db/repositories/signing-keys.js';
 import { keyRingFrom, newSigningKey, type KeyRing } from './key-ring.js';
+import { findUserStanding, type UserStanding } from '../db/repositories/users.js';
 
 export const RECHECK_MS = 5_000;
 /** Unknown key ids make at most one re-read per this interval (someone may just have rotated). */
@@ -29,6 +30,11 @@ export function keyKeepSeconds(tokenTtlSeconds: number): number {
 export interface AuthState {
   keys(): KeyRing;
   isRevoked(applicationId: number): boolean;
+  /**
+   * The user's role and whether it may still act, as this instance last read it (read on first use, forgotten
+   * at every re-read, so a role change or a disabling takes effect as soon as a revocation does).
+   */
+  user(userId: number): Promise<UserStanding | undefined>;
   /** Re-reads keys and revocations (one read at a time; callers share it). */
   refresh(): Promise<void>;
   /** refresh(), unless one ran less than a second ago: for a token whose key id is not known here yet. */
@@ -43,6 +49,7 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
 
   let keys = keyRingFrom(await listVerifyingKeys(db, keepSeconds));
   let revoked = new Set(await recentlyRevokedApplicationIds(db, keepSeconds));
+  let users = new Map<number, Promise<UserStanding | undefined>>();
   let running: Promise<void> | undefined;
   let lastRead = Date.now();
   let closed = false;
@@ -54,6 +61,7 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
     ]);
     keys = keyRingFrom(rows, keys);
     revoked = new Set(ids);
+    users = new Map();
   };
   const refresh = (): Promise<void> => {
     if (closed) return Promise.resolve();
@@ -86,6 +94,17 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
   return {
     keys: () => keys,
     isRevoked: (applicationId) => revoked.has(applicationId),
+    user: (userId) => {
+      let standing = users.get(userId);
+      if (!standing) {
+        const map = users;
+        standing = findUserStanding(db, userId);
+        // a failed read is not remembered: the next request asks again
+        standing.catch(() => map.delete(userId));
+        map.set(userId, standing);
+      }
+      return standing;
+    },
     refresh,
     refreshForUnknownKey: () => {
       if (running) return running;

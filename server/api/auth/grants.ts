@@ -50,6 +50,9 @@ export async function authorizationCodeGrant(
   if (!verifierMatches(parameters.get('code_verifier')!, grant.codeChallenge)) {
     throw new OAuthError('invalid_grant', 'code_verifier does not match the code challenge');
   }
+  // A user disabled between signing in and redeeming the code gets no token.
+  const standing = await tokens.state.user(grant.userId);
+  if (!standing || standing.disabled) throw new OAuthError('invalid_grant', 'The signed-in user is disabled');
   return issueFor(db, tokens, application, grant.userId);
 }
 
@@ -68,5 +71,6 @@ async function issueFor(
     orgGuid: organization.guid,
     clientId: application.clientId,
     userId,
+    readOnly: application.readOnly,
   });
 }

@@ -24,6 +24,8 @@ export interface TokenSubject {
   clientId: string;
   /** the signed-in user, for tokens from the Authorization Code flow */
   userId?: number;
+  /** a read-only key's token: it may only read */
+  readOnly?: boolean;
 }
 
 export type TokenCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 'expired' | 'invalid' };
@@ -66,6 +68,17 @@ export async function createTokenService(
    */
   const verified = new Map<string, { auth: AuthContext; expiresAtMs: number; kid: string }>();
 
+  /**
+   * A user's token acts with the user's role as it is now, and stops as soon as this instance knows the user was
+   * disabled (or deleted, or moved): the role is never taken from the token.
+   */
+  async function withStanding(auth: AuthContext): Promise<TokenCheck> {
+    if (auth.userId === undefined) return { ok: true, auth };
+    const standing = await state.user(auth.userId);
+    if (!standing || standing.disabled || standing.orgId !== auth.orgId) return { ok: false, reason: 'invalid' };
+    return { ok: true, auth: { ...auth, role: standing.role } };
+  }
+
   return {
     state,
     close: () => state.close(),
@@ -78,6 +91,7 @@ export async function createTokenService(
         client_id: subject.clientId,
       };
       if (subject.userId !== undefined) claims.uid = subject.userId;
+      if (subject.readOnly) claims.ro = true;
       const signing = state.keys().signing;
       const accessToken = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: signing.kid })
@@ -100,7 +114,7 @@ export async function createTokenService(
           verified.delete(token);
           return { ok: false, reason: 'invalid' };
         }
-        if (now() < cached.expiresAtMs) return { ok: true, auth: cached.auth };
+        if (now() < cached.expiresAtMs) return withStanding(cached.auth);
         verified.delete(token);
         return { ok: false, reason: 'expired' };
       }
@@ -128,7 +142,7 @@ export async function createTokenService(
         }
         verified.set(token, { auth, expiresAtMs: payload.exp! * 1000, kid: key.kid });
         if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-        return { ok: true, auth };
+        return await withStanding(auth);
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }
@@ -147,10 +161,18 @@ function signedWhileCurrent(payload: JWTPayload, key: VerifyingKey, tokenTtlSeco
 }
 
 function authFrom(payload: Record<string, unknown>): AuthContext | undefined {
-  const { org, org_guid: orgGuid, app, client_id: clientId, uid } = payload;
+  const { org, org_guid: orgGuid, app, client_id: clientId, uid, ro } = payload;
   if (!isId(org) || !isId(app) || typeof orgGuid !== 'string' || typeof clientId !== 'string') return undefined;
   if (uid !== undefined && !isId(uid)) return undefined;
-  return { orgId: org, orgGuid, applicationId: app, clientId, ...(uid !== undefined ? { userId: uid } : {}) };
+  if (ro !== undefined && ro !== true) return undefined;
+  return {
+    orgId: org,
+    orgGuid,
+    applicationId: app,
+    clientId,
+    ...(uid !== undefined ? { userId: uid } : {}),
+    ...(ro === true ? { readOnly: true } : {}),
+  };
 }
 
 function isId(value: unknown): value is number {

@@ -35,6 +35,12 @@ export function claimDataDir(dataDir: string, holder = 'process'): () => void {
   throw new DataDirInUseError(`Could not claim the embedded database in ${dir}`);
 }
 
+/** The live process holding the embedded database in `dataDir`, if any (a stale lock file is no holder). */
+export function dataDirHolder(dataDir: string): { pid: number; holder: string } | undefined {
+  const current = readHolder(path.join(path.resolve(dataDir), 'embedded-db.lock'));
+  return current && current.pid !== process.pid && isAlive(current.pid) ? current : undefined;
+}
+
 function readHolder(lockPath: string): { pid: number; holder: string } | null {
   try {
     return JSON.parse(readFileSync(lockPath, 'utf8'));

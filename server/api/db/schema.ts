@@ -4,6 +4,14 @@
  */
 import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
 import type { PerformanceResult, ScoreSheet } from '../tabulation/types.js';
+import type { Role } from '../../../domain/roles.js';
+
+/** Who made a write, as the audit trail names them. */
+export interface AuditActor {
+  kind: 'user' | 'key';
+  id: string;
+  name: string;
+}
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -30,14 +38,50 @@ export const applications = pgTable('applications', {
   redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   revokedAt: ts('revoked_at'),
+  /** its tokens may only read */
+  readOnly: boolean('read_only').notNull().default(false),
 });
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   orgId: integer('org_id').notNull(),
   email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
+  /** null until the user sets a password through a one-time link */
+  passwordHash: text('password_hash'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  role: text('role').$type<Role>().notNull().default('administrator'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  disabledAt: ts('disabled_at'),
+});
+
+export const passwordLinks = pgTable('password_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const auditEntries = pgTable('audit_entries', {
+  orgId: integer('org_id').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  /** ISO 8601 text, as hashed (a timestamp column would round-trip through another precision) */
+  at: text('at').notNull(),
+  actor: jsonb('actor').$type<AuditActor>().notNull(),
+  action: text('action').notNull(),
+  resourceType: text('resource_type').notNull(),
+  resourceId: text('resource_id'),
+  competitionId: integer('competition_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  reason: text('reason'),
+  previousHash: text('previous_hash').notNull(),
+  hash: text('hash').notNull(),
+});
+
+export const auditHeads = pgTable('audit_heads', {
+  orgId: integer('org_id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
 });
 
 export const signingKeys = pgTable('signing_keys', {

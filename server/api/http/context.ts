@@ -1,4 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Role } from '../../../domain/roles.js';
+import type { PendingAudit, Permission } from './permissions.js';
+import type { Db } from '../db/database.js';
 
 /** Who is calling: set by the bearer middleware from a verified access token. */
 export interface AuthContext {
@@ -8,6 +11,10 @@ export interface AuthContext {
   clientId: string;
   /** present for tokens from the Authorization Code flow */
   userId?: number;
+  /** the user's role as it is now (looked up on every request, not taken from the token) */
+  role?: Role;
+  /** a read-only key's token: it may only read, whoever signed in through it */
+  readOnly?: boolean;
 }
 
 /** A caller without a token, on the v2 reads open to anonymous callers (decision 026). */
@@ -23,6 +30,12 @@ export interface AppEnv {
     /** set instead of `auth` when an open v2 read is called without a token */
     anonymous?: AnonymousCaller;
     requestId: string;
+    /** set by a route's permission check (http/permissions.ts) once the caller passed it */
+    permission?: Permission;
+    /** what the write unit appends to the audit trail when the write succeeds (http/permissions.ts) */
+    audit?: PendingAudit;
+    /** the database as the write unit's transaction sees it, for what runs around a write's handler */
+    db?: Db;
   };
 }
 

@@ -18,6 +18,8 @@ export class ApiProblem extends Error {
     message: string,
     readonly errors: FieldProblem[] = [],
     readonly headers: Record<string, string> = {},
+    /** members of the problem beyond the standard ones (e.g. the `permission` a 403 names) */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -27,6 +29,7 @@ export const notFound = (what: string) => new ApiProblem(404, 'not_found', `${wh
 
 export function problemBody(problem: ApiProblem) {
   return {
+    ...problem.extensions,
     type: `about:blank`,
     title: titleFor(problem.status),
     status: problem.status,

@@ -4,9 +4,18 @@ import type { AppEnv } from './context.js';
 import type { Services } from '../services.js';
 import { ApiProblem } from './problem.js';
 import { claimIdempotencyKey, storeIdempotentAnswer, type StoredAnswer } from '../db/repositories/idempotency-keys.js';
+import { appendAuditEntry, type AuditActor } from '../db/repositories/audit-log.js';
+import { lockOrganization } from '../db/repositories/org-version.js';
+import type { DbOrTx } from '../db/database.js';
+import { applications, users } from '../db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import type { AuthContext } from './context.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+/** the audit trail's "why": a header, since today's write bodies have no field for it */
+const REASON_HEADER = 'x-audit-reason';
+const REASON_MAX = 500;
 
 /** Thrown inside the transaction to roll it back when the request did not succeed; never leaves this module. */
 class RollBack extends Error {}
@@ -23,13 +32,20 @@ class RollBack extends Error {}
  *   sees the write without waiting for the org_changed notification that tells every instance
  *   (docs/decisions/001-read-cache.md). Dropped after the commit, not before: a read in between would cache the
  *   old data again.
+ * - It takes the organization's write lock first (org-version.ts lockOrganization), and once the handler succeeded
+ *   it appends what the route's permission declaration recorded (http/permissions.ts: who, what, before and
+ *   after) to the organization's audit trail, in the same transaction: no write commits without its entry, and
+ *   the lock orders the entries (docs/decisions/062-audit-chain.md). A write route that declares no permission
+ *   fails here rather than run unchecked.
  */
 export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
   const { database, cache } = services;
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next();
     const key = c.req.method === 'POST' ? idempotencyKeyOf(c) : undefined;
-    const orgId = c.get('auth').orgId;
+    const reason = reasonOf(c);
+    const auth = c.get('auth');
+    const orgId = auth.orgId;
     const requestHash =
       key === undefined
         ? ''
@@ -39,6 +55,8 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
     let replay: StoredAnswer | undefined;
     try {
       await database.transaction(async () => {
+        await lockOrganization(database.db, orgId);
+        c.set('db', database.db);
         if (key !== undefined) {
           const claim = await claimIdempotencyKey(database.db, { orgId, key, requestHash });
           if (!claim.claimed) {
@@ -48,6 +66,22 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
         }
         await next();
         if (c.error || c.res.status < 200 || c.res.status >= 300) throw new RollBack();
+        if (c.get('permission') === undefined) throw new Error(`${c.req.method} ${c.req.path} declares no permission`);
+        const audit = c.get('audit');
+        if (audit) {
+          await appendAuditEntry(database.db, orgId, {
+            actor: await actorOf(database.db, auth),
+            action: audit.spec.action,
+            resource: {
+              type: audit.spec.resource,
+              id: audit.resourceId === undefined ? null : String(audit.resourceId),
+            },
+            competitionId: audit.competitionId,
+            before: audit.before,
+            after: audit.after,
+            reason,
+          });
+        }
         if (key === undefined) return;
         // Only a JSON answer can be replayed; every create answers JSON.
         if (!c.res.headers.get('content-type')?.includes('json')) throw new RollBack();
@@ -83,4 +117,32 @@ function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
     ]);
   }
   return key;
+}
+
+function reasonOf(c: Context<AppEnv>): string | null {
+  const reason = c.req.header(REASON_HEADER)?.trim();
+  if (reason === undefined || reason === '') return null;
+  if (reason.length > REASON_MAX) {
+    throw new ApiProblem(400, 'invalid_header', `X-Audit-Reason must be at most ${REASON_MAX} characters`, [
+      { name: 'X-Audit-Reason', in: 'header', message: 'too long' },
+    ]);
+  }
+  return reason;
+}
+
+/** The audit trail's "who": the signed-in user (by name, else email), else the key (by its name). */
+async function actorOf(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
+  if (auth.userId !== undefined) {
+    const [user] = await db
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.id, auth.userId), eq(users.orgId, auth.orgId)));
+    const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim() || user?.email || '';
+    return { kind: 'user', id: String(auth.userId), name };
+  }
+  const [application] = await db
+    .select({ name: applications.name })
+    .from(applications)
+    .where(eq(applications.id, auth.applicationId));
+  return { kind: 'key', id: auth.clientId, name: application?.name ?? '' };
 }

@@ -14,6 +14,8 @@ export interface Application {
   createdAt: Date;
   /** set once the key is revoked: it gets no tokens, and the ones it had stop working */
   revokedAt: Date | null;
+  /** its tokens may only read */
+  readOnly: boolean;
 }
 
 const columns = {
@@ -25,12 +27,20 @@ const columns = {
   redirectUris: applications.redirectUris,
   createdAt: applications.createdAt,
   revokedAt: applications.revokedAt,
+  readOnly: applications.readOnly,
 };
 
 /** Stores an application whose client id and secret hash auth made (server/api/auth/applications.ts). */
 export async function insertApplication(
   db: DbOrTx,
-  input: { orgId: number; name: string; redirectUris: string[]; clientId: string; secretHash: string },
+  input: {
+    orgId: number;
+    name: string;
+    redirectUris: string[];
+    clientId: string;
+    secretHash: string;
+    readOnly?: boolean;
+  },
 ): Promise<Application> {
   const [application] = await db.insert(applications).values(input).returning(columns);
   return application;

@@ -20,3 +20,13 @@ export async function bumpOrgVersion(tx: DbOrTx, orgId: number): Promise<number>
   await tx.execute(sql`SELECT pg_notify(${ORG_CHANGED_CHANNEL}, ${`${orgId}:${version}`})`);
   return version;
 }
+
+/**
+ * Takes the organization's write lock (its org_versions row, the row every write's bumpOrgVersion updates) at
+ * the start of a write request, so what the request reads before it writes (the audit trail's `before`) cannot
+ * change under it, and writes of one organization run one after the other. The same row as bumpOrgVersion's:
+ * whoever holds one holds the other, so the two cannot deadlock each other.
+ */
+export async function lockOrganization(tx: DbOrTx, orgId: number): Promise<void> {
+  await tx.execute(sql`SELECT version FROM org_versions WHERE org_id = ${orgId} FOR UPDATE`);
+}

@@ -1,11 +1,24 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Role } from '../../../../domain/roles.js';
 import type { DbOrTx } from '../database.js';
-import { users } from '../schema.js';
+import { passwordLinks, users } from '../schema.js';
+import { announceAuthChange } from './auth-changes.js';
 
 export interface User {
   id: number;
   orgId: number;
   email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  disabled: boolean;
+}
+
+/** What a token check needs of its user: which organization, which role, and whether it may still act. */
+export interface UserStanding {
+  orgId: number;
+  role: Role;
+  disabled: boolean;
 }
 
 /** Emails compare case-insensitively: stored trimmed and lower-cased, looked up the same way. */
@@ -15,29 +28,177 @@ export function normalizeEmail(email: string): string {
 
 export class DuplicateUserError extends Error {}
 
-/** Stores a user with the password hash auth made (server/api/auth/users.ts); a taken email is a DuplicateUserError. */
-export async function insertUser(
-  db: DbOrTx,
-  input: { orgId: number; email: string; passwordHash: string },
-): Promise<User> {
-  const email = normalizeEmail(input.email);
-  const [user] = await db
-    .insert(users)
-    .values({ orgId: input.orgId, email, passwordHash: input.passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: users.id, orgId: users.orgId, email: users.email });
-  if (!user) throw new DuplicateUserError(`A user with email ${email} already exists in this organization`);
-  return user;
+const columns = {
+  id: users.id,
+  orgId: users.orgId,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  disabledAt: users.disabledAt,
+};
+
+function userOf(row: { disabledAt: Date | null } & Omit<User, 'disabled'>): User {
+  const { disabledAt, ...rest } = row;
+  return { ...rest, disabled: disabledAt !== null };
 }
 
-/** The organization's user with this email, with the stored password hash, or undefined. */
+/**
+ * Stores a user with the password hash auth made (server/api/auth/users.ts), or with none (it sets one through a
+ * one-time link); a taken email is a DuplicateUserError.
+ */
+export async function insertUser(
+  db: DbOrTx,
+  input: {
+    orgId: number;
+    email: string;
+    passwordHash: string | null;
+    role?: Role;
+    firstName?: string;
+    lastName?: string;
+  },
+): Promise<User> {
+  const email = normalizeEmail(input.email);
+  const [row] = await db
+    .insert(users)
+    .values({
+      orgId: input.orgId,
+      email,
+      passwordHash: input.passwordHash,
+      role: input.role ?? 'administrator',
+      firstName: input.firstName ?? '',
+      lastName: input.lastName ?? '',
+    })
+    .onConflictDoNothing()
+    .returning(columns);
+  if (!row) throw new DuplicateUserError(`A user with email ${email} already exists in this organization`);
+  return userOf(row);
+}
+
+/** The organization's user with this email, with the stored password hash (null before one is set), or undefined. */
 export async function findUserByEmail(
   db: DbOrTx,
   input: { orgId: number; email: string },
-): Promise<(User & { passwordHash: string }) | undefined> {
+): Promise<(User & { passwordHash: string | null }) | undefined> {
   const [row] = await db
-    .select({ id: users.id, orgId: users.orgId, email: users.email, passwordHash: users.passwordHash })
+    .select({ ...columns, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.orgId, input.orgId), eq(users.email, normalizeEmail(input.email))));
+  return row && { ...userOf(row), passwordHash: row.passwordHash };
+}
+
+export async function findUserById(db: DbOrTx, orgId: number, id: number): Promise<User | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.id, id)));
+  return row && userOf(row);
+}
+
+export async function findUserStanding(db: DbOrTx, id: number): Promise<UserStanding | undefined> {
+  const [row] = await db
+    .select({ orgId: users.orgId, role: users.role, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, id));
+  return row && { orgId: row.orgId, role: row.role, disabled: row.disabledAt !== null };
+}
+
+/** The organization's users, oldest first. */
+export async function listUsers(db: DbOrTx, orgId: number): Promise<User[]> {
+  const rows = await db.select(columns).from(users).where(eq(users.orgId, orgId)).orderBy(asc(users.id));
+  return rows.map(userOf);
+}
+
+export class LastAdministratorError extends Error {}
+
+/**
+ * Changes a user's role, names or standing, and tells every instance (its tokens follow within seconds). An
+ * organization always keeps one enabled administrator: a change that would leave none is a LastAdministratorError.
+ */
+export async function updateUser(
+  db: DbOrTx,
+  orgId: number,
+  id: number,
+  patch: { role?: Role; disabled?: boolean; firstName?: string; lastName?: string },
+): Promise<User | undefined> {
+  return db.transaction(async (tx) => {
+    const current = await findUserById(tx, orgId, id);
+    if (!current) return undefined;
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (patch.role !== undefined) set.role = patch.role;
+    if (patch.firstName !== undefined) set.firstName = patch.firstName;
+    if (patch.lastName !== undefined) set.lastName = patch.lastName;
+    if (patch.disabled !== undefined && patch.disabled !== current.disabled)
+      set.disabledAt = patch.disabled ? new Date() : null;
+    if (Object.keys(set).length === 0) return current;
+    const stopsAdministering =
+      current.role === 'administrator' &&
+      !current.disabled &&
+      ((patch.role !== undefined && patch.role !== 'administrator') || patch.disabled === true);
+    if (stopsAdministering) {
+      // Serializes with another change of this organization's administrators (two admins demoting each other).
+      await tx.execute(sql`SELECT id FROM users WHERE org_id = ${orgId} AND role = 'administrator' FOR UPDATE`);
+      const [other] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(users.role, 'administrator'), isNull(users.disabledAt), ne(users.id, id)))
+        .limit(1);
+      if (!other)
+        throw new LastAdministratorError('The organization must keep an enabled administrator: this is its last one');
+    }
+    const [row] = await tx
+      .update(users)
+      .set(set)
+      .where(and(eq(users.orgId, orgId), eq(users.id, id)))
+      .returning(columns);
+    await announceAuthChange(tx, 'users');
+    return userOf(row);
+  });
+}
+
+/** Stores a one-time link (the sha-256 of its token) that lets the user set a password until it expires. */
+export async function insertPasswordLink(
+  db: DbOrTx,
+  input: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordLinks).values(input);
+}
+
+/**
+ * Spends a link: deletes it and answers its user when it was valid (known and not expired), undefined otherwise.
+ * Deleted whether or not it expired, so a link never works twice.
+ */
+export async function redeemPasswordLink(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ userId: number; expiresAt: Date } | undefined> {
+  const [row] = await db
+    .delete(passwordLinks)
+    .where(eq(passwordLinks.tokenHash, tokenHash))
+    .returning({ userId: passwordLinks.userId, expiresAt: passwordLinks.expiresAt });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
   return row;
+}
+
+/** The link's user, without spending it (the page that shows the form), or undefined. */
+export async function findPasswordLink(db: DbOrTx, tokenHash: string): Promise<{ userId: number } | undefined> {
+  const [row] = await db
+    .select({ userId: passwordLinks.userId, expiresAt: passwordLinks.expiresAt })
+    .from(passwordLinks)
+    .where(eq(passwordLinks.tokenHash, tokenHash));
+  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+  return { userId: row.userId };
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Expired links (for the purge). */
+export async function deleteExpiredPasswordLinks(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .delete(passwordLinks)
+    .where(lt(passwordLinks.expiresAt, sql`now()`))
+    .returning({ userId: passwordLinks.userId });
+  return rows.length;
 }

@@ -1,5 +1,6 @@
 /** The competition operations' declarations: paths, parameters, bodies and answers (served by competitions.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { permitted } from '../../http/permissions.js';
 import { BoolField, bodyOf } from '../../http/write-body.js';
 import { errorResponses, notFoundResponse, writeErrors } from '../schemas/common.js';
 import { Int, IntId, PositiveInt, Text, Timestamp } from '../schemas/scalars.js';
@@ -65,16 +66,22 @@ const AddPerformanceBody = z
   })
   .openapi('AddPerformance');
 
-export const addPerformance = createRoute({
-  method: 'post',
-  path: '/competitions/{competitionId}/performances',
-  summary: "Add a performance (a group in a competition's division and round, at its time)",
-  request: { params: competitionParams, body: bodyOf(AddPerformanceBody, 'The performance') },
-  responses: {
-    201: { description: 'Created', content: { 'application/json': { schema: Performance } } },
-    ...writeErrors,
-  },
-});
+export const addPerformance = createRoute(
+  permitted(
+    'set-up',
+    {
+      method: 'post',
+      path: '/competitions/{competitionId}/performances',
+      summary: "Add a performance (a group in a competition's division and round, at its time)",
+      request: { params: competitionParams, body: bodyOf(AddPerformanceBody, 'The performance') },
+      responses: {
+        201: { description: 'Created', content: { 'application/json': { schema: Performance } } },
+        ...writeErrors,
+      },
+    },
+    { action: 'performance.create', resource: 'performance' },
+  ),
+);
 
 const JudgeBody = z
   .strictObject({
@@ -86,29 +93,35 @@ const JudgeBody = z
   })
   .openapi('SeatJudge');
 
-export const seatJudge = createRoute({
-  method: 'post',
-  path: '/competitions/{competitionId}/judges',
-  summary: "Seat a judge on a caption of a division's panel (score entry extension)",
-  request: { params: competitionParams, body: bodyOf(JudgeBody, 'The judge and the caption') },
-  responses: {
-    200: {
-      description: 'Seated',
-      content: {
-        'application/json': {
-          schema: z.object({
-            round: z.number().int(),
-            divisionId: z.number().int(),
-            captionKey: z.string(),
-            firstName: z.string(),
-            lastName: z.string(),
-          }),
+export const seatJudge = createRoute(
+  permitted(
+    'set-up',
+    {
+      method: 'post',
+      path: '/competitions/{competitionId}/judges',
+      summary: "Seat a judge on a caption of a division's panel (score entry extension)",
+      request: { params: competitionParams, body: bodyOf(JudgeBody, 'The judge and the caption') },
+      responses: {
+        200: {
+          description: 'Seated',
+          content: {
+            'application/json': {
+              schema: z.object({
+                round: z.number().int(),
+                divisionId: z.number().int(),
+                captionKey: z.string(),
+                firstName: z.string(),
+                lastName: z.string(),
+              }),
+            },
+          },
         },
+        ...writeErrors,
       },
     },
-    ...writeErrors,
-  },
-});
+    { action: 'panel.seat-judge', resource: 'panel', idParam: 'competitionId' },
+  ),
+);
 
 const ReleaseBody = z
   .strictObject({
@@ -117,16 +130,22 @@ const ReleaseBody = z
   })
   .openapi('Release');
 
-export const release = createRoute({
-  method: 'post',
-  path: '/competitions/{competitionId}/release',
-  summary: "Release (or withdraw) a competition's or a round's scores (score entry extension)",
-  request: { params: competitionParams, body: bodyOf(ReleaseBody, 'which round, and whether released') },
-  responses: {
-    200: {
-      description: 'The rounds after the change',
-      content: { 'application/json': { schema: z.object({ rounds: z.array(Round) }) } },
+export const release = createRoute(
+  permitted(
+    'release',
+    {
+      method: 'post',
+      path: '/competitions/{competitionId}/release',
+      summary: "Release (or withdraw) a competition's or a round's scores (score entry extension)",
+      request: { params: competitionParams, body: bodyOf(ReleaseBody, 'which round, and whether released') },
+      responses: {
+        200: {
+          description: 'The rounds after the change',
+          content: { 'application/json': { schema: z.object({ rounds: z.array(Round) }) } },
+        },
+        ...writeErrors,
+      },
     },
-    ...writeErrors,
-  },
-});
+    { action: 'competition.release', resource: 'competition', idParam: 'competitionId' },
+  ),
+);

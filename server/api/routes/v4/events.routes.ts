@@ -1,5 +1,6 @@
 /** The event operations' declarations: paths, parameters, bodies and answers (served by events.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { permitted } from '../../http/permissions.js';
 import { GROUP_TYPE_IDS_DESCRIPTION } from '../../../../domain/group-types.js';
 import { BoolField, bodyOf } from '../../http/write-body.js';
 import { errorResponses, notFoundResponse, Paging, QueryBoolean, writeErrors } from '../schemas/common.js';
@@ -60,16 +61,22 @@ const CreateEventBody = z
   })
   .openapi('CreateEvent');
 
-export const createEvent = createRoute({
-  method: 'post',
-  path: '/events/',
-  summary: 'Create an event',
-  request: { body: bodyOf(CreateEventBody, 'The new event') },
-  responses: {
-    201: { description: 'Created (with no competitions yet)', content: { 'application/json': { schema: Event } } },
-    ...writeErrors,
-  },
-});
+export const createEvent = createRoute(
+  permitted(
+    'set-up',
+    {
+      method: 'post',
+      path: '/events/',
+      summary: 'Create an event',
+      request: { body: bodyOf(CreateEventBody, 'The new event') },
+      responses: {
+        201: { description: 'Created (with no competitions yet)', content: { 'application/json': { schema: Event } } },
+        ...writeErrors,
+      },
+    },
+    { action: 'event.create', resource: 'event' },
+  ),
+);
 
 const CreateCompetitionBody = z
   .strictObject({
@@ -86,13 +93,19 @@ const CreateCompetitionBody = z
   })
   .openapi('CreateCompetition');
 
-export const createCompetition = createRoute({
-  method: 'post',
-  path: '/events/{eventId}/competitions',
-  summary: 'Create a competition in an event',
-  request: { params: eventParams, body: bodyOf(CreateCompetitionBody, 'The new competition') },
-  responses: {
-    201: { description: 'Created', content: { 'application/json': { schema: Competition } } },
-    ...writeErrors,
-  },
-});
+export const createCompetition = createRoute(
+  permitted(
+    'set-up',
+    {
+      method: 'post',
+      path: '/events/{eventId}/competitions',
+      summary: 'Create a competition in an event',
+      request: { params: eventParams, body: bodyOf(CreateCompetitionBody, 'The new competition') },
+      responses: {
+        201: { description: 'Created', content: { 'application/json': { schema: Competition } } },
+        ...writeErrors,
+      },
+    },
+    { action: 'competition.create', resource: 'competition' },
+  ),
+);

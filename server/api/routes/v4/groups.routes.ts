@@ -1,5 +1,6 @@
 /** The group operations' declarations: paths, parameters, bodies and answers (served by groups.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { permitted } from '../../http/permissions.js';
 import { GROUP_TYPE_IDS_DESCRIPTION } from '../../../../domain/group-types.js';
 import { BoolField, bodyOf } from '../../http/write-body.js';
 import { errorResponses, notFoundResponse, Paging, QueryBoolean, writeErrors } from '../schemas/common.js';
@@ -75,21 +76,36 @@ const UpdateGroupBody = z
   .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
   .openapi('UpdateGroup');
 
-export const createGroup = createRoute({
-  method: 'post',
-  path: '/groups/',
-  summary: 'Create a group',
-  request: { body: bodyOf(CreateGroupBody, 'The new group; division decides its group type') },
-  responses: { 201: { description: 'Created', content: { 'application/json': { schema: Group } } }, ...writeErrors },
-});
+export const createGroup = createRoute(
+  permitted(
+    'set-up',
+    {
+      method: 'post',
+      path: '/groups/',
+      summary: 'Create a group',
+      request: { body: bodyOf(CreateGroupBody, 'The new group; division decides its group type') },
+      responses: {
+        201: { description: 'Created', content: { 'application/json': { schema: Group } } },
+        ...writeErrors,
+      },
+    },
+    { action: 'group.create', resource: 'group' },
+  ),
+);
 
-export const updateGroup = createRoute({
-  method: 'post',
-  path: '/groups/{groupId}',
-  summary: 'Update a group (POST, as the specification has it)',
-  request: { params: groupParams, body: bodyOf(UpdateGroupBody, 'Only the fields to change') },
-  responses: {
-    200: { description: 'The updated group', content: { 'application/json': { schema: Group } } },
-    ...writeErrors,
-  },
-});
+export const updateGroup = createRoute(
+  permitted(
+    'set-up',
+    {
+      method: 'post',
+      path: '/groups/{groupId}',
+      summary: 'Update a group (POST, as the specification has it)',
+      request: { params: groupParams, body: bodyOf(UpdateGroupBody, 'Only the fields to change') },
+      responses: {
+        200: { description: 'The updated group', content: { 'application/json': { schema: Group } } },
+        ...writeErrors,
+      },
+    },
+    { action: 'group.update', resource: 'group', idParam: 'groupId' },
+  ),
+);

@@ -4,15 +4,18 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { checkWriteBody } from '../../http/write-body.js';
 import { writeUnit } from '../../http/write-unit.js';
+import * as audit from './audit.js';
 import * as competitions from './competitions.js';
 import * as divisions from './divisions.js';
 import * as events from './events.js';
 import * as groups from './groups.js';
 import * as judgeSeasons from './judge-seasons.js';
 import * as judges from './judges.js';
+import * as me from './me.js';
 import * as performances from './performances.js';
 import * as seasons from './seasons.js';
 import * as standings from './standings.js';
+import * as users from './users.js';
 
 /** What every resource module of this folder exports: its router, declared and served. */
 export interface ResourceModule {
@@ -27,15 +30,18 @@ export interface ResourceModule {
  * folder; no two resources share a path, so their order does not decide a match.
  */
 export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
+  audit,
   competitions,
   divisions,
   events,
   groups,
   'judge-seasons': judgeSeasons,
   judges,
+  me,
   performances,
   seasons,
   standings,
+  users,
 };
 
 /**

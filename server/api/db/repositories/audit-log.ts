@@ -1,0 +1,239 @@
+/**
+ * The organization's audit trail (docs/decisions/062-audit-chain.md): entries appended in the
+ * transaction of the write they record, each carrying the hash of the one before. An entry's hash is the SHA-256
+ * of the canonical JSON (keys sorted, no spaces) of everything it says but its own hash, previousHash included, so
+ * a row changed by hand no longer matches its hash and a row deleted by hand breaks the next one's previousHash
+ * (or, for the last one, the head kept in audit_heads).
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../database.js';
+import { auditEntries, auditHeads, type AuditActor } from '../schema.js';
+
+export type { AuditActor };
+
+/** The previousHash of an organization's first entry. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface AuditInput {
+  actor: AuditActor;
+  action: string;
+  resource: { type: string; id: string | null };
+  competitionId?: number | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+}
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  actor: AuditActor;
+  action: string;
+  resource: { type: string; id: string | null };
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  hash: string;
+  previousHash: string;
+}
+
+/** JSON with object keys sorted at every depth: one text per value, whatever order its keys were built in. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, member]) => member !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
+}
+
+export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
+  return createHash('sha256')
+    .update(
+      canonicalJson({
+        seq: entry.seq,
+        at: entry.at,
+        actor: entry.actor,
+        action: entry.action,
+        resource: entry.resource,
+        before: entry.before,
+        after: entry.after,
+        reason: entry.reason,
+        previousHash: entry.previousHash,
+      }),
+    )
+    .digest('hex');
+}
+
+/**
+ * Appends one entry after the organization's last. Must run in the transaction of the write it records. The head
+ * row is read FOR UPDATE, so two transactions of one organization append one after the other: the second waits
+ * for the first to commit and then reads the head the first wrote (and the primary key (org_id, seq) refuses a
+ * second entry N should anything ever bypass that lock).
+ */
+export async function appendAuditEntry(tx: DbOrTx, orgId: number, input: AuditInput): Promise<AuditEntry> {
+  const [head] = await tx
+    .select({ seq: auditHeads.seq, hash: auditHeads.hash })
+    .from(auditHeads)
+    .where(eq(auditHeads.orgId, orgId))
+    .for('update');
+  const unhashed = {
+    seq: (head?.seq ?? 0) + 1,
+    at: new Date().toISOString(),
+    actor: input.actor,
+    action: input.action,
+    resource: input.resource,
+    before: input.before ?? null,
+    after: input.after ?? null,
+    reason: input.reason,
+    previousHash: head?.hash ?? GENESIS_HASH,
+  };
+  const entry: AuditEntry = { ...unhashed, hash: entryHash(unhashed) };
+  await tx.insert(auditEntries).values({
+    orgId,
+    seq: entry.seq,
+    at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    resourceType: entry.resource.type,
+    resourceId: entry.resource.id,
+    competitionId: input.competitionId ?? null,
+    // jsonb null and SQL NULL read back alike (null): store "nothing" as SQL NULL
+    before: entry.before === null ? null : entry.before,
+    after: entry.after === null ? null : entry.after,
+    reason: entry.reason,
+    previousHash: entry.previousHash,
+    hash: entry.hash,
+  });
+  await tx
+    .insert(auditHeads)
+    .values({ orgId, seq: entry.seq, hash: entry.hash })
+    .onConflictDoUpdate({ target: auditHeads.orgId, set: { seq: entry.seq, hash: entry.hash } });
+  return entry;
+}
+
+const entryColumns = {
+  seq: auditEntries.seq,
+  at: auditEntries.at,
+  actor: auditEntries.actor,
+  action: auditEntries.action,
+  resourceType: auditEntries.resourceType,
+  resourceId: auditEntries.resourceId,
+  before: auditEntries.before,
+  after: auditEntries.after,
+  reason: auditEntries.reason,
+  hash: auditEntries.hash,
+  previousHash: auditEntries.previousHash,
+};
+
+interface EntryRow {
+  seq: number;
+  at: string;
+  actor: AuditActor;
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  hash: string;
+  previousHash: string;
+}
+
+function entryOf(row: EntryRow): AuditEntry {
+  return {
+    seq: row.seq,
+    at: row.at,
+    actor: row.actor,
+    action: row.action,
+    resource: { type: row.resourceType, id: row.resourceId },
+    before: row.before ?? null,
+    after: row.after ?? null,
+    reason: row.reason,
+    hash: row.hash,
+    previousHash: row.previousHash,
+  };
+}
+
+/** The organization's entries in order, optionally of one competition and after a seq; at most `limit`. */
+export async function listAuditEntries(
+  db: DbOrTx,
+  orgId: number,
+  filter: { competitionId?: number; sinceSeq?: number; limit: number },
+): Promise<AuditEntry[]> {
+  const conditions = [eq(auditEntries.orgId, orgId)];
+  if (filter.competitionId !== undefined) conditions.push(eq(auditEntries.competitionId, filter.competitionId));
+  if (filter.sinceSeq !== undefined) conditions.push(gt(auditEntries.seq, filter.sinceSeq));
+  const rows = await db
+    .select(entryColumns)
+    .from(auditEntries)
+    .where(and(...conditions))
+    .orderBy(asc(auditEntries.seq))
+    .limit(filter.limit);
+  return rows.map(entryOf);
+}
+
+export type ChainCheck =
+  | { ok: true; entries: number }
+  | { ok: false; entries: number; firstMismatch: { seq: number; problem: string; entry: AuditEntry | null } };
+
+const VERIFY_BATCH = 1000;
+
+/**
+ * Walks the organization's whole chain from its first entry: each seq one more than the last, each previousHash
+ * the hash before it, each hash the hash of its entry, and the end the head recorded with the last append.
+ * Answers the first entry that does not match.
+ */
+export async function verifyAuditChain(db: DbOrTx, orgId: number): Promise<ChainCheck> {
+  let previous = { seq: 0, hash: GENESIS_HASH };
+  let count = 0;
+  const mismatch = (seq: number, problem: string, entry: AuditEntry | null): ChainCheck => ({
+    ok: false,
+    entries: count,
+    firstMismatch: { seq, problem, entry },
+  });
+  for (;;) {
+    const batch = await db
+      .select(entryColumns)
+      .from(auditEntries)
+      .where(and(eq(auditEntries.orgId, orgId), gt(auditEntries.seq, previous.seq)))
+      .orderBy(asc(auditEntries.seq))
+      .limit(VERIFY_BATCH);
+    for (const row of batch) {
+      const entry = entryOf(row);
+      count++;
+      if (entry.seq !== previous.seq + 1)
+        return mismatch(previous.seq + 1, `entry ${previous.seq + 1} is missing (the next one is ${entry.seq})`, entry);
+      if (entry.previousHash !== previous.hash)
+        return mismatch(entry.seq, 'its previousHash is not the hash of the entry before it', entry);
+      const { hash, ...unhashed } = entry;
+      if (entryHash(unhashed) !== hash)
+        return mismatch(entry.seq, 'its contents do not match its hash (changed after it was written)', entry);
+      previous = { seq: entry.seq, hash };
+    }
+    if (batch.length < VERIFY_BATCH) break;
+  }
+  const [head] = await db
+    .select({ seq: auditHeads.seq, hash: auditHeads.hash })
+    .from(auditHeads)
+    .where(eq(auditHeads.orgId, orgId));
+  const expected = head ?? { seq: 0, hash: GENESIS_HASH };
+  if (expected.seq !== previous.seq || expected.hash !== previous.hash) {
+    return mismatch(
+      previous.seq + 1,
+      `the chain ends at entry ${previous.seq} but its head is entry ${expected.seq}: later entries were deleted`,
+      null,
+    );
+  }
+  return { ok: true, entries: count };
+}
+
+/** Number of entries (for tests and the CLI). */
+export async function countAuditEntries(db: DbOrTx, orgId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEntries)
+    .where(eq(auditEntries.orgId, orgId));
+  return Number(row?.n ?? 0);
+}

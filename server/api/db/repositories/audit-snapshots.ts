@@ -1,0 +1,172 @@
+/**
+ * What a resource looks like for the audit trail's `before` and `after` (docs/decisions/062-audit-chain.md): the
+ * stored facts a person would check, as plain JSON (no Date objects, so the hash of the entry is the hash of what
+ * is stored), and the competition the resource belongs to, by which the trail is filtered.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../database.js';
+import * as t from '../schema.js';
+import { fromThousandths } from '../write/support.js';
+
+export type AuditResourceType = 'group' | 'event' | 'competition' | 'panel' | 'performance' | 'user';
+
+export interface Snapshot {
+  state: unknown;
+  competitionId?: number;
+}
+
+/** The resource's state now, or undefined when the organization has no such resource. */
+export async function snapshotOf(
+  db: DbOrTx,
+  orgId: number,
+  type: AuditResourceType,
+  id: number,
+): Promise<Snapshot | undefined> {
+  const snapshot = await readers[type](db, orgId, id);
+  return snapshot && { ...snapshot, state: plainJson(snapshot.state) };
+}
+
+const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number) => Promise<Snapshot | undefined>> = {
+  async group(db, orgId, id) {
+    const [row] = await db
+      .select({
+        name: t.groups.name,
+        location: t.groups.location,
+        circuitId: t.groups.circuitId,
+        divisionId: t.groups.divisionId,
+        active: t.groups.active,
+        pending: t.groups.pending,
+      })
+      .from(t.groups)
+      .where(and(eq(t.groups.id, id), eq(t.groups.orgId, orgId)));
+    return row && { state: row };
+  },
+  async event(db, orgId, id) {
+    const [row] = await db
+      .select({
+        seasonId: t.events.seasonId,
+        name: t.events.name,
+        location: t.events.location,
+        eventTypeId: t.events.eventTypeId,
+        practice: t.events.practice,
+        startDate: t.events.startDate,
+      })
+      .from(t.events)
+      .where(and(eq(t.events.id, id), eq(t.events.orgId, orgId)));
+    return row && { state: row };
+  },
+  async competition(db, orgId, id) {
+    const [row] = await db
+      .select({
+        eventId: t.competitions.eventId,
+        name: t.competitions.name,
+        startsAt: t.competitions.startsAt,
+        chiefJudge: t.competitions.chiefJudge,
+        groupTypeId: t.competitions.groupTypeId,
+      })
+      .from(t.competitions)
+      .where(and(eq(t.competitions.id, id), eq(t.competitions.orgId, orgId)));
+    if (!row) return undefined;
+    const rounds = await db
+      .select({ number: t.rounds.number, name: t.rounds.name, scoresReleased: t.rounds.scoresReleased })
+      .from(t.rounds)
+      .where(eq(t.rounds.competitionId, id))
+      .orderBy(asc(t.rounds.number));
+    return { state: { ...row, rounds }, competitionId: id };
+  },
+  /** a competition's judges' panel, every round and division */
+  async panel(db, orgId, id) {
+    const [competition] = await db
+      .select({ id: t.competitions.id })
+      .from(t.competitions)
+      .where(and(eq(t.competitions.id, id), eq(t.competitions.orgId, orgId)));
+    if (!competition) return undefined;
+    const judges = await db
+      .select({
+        round: t.rounds.number,
+        divisionId: t.panelJudges.divisionId,
+        captionKey: t.panelJudges.captionKey,
+        firstName: t.panelJudges.firstName,
+        lastName: t.panelJudges.lastName,
+      })
+      .from(t.panelJudges)
+      .innerJoin(t.rounds, eq(t.rounds.id, t.panelJudges.roundId))
+      .where(eq(t.rounds.competitionId, id))
+      .orderBy(asc(t.rounds.number), asc(t.panelJudges.divisionId), asc(t.panelJudges.id));
+    return { state: { judges }, competitionId: id };
+  },
+  async performance(db, orgId, id) {
+    const [row] = await db
+      .select({
+        competitionId: t.rounds.competitionId,
+        round: t.rounds.number,
+        divisionId: t.performances.divisionId,
+        groupId: t.performances.groupId,
+        performsAt: t.performances.performsAt,
+        order: t.performances.performanceOrder,
+        performed: t.performances.performed,
+        noScoreReason: t.performances.noScoreReason,
+      })
+      .from(t.performances)
+      .innerJoin(t.rounds, eq(t.rounds.id, t.performances.roundId))
+      .where(and(eq(t.performances.id, id), eq(t.performances.orgId, orgId)));
+    if (!row) return undefined;
+    const [scores, penalties] = await Promise.all([
+      db
+        .select({
+          captionKey: t.subcaptionScores.captionKey,
+          subcaptionKey: t.subcaptionScores.subcaptionKey,
+          thousandths: t.subcaptionScores.scoreThousandths,
+        })
+        .from(t.subcaptionScores)
+        .where(inArray(t.subcaptionScores.performanceId, [id]))
+        .orderBy(asc(t.subcaptionScores.captionKey), asc(t.subcaptionScores.subcaptionKey)),
+      db
+        .select({ thousandths: t.penalties.amountThousandths, reason: t.penalties.reason })
+        .from(t.penalties)
+        .where(eq(t.penalties.performanceId, id))
+        .orderBy(asc(t.penalties.id)),
+    ]);
+    const { competitionId, ...performance } = row;
+    return {
+      state: {
+        ...performance,
+        scores: scores.map((s) => ({
+          captionKey: s.captionKey,
+          subcaptionKey: s.subcaptionKey,
+          score: fromThousandths(s.thousandths),
+        })),
+        penalties: penalties.map((p) => ({ amount: fromThousandths(p.thousandths), reason: p.reason })),
+      },
+      competitionId,
+    };
+  },
+  async user(db, orgId, id) {
+    const [row] = await db
+      .select({
+        email: t.users.email,
+        role: t.users.role,
+        firstName: t.users.firstName,
+        lastName: t.users.lastName,
+        disabledAt: t.users.disabledAt,
+      })
+      .from(t.users)
+      .where(and(eq(t.users.id, id), eq(t.users.orgId, orgId)));
+    return (
+      row && {
+        state: {
+          email: row.email,
+          role: row.role,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          disabled: row.disabledAt !== null,
+        },
+      }
+    );
+  },
+};
+
+/** Dates become ISO text, undefined members go: the JSON that jsonb stores and gives back unchanged. */
+function plainJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}

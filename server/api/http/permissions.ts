@@ -1,0 +1,150 @@
+/**
+ * Who may do what: the one place roles are checked (docs/decisions/061-roles-and-permissions.md).
+ *
+ * Each operation declares the permission it needs beside its schema, with `permitted(permission, route, audit?)`
+ * in its `<resource>.routes.ts`; that puts the permission in the OpenAPI document (`x-permission`, and a line of
+ * the description) and installs `guard`, which refuses a caller without it (403 problem+json naming it). Reads
+ * declare nothing: every caller that passed the bearer check may read, and the document says `read` for them.
+ * A write that declares no permission fails loudly in the write unit (http/write-unit.ts) instead of being open.
+ */
+import type { RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { ROLES, type Role } from '../../../domain/roles.js';
+import type { AppEnv, AuthContext } from './context.js';
+import { ApiProblem } from './problem.js';
+import { snapshotOf, type AuditResourceType, type Snapshot } from '../db/repositories/audit-snapshots.js';
+import { Problem } from '../routes/schemas/common.js';
+
+export const PERMISSIONS = [
+  /** every read of the organization's data */
+  'read',
+  /** seasons, groups, events, competitions, rounds, performances, seats: setting up and correcting a contest */
+  'set-up',
+  /** any judge's numbers on any caption */
+  'enter-scores',
+  /** penalties */
+  'enter-penalties',
+  /** releasing and withdrawing scores */
+  'release',
+  /** the organization's users and their roles */
+  'manage-users',
+  /** the audit trail */
+  'read-audit',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * What each role may do (decision 061). A judge enters only the captions it is seated on; seats do not name users
+ * yet, so no existing write is a judge's, and a judge is refused every one of them for now.
+ */
+const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  administrator: PERMISSIONS,
+  tabulator: ['read', 'set-up', 'enter-scores', 'enter-penalties', 'release', 'read-audit'],
+  'chief-judge': ['read', 'enter-penalties', 'read-audit'],
+  judge: ['read'],
+};
+
+/**
+ * The caller's permissions: a read-only key's tokens only read (whoever signed in through it); a user's token has
+ * its role's; a key's own token (client credentials) has every permission, as keys always had (scripts).
+ */
+export function permissionsOf(auth: AuthContext): readonly Permission[] {
+  if (auth.readOnly) return ['read'];
+  if (auth.userId !== undefined) return auth.role ? ROLE_PERMISSIONS[auth.role] : [];
+  return PERMISSIONS;
+}
+
+/** Which roles hold a permission (for the document and for messages). */
+export function rolesWith(permission: Permission): Role[] {
+  return ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+}
+
+/** What a write changes, declared beside its route: the audit trail's action and resource. */
+export interface AuditSpec {
+  /** e.g. "group.update" */
+  action: string;
+  resource: AuditResourceType;
+  /** the path parameter that names the resource; absent for a create, whose id is the answer's `id` */
+  idParam?: string;
+  /** a delete: nothing is left after it */
+  deletes?: boolean;
+}
+
+/** An audited write's change, filled in by `guard` and appended by the write unit once the write succeeded. */
+export interface PendingAudit {
+  spec: AuditSpec;
+  resourceId?: number;
+  competitionId?: number;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Declares the permission an operation needs (and, for a write, what the audit trail records of it): use as
+ * `createRoute(permitted('set-up', {...}, {action, resource, idParam}))`.
+ */
+export function permitted<R extends RouteConfig>(permission: Permission, route: R, audit?: AuditSpec) {
+  const roles = rolesWith(permission);
+  const line = `Permission: \`${permission}\` (roles: ${roles.join(', ')}; API keys that are not read-only).`;
+  return {
+    ...route,
+    description: route.description ? `${route.description}\n\n${line}` : line,
+    'x-permission': permission,
+    middleware: [guard(permission, audit)],
+    responses: {
+      ...route.responses,
+      403: {
+        description: `The caller lacks the permission \`${permission}\` (named in the problem's \`permission\`)`,
+        content: { 'application/problem+json': { schema: Problem } },
+      },
+    },
+  } as R & { middleware: MiddlewareHandler<AppEnv>[] };
+}
+
+function guard(permission: Permission, audit?: AuditSpec): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const auth = c.get('auth');
+    if (!permissionsOf(auth).includes(permission)) throw forbidden(permission, auth);
+    c.set('permission', permission);
+    if (!audit) return next();
+    const db = c.get('db');
+    if (!db) throw new Error('An audited write ran outside the write unit');
+    const id = audit.idParam === undefined ? undefined : Number(c.req.param(audit.idParam));
+    const known = id !== undefined && Number.isSafeInteger(id) && id > 0;
+    const before: Snapshot | undefined = known ? await snapshotOf(db, auth.orgId, audit.resource, id) : undefined;
+    await next();
+    if (c.error || c.res.status < 200 || c.res.status >= 300) return;
+    let resourceId = known ? id : undefined;
+    if (audit.idParam === undefined && c.res.headers.get('content-type')?.includes('json')) {
+      const created = (await c.res.clone().json()) as { id?: unknown };
+      if (typeof created.id === 'number') resourceId = created.id;
+    }
+    const after =
+      audit.deletes || resourceId === undefined
+        ? undefined
+        : await snapshotOf(db, auth.orgId, audit.resource, resourceId);
+    c.set('audit', {
+      spec: audit,
+      resourceId,
+      competitionId: after?.competitionId ?? before?.competitionId,
+      before: before?.state ?? null,
+      after: after?.state ?? null,
+    });
+  };
+}
+
+function forbidden(permission: Permission, auth: AuthContext): ApiProblem {
+  const who = auth.readOnly
+    ? 'a read-only key'
+    : auth.userId !== undefined
+      ? `the role "${auth.role ?? 'none'}"`
+      : 'this key';
+  return new ApiProblem(
+    403,
+    'permission_required',
+    `This operation needs the permission "${permission}", which ${who} does not have`,
+    [],
+    {},
+    { permission },
+  );
+}

@@ -1,0 +1,383 @@
+/**
+ * People and roles over the real HTTPS server: each role, a read-only key and a full key tried on
+ * every write; GET /me; /users/ with its one-time password link; a disabled user's tokens stopping within seconds;
+ * a role change taking effect; and every operation's permission in the OpenAPI document.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApi } from '../helpers/api-server.js';
+import { buildSmallCircuit, startApiWithSmallCircuit } from '../helpers/small-circuit.js';
+import { apiClient, type Answer } from './client.js';
+import { hiddenFields, REDIRECT_URI, userToken } from '../helpers/user-tokens.js';
+import type { Role } from '../../domain/roles.js';
+import { snapshotOf } from '../../server/api/db/repositories/audit-snapshots.js';
+
+const PASSWORD = 'a long enough password';
+
+let api: TestApi;
+let circuit: Awaited<ReturnType<typeof buildSmallCircuit>>;
+let fullKey: ReturnType<typeof apiClient>;
+let app: { clientId: string; clientSecret: string };
+const asRole = {} as Record<Role, ReturnType<typeof apiClient>>;
+const userIds = {} as Record<Role, number>;
+let readOnly: ReturnType<typeof apiClient>;
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  let auth;
+  ({ api, circuit, auth } = await startApiWithSmallCircuit());
+  fullKey = apiClient(api, auth);
+  app = await api.createKey(circuit.org.guid, { name: 'Show app', redirectUris: [REDIRECT_URI] });
+  for (const role of ['administrator', 'tabulator', 'chief-judge', 'judge'] as const) {
+    const email = `${role}@circuit.example`;
+    userIds[role] = (await api.createUser(circuit.org.guid, email, PASSWORD, { role })).id;
+    asRole[role] = apiClient(api, bearer(await userToken(api, app, email, PASSWORD)));
+  }
+  const key = await api.createKey(circuit.org.guid, { name: 'Fans', readOnly: true });
+  readOnly = apiClient(api, bearer(await api.token(key.clientId, key.clientSecret)));
+}, 120_000);
+afterAll(() => api?.stop());
+
+type Write = { name: string; permission: string; method: string; path: () => string; body?: () => unknown };
+
+/** Every write operation of today's API, with a body it would accept. */
+const writes: Write[] = [
+  {
+    name: 'create a group',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => '/groups/',
+    body: () => ({ name: 'Refused HS', divisionId: circuit.scholasticA.id }),
+  },
+  {
+    name: 'update a group',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/groups/${circuit.groups['Alpha HS'].id}`,
+    body: () => ({ location: 'Nowhere, TX' }),
+  },
+  {
+    name: 'create an event',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => '/events/',
+    body: () => ({ seasonId: circuit.season.id, name: 'Refused Event', eventTypeId: 1, startDate: '2027-02-01' }),
+  },
+  {
+    name: 'create a competition',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/events/${circuit.event.id}/competitions`,
+    body: () => ({ name: 'Refused', date: '2027-01-16T18:00:00Z', groupTypeId: 1 }),
+  },
+  {
+    name: 'add a performance',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/performances`,
+    body: () => ({ groupId: circuit.groups['Bravo HS'].id, divisionId: circuit.scholasticA.id, round: 2 }),
+  },
+  {
+    name: 'seat a judge',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/judges`,
+    body: () => ({ round: 2, divisionId: circuit.scholasticA.id, captionKey: 'ea', firstName: 'No', lastName: 'One' }),
+  },
+  {
+    name: 'release scores',
+    permission: 'release',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/release`,
+    body: () => ({ round: 2 }),
+  },
+  {
+    name: 'mark performed',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/performances/${circuit.encorePerformanceId}/performed`,
+    body: () => ({ performed: false, noScoreReason: 'Refused' }),
+  },
+  {
+    name: 'enter scores',
+    permission: 'enter-scores',
+    method: 'POST',
+    path: () => `/performances/${circuit.encorePerformanceId}/scores`,
+    body: () => ({ captionKey: 'ea', scores: { voc: 1, exc: 1 } }),
+  },
+  {
+    name: 'set penalties',
+    permission: 'enter-penalties',
+    method: 'POST',
+    path: () => `/performances/${circuit.encorePerformanceId}/penalties`,
+    body: () => ({ penalties: [{ amount: 9, reason: 'Refused' }] }),
+  },
+  {
+    name: 'delete a performance',
+    permission: 'set-up',
+    method: 'DELETE',
+    path: () => `/performances/${circuit.encorePerformanceId}`,
+  },
+  {
+    name: 'create a user',
+    permission: 'manage-users',
+    method: 'POST',
+    path: () => '/users/',
+    body: () => ({ email: 'refused@circuit.example', role: 'administrator' }),
+  },
+  {
+    name: 'update a user',
+    permission: 'manage-users',
+    method: 'POST',
+    path: () => `/users/${userIds.judge}`,
+    body: () => ({ role: 'administrator' }),
+  },
+];
+
+/** What each role may do (decision 041); a judge has no write until seats name users. */
+const allowed: Record<Role, string[]> = {
+  administrator: ['set-up', 'enter-scores', 'enter-penalties', 'release', 'manage-users', 'read-audit'],
+  tabulator: ['set-up', 'enter-scores', 'enter-penalties', 'release', 'read-audit'],
+  'chief-judge': ['enter-penalties', 'read-audit'],
+  judge: [],
+};
+
+function expectRefused(answer: Answer, permission: string, what: string) {
+  expect(answer.status, what).toBe(403);
+  expect(answer.headers.get('content-type'), what).toMatch(/^application\/problem\+json/);
+  expect(answer.body, what).toMatchObject({ status: 403, code: 'permission_required', permission });
+  expect(answer.body.detail, what).toContain(`"${permission}"`);
+}
+
+describe('permissions on every write', () => {
+  it('refuses each role every write it must not do, with 403 naming the permission, and changes nothing', async () => {
+    const auditBefore = (await fullKey.get('/audit/')).body.data.length;
+    const encore = () =>
+      snapshotOf(api.services.database.db, circuit.org.id, 'performance', circuit.encorePerformanceId);
+    const scheduleBefore = (await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text;
+    const encoreBefore = await encore();
+    expect(encoreBefore).toBeDefined();
+    let refusals = 0;
+    for (const role of Object.keys(asRole) as Role[]) {
+      for (const write of writes.filter((w) => !allowed[role].includes(w.permission))) {
+        const answer = await asRole[role].send(write.method, write.path(), write.body?.());
+        expectRefused(answer, write.permission, `${role}: ${write.name}`);
+        refusals++;
+      }
+    }
+    // judge: all 13; chief judge: all but penalties (12); tabulator: the 2 user writes; administrator: none
+    expect(refusals).toBe(13 + 12 + 2);
+    expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
+    expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
+    expect(await encore()).toEqual(encoreBefore);
+    expect((await fullKey.get(`/groups/${circuit.groups['Alpha HS'].id}`)).body.location).toBe('Austin, TX');
+  });
+
+  it("refuses a read-only key's token every write, and lets it read", async () => {
+    for (const write of writes) {
+      expectRefused(await readOnly.send(write.method, write.path(), write.body?.()), write.permission, write.name);
+    }
+    expect((await readOnly.get('/groups/')).status).toBe(200);
+    expect((await readOnly.get(`/competitions/${circuit.competition.id}/scores`)).status).toBe(200);
+    expectRefused(await readOnly.get('/audit/'), 'read-audit', 'audit');
+    expectRefused(await readOnly.get('/users/'), 'manage-users', 'users');
+  });
+
+  it('lets each role do what it may: a tabulator sets up and enters scores, a chief judge enters penalties', async () => {
+    const group = await asRole.tabulator.send('POST', '/groups/', {
+      name: 'Tabulated HS',
+      divisionId: circuit.scholasticA.id,
+    });
+    expect(group.status).toBe(201);
+    const scores = await asRole.tabulator.send('POST', `/performances/${circuit.encorePerformanceId}/scores`, {
+      captionKey: 'ea',
+      scores: { voc: 88, exc: 87 },
+    });
+    expect(scores.status).toBe(200);
+    const penalties = await asRole['chief-judge'].send(
+      'POST',
+      `/performances/${circuit.encorePerformanceId}/penalties`,
+      { penalties: [{ amount: 0.1, reason: 'Timing' }] },
+    );
+    expect(penalties.status).toBe(200);
+    expect((await asRole['chief-judge'].get('/audit/')).status).toBe(200);
+    expectRefused(await asRole.judge.get('/audit/'), 'read-audit', 'judge audit');
+    // a key's own token keeps full access (scripts)
+    expect((await fullKey.send('POST', `/competitions/${circuit.competition.id}/release`, { round: 1 })).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses a write before looking at its body: a judge gets 403, not a 400 about the fields', async () => {
+    expectRefused(await asRole.judge.send('POST', '/groups/', { nonsense: true }), 'set-up', 'bad body');
+  });
+});
+
+describe('GET /me', () => {
+  it("answers each user's role and organization, and a key's own token as a key", async () => {
+    for (const role of Object.keys(asRole) as Role[]) {
+      const me = await asRole[role].get('/me');
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({
+        user: { id: userIds[role], email: `${role}@circuit.example` },
+        role,
+        organization: { guid: circuit.org.guid, name: circuit.org.name },
+        key: { clientId: app.clientId, name: 'Show app', readOnly: false },
+      });
+      expect(me.body.permissions).toEqual(['read', ...allowed[role]].sort(byPermissionOrder));
+    }
+    const key = await fullKey.get('/me');
+    expect(key.body).toMatchObject({ user: null, role: null, key: { readOnly: false } });
+    expect(key.body.permissions).toContain('manage-users');
+    const fans = await readOnly.get('/me');
+    expect(fans.body).toMatchObject({
+      user: null,
+      role: null,
+      key: { name: 'Fans', readOnly: true },
+      permissions: ['read'],
+    });
+  });
+});
+
+const ORDER = ['read', 'set-up', 'enter-scores', 'enter-penalties', 'release', 'manage-users', 'read-audit'];
+function byPermissionOrder(a: string, b: string) {
+  return ORDER.indexOf(a) - ORDER.indexOf(b);
+}
+
+describe('/users/', () => {
+  it('an administrator creates a user with a role; the one-time link sets its password once; it signs in', async () => {
+    expectRefused(await asRole.tabulator.get('/users/'), 'manage-users', 'tabulator list');
+    const created = await asRole.administrator.send('POST', '/users/', {
+      email: 'New.Judge@Circuit.example',
+      role: 'judge',
+      firstName: 'Nia',
+      lastName: 'Judge',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      email: 'new.judge@circuit.example',
+      role: 'judge',
+      firstName: 'Nia',
+      lastName: 'Judge',
+      disabled: false,
+    });
+    const { url, expiresAt } = created.body.passwordLink;
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(24 * 3600 * 1000);
+    const link = new URL(url);
+    expect(link.origin).toBe(new URL(api.url).origin);
+
+    // no password yet: sign-in fails like a wrong password
+    await expect(userToken(api, app, 'new.judge@circuit.example', PASSWORD)).rejects.toThrow(/sign-in refused|no code/);
+
+    const page = await api.fetch(`${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    const fields = hiddenFields(await page.text());
+    const mismatch = await api.fetch(link.pathname, {
+      method: 'POST',
+      body: new URLSearchParams({ ...fields, password: PASSWORD, confirmation: 'something else' }),
+    });
+    expect(mismatch.status).toBe(200);
+    expect(await mismatch.text()).toContain('not the same');
+    const set = await api.fetch(link.pathname, {
+      method: 'POST',
+      body: new URLSearchParams({ ...fields, password: PASSWORD, confirmation: PASSWORD }),
+    });
+    expect(set.status).toBe(200);
+    expect(await set.text()).toContain('Your password is set');
+    // spent: the link works once
+    expect((await api.fetch(`${link.pathname}${link.search}`)).status).toBe(400);
+    const again = await api.fetch(link.pathname, {
+      method: 'POST',
+      body: new URLSearchParams({ ...fields, password: 'another password', confirmation: 'another password' }),
+    });
+    expect(again.status).toBe(400);
+
+    const token = await userToken(api, app, 'new.judge@circuit.example', PASSWORD);
+    expect((await apiClient(api, bearer(token)).get('/me')).body).toMatchObject({ role: 'judge' });
+    const list = await asRole.administrator.get('/users/');
+    expect(list.body.data.map((u: { email: string }) => u.email)).toContain('new.judge@circuit.example');
+
+    const duplicate = await asRole.administrator.send('POST', '/users/', { email: 'new.judge@circuit.example' });
+    expect(duplicate.status).toBe(409);
+    const badRole = await asRole.administrator.send('POST', '/users/', { email: 'x@circuit.example', role: 'boss' });
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.errors[0].name).toBe('role');
+  });
+
+  it("a role change takes effect on the user's next request, without a new token", async () => {
+    const email = 'promoted@circuit.example';
+    const user = await api.createUser(circuit.org.guid, email, PASSWORD, { role: 'judge' });
+    const promoted = apiClient(api, bearer(await userToken(api, app, email, PASSWORD)));
+    const write = () => promoted.send('POST', `/groups/${circuit.groups['Charlie HS'].id}`, { location: 'Temple, TX' });
+    expectRefused(await write(), 'set-up', 'as judge');
+    const changed = await asRole.administrator.send('POST', `/users/${user.id}`, { role: 'tabulator' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.role).toBe('tabulator');
+    await eventually(async () => expect((await write()).status).toBe(200));
+  });
+
+  it("a disabled user's token stops within seconds, and it cannot sign in; enabled again, it can", async () => {
+    const email = 'leaving@circuit.example';
+    const user = await api.createUser(circuit.org.guid, email, PASSWORD, { role: 'tabulator' });
+    const leaving = apiClient(api, bearer(await userToken(api, app, email, PASSWORD)));
+    expect((await leaving.get('/me')).status).toBe(200);
+    const started = Date.now();
+    expect((await asRole.administrator.send('POST', `/users/${user.id}`, { disabled: true })).body.disabled).toBe(true);
+    await eventually(async () => expect((await leaving.get('/me')).status).toBe(401));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(userToken(api, app, email, PASSWORD)).rejects.toThrow(/sign-in refused/);
+    await asRole.administrator.send('POST', `/users/${user.id}`, { disabled: false });
+    await eventually(async () => expect((await leaving.get('/me')).status).toBe(200));
+  });
+
+  it('keeps an enabled administrator: the last one cannot be demoted or disabled (409)', async () => {
+    // the organization's only administrator user is asRole.administrator's
+    const demote = await asRole.administrator.send('POST', `/users/${userIds.administrator}`, { role: 'judge' });
+    expect(demote.status).toBe(409);
+    expect(demote.body.code).toBe('last_administrator');
+    const disable = await asRole.administrator.send('POST', `/users/${userIds.administrator}`, { disabled: true });
+    expect(disable.status).toBe(409);
+    expect((await asRole.administrator.get('/me')).body.role).toBe('administrator');
+    // another organization's user is not found
+    const other = await api.createOrg('Other Circuit');
+    const stranger = await api.createUser(other.guid, 'stranger@other.example', PASSWORD);
+    expect((await asRole.administrator.send('POST', `/users/${stranger.id}`, { role: 'judge' })).status).toBe(404);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("names every operation's permission; every write's is not plain read", async () => {
+    const document = (await fullKey.get('/openapi.json')).body;
+    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    );
+    const authenticated = operations.filter(({ operation }) => !(operation.security?.length === 0));
+    expect(authenticated.length).toBeGreaterThan(30);
+    for (const { path, method, operation } of authenticated) {
+      expect(operation['x-permission'], `${method} ${path}`).toMatch(
+        /^(read|set-up|enter-scores|enter-penalties|release|manage-users|read-audit)$/,
+      );
+      if (method !== 'get') {
+        expect(operation['x-permission'], `${method} ${path}`).not.toBe('read');
+        expect(operation.description, `${method} ${path}`).toContain('Permission:');
+        expect(operation.responses['403'], `${method} ${path}`).toBeDefined();
+      }
+    }
+    expect(document.paths['/users/'].get['x-permission']).toBe('manage-users');
+    expect(document.paths['/performances/{performanceId}/penalties'].post['x-permission']).toBe('enter-penalties');
+  });
+});
+
+async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
