@@ -5,6 +5,7 @@
  * one). The BFF forwards these and nothing else (allow-list.ts).
  */
 export const READ_OPERATIONS: readonly string[] = [
+  '/audit/',
   '/competitions/{competitionId}/schedule',
   '/competitions/{competitionId}/scores',
   '/divisions/',
@@ -15,8 +16,10 @@ export const READ_OPERATIONS: readonly string[] = [
   '/groups/{groupId}/performances',
   '/judges/seasons/',
   '/judges/',
+  '/me',
   '/seasons/',
   '/standings/',
+  '/users/',
   '/v3/seasons',
   '/v3/seasons/{seasonId}',
   '/v3/events',

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import * as t from '../schema.js';
-import { fromThousandths } from '../write/support.js';
+import { fromThousandths } from './support.js';
 
 export type AuditResourceType = 'group' | 'event' | 'competition' | 'panel' | 'performance' | 'user';
 
