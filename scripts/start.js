@@ -56,20 +56,26 @@ async function buildIfStale() {
     rmSync(staging, { recursive: true, force: true });
     // Loaded only to build: a start that reuses the build keeps neither esbuild nor its service process around.
     const esbuild = await import('esbuild');
-    await esbuild.build({
-      entryPoints: SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(root, dir))),
-      outdir: staging,
-      outbase: root,
-      bundle: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      // What tsc checks against (tsconfig.base.json's target ES2023 implies it); given here, as the root
-      // tsconfig.json esbuild would find lists only the sides' own files.
-      tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } },
-      logLevel: 'warning',
-    });
-    await esbuild.stop();
+    try {
+      await esbuild.build({
+        entryPoints: SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(root, dir))),
+        outdir: staging,
+        outbase: root,
+        bundle: false,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        // What tsc checks against (tsconfig.base.json's target ES2023 implies it); given here, as the root
+        // tsconfig.json esbuild would find lists only the sides' own files.
+        tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } },
+        logLevel: 'warning',
+      });
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      throw error;
+    } finally {
+      await esbuild.stop();
+    }
     for (const asset of ASSETS) cpSync(path.join(root, asset), path.join(staging, asset), { recursive: true });
     // Stamped with the time the build began: a source saved during the build makes the next start build again.
     writeFileSync(path.join(staging, 'built-at'), `${startedAt.toISOString()}\n`);
