@@ -24,6 +24,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      '.build/**',
       'node_modules/**',
       'playwright-report/**',
       'test-results/**',

@@ -8,6 +8,8 @@ import { STACK_ENV, type ImportedRecapPage, type StackState } from './support/st
 import { E2E_RECAP_PAGES, RECAP_FIXTURES_DIR } from './recap-pages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** `npm start` itself (its launcher, without npm around it): the servers built and run as users run them. */
+const START = path.join(root, 'scripts', 'start.js');
 
 function cli(args: string[], env: NodeJS.ProcessEnv): string {
   try {
@@ -67,7 +69,7 @@ async function startOurStack(workDir: string, processes: Started[]): Promise<Sta
     cli(['key', 'create', '--org', organization.guid, '--name', 'E2E score entry'], env),
   ) as { client_id: string; client_secret: string };
 
-  const stack = startProcess('npx', ['tsx', 'server/start.ts'], env, path.join(workDir, 'stack.log'));
+  const stack = startProcess(process.execPath, [START], env, path.join(workDir, 'stack.log'));
   processes.push(stack);
   const apiLine = await stack.waitForLine((line) => line.includes('"API listening"'), 120_000);
   const baseURL = `http://127.0.0.1:${port}`;
@@ -111,8 +113,8 @@ async function startHostedStack(workDir: string, processes: Started[]): Promise<
   ) as Record<'API_BASE_URL' | 'API_CLIENT_ID' | 'API_CLIENT_SECRET' | 'API_ORGANIZATION' | 'API_CA_FILE', string>;
   const port = await freePort();
   const stack = startProcess(
-    'npx',
-    ['tsx', 'server/start.ts'],
+    process.execPath,
+    [START],
     cleanEnv({ ...settings, PORT: String(port), DATA_DIR: path.join(workDir, 'hosted-unused') }),
     path.join(workDir, 'hosted-stack.log'),
   );

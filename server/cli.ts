@@ -96,5 +96,7 @@ async function handOverIfHeld(argv: string[]): Promise<number | undefined> {
   }
 }
 
-const isEntryPoint = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/cli.ts');
+// Run through tsx (the .ts) or built (`node .build/server/cli.js`, once a start has built the servers).
+const isEntryPoint =
+  import.meta.url === `file://${process.argv[1]}` || /server\/cli\.[jt]s$/.test(process.argv[1] ?? '');
 if (isEntryPoint) process.exitCode = await main(process.argv.slice(2));

@@ -49,8 +49,9 @@ export async function startApi(
   }
 }
 
+// Run through tsx (the .ts) or built (the .js in .build/ that scripts/start.js runs).
 const isEntryPoint =
-  import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/api/server.ts');
+  import.meta.url === `file://${process.argv[1]}` || /server\/api\/server\.[jt]s$/.test(process.argv[1] ?? '');
 if (isEntryPoint) {
   startApi()
     .then((api) => {

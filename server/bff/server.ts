@@ -95,8 +95,9 @@ export async function checkOrganization(bff: RunningBff, log: (line: LogLine) =>
   }
 }
 
+// Run through tsx (the .ts) or built (the .js in .build/ that scripts/start.js runs).
 const isEntryPoint =
-  import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/bff/server.ts');
+  import.meta.url === `file://${process.argv[1]}` || /server\/bff\/server\.[jt]s$/.test(process.argv[1] ?? '');
 if (isEntryPoint) {
   let config: BffConfig;
   try {
