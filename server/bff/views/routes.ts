@@ -201,7 +201,7 @@ const compareSeasonsRoute = createRoute({
 const groupSummaryRoute = createRoute({
   method: 'get',
   path: '/group-summary',
-  summary: "A followed group's latest scored performance (any of the newest seasons) and its next scheduled one",
+  summary: "A followed group's latest scored performance (however old, with its season) and its next scheduled one",
   request: { query: GroupQuery },
   responses: json(GroupSummary, 'The group at a glance'),
 });
@@ -384,7 +384,7 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
       const { name, id } = c.req.valid('query');
       const { seasons, stale } = await loadSeasons(read);
       const today = new Date(now()).toISOString().slice(0, 10);
-      const summary = await groupSummary(results, seasons, { name, orgGroupIdentifier: id || undefined }, today);
+      const summary = await groupSummary(read, results, seasons, { name, orgGroupIdentifier: id || undefined }, today);
       viewHeaders(c, stale || summary.stale);
       return c.json(summary.view, 200);
     })
@@ -395,8 +395,10 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
     })
     .openapi(competitionRoute, async (c) => {
       const { summary, stale } = await lookUp(c.req.valid('param').guid);
+      // Asked of the upstream only where there is a schedule to read: the browser then never asks for one that is not there.
+      const scheduleData = summary.competition.id !== null && (await results.extended(summary.season.id));
       viewHeaders(c, stale);
-      return c.json(summary, 200);
+      return c.json({ ...summary, competition: { ...summary.competition, scheduleData } }, 200);
     });
 }
 

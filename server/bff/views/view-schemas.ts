@@ -42,13 +42,9 @@ export const CalendarEntry = z
       guid: z.string(),
       name: z.string(),
       location: z.string(),
-      id: z
-        .number()
-        .int()
-        .nullable()
-        .openapi({
-          description: "the event's id (for /events/{id}), matched by name and location; null when no event matches",
-        }),
+      id: z.number().int().nullable().openapi({
+        description: "the event's id (for /events/{id}), matched by name and location; null when no event matches",
+      }),
       eventTypeId: z.number().int().nullable(),
       eventType: z.string().nullable(),
       practice: z.boolean(),
@@ -62,47 +58,49 @@ export const SeasonCalendar = z
 
 const GroupRef = z.object({
   name: z.string(),
-  orgGroupIdentifier: z
-    .string()
-    .openapi({
-      description: "v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group)",
-    }),
+  orgGroupIdentifier: z.string().openapi({
+    description: "v2's OrgGroupIdentifier; empty when the circuit gives none (then the name identifies the group)",
+  }),
   location: z
     .string()
     .nullable()
     .openapi({ description: "from the season's group list, matched by circuit id or name; null when none matches" }),
 });
 
-export const CompetitionSummary = z
-  .object({
-    competition: z.object({
-      guid: z.string(),
-      name: z.string(),
-      date: z.string(),
-      chiefJudge: z.string(),
-      groupTypeId: z.number().int(),
-      ...Released,
-      id: z
-        .number()
-        .int()
-        .nullable()
-        .openapi({ description: "the competition's id in its event's detail (for its schedule); null when unknown" }),
-      scheduleUrl: z
-        .string()
-        .nullable()
-        .openapi({
-          description: "the event detail's standardScheduleUrl: on the hosted service, the published schedule page",
-        }),
+/** A competition as the lookup finds it (competition-lookup.ts). */
+const CompetitionFound = z.object({
+  competition: z.object({
+    guid: z.string(),
+    name: z.string(),
+    date: z.string(),
+    chiefJudge: z.string(),
+    groupTypeId: z.number().int(),
+    ...Released,
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "the competition's id in its event's detail (for its schedule); null when unknown" }),
+    scheduleUrl: z.string().nullable().openapi({
+      description: "the event detail's standardScheduleUrl: on the hosted service, the published schedule page",
     }),
-    event: z.object({ guid: z.string(), name: z.string(), location: z.string(), id: z.number().int().nullable() }),
-    season: z.object({ id: z.number().int(), name: z.string() }),
-    groups: z
-      .array(GroupRef)
-      .openapi({
-        description: "the groups of the competition's released performances, with their locations (v2 has none)",
-      }),
-  })
-  .openapi('BffCompetitionSummary');
+  }),
+  event: z.object({ guid: z.string(), name: z.string(), location: z.string(), id: z.number().int().nullable() }),
+  season: z.object({ id: z.number().int(), name: z.string() }),
+  groups: z.array(GroupRef).openapi({
+    description: "the groups of the competition's released performances, with their locations (v2 has none)",
+  }),
+});
+
+/** The view: what the lookup found, and whether the schedule is there to read as data. */
+export const CompetitionSummary = CompetitionFound.extend({
+  competition: CompetitionFound.shape.competition.extend({
+    scheduleData: z.boolean().openapi({
+      description:
+        'whether the upstream serves the schedule as data (our API: /competitions/{id}/schedule); false on the hosted service, whose schedule is the page at scheduleUrl',
+    }),
+  }),
+}).openapi('BffCompetitionSummary');
 
 const Ranked = z.object({ score: z.number(), rank: z.number().int().nullable() });
 
@@ -196,12 +194,10 @@ export const GroupSeason = z
     season: Season,
     group: GroupRef.extend({
       groupType: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-      registered: z
-        .boolean()
-        .openapi({
-          description:
-            "the season's group list names the group (a group before its first scores is registered, with no performances)",
-        }),
+      registered: z.boolean().openapi({
+        description:
+          "the season's group list names the group (a group before its first scores is registered, with no performances)",
+      }),
     }),
     data: z.array(GroupSeasonPerformance).openapi({ description: 'released performances, oldest first' }),
   })
@@ -222,12 +218,10 @@ export const GroupSeasons = z
         z.object({
           season: Season,
           performances: z.number().int(),
-          results: z
-            .array(GroupSeasonResult)
-            .openapi({
-              description:
-                "per division the group competed in, its best and latest released total, the standings rule's numbers (practice left out); empty when none was scored",
-            }),
+          results: z.array(GroupSeasonResult).openapi({
+            description:
+              "per division the group competed in, its best and latest released total, the standings rule's numbers (practice left out); empty when none was scored",
+          }),
         }),
       )
       .openapi({
@@ -274,18 +268,14 @@ export const JudgeSeason = z
       name: z
         .string()
         .openapi({ description: 'first and last name as the v2 captions carry them, each trimmed (domain/judges.ts)' }),
-      similarNames: z
-        .array(z.string())
-        .openapi({
-          description:
-            'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged',
-        }),
-    }),
-    data: z
-      .array(JudgeSheet)
-      .openapi({
-        description: 'every caption the judge scored on a released full recap, oldest first; practice events left out',
+      similarNames: z.array(z.string()).openapi({
+        description:
+          'other judges of the season with the same last name and first initial: maybe one person spelt two ways, never merged',
       }),
+    }),
+    data: z.array(JudgeSheet).openapi({
+      description: 'every caption the judge scored on a released full recap, oldest first; practice events left out',
+    }),
   })
   .openapi('BffJudgeSeason');
 
@@ -296,11 +286,9 @@ export const HeadToHeadMeeting = z
     competition: z.object({ guid: z.string(), name: z.string(), date: z.string(), eventName: z.string() }),
     division: z.object({ name: z.string(), initials: z.string() }),
     round: z.object({ number: z.number().int(), name: z.string() }),
-    groups: z
-      .array(GroupName.nullable())
-      .openapi({
-        description: 'each asked group in the order asked, as this recap names it; null: it did not perform here',
-      }),
+    groups: z.array(GroupName.nullable()).openapi({
+      description: 'each asked group in the order asked, as this recap names it; null: it did not perform here',
+    }),
     captions: z.array(
       z.object({
         category: z.string(),
@@ -317,12 +305,10 @@ export const HeadToHead = z
   .object({
     season: Season,
     groups: z.array(GroupName).openapi({ description: 'the groups asked for, in order' }),
-    data: z
-      .array(HeadToHeadMeeting)
-      .openapi({
-        description:
-          'every division and round of a released full recap where two or more of them performed, oldest first',
-      }),
+    data: z.array(HeadToHeadMeeting).openapi({
+      description:
+        'every division and round of a released full recap where two or more of them performed, oldest first',
+    }),
   })
   .openapi('BffHeadToHead');
 
@@ -335,12 +321,9 @@ export const HeadToHeadPair = z
     wins: z.number().int().openapi({ description: 'of those, the rounds the first group won by total' }),
     losses: z.number().int().openapi({ description: 'the rounds this group won by total' }),
     ties: z.number().int(),
-    meanMargin: z
-      .number()
-      .nullable()
-      .openapi({
-        description: "the mean of the first group's total minus this group's, to three digits; null without a meeting",
-      }),
+    meanMargin: z.number().nullable().openapi({
+      description: "the mean of the first group's total minus this group's, to three digits; null without a meeting",
+    }),
   })
   .openapi('BffHeadToHeadPair');
 
@@ -384,16 +367,22 @@ export const GroupSummary = z
       .nullable()
       .openapi({
         description:
-          'the most recent scored performance, newest season first (the three newest seasons); null when none',
+          'the most recent scored performance, however old: the newest seasons first, then the older seasons whose group list registers the group; null when none',
       }),
-    scheduleKnown: z
-      .boolean()
-      .openapi({
-        description:
-          'false where the upstream publishes schedules as pages only (the hosted service): then next is always null',
-      }),
+    scheduleKnown: z.boolean().openapi({
+      description:
+        'false where the upstream publishes schedules as pages only (the hosted service): then next is always null',
+    }),
     next: z
-      .object({ competition: CompetitionRef, division: DivisionRef, round: RoundRef })
+      .object({
+        competition: CompetitionRef,
+        division: DivisionRef,
+        round: RoundRef,
+        time: z
+          .string()
+          .nullable()
+          .openapi({ description: "when the group performs (the competition's schedule); null until it is set" }),
+      })
       .nullable()
       .openapi({
         description: "the first performance of the current season from today on whose round's scores are not released",
@@ -410,12 +399,11 @@ export const SearchIndex = z
           name: z.string(),
           orgGroupIdentifier: z.string(),
           location: z.string(),
-          division: z
-            .string()
-            .openapi({
-              description:
-                "its division in that season: tells apart a school's guard and its percussion, which share a name and a town",
-            }),
+          division: z.string().openapi({
+            description:
+              "its division in that season: tells apart a school's guard and its percussion, which share a name and a town",
+          }),
+          kind: z.string().openapi({ description: 'what it is (its group type): Color Guard, Percussion, Winds' }),
           season: seasonName,
         }),
       )
@@ -446,7 +434,7 @@ export type JudgeSheetView = z.infer<typeof JudgeSheet>;
 export type GroupSeasonsView = z.infer<typeof GroupSeasons>;
 export type GroupSeasonResultView = z.infer<typeof GroupSeasonResult>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
-export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
+export type CompetitionSummaryView = z.infer<typeof CompetitionFound>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;
 export type GroupSeasonPerformanceView = z.infer<typeof GroupSeasonPerformance>;
 export type GroupRefView = z.infer<typeof GroupRef>;

@@ -1,4 +1,5 @@
 import type { GroupSeasonPerformance } from '../../../lib/api-models';
+import { showLabel } from './trend';
 
 /** One scored performance of the season: where the category lines have a point. */
 export interface ProgressionShow {
@@ -48,7 +49,7 @@ function progressionOf(
     shows: scored.map(({ p, index }) => ({
       key: `${p.competition.guid}:${p.round.number}:${index}`,
       date: p.competition.date,
-      label: `${p.competition.eventName} · ${p.competition.name}, ${p.round.name}`,
+      label: showLabel(p),
       practice: p.practice,
     })),
     lines: [...lines].map(([name, scores]) => ({ name, scores })),
