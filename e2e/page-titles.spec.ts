@@ -1,0 +1,39 @@
+import { expect, test } from './support/fixtures';
+import { compareUrl, sharedRound } from './support/api-data';
+
+/**
+ * Every page names what it shows in its title (the browser's tab, a shared link's preview, the offline page's list of
+ * saved pages): never the bare site name.
+ */
+test('every page names what it shows in its title', { tag: '@journey' }, async ({ page }) => {
+  const { season, event, section, first, second } = await sharedRound(page.request);
+  const guid = first.CompetitionGuid;
+  const group = `/groups/${encodeURIComponent(first.GroupName)}${first.OrgGroupIdentifier ? `?id=${encodeURIComponent(first.OrgGroupIdentifier)}` : ''}`;
+  const pages: [string, RegExp][] = [
+    ['/', new RegExp(`^Latest results, ${season.name} · Marching Results$`)],
+    ['/seasons', /^Seasons · Marching Results$/],
+    [`/seasons/${season.id}`, new RegExp(`^${season.name} · Marching Results$`)],
+    [`/seasons/${season.id}/standings`, new RegExp(`^${season.name} standings · Marching Results$`)],
+    [`/seasons/${season.id}/judges`, new RegExp(`^${season.name} judges · Marching Results$`)],
+    [`/competitions/${guid}`, / recap · Marching Results$/],
+    [`/competitions/${guid}/schedule`, / schedule · Marching Results$/],
+    [`/competitions/${guid}/judges`, / judges · Marching Results$/],
+    [group, new RegExp(`^${first.GroupName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · Marching Results$`)],
+    [compareUrl(first, second), / · Marching Results$/],
+    ['/search?q=a', /^“a” · Marching Results$/],
+    ['/following', /^Your groups · Marching Results$/],
+    ['/no/such/page', /^Page not found · Marching Results$/],
+  ];
+  if (event.id !== null) pages.push([`/events/${event.id}`, new RegExp(`· Marching Results$`)]);
+  expect(section.records.length).toBeGreaterThan(1);
+  for (const [url, title] of pages) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page, url).toHaveTitle(title);
+    await expect(page, url).not.toHaveTitle('Marching Results');
+  }
+  if (event.id !== null) {
+    await page.goto(`/events/${event.id}`);
+    await expect(page).toHaveTitle(`${await page.getByRole('heading', { level: 1 }).textContent()} · Marching Results`);
+  }
+});
