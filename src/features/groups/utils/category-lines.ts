@@ -94,3 +94,15 @@ export function captionProgression(
   const scored = scoredShows(performances, includePractice).filter(({ p }) => (captionsOf(p)?.length ?? 0) > 0);
   return progressionOf(scored, (p) => namedCaptions(captionsOf(p) ?? []));
 }
+
+/**
+ * The score axis of a chart of lines: the scores' own extent, a little padded, on half points. Not from zero (the
+ * chart library's default for positive numbers): categories scored 13 and 14 out of 20 would then be a hair apart.
+ */
+export function linesRange(lines: readonly CategoryLine[]): [number, number] {
+  const scores = lines.flatMap((line) => line.scores.filter((score): score is number => score !== null));
+  if (scores.length === 0) return [0, 1];
+  const [low, high] = [Math.min(...scores), Math.max(...scores)];
+  const pad = Math.max(0.5, (high - low) * 0.1);
+  return [Math.max(0, Math.floor((low - pad) * 2) / 2), Math.ceil((high + pad) * 2) / 2];
+}
