@@ -7,20 +7,19 @@
 import { normalize } from './normalize';
 
 /**
- * Each class: the words or phrases (normalised) that name it, any of which brings all their words, and `also`, words
- * it brings without naming it: "indoor" finds winds, but an indoor percussion group is no winds group.
+ * Each class: the words or phrases (normalised) that name it, any of which brings all its words; `words` are what a
+ * name of the class gains. "Indoor" finds winds but names nothing: an indoor percussion group is no winds group.
  */
-const CLASSES: readonly { phrases: readonly string[]; also?: readonly string[] }[] = [
-  { phrases: ['hs', 'high school'] },
-  { phrases: ['wg', 'winterguard', 'winter guard', 'colorguard', 'color guard', 'colour guard'] },
-  { phrases: ['percussion', 'drumline', 'drum line', 'drums'] },
-  { phrases: ['winds', 'indoor winds'], also: ['indoor'] },
+const classes: readonly { phrases: readonly string[]; words: readonly string[] }[] = [
+  { phrases: ['hs', 'high school'], words: ['hs', 'high', 'school'] },
+  {
+    phrases: ['wg', 'winterguard', 'winter guard', 'colorguard', 'color guard', 'colour guard'],
+    words: ['wg', 'winterguard', 'winter', 'guard', 'colorguard', 'color', 'colour'],
+  },
+  // "drum line" typed is "drum" and "line", which fits "drumline" by its inside.
+  { phrases: ['percussion', 'drumline', 'drum line', 'drums'], words: ['percussion', 'drumline', 'drum', 'drums'] },
+  { phrases: ['winds', 'indoor winds'], words: ['winds', 'indoor'] },
 ];
-
-const classes = CLASSES.map(({ phrases, also = [] }) => ({
-  phrases,
-  words: [...new Set([...phrases.flatMap((phrase) => phrase.split(' ')), ...also])],
-}));
 
 /** The words of a normalised text, and those of every class a word or phrase of it names. */
 export function wordsWithEquivalents(normalized: string): string[] {
