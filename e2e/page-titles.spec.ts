@@ -38,3 +38,27 @@ test('every page names what it shows in its title', { tag: '@journey' }, async (
     await expect(page).toHaveTitle(`${await page.getByRole('heading', { level: 1 }).textContent()} · Marching Results`);
   }
 });
+
+test(
+  'the schedule page asks only for what the upstream has: no failed read in the console',
+  { tag: '@journey' },
+  async ({ page, upstream }) => {
+    const { competition } = await latestScoredCompetition(page.request, todayInChicago());
+    const failed: string[] = [];
+    page.on('response', (answer) => {
+      if (answer.status() >= 400) failed.push(`${answer.status()} ${answer.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failed.push(message.text());
+    });
+    await page.goto(`/competitions/${competition.guid}/schedule`);
+    await expect(page).toHaveTitle(`${competition.name} schedule · Marching Results`);
+    // Ours serves the schedule as data; the hosted service publishes it as a page, which the app links to.
+    const shown =
+      upstream === 'hosted'
+        ? page.getByRole('link', { name: 'Open the published schedule' })
+        : page.getByRole('table').first();
+    await expect(shown).toBeVisible();
+    expect(failed).toEqual([]);
+  },
+);
