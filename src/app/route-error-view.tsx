@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
 import { paths } from '../config/paths';
 import { isApiError } from '../lib/api-client';
-import { OFFLINE_CODE } from '../lib/saved-copy-header';
 import { OfflinePage } from './offline-page';
 
 function describe(error: unknown, resource: string): { status: number; title: string; detail: string } {
@@ -31,17 +30,16 @@ function describe(error: unknown, resource: string): { status: number; title: st
 }
 
 /**
- * Offline and not saved: the worker's answer (a read never saved here), or a failure while the browser knows it is
- * offline (a route's chunk it does not have).
+ * Offline: the browser says so. The worker's "offline" answer (a read neither fetched nor saved) comes also when the
+ * device is online and the server cannot be reached: that is the service not answering, said as such.
  */
-const isOffline = (error: unknown) =>
-  (isApiError(error) && error.code === OFFLINE_CODE) || (typeof navigator !== 'undefined' && !navigator.onLine);
+const isOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
 
 /** Loaded with a failed page (route-error.tsx): what was not found, offline, or a failure with a way to try again. */
 export default function RouteErrorView({ resource = 'Page' }: { resource?: string }) {
   const error = useRouteError();
   const revalidator = useRevalidator();
-  if (isOffline(error)) return <OfflinePage />;
+  if (isOffline()) return <OfflinePage />;
   const { status, title, detail } = describe(error, resource);
   return (
     <section aria-labelledby="error-title" className="py-10">
