@@ -127,7 +127,7 @@ test(
     await page.goBack();
     await expect(offline).toBeVisible();
     await context.setOffline(false);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('standings');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`Standings · ${season.name}`);
   },
 );
 

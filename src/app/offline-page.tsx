@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { LocalDateTime } from '../components/local-date-time';
 import { savedPages, type SavedPage } from '../lib/saved-pages';
 
@@ -7,19 +7,19 @@ const SITE_SUFFIX = ' · Marching Results';
 
 /**
  * Offline, on a page this device never saved (decision 075): said at once, with what is saved here to read instead,
- * and the page loads by itself when the connection is back (its loaders run again).
+ * and the page loads by itself when the connection is back (it is loaded again).
  */
 export function OfflinePage() {
   const [pages, setPages] = useState<SavedPage[]>();
-  const { revalidate } = useRevalidator();
   useEffect(() => {
     savedPages().then(setPages, () => setPages([]));
   }, []);
   useEffect(() => {
-    const load = () => void revalidate();
+    // The whole page again, as a fresh visit: the route's reads and whatever failed with them (a chunk, a read).
+    const load = () => location.reload();
     addEventListener('online', load);
     return () => removeEventListener('online', load);
-  }, [revalidate]);
+  }, []);
   return (
     <section aria-labelledby="offline-title" className="py-6">
       <title>{`You’re offline${SITE_SUFFIX}`}</title>
