@@ -1,14 +1,14 @@
 import { expect, test } from './support/fixtures';
-import { compareUrl, latestScoredCompetition, todayInChicago } from './support/api-data';
+import { compareUrl, latestScoredCompetition, sharedRound, todayInChicago } from './support/api-data';
 
 /**
  * Every page names what it shows in its title (the browser's tab, a shared link's preview, the offline page's list of
  * saved pages): never the bare site name.
  */
 test('every page names what it shows in its title', { tag: '@journey' }, async ({ page }) => {
-  const { season, event, competition, sections } = await latestScoredCompetition(page.request, todayInChicago());
-  const section = sections.find((candidate) => candidate.records.filter((record) => record.Performed).length >= 2)!;
-  const [first, second] = section.records.filter((record) => record.Performed);
+  const { season, event, competition } = await latestScoredCompetition(page.request, todayInChicago());
+  // Two groups of one round (a head-to-head), from any past competition of the season.
+  const { first, second } = await sharedRound(page.request);
   const guid = competition.guid;
   const group = `/groups/${encodeURIComponent(first.GroupName)}${first.OrgGroupIdentifier ? `?id=${encodeURIComponent(first.OrgGroupIdentifier)}` : ''}`;
   const pages: [string, RegExp][] = [
