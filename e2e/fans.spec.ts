@@ -58,7 +58,8 @@ test(
       .filter({ has: page.getByRole('heading', { name: summary.group.name, exact: true }) });
     await expect(card).toContainText(printed.total(latest.total.score));
     await expect(card.getByRole('link', { name: showName(latest), exact: true })).toBeVisible();
-    await expect(card).toContainText(`${latest.season.name} season`);
+    await expect(card).toContainText(`, ${latest.season.name}`);
+    await expect(card).not.toContainText('Season season');
     if (latest.total.rank !== null) await expect(card).toContainText(`of ${latest.groupsInRound}`);
     await expect(card).toContainText(
       summary.next
@@ -107,7 +108,8 @@ test(
       .filter({ has: page.getByRole('heading', { name: old!.name, exact: true }) });
     // Read the way home reads it: on the hosted service too it must arrive, not stay "Loading…".
     await expect(card).toContainText(printed.total(latest.total.score), { timeout: 20_000 });
-    await expect(card).toContainText(`${latest.season.name} season`);
+    await expect(card).toContainText(`, ${latest.season.name}`);
+    await expect(card).not.toContainText('Season season');
     await expect(card.getByRole('link', { name: showName(latest), exact: true })).toBeVisible();
     await expect(card).not.toContainText('No scored performance');
     await expectNoSeriousViolations(page);

@@ -18,6 +18,9 @@ const showName = ({
   round: { name: string };
 }) => [`${competition.eventName} · ${competition.name}`, round.name.trim()].filter(Boolean).join(', ');
 
+/** "2025-26 Season" as the circuit names it, else "2025-26 season": never "Season season". */
+const seasonNamed = (name: string) => (/\bseason\b/i.test(name) ? name : `${name} season`);
+
 /** One followed group on home: its latest scored performance and its next scheduled one, each read on its own. */
 export function FollowedGroupCard({ group }: { group: GroupAddress }) {
   const { data, isPending, isError } = useQuery(groupSummaryQueryOptions(group));
@@ -48,7 +51,7 @@ export function FollowedGroupCard({ group }: { group: GroupAddress }) {
                   {showName(summary.latest)}
                 </Link>{' '}
                 (<time dateTime={summary.latest.competition.date}>{formatDate(summary.latest.competition.date)}</time>,{' '}
-                {summary.latest.season.name} season)
+                {seasonNamed(summary.latest.season.name)})
               </>
             ) : (
               'No scored performance yet'
