@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
-import { compareUrl, printed, sharedRound } from './support/api-data';
+import { compareUrl, get, printed, recapOf, seasonCalendar, sharedRound } from './support/api-data';
+import type { PerformanceRecord, Season } from '../src/lib/api-models';
 
 test(
   'a head-to-head URL shows a shared round caption by caption with the recap numbers, and reloads to the same view',
@@ -138,3 +139,45 @@ test('a head-to-head of one group is not found', async ({ page }) => {
   await page.goto('/compare?group=Alone&id=');
   await expect(page.getByRole('heading', { level: 1, name: 'Comparison not found' })).toBeVisible();
 });
+
+test(
+  "a head-to-head opened from a group's earlier season compares that season, not the newest",
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    const seasons = (await get<{ data: Season[] }>(request, '/bff/seasons')).data;
+    const current = seasons.findIndex((season) => season.current);
+    // The season before the current one, and a round of it with two groups.
+    let found: { season: Season; first: PerformanceRecord; second: PerformanceRecord } | undefined;
+    for (const season of seasons.slice(current + 1)) {
+      for (const entry of (await seasonCalendar(request, season.id)).filter((e) => e.competition.recapReleased)) {
+        const section = (await recapOf(request, entry.competition.guid)).sections.find(
+          (candidate) => candidate.records.filter((record) => record.Performed).length >= 2,
+        );
+        if (!section) continue;
+        const [first, second] = section.records.filter((record) => record.Performed);
+        found = { season, first, second };
+        break;
+      }
+      if (found) break;
+    }
+    expect(found, 'an earlier season with a round of two groups').toBeDefined();
+    const { season, first, second } = found!;
+    await page.goto(
+      `/groups/${encodeURIComponent(first.GroupName)}?id=${encodeURIComponent(first.OrgGroupIdentifier)}&season=${season.id}`,
+    );
+    await expect(
+      page.getByRole('link', { name: season.name, exact: true }).and(page.locator('[aria-current="page"]')),
+    ).toBeVisible();
+    await page.getByText('Head-to-head with another group', { exact: true }).click();
+    await page.getByRole('searchbox', { name: 'The group to compare with' }).fill(second.GroupName);
+    await page
+      .getByRole('link', { name: second.GroupName, exact: true })
+      .and(page.locator(`a[href*="&id=${encodeURIComponent(second.OrgGroupIdentifier)}&season="]`))
+      .first()
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `${first.GroupName} vs ${second.GroupName}` }),
+    ).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('season')).toBe(String(season.id));
+  },
+);

@@ -11,6 +11,15 @@ const groupPage = (group: { name: string; orgGroupIdentifier: string }) =>
 const searchField = (page: import('@playwright/test').Page) =>
   page.getByRole('banner').getByRole('combobox', { name: /^Search/ });
 
+/** A show as a followed group's card names it: its round too, which tells Latest from Next at one show. */
+const showName = ({
+  competition,
+  round,
+}: {
+  competition: { eventName: string; name: string };
+  round: { name: string };
+}) => [`${competition.eventName} · ${competition.name}`, round.name].filter(Boolean).join(', ');
+
 /** Groups of the index with a scored performance in the newest seasons, as the BFF summarises them. */
 async function scoredGroups(request: import('@playwright/test').APIRequestContext, count: number) {
   const index = await get<SearchIndex>(request, '/bff/search-index');
@@ -48,9 +57,9 @@ test(
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: summary.group.name, exact: true }) });
     await expect(card).toContainText(printed.total(latest.total.score));
-    await expect(
-      card.getByRole('link', { name: `${latest.competition.eventName} · ${latest.competition.name}` }),
-    ).toBeVisible();
+    await expect(card.getByRole('link', { name: showName(latest), exact: true })).toBeVisible();
+    await expect(card).toContainText(`, ${latest.season.name}`);
+    await expect(card).not.toContainText('Season season');
     expect(latest.total.rank, "the group's latest score is ranked").not.toBeNull();
     await expect(card).toContainText(`of ${latest.groupsInRound}`);
     await expect(card).toContainText(
@@ -71,11 +80,53 @@ test(
 );
 
 test(
+  'a followed group last seen more than three seasons ago shows its latest score, however old, with its season',
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    const seasons = (await get<{ data: { id: number; name: string }[] }>(request, '/bff/seasons')).data;
+    const index = await get<SearchIndex>(request, '/bff/search-index');
+    // The index names each group's newest season (newest season first): one whose newest is past the third.
+    const seasonAt = (name: string) => seasons.findIndex((season) => season.name === name);
+    const old = index.groups.find((group) => seasonAt(group.season) >= 3);
+    expect(old, 'a group of the stack last listed more than three seasons ago').toBeDefined();
+    const summary = await get<GroupSummary>(request, `/bff/group-summary${groupQuery(old!)}`);
+    expect(summary.latest, old!.name).not.toBeNull();
+    const latest = summary.latest!;
+    expect(seasonAt(latest.season.name)).toBeGreaterThanOrEqual(3);
+
+    await page.goto('/');
+    await page.evaluate(
+      (group) =>
+        localStorage.setItem(
+          'marching-results:following:v1',
+          JSON.stringify({ groups: [{ ...group, notify: false }], divisions: [] }),
+        ),
+      { name: old!.name, orgGroupIdentifier: old!.orgGroupIdentifier },
+    );
+    await page.reload();
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: old!.name, exact: true }) });
+    // Read the way home reads it: on the hosted service too it must arrive, not stay "Loading…".
+    await expect(card).toContainText(printed.total(latest.total.score), { timeout: 20_000 });
+    await expect(card).toContainText(`, ${latest.season.name}`);
+    await expect(card).not.toContainText('Season season');
+    await expect(card.getByRole('link', { name: showName(latest), exact: true })).toBeVisible();
+    await expect(card).not.toContainText('No scored performance');
+    await expectNoSeriousViolations(page);
+  },
+);
+
+test(
   'a shared list of groups opens on another phone and offers to follow them all',
   { tag: '@journey' },
-  async ({ page, request, browser }) => {
+  async ({ page, request, browser, context, baseURL }) => {
     const groups = (await scoredGroups(request, 2)).map(({ summary }) => summary.group);
-    // This phone follows two groups and shares them.
+    // This phone follows two groups and shares them: a browser without the Web Share API copies the link.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+    });
     await page.goto('/');
     await page.evaluate(
       (list) =>
@@ -86,9 +137,12 @@ test(
       groups.map(({ name, orgGroupIdentifier }) => ({ name, orgGroupIdentifier })),
     );
     await page.reload();
-    await page.getByRole('link', { name: 'Share my groups' }).click();
-    await expect(page).toHaveURL(/\/following\?group=/);
-    const shared = page.url();
+    const home = page.url();
+    await page.getByRole('button', { name: 'Share my groups' }).click();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    expect(page.url(), 'sharing leaves the page where it is').toBe(home);
+    const shared = await page.evaluate(() => navigator.clipboard.readText());
+    expect(shared).toMatch(/\/following\?group=/);
 
     // Another phone: a new browser context, nothing followed.
     const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
@@ -292,6 +346,52 @@ test(
         .getByRole('option', { name: new RegExp(`^${escaped}\\b`) })
         .first(),
     ).toBeVisible();
+  },
+);
+
+test(
+  '"Share my groups" offers the list to the system share sheet where there is one',
+  { tag: '@journey' },
+  async ({ page, request }) => {
+    const groups = (await scoredGroups(request, 2)).map(({ summary }) => summary.group);
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData[] }).shared ??= [];
+          (window as unknown as { shared: ShareData[] }).shared.push(data);
+          return Promise.resolve();
+        },
+      });
+    });
+    await page.goto('/');
+    await page.evaluate(
+      (list) =>
+        localStorage.setItem(
+          'marching-results:following:v1',
+          JSON.stringify({ groups: list.map((g) => ({ ...g, notify: false })), divisions: [] }),
+        ),
+      groups.map(({ name, orgGroupIdentifier }) => ({ name, orgGroupIdentifier })),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Share my groups' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? []))
+      .toHaveLength(1);
+    const [sheet] = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
+    const url = new URL(sheet.url!);
+    expect(url.pathname).toBe('/following');
+    expect(url.searchParams.getAll('group')).toEqual(groups.map((group) => group.name));
+    expect(sheet.title).toBe('Groups to follow · Marching Results');
+    await expectNoSeriousViolations(page);
+
+    // The own list's page offers the same.
+    await page.goto('/following');
+    await page.getByRole('button', { name: 'Share my groups' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? []))
+      .toHaveLength(1);
+    await expectNoSeriousViolations(page);
   },
 );
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { latestScoredCompetition, printed, todayInChicago } from './support/api-data';
+import { expectNoSeriousViolations } from './support/axe';
 
 /**
  * Offline and installable (decision 038): a page once seen opens without a network, says when it was saved, and
@@ -83,6 +84,65 @@ test(
     await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toContainText(todayPrinted());
   },
 );
+
+test(
+  'offline, a page never seen here says so at once, lists what is saved on this device, and loads when back online',
+  { tag: '@journey' },
+  async ({ page, context, request }) => {
+    const { competition, season } = await latestScoredCompetition(request, todayInChicago());
+    await page.goto(`/competitions/${competition.guid}`);
+    await savedForOffline(page);
+    // A second page, seen inside the app only: listed too.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: season.name }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(season.name);
+
+    await context.setOffline(true);
+    const standingsReads: string[] = [];
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/api/') && pathname.endsWith('/standings')) standingsReads.push(sent.url());
+    });
+    await page.goto(`/seasons/${season.id}/standings`);
+    const offline = page.getByRole('heading', { level: 1, name: 'You’re offline' });
+    await expect(offline).toBeVisible();
+    // Said at once: the read is asked once and answered "offline", not retried into a wait for the network.
+    expect(standingsReads, 'the standings read, asked once').toHaveLength(1);
+    await expect(page).toHaveTitle('You’re offline · Marching Results');
+    await expect(page.getByRole('main')).toContainText('It will load by itself when the connection is back.');
+    const saved = page.getByRole('main').getByRole('listitem');
+    await expect(saved).toHaveCount(2);
+    // Newest first: the season page, then the recap; each with when it was saved.
+    await expect(saved.nth(0).getByRole('link')).toHaveText(season.name);
+    await expect(saved.nth(1).getByRole('link')).toHaveText(`${competition.name} recap`);
+    await expect(saved.nth(1)).toContainText('Saved ');
+    await expect(saved.nth(1)).toContainText(todayPrinted());
+    await expectNoSeriousViolations(page);
+
+    // A saved page opens from the list, offline.
+    await saved.nth(1).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(competition.name);
+    await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toContainText(todayPrinted());
+
+    // The page not seen, again: once the connection is back it loads by itself.
+    await page.goBack();
+    await expect(offline).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`Standings · ${season.name}`);
+  },
+);
+
+test('offline, a group link on a saved recap opens the offline page', async ({ page, context, request }) => {
+  const { competition, sections } = await latestScoredCompetition(request, todayInChicago());
+  await page.goto(`/competitions/${competition.guid}`);
+  await savedForOffline(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toContainText(todayPrinted());
+  const group = sections[0].records.find((record) => record.Performed)!.GroupName;
+  await page.getByRole('main').getByRole('link', { name: group, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You’re offline' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: `${competition.name} recap` })).toBeVisible();
+});
 
 test.describe('a live competition', () => {
   // Skipped before the show is made: it is made on our API only (the hosted service takes no writes).

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { formatAge } from '../lib/dates';
 import { useSavedAt } from '../lib/offline-copy';
+import { rememberPage } from '../lib/saved-pages';
 import { LocalDateTime } from './local-date-time';
 import { useHydrated } from '../lib/use-hydrated';
 import { useNow } from '../lib/use-now';
@@ -27,6 +30,12 @@ export function QueryNotices({
 }: QueryNoticesProps) {
   // "Today" is the viewer's: server HTML and its hydration leave the live line out, the next render adds it.
   const savedAt = useSavedAt();
+  const { pathname, search } = useLocation();
+  // Every page with numbers shows these notices: one with fresh numbers is listed as saved on this device (the
+  // offline page's list, decision 075), with the title it now has.
+  useEffect(() => {
+    if (savedAt === undefined) void rememberPage();
+  }, [pathname, search, savedAt]);
   // A saved copy never poses as live (decision 038).
   const live = useHydrated() && liveCompetition && savedAt === undefined;
   const now = useNow(live || refreshFailed ? 1000 : 30_000);

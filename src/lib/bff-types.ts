@@ -1104,7 +1104,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A followed group's latest scored performance (any of the newest seasons) and its next scheduled one */
+        /** A followed group's latest scored performance (however old, with its season) and its next scheduled one */
         get: {
             parameters: {
                 query: {
@@ -1787,7 +1787,7 @@ export interface components {
                 /** @description from the season's group list, matched by circuit id or name; null when none matches */
                 location: string | null;
             };
-            /** @description the most recent scored performance, newest season first (the three newest seasons); null when none */
+            /** @description the most recent scored performance, however old: the newest seasons first, then the older seasons whose group list registers the group; null when none */
             latest: {
                 season: {
                     id: number;
@@ -1831,6 +1831,8 @@ export interface components {
                     number: number;
                     name: string;
                 };
+                /** @description when the group performs (the competition's schedule); null until it is set */
+                time: string | null;
             } | null;
         };
         BffSearchIndex: {
@@ -1841,6 +1843,8 @@ export interface components {
                 location: string;
                 /** @description its division in that season: tells apart a school's guard and its percussion, which share a name and a town */
                 division: string;
+                /** @description what it is (its group type): Color Guard, Percussion, Winds */
+                kind: string;
                 /** @description the newest season it appears in */
                 season: string;
             }[];
@@ -1882,6 +1886,8 @@ export interface components {
                 id: number | null;
                 /** @description the event detail's standardScheduleUrl: on the hosted service, the published schedule page */
                 scheduleUrl: string | null;
+                /** @description whether the upstream serves the schedule as data (our API: /competitions/{id}/schedule); false on the hosted service, whose schedule is the page at scheduleUrl */
+                scheduleData: boolean;
             };
             event: {
                 guid: string;

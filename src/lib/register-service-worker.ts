@@ -5,6 +5,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { env } from '../config/env';
+import { rememberPage } from './saved-pages';
 
 /** vite.config.ts builds src/sw/service-worker.ts here; the BFF serves it no-cache (server/bff/static-files.ts). */
 const SERVICE_WORKER_URL = '/service-worker.js';
@@ -44,4 +45,6 @@ async function register(): Promise<void> {
     ...readsMade(),
   ];
   await workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  // Its notices came before the worker controlled it: listed as saved now (the offline page's list).
+  await rememberPage();
 }

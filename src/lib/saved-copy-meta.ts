@@ -3,3 +3,6 @@
  * its content is the instant the copy was made (its Date), as an ISO timestamp (decision 038).
  */
 export const SAVED_AT_META = 'saved-at';
+
+/** Past this, a stadium's lost signal is long over: the worker's copies expire, and the list of saved pages forgets. */
+export const SAVED_COPY_DAYS = 30;

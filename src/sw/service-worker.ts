@@ -10,16 +10,14 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { warmStrategyCache } from 'workbox-recipes';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { SAVED_AT_HEADER } from '../lib/saved-copy-header';
-import { SAVED_AT_META } from '../lib/saved-copy-meta';
+import { OFFLINE_CODE, SAVED_AT_HEADER } from '../lib/saved-copy-header';
+import { SAVED_AT_META, SAVED_COPY_DAYS } from '../lib/saved-copy-meta';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
 };
 
 const DAY_SECONDS = 24 * 60 * 60;
-/** Past this, a stadium's lost signal is long over; the copy is gone the next time its cache is used. */
-const SAVED_COPY_DAYS = 30;
 /** A phone with a signal that answers nothing should not wait long for the saved page. */
 const NETWORK_TIMEOUT_SECONDS = 6;
 /** The build's own index.html: a page seen only inside the app (never loaded as a document) opens in it offline. */
@@ -89,11 +87,29 @@ const pages = new NetworkFirst({
   ],
 });
 
+/**
+ * No network and no saved copy: a problem the app knows (OFFLINE_CODE) instead of a failed fetch, so the page says
+ * at once that it is offline rather than retrying into a paused query (decision 075).
+ */
+const offlineAnswer: WorkboxPlugin = {
+  handlerDidError: async () =>
+    Response.json(
+      {
+        type: 'about:blank',
+        status: 503,
+        title: 'Offline',
+        detail: 'No connection, and this read is not saved on this device.',
+        code: OFFLINE_CODE,
+      },
+      { status: 503, headers: { 'content-type': 'application/problem+json' } },
+    ),
+};
+
 const reads = new NetworkFirst({
   cacheName: 'reads',
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
   matchOptions: { ignoreVary: true },
-  plugins: [expiration(500, SAVED_COPY_DAYS), markSavedRead],
+  plugins: [expiration(500, SAVED_COPY_DAYS), markSavedRead, offlineAnswer],
 });
 
 const builtFiles = new CacheFirst({ cacheName: 'built-files', plugins: [expiration(600, 90)] });

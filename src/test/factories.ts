@@ -236,6 +236,7 @@ export function makeSummary(competition: Partial<CompetitionSummary['competition
       recapReleased: true,
       id: 12,
       scheduleUrl: null,
+      scheduleData: true,
       ...competition,
     },
     event: { guid: 'e0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a4b', name: 'Spring Classic', location: 'Riverside HS', id: 4 },

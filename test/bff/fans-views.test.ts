@@ -85,6 +85,11 @@ describe('the search index', () => {
     expect(identities.size).toBe(index.groups.length);
     // Each names its division, so the same name in the same town (a school's guard and its percussion) reads apart.
     expect(index.groups.every((group) => group.division !== '')).toBe(true);
+    // And its kind, which the search finds it by ("winterguard", "drumline") and shows beside its name.
+    expect(index.groups.every((group) => group.kind !== '')).toBe(true);
+    expect([...new Set(index.groups.map((group) => group.kind))]).toEqual(
+      expect.arrayContaining(['Color Guard', 'Percussion']),
+    );
     const seen = new Set(
       index.groups.map((group) => [group.name, group.location, group.season, group.division].join('|')),
     );

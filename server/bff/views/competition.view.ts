@@ -11,8 +11,10 @@ const route = createRoute({
   responses: json(CompetitionSummary, 'The competition, its event and season'),
 });
 
-export const view = defineView(route, ({ lookUp }) => async (c) => {
+export const view = defineView(route, ({ lookUp, results }) => async (c) => {
   const { summary, stale } = await lookUp(c.req.valid('param').guid);
+  // Asked of the upstream only where there is a schedule to read: the browser then never asks for one that is not there.
+  const scheduleData = summary.competition.id !== null && (await results.extended(summary.season.id));
   viewHeaders(c, stale);
-  return c.json(summary, 200);
+  return c.json({ ...summary, competition: { ...summary.competition, scheduleData } }, 200);
 });

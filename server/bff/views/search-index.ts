@@ -72,6 +72,7 @@ async function buildSearchIndex(read: UpstreamRead): Promise<{ view: SearchIndex
           orgGroupIdentifier: group.circuitId,
           location: group.location,
           division: group.division.name,
+          kind: group.groupType.name,
           season: season.name,
         });
     }

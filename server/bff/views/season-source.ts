@@ -39,6 +39,13 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
   const judgesExtension = extensionOf(readJudgesExtension);
 
   return {
+    /**
+     * Whether the upstream answers our API's extensions, schedules as data among them (the season's standings
+     * extension decides, a read kept): the hosted service does not, and publishes its schedules as pages.
+     */
+    async extended(seasonId: number): Promise<boolean> {
+      return (await extension(seasonId)) !== undefined;
+    },
     async standings(season: SeasonView) {
       const answer = await extension(season.id);
       if (answer) return { data: standingsFromExtension(answer.data), stale: answer.stale };

@@ -60,31 +60,40 @@ export const GroupRef = z.object({
     .openapi({ description: "from the season's group list, matched by circuit id or name; null when none matches" }),
 });
 
-export const CompetitionSummary = z
-  .object({
-    competition: z.object({
-      guid: z.string(),
-      name: z.string(),
-      date: z.string(),
-      chiefJudge: z.string(),
-      groupTypeId: z.number().int(),
-      ...Released,
-      id: z
-        .number()
-        .int()
-        .nullable()
-        .openapi({ description: "the competition's id in its event's detail (for its schedule); null when unknown" }),
-      scheduleUrl: z.string().nullable().openapi({
-        description: "the event detail's standardScheduleUrl: on the hosted service, the published schedule page",
-      }),
+/** A competition as the lookup finds it (competition-lookup.ts). */
+const CompetitionFound = z.object({
+  competition: z.object({
+    guid: z.string(),
+    name: z.string(),
+    date: z.string(),
+    chiefJudge: z.string(),
+    groupTypeId: z.number().int(),
+    ...Released,
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "the competition's id in its event's detail (for its schedule); null when unknown" }),
+    scheduleUrl: z.string().nullable().openapi({
+      description: "the event detail's standardScheduleUrl: on the hosted service, the published schedule page",
     }),
-    event: z.object({ guid: z.string(), name: z.string(), location: z.string(), id: z.number().int().nullable() }),
-    season: z.object({ id: z.number().int(), name: z.string() }),
-    groups: z.array(GroupRef).openapi({
-      description: "the groups of the competition's released performances, with their locations (v2 has none)",
+  }),
+  event: z.object({ guid: z.string(), name: z.string(), location: z.string(), id: z.number().int().nullable() }),
+  season: z.object({ id: z.number().int(), name: z.string() }),
+  groups: z.array(GroupRef).openapi({
+    description: "the groups of the competition's released performances, with their locations (v2 has none)",
+  }),
+});
+
+/** The view: what the lookup found, and whether the schedule is there to read as data. */
+export const CompetitionSummary = CompetitionFound.extend({
+  competition: CompetitionFound.shape.competition.extend({
+    scheduleData: z.boolean().openapi({
+      description:
+        'whether the upstream serves the schedule as data (our API: /competitions/{id}/schedule); false on the hosted service, whose schedule is the page at scheduleUrl',
     }),
-  })
-  .openapi('BffCompetitionSummary');
+  }),
+}).openapi('BffCompetitionSummary');
 
 const Ranked = z.object({ score: z.number(), rank: z.number().int().nullable() });
 
@@ -274,15 +283,26 @@ export const GroupSummary = z
       .nullable()
       .openapi({
         description:
-          'the most recent scored performance, newest season first (the three newest seasons); null when none',
+          'the most recent scored performance, however old: the newest seasons first, then the older seasons whose group list registers the group; null when none',
       }),
     scheduleKnown: z.boolean().openapi({
       description:
         'false where the upstream publishes schedules as pages only (the hosted service): then next is always null',
     }),
-    next: z.object({ competition: CompetitionRef, division: DivisionRef, round: RoundRef }).nullable().openapi({
-      description: "the first performance of the current season from today on whose round's scores are not released",
-    }),
+    next: z
+      .object({
+        competition: CompetitionRef,
+        division: DivisionRef,
+        round: RoundRef,
+        time: z
+          .string()
+          .nullable()
+          .openapi({ description: "when the group performs (the competition's schedule); null until it is set" }),
+      })
+      .nullable()
+      .openapi({
+        description: "the first performance of the current season from today on whose round's scores are not released",
+      }),
   })
   .openapi('BffGroupSummary');
 
@@ -299,6 +319,7 @@ export const SearchIndex = z
             description:
               "its division in that season: tells apart a school's guard and its percussion, which share a name and a town",
           }),
+          kind: z.string().openapi({ description: 'what it is (its group type): Color Guard, Percussion, Winds' }),
           season: seasonName,
         }),
       )
@@ -329,7 +350,7 @@ export type JudgeSheetView = z.infer<typeof JudgeSheet>;
 export type GroupSeasonsView = z.infer<typeof GroupSeasons>;
 export type GroupSeasonResultView = z.infer<typeof GroupSeasonResult>;
 export type CalendarEntryView = z.infer<typeof CalendarEntry>;
-export type CompetitionSummaryView = z.infer<typeof CompetitionSummary>;
+export type CompetitionSummaryView = z.infer<typeof CompetitionFound>;
 export type DivisionStandingsView = z.infer<typeof DivisionStandings>;
 export type GroupSeasonPerformanceView = z.infer<typeof GroupSeasonPerformance>;
 export type GroupRefView = z.infer<typeof GroupRef>;

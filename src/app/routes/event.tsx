@@ -37,6 +37,7 @@ export default function EventRoute() {
   );
   return (
     <>
+      <title>{`${event.name} · Marching Results`}</title>
       <Breadcrumbs
         items={[
           { label: 'Seasons', to: paths.seasons.href() },

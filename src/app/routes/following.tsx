@@ -3,6 +3,7 @@ import { EmptyState } from '../../components/empty-state';
 import { paths, sameGroup, type GroupAddress } from '../../config/paths';
 import { readGroupList } from '../../features/following/utils/shared-list';
 import { FollowGroupButton } from '../../features/following/components/follow-group-button';
+import { ShareMyGroups } from '../../features/following/components/your-groups';
 import { useFollowing, writeFollowing } from '../../lib/following-storage';
 
 /**
@@ -60,12 +61,10 @@ function OwnGroups({ groups }: { groups: readonly GroupAddress[] }) {
         </EmptyState>
       ) : (
         <>
-          <p className="mt-1 max-w-prose">
-            Send this page&apos;s address to another phone to follow the same groups there:{' '}
-            <Link className="link" to={paths.following.href(groups)}>
-              Share my groups
-            </Link>
-          </p>
+          <p className="mt-1 max-w-prose">Share them with another phone to follow the same groups there.</p>
+          <div className="mt-3">
+            <ShareMyGroups groups={groups} />
+          </div>
           <GroupList groups={groups} />
         </>
       )}

@@ -100,7 +100,8 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
         summary="Head-to-head with another group"
         label="The group to compare with"
         exclude={[group]}
-        hrefFor={(other) => paths.compare.href([group, other])}
+        // The season in view: a head-to-head opened from 2025-26 compares 2025-26, not the newest season they shared.
+        hrefFor={(other) => paths.compare.href([group, other], season.id)}
       />
       {performances.length === 0 ? (
         <EmptyState title={`No performances in ${season.name}`}>Released results of this group appear here.</EmptyState>

@@ -61,6 +61,7 @@ function SeasonHome({ season, seasonsStale }: { season: Season; seasonsStale: bo
   const todaysPage = live.length > 0 ? Math.floor(entries.indexOf(live[0]) / CALENDAR_PAGE_SIZE) + 1 : 1;
   return (
     <>
+      <title>{`Latest results, ${season.name} · Marching Results`}</title>
       <YourGroups seasonId={season.id} />
       <h1 className="heading-1">{season.name}</h1>
       <p className="mt-1 flex gap-4 text-sm">

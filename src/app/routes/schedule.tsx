@@ -16,7 +16,8 @@ export const clientLoader =
   async ({ params }: LoaderFunctionArgs) => {
     const guid = parseGuid(params.competitionGuid, 'Competition');
     const { body } = await queryClient.ensureQueryData(competitionQueryOptions(guid));
-    if (body.competition.id !== null)
+    // Where the upstream has no schedule as data (the hosted service), it is not asked: its 404 would only be noise.
+    if (body.competition.id !== null && body.competition.scheduleData)
       await queryClient.ensureQueryData(competitionScheduleQueryOptions(guid, body.competition.id));
     return null;
   };
@@ -31,7 +32,7 @@ export default function ScheduleRoute() {
   const { competition } = summary.data.body;
   const schedule = useQuery({
     ...competitionScheduleQueryOptions(guid, competition.id ?? 0),
-    enabled: competition.id !== null,
+    enabled: competition.id !== null && competition.scheduleData,
   });
   const live = isToday(competition.date);
   return (

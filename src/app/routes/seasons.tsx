@@ -15,6 +15,7 @@ export default function SeasonsRoute() {
   const { data, isRefetchError, dataUpdatedAt } = useSuspenseQuery(seasonsQueryOptions());
   return (
     <>
+      <title>Seasons · Marching Results</title>
       <h1 className="heading-1">Seasons</h1>
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
       {data.body.data.length > 0 ? <SeasonsTable seasons={data.body.data} /> : <EmptyState title="No seasons yet" />}

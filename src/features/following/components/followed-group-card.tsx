@@ -1,10 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths, type GroupAddress } from '../../../config/paths';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
 import { groupSummaryQueryOptions } from '../api/get-group-summary';
+
+/**
+ * The show and its round ("Spring Classic · Color Guard, Finals"): Latest and Next are often the same show, its
+ * prelims scored and its finals ahead, and only the round tells them apart.
+ */
+const showName = ({
+  competition,
+  round,
+}: {
+  competition: { eventName: string; name: string };
+  round: { name: string };
+}) => [`${competition.eventName} · ${competition.name}`, round.name.trim()].filter(Boolean).join(', ');
+
+/** "2025-26 Season" as the circuit names it, else "2025-26 season": never "Season season". */
+const seasonNamed = (name: string) => (/\bseason\b/i.test(name) ? name : `${name} season`);
 
 /** One followed group on home: its latest scored performance and its next scheduled one, each read on its own. */
 export function FollowedGroupCard({ group }: { group: GroupAddress }) {
@@ -33,12 +48,13 @@ export function FollowedGroupCard({ group }: { group: GroupAddress }) {
                   : ''}
                 {' at '}
                 <Link className="link" to={paths.recap.href(summary.latest.competition.guid)}>
-                  {summary.latest.competition.eventName} · {summary.latest.competition.name}
+                  {showName(summary.latest)}
                 </Link>{' '}
-                (<time dateTime={summary.latest.competition.date}>{formatDate(summary.latest.competition.date)}</time>)
+                (<time dateTime={summary.latest.competition.date}>{formatDate(summary.latest.competition.date)}</time>,{' '}
+                {seasonNamed(summary.latest.season.name)})
               </>
             ) : (
-              'No scored performance in recent seasons'
+              'No scored performance yet'
             )}
           </dd>
           <dt className="font-medium">Next</dt>
@@ -46,10 +62,15 @@ export function FollowedGroupCard({ group }: { group: GroupAddress }) {
             {summary.next ? (
               <>
                 <Link className="link" to={paths.schedule.href(summary.next.competition.guid)}>
-                  {summary.next.competition.eventName} · {summary.next.competition.name}
+                  {showName(summary.next)}
                 </Link>{' '}
-                (<time dateTime={summary.next.competition.date}>{formatDate(summary.next.competition.date)}</time>),{' '}
-                {summary.next.division.name}
+                (
+                {summary.next.time ? (
+                  <time dateTime={summary.next.time}>{formatDateTime(summary.next.time)}</time>
+                ) : (
+                  <time dateTime={summary.next.competition.date}>{formatDate(summary.next.competition.date)}</time>
+                )}
+                ), {summary.next.division.name}
               </>
             ) : summary.scheduleKnown ? (
               'Nothing scheduled yet'

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { ShareButton } from '../../../components/share-button';
+import { paths, type GroupAddress } from '../../../config/paths';
 import { useFollowing } from '../../../lib/following-storage';
 import { FollowedGroupCard } from './followed-group-card';
 
@@ -23,11 +24,9 @@ export function YourGroups({ seasonId }: { seasonId: number | undefined }) {
               <FollowedGroupCard key={`${group.name}\u0000${group.orgGroupIdentifier}`} group={group} />
             ))}
           </ul>
-          <p className="mt-3 text-sm">
-            <Link className="link" to={paths.following.href(groups)}>
-              Share my groups
-            </Link>
-          </p>
+          <div className="mt-3">
+            <ShareMyGroups groups={groups} />
+          </div>
         </>
       ) : (
         <p>Follow a group from its page to see its latest score here.</p>
@@ -47,5 +46,20 @@ export function YourGroups({ seasonId }: { seasonId: number | undefined }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The followed groups' list as an address another phone opens to follow them too (the following page): offered to
+ * the share sheet, or copied, as the banner's Share does.
+ */
+export function ShareMyGroups({ groups }: { groups: readonly GroupAddress[] }) {
+  return (
+    <ShareButton
+      label="Share my groups"
+      path={paths.following.href(groups)}
+      title="Groups to follow · Marching Results"
+      className="button"
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatShortPlainDate } from '../../../lib/dates';
 import { localDayKey } from '../../../lib/day-keys';
-import type { CategoryProgression } from '../utils/category-lines';
+import { linesRange, type CategoryProgression } from '../utils/category-lines';
 
 /** Line colours legible on the light and the dark page, told apart by dash too (colour is never the only cue). */
 export const LINE_STYLES = [
@@ -51,7 +51,11 @@ export function CategoryLinesCanvas({ progression, axis }: { progression: Catego
             legend: { show: false },
             cursor: { show: false },
             // Shows evenly spaced in date order (two rounds of one day stay two points), each labelled by its day.
-            scales: { x: { time: false, range: (_u, min, max) => [min - 0.25, max + 0.25] } },
+            // The scores' own extent, not from zero: close categories (13 and 14) stay apart (linesRange).
+            scales: {
+              x: { time: false, range: (_u, min, max) => [min - 0.25, max + 0.25] },
+              y: { range: linesRange(progression.lines) },
+            },
             axes: [
               {
                 ...axisStyle,

@@ -7,6 +7,10 @@ import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
 import { ScrollRegion } from '../../../components/more-columns';
 
+/** "World Class · Finals", or the division alone where the round has no name (the hosted drum corps recaps). */
+const divisionAndRound = (p: GroupSeasonPerformance) =>
+  [p.division.name, p.round.name.trim()].filter(Boolean).join(' · ');
+
 /**
  * Every released performance of the group in the season, oldest first, with its score and placement. On a phone
  * the date is short (the season names the year) and the division and round go under the show's name, so date,
@@ -57,12 +61,10 @@ export function GroupPerformancesTable({
                   </span>
                 ) : null}
                 <span className="block text-xs text-slate-700 sm:hidden dark:text-slate-300">
-                  {p.division.name} · {p.round.name}
+                  {divisionAndRound(p)}
                 </span>
               </th>
-              <td className="hidden sm:table-cell">
-                {p.division.name} · {p.round.name}
-              </td>
+              <td className="hidden sm:table-cell">{divisionAndRound(p)}</td>
               <td className="num font-semibold">
                 {!p.performed
                   ? p.noScoreReason || 'Did not perform'

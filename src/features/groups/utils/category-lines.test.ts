@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupSeasonPerformance } from '../../../lib/api-models';
-import { captionProgression, categoryProgression } from './category-lines';
+import { captionProgression, categoryProgression, linesRange } from './category-lines';
 
 type Category = [name: string, score: number, captions?: [string, number][]];
 const show = (
@@ -169,5 +169,25 @@ describe('categoryProgression', () => {
         { name: 'Equipment Analysis (panel 2)', scores: [18.9, null] },
       ]);
     });
+  });
+});
+
+describe('the score axis of the lines', () => {
+  it("spans the scores' own extent, so categories of 13 and 14 lie apart, not a hair apart from zero", () => {
+    const [low, high] = linesRange([
+      { name: 'Music', scores: [13.1, 13.6, null] },
+      { name: 'Visual', scores: [13.4, 14.2, 14.0] },
+    ]);
+    expect(low).toBeGreaterThan(12);
+    expect(low).toBeLessThanOrEqual(13.1);
+    expect(high).toBeGreaterThanOrEqual(14.2);
+    expect(high).toBeLessThan(15.5);
+    // A tenth of a point is a visible share of the axis (at 260 px, some 7 px).
+    expect(0.1 / (high - low)).toBeGreaterThan(0.025);
+  });
+
+  it('never below zero, and some axis without scores', () => {
+    expect(linesRange([{ name: 'Music', scores: [0.2, 0.4] }])[0]).toBe(0);
+    expect(linesRange([{ name: 'Music', scores: [null] }])).toEqual([0, 1]);
   });
 });

@@ -1,4 +1,5 @@
 import type { GroupSeasonPerformance } from '../../../lib/api-models';
+import { showLabel } from './trend';
 
 /** One scored performance of the season: where the category lines have a point. */
 export interface ProgressionShow {
@@ -48,7 +49,7 @@ function progressionOf(
     shows: scored.map(({ p, index }) => ({
       key: `${p.competition.guid}:${p.round.number}:${index}`,
       date: p.competition.date,
-      label: `${p.competition.eventName} · ${p.competition.name}, ${p.round.name}`,
+      label: showLabel(p),
       practice: p.practice,
     })),
     lines: [...lines].map(([name, scores]) => ({ name, scores })),
@@ -92,4 +93,16 @@ export function captionProgression(
   const captionsOf = (p: GroupSeasonPerformance) => p.categories.find((c) => c.name === category)?.captions;
   const scored = scoredShows(performances, includePractice).filter(({ p }) => (captionsOf(p)?.length ?? 0) > 0);
   return progressionOf(scored, (p) => namedCaptions(captionsOf(p) ?? []));
+}
+
+/**
+ * The score axis of a chart of lines: the scores' own extent, a little padded, on half points. Not from zero (the
+ * chart library's default for positive numbers): categories scored 13 and 14 out of 20 would then be a hair apart.
+ */
+export function linesRange(lines: readonly CategoryLine[]): [number, number] {
+  const scores = lines.flatMap((line) => line.scores.filter((score): score is number => score !== null));
+  if (scores.length === 0) return [0, 1];
+  const [low, high] = [Math.min(...scores), Math.max(...scores)];
+  const pad = Math.max(0.5, (high - low) * 0.1);
+  return [Math.max(0, Math.floor((low - pad) * 2) / 2), Math.ceil((high + pad) * 2) / 2];
 }

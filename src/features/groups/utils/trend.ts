@@ -1,5 +1,14 @@
 import type { GroupSeasonPerformance } from '../../../lib/api-models';
 
+/**
+ * A performance's show as the group's page names it: the event, its competition and the round, when the round has a
+ * name (the hosted service's drum corps recaps give none: "Drum Corps" alone names no show).
+ */
+export function showLabel(p: { competition: { eventName: string; name: string }; round: { name: string } }): string {
+  const show = `${p.competition.eventName} · ${p.competition.name}`;
+  return p.round.name.trim() ? `${show}, ${p.round.name}` : show;
+}
+
 export interface TrendPoint {
   key: string;
   date: string;
@@ -25,7 +34,7 @@ export function trendPoints(
       time: Date.parse(p.competition.date),
       score: p.total!.score,
       rank: p.total!.rank,
-      label: `${p.competition.name}, ${p.round.name}`,
+      label: showLabel(p),
     }))
     .sort((a, b) => a.time - b.time);
 }

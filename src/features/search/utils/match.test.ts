@@ -85,3 +85,38 @@ describe('short queries', () => {
     expect(names('woo')).toContain('Kingwood HS');
   });
 });
+
+describe("the field's equivalent words (equivalents.ts)", () => {
+  const group = (name: string, kind: string): SearchEntry => ({ ...entry('group', name), keywords: kind });
+  const field = [
+    group('Pearland HS', 'Color Guard'),
+    group('Pearland HS', 'Percussion'),
+    group('Clear Brook High School', 'Winds'),
+    group('Spring Indoor Percussion', 'Percussion'),
+    entry('group', 'Éclat Winter Guard'),
+    entry('event', 'Pearland Invitational'),
+  ];
+  const found = (query: string) =>
+    createMatcher(field)
+      .find(query, 20)
+      .map((match) => `${match.name}${match.keywords ? ` (${match.keywords})` : ''}`);
+
+  it('finds HS by High School and High School by HS, whole or half typed', () => {
+    expect(found('Pearland High School')).toEqual(['Pearland HS (Color Guard)', 'Pearland HS (Percussion)']);
+    expect(found('pearland high sch')).toEqual(['Pearland HS (Color Guard)', 'Pearland HS (Percussion)']);
+    expect(found('clear brook hs')).toEqual(['Clear Brook High School (Winds)']);
+  });
+
+  it('finds a guard by winterguard, winter guard, WG or color guard, by its kind or its name', () => {
+    for (const query of ['winterguard', 'WG', 'winter guard', 'color guard', 'colorguard'])
+      expect(found(query), query).toEqual(['Pearland HS (Color Guard)', 'Éclat Winter Guard']);
+    expect(found('pearland wg')).toEqual(['Pearland HS (Color Guard)']);
+  });
+
+  it('finds percussion by drumline, and winds by indoor, but an indoor percussion group is not winds', () => {
+    expect(found('drumline')).toEqual(['Pearland HS (Percussion)', 'Spring Indoor Percussion (Percussion)']);
+    expect(found('pearland drumline')).toEqual(['Pearland HS (Percussion)']);
+    expect(found('indoor')).toContain('Clear Brook High School (Winds)');
+    expect(found('winds')).toEqual(['Clear Brook High School (Winds)']);
+  });
+});

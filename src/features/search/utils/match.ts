@@ -1,4 +1,5 @@
 import type { GroupAddress } from '../../../config/paths';
+import { searchWords } from './equivalents';
 import { normalize, withinOneEdit } from './normalize';
 
 /** What the search finds; `href` is where its link goes. */
@@ -6,6 +7,8 @@ export interface SearchEntry {
   kind: 'group' | 'event' | 'competition' | 'judge';
   name: string;
   detail: string;
+  /** found by these words too, though not shown as its name (a group's kind: "Color Guard") */
+  keywords?: string;
   href: string;
   /** a group's identity, for what links elsewhere than its page (a head-to-head) */
   group?: GroupAddress;
@@ -47,7 +50,9 @@ export function wordFit(queryWord: string, word: string): number {
  */
 export function createMatcher(entries: readonly SearchEntry[]): SearchMatcher {
   const names = entries.map((entry) => normalize(entry.name));
-  const wordsOf = names.map((name) => [...new Set(name.split(' ').filter(Boolean))]);
+  // The name's words, its keywords' and the field's equivalents of them (equivalents.ts): built once, so a keystroke
+  // compares no more than before, only against a few more distinct words.
+  const wordsOf = entries.map((entry) => searchWords(entry.name, entry.keywords));
   const entriesOfWord = new Map<string, number[]>();
   wordsOf.forEach((words, index) => {
     for (const word of words) {

@@ -9,7 +9,9 @@ export function searchEntries(index: SearchIndex): SearchEntry[] {
     ...index.groups.map((group): SearchEntry => ({
       kind: 'group',
       name: group.name,
-      detail: ['Group', group.division, group.location, group.season].filter(Boolean).join(' · '),
+      // Its kind first: a school's guard and its percussion share a name and a town ("Color Guard · Scholastic A").
+      detail: [group.kind || 'Group', group.division, group.location, group.season].filter(Boolean).join(' · '),
+      keywords: group.kind,
       href: paths.group.href(group),
       group,
     })),

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LocalDateTime } from '../components/local-date-time';
+import { savedPages, type SavedPage } from '../lib/saved-pages';
+
+const SITE_SUFFIX = ' · Marching Results';
+
+/**
+ * Offline, on a page this device never saved (decision 075): said at once, with what is saved here to read instead,
+ * and the page loads by itself when the connection is back (it is loaded again).
+ */
+export function OfflinePage() {
+  const [pages, setPages] = useState<SavedPage[]>();
+  useEffect(() => {
+    savedPages().then(setPages, () => setPages([]));
+  }, []);
+  useEffect(() => {
+    // The whole page again, as a fresh visit: the route's reads and whatever failed with them (a chunk, a read).
+    const load = () => location.reload();
+    addEventListener('online', load);
+    return () => removeEventListener('online', load);
+  }, []);
+  return (
+    <section aria-labelledby="offline-title" className="py-6">
+      <title>{`You’re offline${SITE_SUFFIX}`}</title>
+      <h1 id="offline-title" className="heading-1">
+        You’re offline
+      </h1>
+      <p className="mt-2 max-w-prose">
+        This page is not saved on this device, so it cannot open without a connection. It will load by itself when the
+        connection is back.
+      </p>
+      <h2 className="heading-2 mt-6">Saved on this device</h2>
+      {pages === undefined ? null : pages.length === 0 ? (
+        <p className="mt-2 max-w-prose">
+          Nothing yet. A page you open while online is saved here, to read when you have no signal.
+        </p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+          {pages.map((page) => (
+            <li key={page.url} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2">
+              <Link to={page.url} className="link">
+                {page.title.endsWith(SITE_SUFFIX) ? page.title.slice(0, -SITE_SUFFIX.length) : page.title}
+              </Link>
+              <span className="text-sm text-slate-700 dark:text-slate-300">
+                Saved <LocalDateTime iso={new Date(page.savedAt).toISOString()} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
