@@ -49,12 +49,10 @@ export const Group = z
     id: z.number().int(),
     name: z.string(),
     location: z.string(),
-    circuitId: z
-      .string()
-      .openapi({
-        description: "numeric text: the circuit's number for the group, or the group's id when it has none",
-        example: '1042',
-      }),
+    circuitId: z.string().openapi({
+      description: "numeric text: the circuit's number for the group, or the group's id when it has none",
+      example: '1042',
+    }),
     division: DivisionRef,
     active: z.boolean(),
     pending: z.boolean(),

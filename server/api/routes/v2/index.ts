@@ -29,14 +29,10 @@ import { anonymousCompetitions, anonymousPerformances, type V2Reads } from './an
 const ANONYMOUS_PATHS = new Set(['/2018-03/competitions', '/2018-03/performances']);
 export const anonymousV2Read = (c: Context<AppEnv>) => c.req.method === 'GET' && ANONYMOUS_PATHS.has(c.req.path);
 
-const OrgGuid = z
-  .string()
-  .uuid('expected the organization guid')
-  .optional()
-  .openapi({
-    description:
-      "organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year)",
-  });
+const OrgGuid = z.string().uuid('expected the organization guid').optional().openapi({
+  description:
+    "organization guid; default: the token's organization (without a token: every organization open to programmatic access, with year)",
+});
 const Year = Int(1900, 2999).optional().openapi({ description: 'season year, e.g. 2026' });
 const CompetitionGuid = z.string().uuid('expected a competition guid');
 

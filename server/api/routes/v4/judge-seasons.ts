@@ -23,12 +23,10 @@ export const getJudgeSeasons = createRoute({
   summary: 'The seasons a judge judged, with the competitions and captions of each (extension)',
   request: {
     query: z.strictObject({
-      name: Text(200)
-        .min(1)
-        .openapi({
-          description: 'first name and last name joined by a space, as v2 captions carry them',
-          example: 'G. Guffey',
-        }),
+      name: Text(200).min(1).openapi({
+        description: 'first name and last name joined by a space, as v2 captions carry them',
+        example: 'G. Guffey',
+      }),
     }),
   },
   responses: {
