@@ -92,6 +92,7 @@ describe('on the embedded database: the CLI between runs of the server', () => {
         redirect_uris: ['https://app.example/cb'],
         created_at: expect.any(String),
         revoked_at: null,
+        read_only: false,
       },
       {
         client_id: kept.client_id,
@@ -100,6 +101,7 @@ describe('on the embedded database: the CLI between runs of the server', () => {
         redirect_uris: [],
         created_at: expect.any(String),
         revoked_at: null,
+        read_only: false,
       },
     ]);
     expect(JSON.stringify(listed)).not.toContain(revoked.client_secret);

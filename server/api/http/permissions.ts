@@ -9,6 +9,7 @@
  */
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { isId } from '../../../domain/ids.js';
 import { ROLES, type Role } from '../../../domain/roles.js';
 import type { AppEnv, AuthContext } from './context.js';
 import { ApiProblem } from './problem.js';
@@ -109,8 +110,11 @@ function guard(permission: Permission, audit?: AuditSpec): MiddlewareHandler<App
     if (!audit) return next();
     const db = c.get('db');
     if (!db) throw new Error('An audited write ran outside the write unit');
-    const id = audit.idParam === undefined ? undefined : Number(c.req.param(audit.idParam));
-    const known = id !== undefined && Number.isSafeInteger(id) && id > 0;
+    // The path is not validated yet (the route's schema runs after this guard): only a well-formed id is looked up,
+    // so a malformed or out-of-range one reaches the route's own 400 instead of failing here in the database.
+    const raw = audit.idParam === undefined ? undefined : c.req.param(audit.idParam);
+    const id = raw !== undefined && /^\d{1,10}$/.test(raw) ? Number(raw) : undefined;
+    const known = id !== undefined && isId(id);
     const before: Snapshot | undefined = known ? await snapshotOf(db, auth.orgId, audit.resource, id) : undefined;
     await next();
     if (c.error || c.res.status < 200 || c.res.status >= 300) return;
