@@ -102,10 +102,27 @@ describe('DATA_DIR is owner-only (directories 0700, files 0600) under umask 000'
         }),
       });
       expect(token.status).toBe(200);
-      const authorization = `Bearer ${((await token.json()) as { access_token: string }).access_token}`;
-      const divisions = (await (await api('/divisions/', { headers: { authorization } })).json()) as {
+      const readToken = ((await token.json()) as { access_token: string }).access_token;
+      const divisions = (await (
+        await api('/divisions/', { headers: { authorization: `Bearer ${readToken}` } })
+      ).json()) as {
         data: { id: number }[];
       };
+      // The web app's key only reads; the writes use a full key, made by the CLI through the running server.
+      const orgGuid = (JSON.parse(Buffer.from(readToken.split('.')[1], 'base64url').toString()) as { org_guid: string })
+        .org_guid;
+      const key = await cli(['key', 'create', '--org', orgGuid], { dataDir, umask: '000' });
+      expect(key.code).toBe(0);
+      const full = JSON.parse(key.stdout) as { client_id: string; client_secret: string };
+      const fullToken = await api('/v3/oauth2/token', {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: full.client_id,
+          client_secret: full.client_secret,
+        }),
+      });
+      const authorization = `Bearer ${((await fullToken.json()) as { access_token: string }).access_token}`;
       for (let i = 0; i < 20; i++) {
         const created = await api('/groups/', {
           method: 'POST',
