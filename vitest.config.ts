@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 15_000,
         },
       },
     ],
