@@ -62,13 +62,14 @@ function penaltyOf(group: ParsedGroup): PublishedNumber {
 }
 
 /**
- * A group's row as the page prints it, in the app's column order: per category each caption's lines and total,
- * then the category total where the page prints one; sub total, penalties, total. Panel totals of doubled
+ * A group's row as the page prints it, in the app's column order: rank and total beside the group (decision 058),
+ * then per category each caption's lines and total, the category total where the page prints one; sub total,
+ * penalties. Panel totals of doubled
  * drum corps captions are printed on the page but are no column of the app's table.
  */
 function publishedRow(section: ParsedSection, group: ParsedGroup): RegExp[] {
   const performed = group.total.text !== '';
-  const cells: RegExp[] = [performed ? new RegExp(`^${group.total.rank}$`) : /^—$/];
+  const cells: RegExp[] = [performed ? new RegExp(`^${group.total.rank}$`) : /^—$/, cellFor(group.total)];
   section.categories.forEach((category, c) => {
     const scored = group.categories[c];
     category.captions.forEach((_, k) => {
@@ -77,7 +78,7 @@ function publishedRow(section: ParsedSection, group: ParsedGroup): RegExp[] {
     });
     if (category.hasTotal) cells.push(cellFor(scored.total, atV2Precision));
   });
-  cells.push(cellFor(group.subtotal), performed ? cellFor(penaltyOf(group)) : /^—$/, cellFor(group.total));
+  cells.push(cellFor(group.subtotal), performed ? cellFor(penaltyOf(group)) : /^—$/);
   return cells;
 }
 
