@@ -161,7 +161,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The manifest (dist/.vite/manifest.json, never served: the BFF refuses dotfiles) tells the BFF which chunks a
   // page's route needs, for its preload hints (server/bff/pages/route-chunks.ts).
   build: isSsrBuild
-    ? { copyPublicDir: false }
+    ? {
+        copyPublicDir: false,
+        // One file: the BFF imports it with a query string per build (app-entry.ts), and a chunk importing the entry
+        // back by its plain name would load a second copy of the router, whose context the first copy's pages lack.
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
     : {
         outDir: 'dist',
         emptyOutDir: true,
