@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
 import type { Season } from '../src/lib/api-models';
-import { get, latestScoredCompetition, printed, todayInChicago } from './support/api-data';
+import { differingCaption, get, latestScoredCompetition, printed, todayInChicago } from './support/api-data';
 import { expectNoSeriousViolations } from './support/axe';
 import { paintedOnTop } from './support/painted';
 
@@ -9,19 +9,14 @@ test(
   "a judge's name in the judges view opens their season, whose numbers for that competition are the recap's",
   { tag: '@journey' },
   async ({ page, request }) => {
-    const { competition, event, season, sections } = await latestScoredCompetition(request, todayInChicago());
-    const section = sections.find((candidate) => candidate.records.some((record) => record.Performed))!;
-    const performed = section.records.filter((record) => record.Performed);
     // A judged caption whose ranks differ from the final ranks for some group, so both ways of showing a caption's
-    // rank below are checked (and the test fails if the sample has no such caption).
-    const differing = performed[0].Categories.flatMap((category, c) =>
-      category.Captions.map((caption, k) => [c, k, caption] as const),
-    ).find(
-      ([c, k, caption]) =>
-        caption.JudgeLastName && performed.some((record) => record.Categories[c].Captions[k].Rank !== record.Rank),
+    // rank below are checked: the latest recap with a section that has one.
+    const { competition, event, season, sections } = await latestScoredCompetition(request, todayInChicago(), (recap) =>
+      recap.sections.some((candidate) => differingCaption(candidate) !== undefined),
     );
-    expect(differing, 'a judged caption ranked differently from the final ranks').toBeDefined();
-    const [categoryIndex, captionIndex] = differing!;
+    const section = sections.find((candidate) => differingCaption(candidate) !== undefined)!;
+    const performed = section.records.filter((record) => record.Performed);
+    const [categoryIndex, captionIndex] = differingCaption(section)!;
     const caption = performed[0].Categories[categoryIndex].Captions[captionIndex];
     const judge = `${caption.JudgeFirstName} ${caption.JudgeLastName}`;
 

@@ -5,14 +5,14 @@ import { latestScoredCompetition, penaltyOf, printed, todayInChicago } from './s
 type Cell = { score: string; rank: number | null } | null;
 
 /**
- * Every number of a v2 performance record in the published order: each caption's subcaption lines and total, the
- * category's total where the recap prints one (several captions, or one the category changes), sub total,
- * penalties (subtotal - total), total. A number v2 ranks 0 is no number: a dash on screen.
+ * Every number of a v2 performance record in the table's order: the total beside the group (decision 058), then each
+ * caption's subcaption lines and total, the category's total where the recap prints one (several captions, or one
+ * the category changes), sub total, penalties (subtotal - total). A number v2 ranks 0 is no number: a dash on screen.
  */
 function publishedRow(record: PerformanceRecord): Cell[] {
   const cell = (score: string, rank: number, format: (n: number) => string): Cell =>
     rank > 0 ? { score: format(Number(score)), rank } : null;
-  const cells: Cell[] = [];
+  const cells: Cell[] = [{ score: printed.total(Number(record.TotalScore)), rank: record.Rank }];
   for (const category of record.Categories) {
     for (const caption of category.Captions) {
       for (const line of caption.Subcaptions) cells.push(cell(line.Score, line.Rank, printed.subcaption));
@@ -23,7 +23,6 @@ function publishedRow(record: PerformanceRecord): Cell[] {
   }
   cells.push({ score: printed.total(Number(record.SubtotalScore)), rank: record.SubtotalRank });
   cells.push({ score: printed.penalty(penaltyOf(record)), rank: null });
-  cells.push({ score: printed.total(Number(record.TotalScore)), rank: record.Rank });
   return cells;
 }
 

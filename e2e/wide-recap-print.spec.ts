@@ -87,8 +87,11 @@ function coverage(region: Locator) {
         // a category or caption over several columns, some under the block: its label stays whole beside it
         const label = (cell.firstElementChild ?? cell) as HTMLElement;
         const own = label.getBoundingClientRect();
-        // where less of the header than its label is left in view, the label has gone as far out as the header does
-        if (own.left < edge - 1 && own.right < box.right - 1)
+        // where less of the header than its label is left in view, the label has gone as far out as the header lets
+        // it: a sticky label stops at the end of its header's content box, inside the padding
+        const style = getComputedStyle(cell);
+        const contentRight = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+        if (own.left < edge - 1 && own.right < contentRight - 1)
           problems.push(`"${name(cell)}": its label half under the sticky block`);
         else if (own.right <= area.right && !paints(cell, own.left + own.width / 2, own.top + own.height / 2))
           problems.push(`"${name(cell)}": its label covered`);

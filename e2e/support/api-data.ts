@@ -72,8 +72,17 @@ export async function sharedRound(request: APIRequestContext) {
 export const compareUrl = (...records: PerformanceRecord[]) =>
   `/compare?${records.map((record) => `group=${encodeURIComponent(record.GroupName)}&id=${encodeURIComponent(record.OrgGroupIdentifier)}`).join('&')}`;
 
-/** The most recent competition before today (in the test's time zone) whose full recap is out. */
-export async function latestScoredCompetition(request: APIRequestContext, today: string) {
+type Recap = Awaited<ReturnType<typeof recapOf>>;
+
+/**
+ * The most recent competition before today (in the test's time zone) whose full recap is out and, where the test
+ * needs more of it than a performed group (`fits`), has that.
+ */
+export async function latestScoredCompetition(
+  request: APIRequestContext,
+  today: string,
+  fits: (recap: Recap) => boolean = (recap) => recap.records.some((record) => record.Performed),
+) {
   const season = await currentSeason(request);
   const calendar = await seasonCalendar(request, season.id);
   const dayOf = (iso: string) =>
@@ -83,9 +92,25 @@ export async function latestScoredCompetition(request: APIRequestContext, today:
     .reverse();
   for (const entry of past) {
     const recap = await recapOf(request, entry.competition.guid);
-    if (recap.records.some((record) => record.Performed)) return { ...entry, season, ...recap };
+    if (fits(recap)) return { ...entry, season, ...recap };
   }
-  throw new Error('no past competition with released scores in the current season');
+  throw new Error('no past competition with released scores in the current season fit for this test');
+}
+
+/**
+ * A judged caption of a section whose ranks differ from the final ranks for some performed group, as
+ * [category index, caption index], so a test sees both ways the judges view shows a caption's rank.
+ */
+export function differingCaption(section: RecordSection): readonly [number, number] | undefined {
+  const performed = section.records.filter((record) => record.Performed);
+  if (performed.length === 0) return undefined;
+  const found = performed[0].Categories.flatMap((category, c) =>
+    category.Captions.map((caption, k) => [c, k, caption] as const),
+  ).find(
+    ([c, k, caption]) =>
+      caption.JudgeLastName && performed.some((record) => record.Categories[c].Captions[k].Rank !== record.Rank),
+  );
+  return found && [found[0], found[1]];
 }
 
 export const todayInChicago = () =>
