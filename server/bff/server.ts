@@ -2,7 +2,7 @@
  * The BFF's entry point: builds the app from a validated config, listens (127.0.0.1:8080 by default), closes
  * gracefully. `server/start.ts` calls startBff with a config object; run directly, this file reads the environment.
  */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createBff, type BffDeps } from './app.js';
@@ -15,6 +15,8 @@ export interface RunningBff {
   port: number;
   /** the organization's guid the BFF sends as v2's `o`: configured, or read from the upstream's token (organization.ts) */
   organization(): Promise<string | undefined>;
+  /** requests received and not yet answered (what close() waits for; a test's proof that concurrent reads arrived) */
+  requestsInProgress(): number;
   /** stops accepting connections, lets requests in progress finish (up to a grace period), closes upstream sockets */
   close(): Promise<void>;
 }
@@ -29,6 +31,11 @@ export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+  let inProgress = 0;
+  server.on('request', (_request, response: ServerResponse) => {
+    inProgress++;
+    response.once('close', () => inProgress--);
+  });
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -50,6 +57,7 @@ export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     organization: () => organization.guid(),
+    requestsInProgress: () => inProgress,
     close() {
       closing ??= new Promise<void>((resolve) => {
         // Live streams never finish on their own: ended first, so the grace period is for ordinary requests.

@@ -128,8 +128,8 @@ export async function startHarness(overrides: BffConfigInput = {}): Promise<Harn
   };
 }
 
-/** Resolves when `condition` holds, polling; for waiting on counters of the fake upstream. */
-export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Resolves when `condition` holds, polling; for waiting on counters of the fake upstream (30 s: a busy CI machine). */
+export async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');

@@ -8,12 +8,14 @@ const failures = (harness: Harness) => harness.logs.filter((line) => line.msg ==
 
 describe('tokens', () => {
   it('50 concurrent reads while the token is being fetched cause exactly one token request', async () => {
-    const { upstream, get } = await harness();
+    // 50 connections can take seconds to open on a busy machine: the held token request must outlast them
+    const { upstream, bff, get } = await harness({ upstreamTimeoutMs: 60_000 });
     const tokenGate = gate();
     upstream.holdTokens = tokenGate.promise;
     const answers = Array.from({ length: 50 }, (_, i) => get(`/api/2018-03/competitions?year=${2000 + i}`));
     await until(() => upstream.tokenRequests >= 1);
-    await new Promise((resolve) => setTimeout(resolve, 150)); // let the other 49 arrive and wait on the same promise
+    // all 50 at the BFF, waiting on the same token promise (nothing between a request's arrival and that wait is I/O)
+    await until(() => bff.requestsInProgress() === 50);
     tokenGate.open();
 
     const results = await Promise.all(answers);
@@ -65,7 +67,7 @@ describe('tokens', () => {
   });
 
   it('concurrent 401s share one token renewal', async () => {
-    const { upstream, get } = await harness();
+    const { upstream, get } = await harness({ upstreamTimeoutMs: 60_000 });
     expect((await get('/api/events/1')).status).toBe(200);
     upstream.revokeAll();
     const readGate = gate();
@@ -110,12 +112,11 @@ describe('tokens', () => {
 
 describe('protecting the upstream', () => {
   it('coalesces identical concurrent reads into one upstream call', async () => {
-    const { upstream, get } = await harness({ cacheTtlMs: 0 });
+    const { upstream, bff, get } = await harness({ cacheTtlMs: 0, upstreamTimeoutMs: 60_000 });
     const readGate = gate();
     upstream.holdReads = readGate.promise;
     const answers = Array.from({ length: 20 }, () => get('/api/events/'));
-    await until(() => upstream.readLog.length >= 1);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await until(() => upstream.readLog.length >= 1 && bff.requestsInProgress() === 20);
     readGate.open();
 
     const results = await Promise.all(answers);
