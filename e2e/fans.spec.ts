@@ -411,6 +411,7 @@ test(
   'the banner with its search and share passes axe on every kind of page',
   { tag: '@journey' },
   async ({ page, request }) => {
+    test.slow(); // seven pages and eight axe scans
     const seasons = await get<{ data: { id: number; current: boolean }[] }>(request, '/bff/seasons');
     const season = seasons.data.find((candidate) => candidate.current)!;
     const calendar = await get<{
