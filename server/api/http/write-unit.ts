@@ -88,7 +88,8 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
           });
         }
         // what the write did besides (a sign-off it withdrew: repositories/audit-notes.ts), after its own entry
-        for (const note of notes) if (actor) await appendAuditEntry(database.db, orgId, { actor, ...note, reason: why });
+        for (const note of notes)
+          if (actor) await appendAuditEntry(database.db, orgId, { actor, ...note, reason: why });
         if (key === undefined) return;
         // Only a JSON answer can be replayed; every create answers JSON.
         if (!c.res.headers.get('content-type')?.includes('json')) throw new RollBack();

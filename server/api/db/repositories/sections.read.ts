@@ -6,7 +6,7 @@
  * unless the section was released or withdrawn on its own, so everything that released whole rounds (earlier
  * releases, the importer, the sample) keeps its meaning without a row per section.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../database.js';
 import {
@@ -29,18 +29,26 @@ import { fromThousandths } from './support.js';
  * Whether the section of (roundId, divisionId) is released, as SQL, for reads that join `rounds` (the round's own
  * flag is the fallback). Every read that shows numbers to people outside the show filters on this.
  */
-export function sectionReleasedSql(roundId: AnyPgColumn | SQL, divisionId: AnyPgColumn | SQL): SQL<boolean> {
-  return sql<boolean>`coalesce((SELECT sr.released FROM section_reviews sr WHERE sr.round_id = ${roundId} AND sr.division_id = ${divisionId}), ${rounds.scoresReleased})`;
+export function sectionReleasedSql(roundId: AnyPgColumn, divisionId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`coalesce((SELECT sr.released FROM section_reviews sr WHERE sr.round_id = ${qualified(roundId)} AND sr.division_id = ${qualified(divisionId)}), ${qualified(rounds.scoresReleased)})`;
+}
+
+/**
+ * A column with its table's name, always: drizzle leaves a selected field's columns unqualified when the query has
+ * one table, and inside these subqueries an unqualified "round_id" would be the subquery's own.
+ */
+function qualified(column: AnyPgColumn): SQL {
+  return sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 }
 
 /**
  * A round's `scoresReleased` as clients read it (v4 rounds, v2's recap flags): some division of it is released;
  * a round without performances keeps its own flag.
  */
-export const roundReleasedSql = sql<boolean>`CASE WHEN EXISTS (SELECT 1 FROM performances p WHERE p.round_id = ${rounds.id})
+export const roundReleasedSql = sql<boolean>`CASE WHEN EXISTS (SELECT 1 FROM performances p WHERE p.round_id = "rounds"."id")
   THEN EXISTS (SELECT 1 FROM performances p LEFT JOIN section_reviews sr ON sr.round_id = p.round_id AND sr.division_id = p.division_id
-    WHERE p.round_id = ${rounds.id} AND coalesce(sr.released, ${rounds.scoresReleased}))
-  ELSE ${rounds.scoresReleased} END`;
+    WHERE p.round_id = "rounds"."id" AND coalesce(sr.released, "rounds"."scores_released"))
+  ELSE "rounds"."scores_released" END`;
 
 export interface SignOff {
   by: AuditActor;
@@ -83,8 +91,7 @@ export async function sectionStates(
     const review = reviews.get(key);
     states.set(key, {
       released: review?.released ?? roundReleased.get(roundId) ?? false,
-      signOff:
-        review?.signedOffAt && review.signedOffBy ? { by: review.signedOffBy, at: review.signedOffAt } : null,
+      signOff: review?.signedOffAt && review.signedOffBy ? { by: review.signedOffBy, at: review.signedOffAt } : null,
     });
   }
   return states;
@@ -226,8 +233,8 @@ export async function reviewSections(
         division: { id: row.divisionId, name: row.divisionName },
         sortOrder: row.sortOrder,
         sheet:
-          sheetRows.find((sheet) => sheet.roundId === row.roundId && sheet.divisionId === row.divisionId)
-            ?.definition ?? null,
+          sheetRows.find((sheet) => sheet.roundId === row.roundId && sheet.divisionId === row.divisionId)?.definition ??
+          null,
         judges: new Map(
           judgeRows
             .filter((judge) => judge.roundId === row.roundId && judge.divisionId === row.divisionId)

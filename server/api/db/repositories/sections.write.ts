@@ -238,9 +238,7 @@ export interface NumbersChange {
 export async function noteNumbersChange(tx: DbOrTx, orgId: number, change: NumbersChange): Promise<void> {
   if (sameNumbers(change.before, change.after)) return;
   const key = sectionKey(change.roundId, change.divisionId);
-  const state = (await sectionStates(tx, orgId, [{ roundId: change.roundId, divisionId: change.divisionId }])).get(
-    key,
-  );
+  const state = (await sectionStates(tx, orgId, [{ roundId: change.roundId, divisionId: change.divisionId }])).get(key);
   if (!state) return;
   const reason = change.reason?.trim() ?? '';
   if (state.released && reason === '') {
@@ -264,7 +262,11 @@ export async function noteNumbersChange(tx: DbOrTx, orgId: number, change: Numbe
       resource: { type: 'competition', id: round ? String(round.competitionId) : null },
       competitionId: round?.competitionId ?? null,
       before: { ...where, signOff: { by: state.signOff.by, at: state.signOff.at.toISOString() } },
-      after: { ...where, signOff: null, changed: { performanceId: change.performanceId, captionKey: change.captionKey } },
+      after: {
+        ...where,
+        signOff: null,
+        changed: { performanceId: change.performanceId, captionKey: change.captionKey },
+      },
     });
   }
   if (state.released) {

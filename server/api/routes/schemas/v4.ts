@@ -182,7 +182,8 @@ export const DivisionRoundScores = z
     performances: z.array(PerformanceScores).openapi({ description: 'ordered by rank, unscored performances last' }),
     released: z.boolean().openapi({ description: 'false only in a preview (`preview=true`): not yet released' }),
     corrections: z.array(Correction).openapi({
-      description: 'changes to its numbers after release, oldest first (errata); the numbers above are the current ones',
+      description:
+        'changes to its numbers after release, oldest first (errata); the numbers above are the current ones',
     }),
   })
   .openapi('DivisionRoundScores');

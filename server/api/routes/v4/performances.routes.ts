@@ -47,12 +47,10 @@ export const setPerformed = createRoute(
 );
 
 /** Why a number changes: required once its division and round is released (decision 083). */
-const CorrectionReason = Text(500)
-  .optional()
-  .openapi({
-    description:
-      'why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent',
-  });
+const CorrectionReason = Text(500).optional().openapi({
+  description:
+    'why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent',
+});
 
 // Any finite number: the round's score sheet decides each line's range, and a score off it is a 422 naming the line.
 const Score = Decimal();

@@ -64,7 +64,9 @@ export const getProgress = createRoute(
             schema: z
               .object({
                 competition: z.object({ id: z.number().int(), name: z.string() }),
-                requireSignOff: z.boolean().openapi({ description: 'the organization releases only signed-off sections' }),
+                requireSignOff: z
+                  .boolean()
+                  .openapi({ description: 'the organization releases only signed-off sections' }),
                 data: z.array(SectionProgress),
               })
               .openapi('Progress'),
