@@ -15,6 +15,7 @@ import { apiClient, namesOf, type Answer, type Json } from './client.js';
 import type { Role } from '../../domain/roles.js';
 import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { setRequireSignoff } from '../../server/api/db/repositories/organizations.js';
+import { verifyAuditChain } from '../../server/api/db/repositories/audit-log.js';
 
 const PASSWORD = 'a long enough password';
 type Client = ReturnType<typeof apiClient>;
@@ -496,5 +497,13 @@ describe('corrections after release (errata)', () => {
     await enter(as.tabulator, 'Open One', 'ma', 77, 77);
     const open = sectionOf((await key.get(path('/scores?preview=true'))).body, openDivisionId)!;
     expect(open.corrections).toEqual([]);
+  });
+
+  it('leaves the audit chain whole, sign-off withdrawals included', async () => {
+    const check = await verifyAuditChain(api.services.database.db, circuit.org.id);
+    expect(check.ok).toBe(true);
+    const actions = (await auditActions()).map((entry) => entry.action);
+    expect(actions).toContain('section.sign-off-withdrawn');
+    expect(check.entries).toBeGreaterThanOrEqual(actions.length);
   });
 });
