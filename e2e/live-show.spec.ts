@@ -200,6 +200,8 @@ test.describe('the open recap', () => {
     await scoreEntry.post(`/performances/${groups[CORRECTION.group].performanceId}/scores`, {
       captionKey: caption.key,
       scores: caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: CORRECTION.lines[i] })),
+      // a change to a released division and round is a published correction, with its reason (decision 083)
+      reason: 'Judge misread the sheet',
     });
     await expectRecap(afterCorrection);
 

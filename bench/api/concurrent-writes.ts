@@ -139,6 +139,8 @@ async function run(
               { subcaptionKey: LINES[captionKey][0], score },
               { subcaptionKey: LINES[captionKey][1], score: score - 1 },
             ],
+            // the small circuit's round is released: each change is a correction with its reason (decision 083)
+            reason: 'bench correction',
           }),
         });
         await response.arrayBuffer();

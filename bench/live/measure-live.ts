@@ -273,6 +273,8 @@ async function correct(entry: Awaited<ReturnType<typeof scoreEntryClient>>, perf
   await entry.post(`/performances/${performanceId}/scores`, {
     captionKey: caption.key,
     scores: caption.subcaptions.map((line) => ({ subcaptionKey: line.key, score })),
+    // the round is released: a correction carries its reason (decision 083)
+    reason: 'Judge misread the sheet',
   });
 }
 

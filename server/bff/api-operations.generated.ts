@@ -17,6 +17,7 @@ export const READ_OPERATIONS: readonly string[] = [
   '/judges/seasons/',
   '/judges/',
   '/me',
+  '/competitions/{competitionId}/progress',
   '/seasons/',
   '/standings/',
   '/users/',

@@ -20,6 +20,7 @@ export async function ensureSampleOrganization(services: Services): Promise<Orga
       guid: organizations.guid,
       name: organizations.name,
       programmaticAccess: organizations.programmaticAccess,
+      requireSignoff: organizations.requireSignoff,
     })
     .from(organizations)
     .orderBy(asc(organizations.id))

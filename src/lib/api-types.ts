@@ -678,6 +678,8 @@ export interface paths {
                 query?: {
                     /** @description accepted for the recap links; the response is always complete */
                     view?: "full" | "categories";
+                    /** @description true: every division and round, released or not, for review before release (permission `read-unreleased`: administrators, tabulators, chief judges, full keys) */
+                    preview?: boolean | ("0" | "1" | "true" | "false");
                 };
                 header?: never;
                 path: {
@@ -687,7 +689,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Released division/round sections with every number and rank */
+                /** @description Released division/round sections with every number and rank, each with its corrections after release */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -707,6 +709,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description `preview=true` without the permission `read-unreleased` */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -978,8 +989,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Release (or withdraw) a competition's or a round's scores (score entry extension)
-         * @description Permission: `release` (roles: administrator, tabulator; API keys that are not read-only).
+         * Release (or withdraw) a competition's, a round's or a division and round's scores (extension)
+         * @description Releasing checks each division and round not yet released: every group that performed has every caption of the sheet (each judge of a doubled panel), and a sign-off where the organization requires one. Anything lacking refuses the whole request with 409 `release_refused`, whose `sections` name each missing caption and performance, unless `force: true` with a `reason`. Withdrawing (`released: false`) takes the same round and division.
+         *
+         *     Permission: `release` (roles: administrator, tabulator; API keys that are not read-only).
          */
         post: {
             parameters: {
@@ -990,7 +1003,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description which round, and whether released */
+            /** @description which round and division, whether released, and a forced release with its reason */
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Release"];
@@ -998,7 +1011,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The rounds after the change */
+                /** @description The rounds after the change, and each division and round it applied to */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1006,6 +1019,25 @@ export interface paths {
                     content: {
                         "application/json": {
                             rounds: components["schemas"]["Round"][];
+                            sections: {
+                                round: number;
+                                divisionId: number;
+                                division: string;
+                                released: boolean;
+                                /** @description what a forced release let through; null when nothing was lacking */
+                                overridden: {
+                                    missing: {
+                                        captionKey: string;
+                                        captionName: string;
+                                        performances: {
+                                            id: number;
+                                            group: string;
+                                        }[];
+                                    }[];
+                                    noSheet: boolean;
+                                    notSignedOff: boolean;
+                                } | null;
+                            }[];
                         };
                     };
                 };
@@ -1038,6 +1070,15 @@ export interface paths {
                 };
                 /** @description Not found in the token's organization */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Refused: `sections` lists each division and round with its `missing` captions and performances, `noSheet`, `notSignedOff` */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2340,7 +2381,7 @@ export interface paths {
         put?: never;
         /**
          * Enter one judge's caption sheet for a performance (score entry extension)
-         * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction.
+         * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.
          *
          *     Permission: `enter-scores` (roles: administrator, tabulator; API keys that are not read-only).
          */
@@ -2499,6 +2540,209 @@ export interface paths {
                     };
                 };
                 /** @description The caller lacks the permission `enter-penalties` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A competition's entry progress per division and round, caption and judge (review extension)
+         * @description Permission: `read-unreleased` (roles: administrator, tabulator, chief-judge; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Each division and round of the competition that has performances */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Progress"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read-unreleased` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/signoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A chief judge's sign-off of a division and round (review extension)
+         * @description Any later change to the numbers of the division and round (a caption, a penalty) withdraws the sign-off; the audit trail records that as `section.sign-off-withdrawn`.
+         *
+         *     Permission: `sign-off` (roles: administrator, chief-judge; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the division and round */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignOffSection"];
+                    "application/x-www-form-urlencoded": components["schemas"]["SignOffSection"];
+                };
+            };
+            responses: {
+                /** @description The sign-off as it now is */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            round: number;
+                            divisionId: number;
+                            signedOff: boolean;
+                            signOff: components["schemas"]["SignOff"];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `sign-off` (named in the problem's `permission`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3886,7 +4130,7 @@ export interface components {
                 chiefJudge: string;
             };
             rounds: components["schemas"]["Round"][];
-            /** @description released division/round sections only */
+            /** @description released division/round sections only; every section with `preview=true` */
             data: components["schemas"]["DivisionRoundScores"][];
         };
         Round: {
@@ -3928,6 +4172,10 @@ export interface components {
             };
             /** @description ordered by rank, unscored performances last */
             performances: components["schemas"]["PerformanceScores"][];
+            /** @description false only in a preview (`preview=true`): not yet released */
+            released: boolean;
+            /** @description changes to its numbers after release, oldest first (errata); the numbers above are the current ones */
+            corrections: components["schemas"]["Correction"][];
         };
         PerformanceScores: {
             performanceId: number;
@@ -3962,6 +4210,25 @@ export interface components {
                     }[];
                 }[];
             }[];
+        };
+        Correction: {
+            /** @description when, ISO 8601 */
+            at: string;
+            reason: string;
+            performanceId: number;
+            /** @description the caption changed; null for a penalty */
+            captionKey: string | null;
+            before: components["schemas"]["CorrectedNumbers"];
+            after: components["schemas"]["CorrectedNumbers"];
+        };
+        CorrectedNumbers: {
+            /** @description a caption's numbers, line by line (empty: it had none) */
+            scores?: {
+                subcaptionKey: string;
+                score: number;
+            }[];
+            /** @description the performance's penalty, in points */
+            penalty?: number;
         };
         Performance: {
             id: number;
@@ -4002,8 +4269,14 @@ export interface components {
         Release: {
             /** @description one round; default every round */
             round?: number;
+            /** @description one division; default every division of the round(s), and the round's own flag is set */
+            divisionId?: number;
             /** @description default true; false withdraws released scores */
             released?: boolean | ("0" | "1" | "true" | "false");
+            /** @description release even what lacks captions or a required sign-off; needs a `reason` */
+            force?: boolean | ("0" | "1" | "true" | "false");
+            /** @description why: required with `force`; kept in the audit trail (as X-Audit-Reason's) */
+            reason?: string;
         };
         DivisionList: {
             data: components["schemas"]["Division"][];
@@ -4212,7 +4485,7 @@ export interface components {
                 name: string;
             };
             /** @description what this token may do */
-            permissions: ("read" | "set-up" | "enter-scores" | "enter-penalties" | "release" | "manage-users" | "read-audit")[];
+            permissions: ("read" | "set-up" | "enter-scores" | "enter-penalties" | "release" | "read-unreleased" | "sign-off" | "manage-users" | "read-audit")[];
         };
         SetPerformed: {
             performed: boolean | ("0" | "1" | "true" | "false");
@@ -4241,12 +4514,84 @@ export interface components {
             }[] | {
                 [key: string]: number;
             };
+            /** @description why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent */
+            reason?: string;
         };
         Penalties: {
             penalties: {
                 amount: number;
                 reason?: string;
             }[];
+            /** @description why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent */
+            reason?: string;
+        };
+        Progress: {
+            competition: {
+                id: number;
+                name: string;
+            };
+            /** @description the organization releases only signed-off sections */
+            requireSignOff: boolean;
+            data: components["schemas"]["SectionProgress"][];
+        };
+        SectionProgress: {
+            round: {
+                number: number;
+                name: string;
+            };
+            division: {
+                id: number;
+                name: string;
+            };
+            performances: number;
+            /** @description performances that performed (the others need no scores) */
+            performed: number;
+            /** @description one per caption of the round's sheet, in its order */
+            captions: components["schemas"]["CaptionProgress"][];
+            /** @description performances with a penalty */
+            penalties: {
+                performanceId: number;
+                group: string;
+                amount: number;
+            }[];
+            signOff: components["schemas"]["SignOff"];
+            released: boolean;
+            /** @description corrections after release (errata) */
+            corrections: number;
+            /** @description nothing missing, and signed off where the organization requires it: a release would pass */
+            readyToRelease: boolean;
+        };
+        CaptionProgress: {
+            captionKey: string;
+            captionName: string;
+            /** @description seated */
+            judge: {
+                firstName: string;
+                lastName: string;
+            } | null;
+            /** @description performances with a number on every line of the caption */
+            entered: number;
+            /** @description entries that count for release (today every complete entry; with entry states, submitted ones) */
+            submitted: number;
+            /** @description ids of the performances that performed and lack the caption */
+            missing: number[];
+        };
+        SignOff: {
+            /** @description who, as the audit trail names them */
+            by: {
+                /** @enum {string} */
+                kind: "user" | "key";
+                id: string;
+                name: string;
+            };
+            /** @description ISO 8601 */
+            at: string;
+        } | null;
+        SignOffSection: {
+            round: number;
+            divisionId: number;
+            /** @description default true; false takes the sign-off back */
+            signedOff?: boolean | ("0" | "1" | "true" | "false");
         };
         SeasonList: {
             data: components["schemas"]["Season"][];

@@ -92,8 +92,16 @@ describe('every write is in the audit trail', () => {
       { 'x-audit-reason': 'judge misread the sheet' },
     );
     expect(scores.status).toBe(200);
+    // round 1 is released: a penalty there is a correction, which needs its reason (decision 083)
     expect(
-      (await key.send('POST', `/performances/${performanceId}/penalties`, { penalties: [{ amount: 0.2 }] })).status,
+      (
+        await key.send(
+          'POST',
+          `/performances/${performanceId}/penalties`,
+          { penalties: [{ amount: 0.2 }] },
+          { 'x-audit-reason': 'boundary' },
+        )
+      ).status,
     ).toBe(200);
     expect((await key.send('DELETE', `/performances/${circuit.encorePerformanceId}`)).status).toBe(204);
     // a write that fails leaves nothing

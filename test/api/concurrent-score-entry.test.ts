@@ -65,6 +65,8 @@ describe('concurrent score entry on PostgreSQL, two instances', () => {
                   { subcaptionKey: 'voc', score },
                   { subcaptionKey: 'exc', score: score - 1 },
                 ],
+                // the round is released: each change is a correction with its reason (decision 083)
+                reason: `burst ${burst}`,
               }),
             });
           }),

@@ -66,6 +66,8 @@ async function write(
         { subcaptionKey: 'voc', score },
         { subcaptionKey: 'exc', score },
       ],
+      // the round is released: a change is a correction with its reason (decision 083)
+      reason: 'traffic through the outage',
     }),
   });
   const text = await response.text();

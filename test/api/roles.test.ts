@@ -92,6 +92,13 @@ const writes: Write[] = [
     body: () => ({ round: 2 }),
   },
   {
+    name: 'sign off',
+    permission: 'sign-off',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/signoff`,
+    body: () => ({ round: 2, divisionId: circuit.scholasticA.id }),
+  },
+  {
     name: 'mark performed',
     permission: 'set-up',
     method: 'POST',
@@ -136,9 +143,18 @@ const writes: Write[] = [
 
 /** What each role may do (decision 041); a judge has no write until seats name users. */
 const allowed: Record<Role, string[]> = {
-  administrator: ['set-up', 'enter-scores', 'enter-penalties', 'release', 'manage-users', 'read-audit'],
-  tabulator: ['set-up', 'enter-scores', 'enter-penalties', 'release', 'read-audit'],
-  'chief-judge': ['enter-penalties', 'read-audit'],
+  administrator: [
+    'set-up',
+    'enter-scores',
+    'enter-penalties',
+    'release',
+    'read-unreleased',
+    'sign-off',
+    'manage-users',
+    'read-audit',
+  ],
+  tabulator: ['set-up', 'enter-scores', 'enter-penalties', 'release', 'read-unreleased', 'read-audit'],
+  'chief-judge': ['enter-penalties', 'read-unreleased', 'sign-off', 'read-audit'],
   judge: [],
 };
 
@@ -165,8 +181,8 @@ describe('permissions on every write', () => {
         refusals++;
       }
     }
-    // judge: all 13; chief judge: all but penalties (12); tabulator: the 2 user writes; administrator: none
-    expect(refusals).toBe(13 + 12 + 2);
+    // judge: all 14; chief judge: all but penalties and sign-off (12); tabulator: the 2 user writes and sign-off (3)
+    expect(refusals).toBe(14 + 12 + 3);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);
@@ -239,7 +255,17 @@ describe('GET /me', () => {
   });
 });
 
-const ORDER = ['read', 'set-up', 'enter-scores', 'enter-penalties', 'release', 'manage-users', 'read-audit'];
+const ORDER = [
+  'read',
+  'set-up',
+  'enter-scores',
+  'enter-penalties',
+  'release',
+  'read-unreleased',
+  'sign-off',
+  'manage-users',
+  'read-audit',
+];
 function byPermissionOrder(a: string, b: string) {
   return ORDER.indexOf(a) - ORDER.indexOf(b);
 }
@@ -357,7 +383,7 @@ describe('the OpenAPI document', () => {
     expect(authenticated.length).toBeGreaterThan(30);
     for (const { path, method, operation } of authenticated) {
       expect(operation['x-permission'], `${method} ${path}`).toMatch(
-        /^(read|set-up|enter-scores|enter-penalties|release|manage-users|read-audit)$/,
+        /^(read|set-up|enter-scores|enter-penalties|release|read-unreleased|sign-off|manage-users|read-audit)$/,
       );
       if (method !== 'get') {
         expect(operation['x-permission'], `${method} ${path}`).not.toBe('read');

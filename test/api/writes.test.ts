@@ -258,7 +258,19 @@ describe('score entry and release', () => {
     });
     expect(penalty.body.total).toEqual({ score: 14.78, rank: 2 });
 
-    const released = await send('POST', `/competitions/${competitionId}/release`, {});
+    // one caption of five entered: release is refused naming the rest (decision 082), unless forced with a reason
+    const refused = await send('POST', `/competitions/${competitionId}/release`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.sections[0].missing.map((caption: Json) => caption.captionKey)).toEqual([
+      'ma',
+      'da',
+      'ge1',
+      'ge2',
+    ]);
+    const released = await send('POST', `/competitions/${competitionId}/release`, {
+      force: true,
+      reason: 'Equipment only: a one-caption show',
+    });
     expect(released.body.rounds).toEqual([{ number: 1, name: '', scoresReleased: true }]);
     const scores = await get(`/competitions/${competitionId}/scores`);
     expect(scores.body.data[0].performances.map((p: Json) => [p.group.name, p.total.score, p.total.rank])).toEqual([
@@ -270,13 +282,14 @@ describe('score entry and release', () => {
       ['Alpha HS', '15.300', 1],
       ['Bravo HS', '14.780', 2],
     ]);
-    // a correction after release re-tabulates and is visible at once
+    // a correction after release (with its reason: decision 083) re-tabulates and is visible at once
     await send('POST', `/performances/${ids[0]}/scores`, {
       captionKey: 'ea',
       scores: [
         { subcaptionKey: 'voc', score: 60 },
         { subcaptionKey: 'exc', score: 60 },
       ],
+      reason: 'Sheet misread',
     });
     expect((await get(`/competitions/${competitionId}/scores`)).body.data[0].performances[0].group.name).toBe(
       'Bravo HS',

@@ -22,6 +22,8 @@ export const organizations = pgTable('organizations', {
   /** open to anonymous v2 reads (the hosted service's "Programmatic - API: Allow Access"; decision 026) */
   programmaticAccess: boolean('programmatic_access').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** a division and round is released only once signed off (decision 082) */
+  requireSignoff: boolean('require_signoff').notNull().default(false),
 });
 
 export const orgVersions = pgTable('org_versions', {
@@ -246,4 +248,31 @@ export const penalties = pgTable('penalties', {
   performanceId: integer('performance_id').notNull(),
   amountThousandths: integer('amount_thousandths').notNull(),
   reason: text('reason').notNull().default(''),
+});
+
+/** A division and round's own release and sign-off (decision 082); `released` null follows its round's. */
+export const sectionReviews = pgTable('section_reviews', {
+  roundId: integer('round_id').notNull(),
+  divisionId: integer('division_id').notNull(),
+  orgId: integer('org_id').notNull(),
+  released: boolean('released'),
+  signedOffAt: ts('signed_off_at'),
+  signedOffBy: jsonb('signed_off_by').$type<AuditActor>(),
+});
+
+/** What a correction changed: a caption's lines, or a performance's penalty. */
+export type CorrectedNumbers = { scores: { subcaptionKey: string; score: number }[] } | { penalty: number };
+
+/** A change to a released section's numbers, published as a correction (decision 083). */
+export const scoreCorrections = pgTable('score_corrections', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  roundId: integer('round_id').notNull(),
+  divisionId: integer('division_id').notNull(),
+  performanceId: integer('performance_id').notNull(),
+  captionKey: text('caption_key'),
+  at: ts('at').notNull().defaultNow(),
+  reason: text('reason').notNull(),
+  before: jsonb('before').$type<CorrectedNumbers>().notNull(),
+  after: jsonb('after').$type<CorrectedNumbers>().notNull(),
 });

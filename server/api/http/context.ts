@@ -34,6 +34,8 @@ export interface AppEnv {
     permission?: Permission;
     /** what the write unit appends to the audit trail when the write succeeds (http/permissions.ts) */
     audit?: PendingAudit;
+    /** the audit trail's "why" when the write's body carried one (a correction's reason); else X-Audit-Reason */
+    auditReason?: string;
     /** the database as the write unit's transaction sees it, for what runs around a write's handler */
     db?: Db;
   };

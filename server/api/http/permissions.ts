@@ -27,6 +27,10 @@ export const PERMISSIONS = [
   'enter-penalties',
   /** releasing and withdrawing scores */
   'release',
+  /** unreleased scores and the entry progress, to review them before release (decision 082) */
+  'read-unreleased',
+  /** a chief judge's sign-off of a division and round (decision 082) */
+  'sign-off',
   /** the organization's users and their roles */
   'manage-users',
   /** the audit trail */
@@ -40,8 +44,8 @@ export type Permission = (typeof PERMISSIONS)[number];
  */
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   administrator: PERMISSIONS,
-  tabulator: ['read', 'set-up', 'enter-scores', 'enter-penalties', 'release', 'read-audit'],
-  'chief-judge': ['read', 'enter-penalties', 'read-audit'],
+  tabulator: ['read', 'set-up', 'enter-scores', 'enter-penalties', 'release', 'read-unreleased', 'read-audit'],
+  'chief-judge': ['read', 'enter-penalties', 'read-unreleased', 'sign-off', 'read-audit'],
   judge: ['read'],
 };
 
@@ -135,6 +139,14 @@ function guard(permission: Permission, audit?: AuditSpec): MiddlewareHandler<App
       after: after?.state ?? null,
     });
   };
+}
+
+/**
+ * For a read that needs more than `read` only in one of its forms (the scores' `preview=true`): refuses the caller
+ * without the permission as the guard would.
+ */
+export function requirePermission(auth: AuthContext, permission: Permission): void {
+  if (!permissionsOf(auth).includes(permission)) throw forbidden(permission, auth);
 }
 
 function forbidden(permission: Permission, auth: AuthContext): ApiProblem {

@@ -5,6 +5,7 @@ import type { Services } from '../services.js';
 import { ApiProblem } from './problem.js';
 import { claimIdempotencyKey, storeIdempotentAnswer, type StoredAnswer } from '../db/repositories/idempotency-keys.js';
 import { appendAuditEntry, type AuditActor } from '../db/repositories/audit-log.js';
+import { collectAuditNotes, type AuditNote } from '../db/repositories/audit-notes.js';
 import { lockOrganization } from '../db/repositories/org-version.js';
 import type { DbOrTx } from '../db/database.js';
 import { applications, users } from '../db/schema.js';
@@ -64,13 +65,17 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
             return;
           }
         }
-        await next();
+        const notes: AuditNote[] = [];
+        await collectAuditNotes(notes, next);
         if (c.error || c.res.status < 200 || c.res.status >= 300) throw new RollBack();
         if (c.get('permission') === undefined) throw new Error(`${c.req.method} ${c.req.path} declares no permission`);
         const audit = c.get('audit');
-        if (audit) {
+        // a body's own reason (a correction's, a forced release's) where the route took one, else the header's
+        const why = c.get('auditReason') ?? reason;
+        const actor = audit || notes.length > 0 ? await actorOf(database.db, auth) : undefined;
+        if (audit && actor) {
           await appendAuditEntry(database.db, orgId, {
-            actor: await actorOf(database.db, auth),
+            actor,
             action: audit.spec.action,
             resource: {
               type: audit.spec.resource,
@@ -79,9 +84,12 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
             competitionId: audit.competitionId,
             before: audit.before,
             after: audit.after,
-            reason,
+            reason: why,
           });
         }
+        // what the write did besides (a sign-off it withdrew: repositories/audit-notes.ts), after its own entry
+        for (const note of notes)
+          if (actor) await appendAuditEntry(database.db, orgId, { actor, ...note, reason: why });
         if (key === undefined) return;
         // Only a JSON answer can be replayed; every create answers JSON.
         if (!c.res.headers.get('content-type')?.includes('json')) throw new RollBack();
@@ -131,7 +139,7 @@ function reasonOf(c: Context<AppEnv>): string | null {
 }
 
 /** The audit trail's "who": the signed-in user (by name, else email), else the key (by its name). */
-async function actorOf(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
+export async function actorOf(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
   if (auth.userId !== undefined) {
     const [user] = await db
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })

@@ -72,7 +72,20 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
       .from(t.rounds)
       .where(eq(t.rounds.competitionId, id))
       .orderBy(asc(t.rounds.number));
-    return { state: { ...row, rounds }, competitionId: id };
+    // divisions released on their own and sign-offs (decision 082): what a release or a sign-off changes
+    const sections = await db
+      .select({
+        round: t.rounds.number,
+        divisionId: t.sectionReviews.divisionId,
+        released: t.sectionReviews.released,
+        signedOffAt: t.sectionReviews.signedOffAt,
+        signedOffBy: t.sectionReviews.signedOffBy,
+      })
+      .from(t.sectionReviews)
+      .innerJoin(t.rounds, eq(t.rounds.id, t.sectionReviews.roundId))
+      .where(eq(t.rounds.competitionId, id))
+      .orderBy(asc(t.rounds.number), asc(t.sectionReviews.divisionId));
+    return { state: { ...row, rounds, sections }, competitionId: id };
   },
   /** a competition's judges' panel, every round and division */
   async panel(db, orgId, id) {

@@ -14,6 +14,14 @@ import {
 } from '../schema.js';
 import type { PerformanceResult, ScoreSheet } from '../../tabulation/types.js';
 import { servedCircuitId } from './groups.read.js';
+import {
+  roundReleasedSql,
+  sectionCorrections,
+  sectionKey,
+  sectionStates,
+  type Correction,
+  type SignOff,
+} from './sections.read.js';
 
 const competitionColumns = {
   id: competitions.id,
@@ -68,10 +76,21 @@ export async function listCompetitions(
 
 export type RoundRow = typeof rounds.$inferSelect;
 
+/**
+ * A competition's rounds; `scoresReleased` says whether some division of the round is released (divisions are
+ * released one by one: decision 082), as v4's rounds and v2's recap flags show it.
+ */
 export async function roundsOf(db: DbOrTx, orgId: number, competitionIds: number[]): Promise<RoundRow[]> {
   if (competitionIds.length === 0) return [];
   return db
-    .select()
+    .select({
+      id: rounds.id,
+      orgId: rounds.orgId,
+      competitionId: rounds.competitionId,
+      number: rounds.number,
+      name: rounds.name,
+      scoresReleased: roundReleasedSql,
+    })
     .from(rounds)
     .where(and(eq(rounds.orgId, orgId), inArray(rounds.competitionId, competitionIds)))
     .orderBy(asc(rounds.competitionId), asc(rounds.number));
@@ -93,11 +112,18 @@ export interface CompetitionSection {
   sheet: ScoreSheet | null;
   judges: Map<string, { firstName: string; lastName: string }>;
   performances: SectionPerformance[];
+  /** whether this division and round is released (decision 082): only released sections reach fans */
+  released: boolean;
+  /** the chief judge's sign-off, null when not signed off */
+  signOff: SignOff | null;
+  /** changes to its numbers after release, oldest first (decision 083) */
+  corrections: Correction[];
 }
 
 /**
  * Every division and round of a competition with its sheet, judges and performances (results included as
- * stored by the last tabulation). Callers decide what is visible: unreleased rounds must not be shown.
+ * stored by the last tabulation), its release, sign-off and corrections. Callers decide what is visible: unreleased
+ * sections (`released` false) must not be shown outside the show's own review.
  */
 export async function competitionSections(
   db: DbOrTx,
@@ -107,7 +133,7 @@ export async function competitionSections(
   const roundRows = await roundsOf(db, orgId, [competitionId]);
   if (roundRows.length === 0) return [];
   const roundIds = roundRows.map((r) => r.id);
-  const [sheetRows, judgeRows, performanceRows] = await Promise.all([
+  const [sheetRows, judgeRows, performanceRows, corrections] = await Promise.all([
     db.select().from(roundSheets).where(inArray(roundSheets.roundId, roundIds)),
     db.select().from(panelJudges).where(inArray(panelJudges.roundId, roundIds)),
     db
@@ -138,12 +164,18 @@ export async function competitionSections(
       .innerJoin(divisions, eq(divisions.id, performances.divisionId))
       .where(and(eq(performances.orgId, orgId), inArray(performances.roundId, roundIds)))
       .orderBy(asc(performances.performanceOrder), asc(performances.id)),
+    sectionCorrections(db, orgId, roundIds),
   ]);
+  const states = await sectionStates(
+    db,
+    orgId,
+    performanceRows.map((row) => ({ roundId: row.roundId, divisionId: row.division.id })),
+  );
 
   const sections = new Map<string, CompetitionSection>();
   const roundById = new Map(roundRows.map((r) => [r.id, r]));
   for (const row of performanceRows) {
-    const key = `${row.roundId}:${row.division.id}`;
+    const key = sectionKey(row.roundId, row.division.id);
     let section = sections.get(key);
     if (!section) {
       const sheet =
@@ -153,7 +185,17 @@ export async function competitionSections(
           .filter((j) => j.roundId === row.roundId && j.divisionId === row.division.id)
           .map((j) => [j.captionKey, { firstName: j.firstName, lastName: j.lastName }]),
       );
-      section = { round: roundById.get(row.roundId)!, division: row.division, sheet, judges, performances: [] };
+      const state = states.get(key);
+      section = {
+        round: roundById.get(row.roundId)!,
+        division: row.division,
+        sheet,
+        judges,
+        performances: [],
+        released: state?.released ?? false,
+        signOff: state?.signOff ?? null,
+        corrections: corrections.get(key) ?? [],
+      };
       sections.set(key, section);
     }
     section.performances.push({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
-import { competitions, events, rounds } from '../schema.js';
+import { competitions, events, rounds, sectionReviews } from '../schema.js';
 import { NotFoundError, RuleViolation } from './errors.js';
 import { orgWrite, requireGroupType, requireOwned, requireText } from './support.js';
 
@@ -70,6 +70,10 @@ async function setReleased(db: DbOrTx, orgId: number, input: ReleaseInput, relea
         : and(eq(rounds.competitionId, competition.id), eq(rounds.number, input.roundNumber));
     const changed = await tx.update(rounds).set({ scoresReleased: released }).where(where).returning({ id: rounds.id });
     if (input.roundNumber !== undefined && changed.length === 0) throw new NotFoundError('round', input.roundNumber);
+    // a whole round released or withdrawn: its divisions follow it again (decision 082)
+    const roundIds = changed.map((round) => round.id);
+    if (roundIds.length > 0)
+      await tx.update(sectionReviews).set({ released: null }).where(inArray(sectionReviews.roundId, roundIds));
     if (input.recaps && input.roundNumber === undefined) {
       await tx
         .update(competitions)

@@ -4,13 +4,15 @@ import type { DbOrTx } from '../database.js';
 import { competitions, divisions, events, groups, groupTypes, performances, roundSheets, rounds } from '../schema.js';
 import type { PerformanceResult } from '../../tabulation/types.js';
 import { servedCircuitId } from './groups.read.js';
+import { sectionReleasedSql } from './sections.read.js';
 
 const resultColumns = {
   performanceId: performances.id,
   performed: performances.performed,
   noScoreReason: performances.noScoreReason,
   result: performances.result,
-  released: rounds.scoresReleased,
+  /** its division and round is released (decision 082) */
+  released: sectionReleasedSql(performances.roundId, performances.divisionId),
   roundNumber: rounds.number,
   roundName: rounds.name,
   roundId: rounds.id,
@@ -71,7 +73,7 @@ export async function seasonResults(db: DbOrTx, orgId: number, seasonId: number,
   const conditions: SQL[] = [
     eq(performances.orgId, orgId),
     eq(events.seasonId, seasonId),
-    eq(rounds.scoresReleased, true),
+    sectionReleasedSql(performances.roundId, performances.divisionId),
     eq(performances.performed, true),
     eq(events.practice, false),
   ];

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { judgeName, type JudgedCaption } from '../../../../domain/judges.js';
 import type { DbOrTx } from '../database.js';
 import { competitions, divisions, events, panelJudges, rounds } from '../schema.js';
+import { sectionReleasedSql } from './sections.read.js';
 
 /**
  * The captions judged in a season's released rounds, as v2's performance records show them: only in a division
@@ -48,7 +49,7 @@ async function judgedCaptions(db: DbOrTx, orgId: number, which: SQL | undefined)
       and(
         eq(panelJudges.orgId, orgId),
         which,
-        eq(rounds.scoresReleased, true),
+        sectionReleasedSql(panelJudges.roundId, panelJudges.divisionId),
         sql`EXISTS (SELECT 1 FROM round_sheets s WHERE s.round_id = ${panelJudges.roundId} AND s.division_id = ${panelJudges.divisionId})`,
         sql`EXISTS (SELECT 1 FROM performances p WHERE p.round_id = ${panelJudges.roundId} AND p.division_id = ${panelJudges.divisionId}
           AND p.performed AND coalesce((p.result->>'performed')::boolean, false))`,

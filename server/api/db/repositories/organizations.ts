@@ -11,6 +11,8 @@ export interface Organization {
   name: string;
   /** open to anonymous v2 reads (decision 026) */
   programmaticAccess: boolean;
+  /** a division and round is released only once signed off (decision 082) */
+  requireSignoff: boolean;
 }
 
 const columns = {
@@ -18,6 +20,7 @@ const columns = {
   guid: organizations.guid,
   name: organizations.name,
   programmaticAccess: organizations.programmaticAccess,
+  requireSignoff: organizations.requireSignoff,
 };
 
 /** Creates an organization with a random guid and its data version row (the read caches key on it). */
@@ -73,5 +76,16 @@ export async function setProgrammaticAccess(
     }
     await bumpOrgVersion(tx, orgId);
     return { divisionId };
+  });
+}
+
+/**
+ * Requires (or stops requiring) a chief judge's sign-off before a division and round is released (decision 082).
+ * The data version moves like any write of the organization's.
+ */
+export async function setRequireSignoff(db: DbOrTx, orgId: number, required: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(organizations).set({ requireSignoff: required }).where(eq(organizations.id, orgId));
+    await bumpOrgVersion(tx, orgId);
   });
 }

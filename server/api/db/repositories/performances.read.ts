@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { divisions, groups, performances, rounds } from '../schema.js';
+import { sectionReleasedSql } from './sections.read.js';
 
 export type PerformanceRecord = Awaited<ReturnType<typeof findPerformance>> & {};
 
@@ -28,14 +29,14 @@ export async function findPerformance(db: DbOrTx, orgId: number, performanceId: 
 
 export type PerformanceResultRecord = Awaited<ReturnType<typeof findPerformanceResult>> & {};
 
-/** The stored result of the last tabulation, and whether its round is released. */
+/** The stored result of the last tabulation, and whether its division and round is released. */
 export async function findPerformanceResult(db: DbOrTx, orgId: number, performanceId: number) {
   const [row] = await db
     .select({
       id: performances.id,
       performed: performances.performed,
       result: performances.result,
-      released: rounds.scoresReleased,
+      released: sectionReleasedSql(performances.roundId, performances.divisionId),
     })
     .from(performances)
     .innerJoin(rounds, eq(rounds.id, performances.roundId))

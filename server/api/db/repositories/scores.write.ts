@@ -4,6 +4,7 @@ import { penalties, performances, subcaptionScores } from '../schema.js';
 import { validateScores } from '../../tabulation/validate.js';
 import { RuleViolation } from './errors.js';
 import { retabulate } from './retabulate.js';
+import { captionBefore, penaltyChange } from './section-changes.js';
 import { roundSheetOf } from './rounds.write.js';
 import { orgWrite, requireOwned, toThousandths } from './support.js';
 
@@ -12,6 +13,8 @@ export interface CaptionScoresInput {
   captionKey: string;
   /** the judge's numbers for the caption's lines; replaces whatever the caption held */
   scores: { subcaptionKey: string; score: number }[];
+  /** why: required once the division and round is released (a correction, decision 083) */
+  reason?: string | null;
 }
 
 /**
@@ -28,6 +31,7 @@ export async function setSubcaptionScores(db: DbOrTx, orgId: number, input: Capt
     if (problems.length > 0) {
       throw new RuleViolation(problems[0].field, problems.map((problem) => problem.message).join('; '));
     }
+    const noteChange = await captionBefore(tx, orgId, performance, input.captionKey, input.reason);
     await tx
       .delete(subcaptionScores)
       .where(
@@ -43,6 +47,7 @@ export async function setSubcaptionScores(db: DbOrTx, orgId: number, input: Capt
         })),
       );
     }
+    await noteChange(lines);
     await retabulate(tx, performance.roundId, performance.divisionId);
   });
 }
@@ -57,7 +62,7 @@ export interface PenaltyInput {
 export async function setPenalty(
   db: DbOrTx,
   orgId: number,
-  input: { performanceId: number; penalties: PenaltyInput[] },
+  input: { performanceId: number; penalties: PenaltyInput[]; reason?: string | null },
 ): Promise<void> {
   input.penalties.forEach((penalty, index) => {
     if (!Number.isFinite(penalty.amount) || penalty.amount < 0 || penalty.amount > 100) {
@@ -76,10 +81,9 @@ export async function setPenalty(
       reason: (penalty.reason ?? '').trim(),
     }));
     if (rows.length > 0) await tx.insert(penalties).values(rows);
-    await tx
-      .update(performances)
-      .set({ penaltyThousandths: rows.reduce((sum, row) => sum + row.amountThousandths, 0) })
-      .where(eq(performances.id, performance.id));
+    const penaltyThousandths = rows.reduce((sum, row) => sum + row.amountThousandths, 0);
+    await tx.update(performances).set({ penaltyThousandths }).where(eq(performances.id, performance.id));
+    await penaltyChange(tx, orgId, performance, penaltyThousandths, input.reason);
     await retabulate(tx, performance.roundId, performance.divisionId);
   });
 }

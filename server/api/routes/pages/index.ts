@@ -1,7 +1,7 @@
 /**
  * The published pages (docs/decisions/028): a competition's recap, category recap and schedules as public HTML,
  * addressed by the organization's guid and the competition's, answered without a token and cached like every read.
- * Only released rounds are shown on a recap; a schedule shows every performance (it is published before the show).
+ * Only released divisions and rounds are shown on a recap (with their corrections after release); a schedule shows every performance (it is published before the show).
  * Callers are rate-limited per address, as v2's anonymous callers are.
  */
 import type { Context } from 'hono';
@@ -61,7 +61,7 @@ export function publishedPageRoutes(services: Services) {
           organizationName: organization.name,
           competition,
           // unreleased scores are invisible here as everywhere: their sections are left out entirely
-          sections: sections.filter((section) => section.round.scoresReleased),
+          sections: sections.filter((section) => section.released),
           view,
         });
       });

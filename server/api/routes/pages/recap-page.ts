@@ -5,7 +5,7 @@
  * every number over its rank. Our own importer reads a served page back to the same numbers and ranks
  * (test/api/published-pages.test.ts).
  *
- * Only released rounds are given to this module; with none the page says the recap is not available.
+ * Only released divisions and rounds are given to this module; with none the page says the recap is not available.
  */
 import type { CompetitionSection, SectionPerformance } from '../../db/repositories/competitions.read.js';
 import type { CaptionDef, CategoryDef, PerformanceResult, RankedNumber, ScoreSheet } from '../../tabulation/types.js';
@@ -45,7 +45,46 @@ export function recapPage({ organizationName, competition, sections, view }: Rec
   );
   const footnote =
     view === 'full' && weighted ? `\n<div class='footnote'>* Total reflects factored subcaptions</div>` : '';
-  return htmlPage(`${competition.eventName} recap`, `${heading}\n${grids.join('\n')}${footnote}`);
+  const errata = sections.map(correctionsBlock).join('');
+  return htmlPage(`${competition.eventName} recap`, `${heading}\n${grids.join('\n')}${footnote}${errata}`);
+}
+
+/**
+ * A released section's corrections after release (decision 083), below the grids: the numbers above are the
+ * current ones, and this says what changed, from what to what, when and why. Outside every grid table, so a reader
+ * of the grids (our importer) reads the current numbers as before.
+ */
+function correctionsBlock(section: CompetitionSection): string {
+  if (section.corrections.length === 0) return '';
+  const captions = new Map(
+    (section.sheet?.categories ?? []).flatMap((category) => category.captions).map((caption) => [caption.key, caption]),
+  );
+  const groups = new Map(section.performances.map((performance) => [performance.id, performance.group.name]));
+  const items = section.corrections.map((correction) => {
+    const group = groups.get(correction.performanceId) ?? `Performance ${correction.performanceId}`;
+    const caption = correction.captionKey === null ? undefined : captions.get(correction.captionKey);
+    const what = correction.captionKey === null ? 'Penalty' : (caption?.name ?? correction.captionKey);
+    const numbers = (side: typeof correction.before) => {
+      if ('penalty' in side) return printed(side.penalty);
+      if (side.scores.length === 0) return 'none';
+      // in the sheet's line order, as the grid prints them
+      const order = caption?.subcaptions.map((line) => line.key) ?? [];
+      return [...side.scores]
+        .sort((a, b) => order.indexOf(a.subcaptionKey) - order.indexOf(b.subcaptionKey))
+        .map((line) => printed(line.score))
+        .join(' / ');
+    };
+    return (
+      `<li class='correction'>${escapeHtml(group)} · ${escapeHtml(what)}: ${numbers(correction.before)} → ` +
+      `${numbers(correction.after)} <span class='correctionWhen'>(${correction.at.toISOString()})</span> ` +
+      `<span class='correctionReason'>${escapeHtml(correction.reason)}</span></li>`
+    );
+  });
+  return (
+    `\n<div class='corrections'><div class='correctionsTitle'>Corrections after release: ` +
+    `${escapeHtml(section.division.name)}, ${escapeHtml(section.round.name || `round ${section.round.number}`)}</div>` +
+    `<ul>${items.join('')}</ul></div>`
+  );
 }
 
 /**

@@ -173,5 +173,10 @@ export function divisionRoundScores(section: CompetitionSection): z.infer<typeof
       })),
     },
     performances: scored,
+    released: section.released,
+    corrections: section.corrections.map((correction) => ({
+      ...correction,
+      at: isoTimestamp(correction.at),
+    })),
   };
 }

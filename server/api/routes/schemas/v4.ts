@@ -152,12 +152,39 @@ export const PerformanceScores = z
   })
   .openapi('PerformanceScores');
 
+/** What a correction changed (decision 083): a caption's lines, or a performance's penalty. */
+export const CorrectedNumbers = z
+  .object({
+    scores: z
+      .array(z.object({ subcaptionKey: z.string(), score: z.number() }))
+      .optional()
+      .openapi({ description: "a caption's numbers, line by line (empty: it had none)" }),
+    penalty: z.number().optional().openapi({ description: "the performance's penalty, in points" }),
+  })
+  .openapi('CorrectedNumbers');
+
+export const Correction = z
+  .object({
+    at: z.string().openapi({ description: 'when, ISO 8601' }),
+    reason: z.string(),
+    performanceId: z.number().int(),
+    captionKey: z.string().nullable().openapi({ description: 'the caption changed; null for a penalty' }),
+    before: CorrectedNumbers,
+    after: CorrectedNumbers,
+  })
+  .openapi('Correction');
+
 export const DivisionRoundScores = z
   .object({
     division: DivisionRef,
     round: z.object({ number: z.number().int(), name: z.string() }),
     sheet: z.object({ name: z.string(), categories: z.array(SheetCategory) }),
     performances: z.array(PerformanceScores).openapi({ description: 'ordered by rank, unscored performances last' }),
+    released: z.boolean().openapi({ description: 'false only in a preview (`preview=true`): not yet released' }),
+    corrections: z.array(Correction).openapi({
+      description:
+        'changes to its numbers after release, oldest first (errata); the numbers above are the current ones',
+    }),
   })
   .openapi('DivisionRoundScores');
 
@@ -174,7 +201,9 @@ export const CompetitionScores = z
       chiefJudge: z.string(),
     }),
     rounds: z.array(Round),
-    data: z.array(DivisionRoundScores).openapi({ description: 'released division/round sections only' }),
+    data: z
+      .array(DivisionRoundScores)
+      .openapi({ description: 'released division/round sections only; every section with `preview=true`' }),
   })
   .openapi('CompetitionScores');
 

@@ -159,7 +159,7 @@ export function v2Routes(services: Services) {
       const competition = await findCompetition(db, orgId, { guid });
       if (!competition) throw notFound(`Competition ${guid}`);
       const sections = (await competitionSections(db, orgId, competition.id)).filter(
-        (section) => section.round.scoresReleased && divisionOpen(section.division.id),
+        (section) => section.released && divisionOpen(section.division.id),
       );
       return sections.flatMap((section) =>
         [...section.performances]

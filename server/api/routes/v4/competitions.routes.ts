@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { permitted } from '../../http/permissions.js';
 import { BoolField, bodyOf } from '../../http/write-body.js';
-import { errorResponses, notFoundResponse, writeErrors } from '../schemas/common.js';
+import { Problem, errorResponses, notFoundResponse, writeErrors } from '../schemas/common.js';
 import { Int, IntId, PositiveInt, Text, Timestamp } from '../schemas/scalars.js';
 import { CompetitionScores, Performance, Round, Schedule } from '../schemas/v4.js';
 
@@ -39,12 +39,21 @@ export const getScores = createRoute({
         .enum(['full', 'categories'])
         .optional()
         .openapi({ description: 'accepted for the recap links; the response is always complete' }),
+      preview: BoolField.optional().openapi({
+        description:
+          'true: every division and round, released or not, for review before release (permission `read-unreleased`: administrators, tabulators, chief judges, full keys)',
+      }),
     }),
   },
   responses: {
     200: {
-      description: 'Released division/round sections with every number and rank',
+      description:
+        'Released division/round sections with every number and rank, each with its corrections after release',
       content: { 'application/json': { schema: CompetitionScores } },
+    },
+    403: {
+      description: '`preview=true` without the permission `read-unreleased`',
+      content: { 'application/problem+json': { schema: Problem } },
     },
     ...errorResponses,
     ...notFoundResponse,
@@ -126,9 +135,39 @@ export const seatJudge = createRoute(
 const ReleaseBody = z
   .strictObject({
     round: Int(1, 20).optional().openapi({ description: 'one round; default every round' }),
+    divisionId: PositiveInt.optional().openapi({
+      description: "one division; default every division of the round(s), and the round's own flag is set",
+    }),
     released: BoolField.optional().openapi({ description: 'default true; false withdraws released scores' }),
+    force: BoolField.optional().openapi({
+      description: 'release even what lacks captions or a required sign-off; needs a `reason`',
+    }),
+    reason: Text(500)
+      .optional()
+      .openapi({ description: "why: required with `force`; kept in the audit trail (as X-Audit-Reason's)" }),
   })
   .openapi('Release');
+
+const SectionRelease = z.object({
+  round: z.number().int(),
+  divisionId: z.number().int(),
+  division: z.string(),
+  released: z.boolean(),
+  overridden: z
+    .object({
+      missing: z.array(
+        z.object({
+          captionKey: z.string(),
+          captionName: z.string(),
+          performances: z.array(z.object({ id: z.number().int(), group: z.string() })),
+        }),
+      ),
+      noSheet: z.boolean(),
+      notSignedOff: z.boolean(),
+    })
+    .nullable()
+    .openapi({ description: 'what a forced release let through; null when nothing was lacking' }),
+});
 
 export const release = createRoute(
   permitted(
@@ -136,12 +175,24 @@ export const release = createRoute(
     {
       method: 'post',
       path: '/competitions/{competitionId}/release',
-      summary: "Release (or withdraw) a competition's or a round's scores (score entry extension)",
-      request: { params: competitionParams, body: bodyOf(ReleaseBody, 'which round, and whether released') },
+      summary: "Release (or withdraw) a competition's, a round's or a division and round's scores (extension)",
+      description:
+        'Releasing checks each division and round not yet released: every group that performed has every caption of the sheet (each judge of a doubled panel), and a sign-off where the organization requires one. Anything lacking refuses the whole request with 409 `release_refused`, whose `sections` name each missing caption and performance, unless `force: true` with a `reason`. Withdrawing (`released: false`) takes the same round and division.',
+      request: {
+        params: competitionParams,
+        body: bodyOf(ReleaseBody, 'which round and division, whether released, and a forced release with its reason'),
+      },
       responses: {
         200: {
-          description: 'The rounds after the change',
-          content: { 'application/json': { schema: z.object({ rounds: z.array(Round) }) } },
+          description: 'The rounds after the change, and each division and round it applied to',
+          content: {
+            'application/json': { schema: z.object({ rounds: z.array(Round), sections: z.array(SectionRelease) }) },
+          },
+        },
+        409: {
+          description:
+            'Refused: `sections` lists each division and round with its `missing` captions and performances, `noSheet`, `notSignedOff`',
+          content: { 'application/problem+json': { schema: Problem } },
         },
         ...writeErrors,
       },

@@ -2,11 +2,12 @@
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
-import { notFound } from '../../http/problem.js';
+import { ApiProblem, notFound } from '../../http/problem.js';
+import { requirePermission } from '../../http/permissions.js';
 import { referencing, validBody } from '../../http/write-body.js';
 import { competitionSections, findCompetition, roundsOf } from '../../db/repositories/competitions.read.js';
 import { findPerformance } from '../../db/repositories/performances.read.js';
-import { releaseScores, unreleaseScores } from '../../db/repositories/competitions.write.js';
+import { ReleaseRefused, releaseSections } from '../../db/repositories/sections.write.js';
 import { NotFoundError, RuleViolation } from '../../db/repositories/errors.js';
 import { addPerformance } from '../../db/repositories/performances.write.js';
 import { ensureRound, seatJudge } from '../../db/repositories/rounds.write.js';
@@ -42,6 +43,10 @@ export function resource(services: Services) {
     })
     .openapi(routes.getScores, (c) => {
       const { competitionId } = c.req.valid('param');
+      const { preview = false } = c.req.valid('query');
+      // Unreleased numbers are for the people who run the show (decision 082); checked before the cache is asked,
+      // so no caller without the permission is answered a preview someone else's request cached.
+      if (preview) requirePermission(c.get('auth'), 'read-unreleased');
       return cachedJson(c, services, async () => {
         const orgId = c.get('auth').orgId;
         const competition = await findCompetition(db, orgId, { id: competitionId });
@@ -63,8 +68,8 @@ export function resource(services: Services) {
               chiefJudge: competition.chiefJudge,
             },
             rounds: roundRows.map(roundItem),
-            // unreleased scores are invisible: their sections are left out entirely
-            data: sections.filter((section) => section.round.scoresReleased).map(divisionRoundScores),
+            // unreleased scores are invisible but to a preview: their sections are left out entirely
+            data: sections.filter((section) => preview || section.released).map(divisionRoundScores),
           },
         };
       });
@@ -108,15 +113,31 @@ export function resource(services: Services) {
     .openapi(routes.release, async (c) => {
       const orgId = c.get('auth').orgId;
       const { competitionId } = c.req.valid('param');
-      const { round, released = true } = validBody(c);
+      const { round, divisionId, released = true, force = false, reason } = validBody(c);
+      if (force && !reason)
+        throw new RuleViolation('reason', 'a forced release needs a reason (it is kept in the audit trail)');
+      if (reason) c.set('auditReason', reason);
+      let sections;
       try {
-        await (released ? releaseScores : unreleaseScores)(db, orgId, { competitionId, roundNumber: round });
+        sections = await referencing({ division: 'divisionId' }, () =>
+          releaseSections(db, orgId, { competitionId, roundNumber: round, divisionId, released, force }),
+        );
       } catch (error) {
         // The round is the competition's, known by its number: a rule of the body, not a missing resource.
         if (error instanceof NotFoundError && error.entity === 'round')
           throw new RuleViolation('round', `competition ${competitionId} has no round ${round}`);
+        if (error instanceof ReleaseRefused) {
+          throw new ApiProblem(
+            409,
+            'release_refused',
+            `Not released: ${error.message}. Enter what is missing (or send force: true with a reason)`,
+            [],
+            {},
+            { sections: error.sections },
+          );
+        }
         throw error;
       }
-      return c.json({ rounds: (await roundsOf(db, orgId, [competitionId])).map(roundItem) }, 200);
+      return c.json({ rounds: (await roundsOf(db, orgId, [competitionId])).map(roundItem), sections }, 200);
     });
 }

@@ -13,6 +13,7 @@ import * as judgeSeasons from './judge-seasons.js';
 import * as judges from './judges.js';
 import * as me from './me.js';
 import * as performances from './performances.js';
+import * as review from './review.js';
 import * as seasons from './seasons.js';
 import * as standings from './standings.js';
 import * as users from './users.js';
@@ -39,6 +40,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
   judges,
   me,
   performances,
+  review,
   seasons,
   standings,
   users,

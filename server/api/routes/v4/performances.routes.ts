@@ -46,6 +46,12 @@ export const setPerformed = createRoute(
   ),
 );
 
+/** Why a number changes: required once its division and round is released (decision 083). */
+const CorrectionReason = Text(500).optional().openapi({
+  description:
+    'why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent',
+});
+
 // Any finite number: the round's score sheet decides each line's range, and a score off it is a 422 naming the line.
 const Score = Decimal();
 
@@ -68,6 +74,7 @@ const ScoresBody = z
           description:
             'the judge\'s number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68',
         }),
+      reason: CorrectionReason,
     }),
   )
   .openapi('CaptionScores');
@@ -80,7 +87,7 @@ export const enterScores = createRoute(
       path: '/performances/{performanceId}/scores',
       summary: "Enter one judge's caption sheet for a performance (score entry extension)",
       description:
-        "Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction.",
+        "Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.",
       request: { params: performanceParams, body: bodyOf(ScoresBody, 'caption and its subcaption numbers') },
       responses: {
         200: {
@@ -117,6 +124,7 @@ const PenaltiesBody = z
       penalties: z
         .array(z.strictObject({ amount: Decimal({ min: 0, max: 100 }), reason: Text(200).optional() }))
         .max(20),
+      reason: CorrectionReason,
     }),
   )
   .openapi('Penalties');

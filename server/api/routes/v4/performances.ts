@@ -1,4 +1,6 @@
 /** A performance: deleting it, marking whether it performed, entering its judges' numbers and its penalties. */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -28,13 +30,15 @@ export function resource(services: Services) {
     .openapi(routes.enterScores, async (c) => {
       const orgId = c.get('auth').orgId;
       const { performanceId } = c.req.valid('param');
-      await setSubcaptionScores(db, orgId, { performanceId, ...validBody(c) });
+      const body = validBody(c);
+      await setSubcaptionScores(db, orgId, { performanceId, ...body, reason: correctionReason(c, body.reason) });
       return c.json(await tabulated(db, orgId, performanceId), 200);
     })
     .openapi(routes.setPenalties, async (c) => {
       const orgId = c.get('auth').orgId;
       const { performanceId } = c.req.valid('param');
-      await setPenalty(db, orgId, { performanceId, ...validBody(c) });
+      const body = validBody(c);
+      await setPenalty(db, orgId, { performanceId, ...body, reason: correctionReason(c, body.reason) });
       return c.json(await tabulated(db, orgId, performanceId), 200);
     });
 }
@@ -43,4 +47,14 @@ async function tabulated(db: DbOrTx, orgId: number, performanceId: number) {
   const row = await findPerformanceResult(db, orgId, performanceId);
   if (!row) throw new NotFoundError('performance', performanceId);
   return performanceTabulation(row);
+}
+
+/**
+ * A correction's reason (decision 083): the body's, else the X-Audit-Reason header's (the write unit bounds it);
+ * the audit trail records the same one.
+ */
+function correctionReason(c: Context<AppEnv>, bodyReason: string | undefined): string | null {
+  const reason = bodyReason?.trim() || c.req.header('x-audit-reason')?.trim() || null;
+  if (reason) c.set('auditReason', reason);
+  return reason;
 }
