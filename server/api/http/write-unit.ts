@@ -67,10 +67,12 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
         await next();
         if (c.error || c.res.status < 200 || c.res.status >= 300) throw new RollBack();
         if (c.get('permission') === undefined) throw new Error(`${c.req.method} ${c.req.path} declares no permission`);
-        const audit = c.get('audit');
-        if (audit) {
+        const single = c.get('audit');
+        const audits = c.get('audits') ?? (single ? [single] : []);
+        const actor = audits.length > 0 ? await actorOf(database.db, auth) : undefined;
+        for (const audit of audits) {
           await appendAuditEntry(database.db, orgId, {
-            actor: await actorOf(database.db, auth),
+            actor: actor!,
             action: audit.spec.action,
             resource: {
               type: audit.spec.resource,
@@ -79,7 +81,7 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
             competitionId: audit.competitionId,
             before: audit.before,
             after: audit.after,
-            reason,
+            reason: c.get('reason') ?? reason,
           });
         }
         if (key === undefined) return;
@@ -119,7 +121,8 @@ function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   return key;
 }
 
-function reasonOf(c: Context<AppEnv>): string | null {
+/** The X-Audit-Reason header, trimmed (null when absent or blank); too long a one is a 400. */
+export function reasonOf(c: Context<AppEnv>): string | null {
   const reason = c.req.header(REASON_HEADER)?.trim();
   if (reason === undefined || reason === '') return null;
   if (reason.length > REASON_MAX) {
@@ -131,7 +134,7 @@ function reasonOf(c: Context<AppEnv>): string | null {
 }
 
 /** The audit trail's "who": the signed-in user (by name, else email), else the key (by its name). */
-async function actorOf(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
+export async function actorOf(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
   if (auth.userId !== undefined) {
     const [user] = await db
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
