@@ -106,6 +106,15 @@ const writes: Write[] = [
     body: () => ({ captionKey: 'ea', scores: { voc: 1, exc: 1 } }),
   },
   {
+    name: 'enter scores in bulk',
+    permission: 'enter-scores',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/scores`,
+    body: () => ({
+      entries: [{ performanceId: circuit.encorePerformanceId, captionKey: 'ea', scores: { voc: 1, exc: 1 } }],
+    }),
+  },
+  {
     name: 'set penalties',
     permission: 'enter-penalties',
     method: 'POST',
@@ -134,12 +143,24 @@ const writes: Write[] = [
   },
 ];
 
-/** What each role may do (decision 041); a judge has no write until seats name users. */
+/**
+ * What each role may do (decision 061). A judge enters only the captions it is seated on (decision 080): it is
+ * seated nowhere here, so every write is refused to it, the score writes naming enter-scores
+ * (test/api/score-entry.test.ts tries a seated judge).
+ */
 const allowed: Record<Role, string[]> = {
-  administrator: ['set-up', 'enter-scores', 'enter-penalties', 'release', 'manage-users', 'read-audit'],
-  tabulator: ['set-up', 'enter-scores', 'enter-penalties', 'release', 'read-audit'],
+  administrator: [
+    'set-up',
+    'enter-scores',
+    'enter-seated-scores',
+    'enter-penalties',
+    'release',
+    'manage-users',
+    'read-audit',
+  ],
+  tabulator: ['set-up', 'enter-scores', 'enter-seated-scores', 'enter-penalties', 'release', 'read-audit'],
   'chief-judge': ['enter-penalties', 'read-audit'],
-  judge: [],
+  judge: ['enter-seated-scores'],
 };
 
 function expectRefused(answer: Answer, permission: string, what: string) {
@@ -165,8 +186,8 @@ describe('permissions on every write', () => {
         refusals++;
       }
     }
-    // judge: all 13; chief judge: all but penalties (12); tabulator: the 2 user writes; administrator: none
-    expect(refusals).toBe(13 + 12 + 2);
+    // judge: all 14; chief judge: all but penalties (13); tabulator: the 2 user writes; administrator: none
+    expect(refusals).toBe(14 + 13 + 2);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);
@@ -192,6 +213,8 @@ describe('permissions on every write', () => {
     const scores = await asRole.tabulator.send('POST', `/performances/${circuit.encorePerformanceId}/scores`, {
       captionKey: 'ea',
       scores: { voc: 88, exc: 87 },
+      // the encore's equipment is entered already: a person correcting a submitted entry says why (decision 080)
+      reason: 'recount',
     });
     expect(scores.status).toBe(200);
     const penalties = await asRole['chief-judge'].send(
@@ -239,7 +262,16 @@ describe('GET /me', () => {
   });
 });
 
-const ORDER = ['read', 'set-up', 'enter-scores', 'enter-penalties', 'release', 'manage-users', 'read-audit'];
+const ORDER = [
+  'read',
+  'set-up',
+  'enter-scores',
+  'enter-seated-scores',
+  'enter-penalties',
+  'release',
+  'manage-users',
+  'read-audit',
+];
 function byPermissionOrder(a: string, b: string) {
   return ORDER.indexOf(a) - ORDER.indexOf(b);
 }
@@ -367,6 +399,10 @@ describe('the OpenAPI document', () => {
     }
     expect(document.paths['/users/'].get['x-permission']).toBe('manage-users');
     expect(document.paths['/performances/{performanceId}/penalties'].post['x-permission']).toBe('enter-penalties');
+    // the score writes also let a judge in for its own seats
+    expect(document.paths['/performances/{performanceId}/scores'].post['x-permission-narrower']).toBe(
+      'enter-seated-scores',
+    );
   });
 });
 
