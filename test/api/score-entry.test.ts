@@ -522,8 +522,8 @@ describe('bulk entry', () => {
 
   it("takes a judge's sheet as CSV, rows by group name, and names the row and column of a bad cell", async () => {
     const query = `?captionKey=da&round=2&divisionId=${circuit.scholasticA.id}`;
-    const csv = (text: string, client: Client = as.judge2, extra = '') =>
-      client.send('POST', `${bulk()}${query}${extra}`, text, { 'content-type': 'text/csv' });
+    const csv = (text: string, client: Client = as.judge2, extra = '', headers: Record<string, string> = {}) =>
+      client.send('POST', `${bulk()}${query}${extra}`, text, { 'content-type': 'text/csv', ...headers });
     const before = await auditCount();
     const bad = await csv('group,comp,exc\r\nAlpha HS,50,51\r\nCharlie HS,50,abc\r\n"Nobody, HS",1,1\r\n');
     expect(bad.status).toBe(422);
@@ -536,12 +536,19 @@ describe('bulk entry', () => {
     expect(await auditCount()).toBe(before);
 
     // Bravo's design is judge2's draft at version 2; Alpha and Charlie are new
-    const sheet = await csv(`group,comp,exc\nAlpha HS,50,51\n${''}Charlie HS,55,56\n`);
+    const text = 'group,comp,exc\nAlpha HS,50,51\nCharlie HS,55,56\n';
+    const retried = { 'idempotency-key': 'tablet-9-da-sheet' };
+    const sheet = await csv(text, as.judge2, '', retried);
     expect(sheet.status, sheet.text).toBe(200);
     expect(sheet.body.data.map((e: Json) => [e.performanceId, e.state, e.version])).toEqual([
       [encore.alpha, 'draft', 1],
       [encore.charlie, 'draft', 1],
     ]);
+    // a retry of the sheet applies once; the same key on another caption's query is another request
+    const retry = await csv(text, as.judge2, '', retried);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(sheet.body);
+    expect((await csv(text, as.judge2, '&state=draft', retried)).body.code).toBe('idempotency_key_reused');
     // a row whose write is refused later is named by its row too
     const submitted = await csv(`performanceId,comp,exc\n${encore.charlie},55,56\n`, as.judge2, '&state=submitted');
     expect(submitted.status).toBe(200);

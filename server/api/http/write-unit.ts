@@ -50,7 +50,8 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
       key === undefined
         ? ''
         : createHash('sha256')
-            .update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`)
+            // the query too: a sheet sent as CSV names its caption, round and division there
+            .update(`${c.req.method} ${c.req.path}${new URL(c.req.url).search}\n${await c.req.text()}`)
             .digest('hex');
     let replay: StoredAnswer | undefined;
     try {
