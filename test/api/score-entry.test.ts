@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../helpers/api-server.js';
 import { buildSmallCircuit, startApiWithSmallCircuit } from '../helpers/small-circuit.js';
 import { REDIRECT_URI, userToken } from '../helpers/user-tokens.js';
+import { ensureRound } from '../../server/api/db/repositories/rounds.write.js';
 import { apiClient, namesOf, type Answer, type Json } from './client.js';
 
 const PASSWORD = 'a long enough password';
@@ -173,6 +174,24 @@ describe('seats', () => {
       data: [],
     });
     expect((await as.judge1.get('/me/seats?competitionId=abc')).status).toBe(400);
+
+    // a seat in a round with no performances yet shows the division's sheet, and nothing to enter
+    await ensureRound(api.services.database.db, circuit.org.id, {
+      competitionId: circuit.competition.id,
+      number: 3,
+      name: 'Exhibition',
+    });
+    const later = await key.send('POST', judges(), {
+      ...seat('ma', { userId: ids['judge1@circuit.example'] }),
+      round: 3,
+    });
+    expect(later.status, later.text).toBe(200);
+    const both = (await as.judge1.get('/me/seats')).body.data as Json[];
+    expect(both.map((s) => [s.round.number, s.caption.key, s.performances.length])).toEqual([
+      [2, 'ma', 3],
+      [3, 'ma', 0],
+    ]);
+    expect(both[1].caption.subcaptions.map((line: Json) => line.key)).toEqual(['voc', 'exc']);
   });
 });
 

@@ -4,7 +4,16 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
-import { competitions, divisions, groups, panelJudges, performances, rounds, roundSheets } from '../schema.js';
+import {
+  competitions,
+  divisions,
+  groups,
+  panelJudges,
+  performances,
+  rounds,
+  roundSheets,
+  scoreSheets,
+} from '../schema.js';
 import type { CaptionDef, CategoryDef, ScoreSheet } from '../../tabulation/types.js';
 import { currentEntries, type CaptionEntry } from './scores.write.js';
 
@@ -29,7 +38,8 @@ export interface Seat {
 /**
  * The user's seats, by competition time, round, division and the caption's place on the sheet, each with the
  * division and round's performances in running order and the caption's entry for each. A seat whose caption is
- * no longer on its round's sheet is left out (nothing can be entered on it).
+ * not on its round's sheet (or, before the round has performances, its division's) is left out: nothing can be
+ * entered on it.
  */
 export async function seatsOfUser(db: DbOrTx, orgId: number, userId: number, competitionId?: number): Promise<Seat[]> {
   const rows = await db
@@ -45,17 +55,19 @@ export async function seatsOfUser(db: DbOrTx, orgId: number, userId: number, com
       },
       round: { number: rounds.number, name: rounds.name, released: rounds.scoresReleased },
       division: { id: divisions.id, name: divisions.name, initials: divisions.initials },
-      divisionOrder: divisions.sortOrder,
-      sheet: roundSheets.definition,
+      roundSheet: roundSheets.definition,
+      divisionSheet: scoreSheets.definition,
     })
     .from(panelJudges)
     .innerJoin(rounds, eq(rounds.id, panelJudges.roundId))
     .innerJoin(competitions, eq(competitions.id, rounds.competitionId))
     .innerJoin(divisions, eq(divisions.id, panelJudges.divisionId))
-    .innerJoin(
+    // the round's copy of the sheet once it has performances; before that, the division's sheet it will copy
+    .leftJoin(
       roundSheets,
       and(eq(roundSheets.roundId, panelJudges.roundId), eq(roundSheets.divisionId, panelJudges.divisionId)),
     )
+    .leftJoin(scoreSheets, eq(scoreSheets.id, divisions.scoreSheetId))
     .where(
       and(
         eq(panelJudges.orgId, orgId),
@@ -66,7 +78,8 @@ export async function seatsOfUser(db: DbOrTx, orgId: number, userId: number, com
     .orderBy(asc(competitions.startsAt), asc(competitions.id), asc(rounds.number), asc(divisions.sortOrder));
   const seats: (Omit<Seat, 'performances'> & { roundId: number })[] = [];
   for (const row of rows) {
-    const place = captionPlace(row.sheet, row.captionKey);
+    const sheet = row.roundSheet ?? row.divisionSheet;
+    const place = sheet ? captionPlace(sheet, row.captionKey) : undefined;
     if (!place) continue;
     seats.push({
       roundId: row.roundId,
