@@ -16,6 +16,7 @@ export const READ_OPERATIONS: readonly string[] = [
   '/groups/{groupId}/performances',
   '/judges/seasons/',
   '/judges/',
+  '/me/seats',
   '/me',
   '/competitions/{competitionId}/progress',
   '/seasons/',

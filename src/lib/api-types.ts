@@ -746,7 +746,123 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Enter many caption entries at once, all or none; or a judge's sheet as CSV (score entry extension)
+         * @description Up to 1000 entries of the competition, each as POST /performances/{performanceId}/scores takes it (state, baseVersion), with one reason for all. Every entry is checked before anything is written: a bad one is a 422 naming `entries[i]...` (409 score_conflict or entry_submitted with `current` for a stale or submitted entry) and nothing changes. Each division and round touched is tabulated once. With `Content-Type: text/csv` the body is one caption's sheet (captionKey, round and divisionId in the query); its errors name the row (the header is row 1) and the column. Each performance changed gets its own audit entry. An `Idempotency-Key` makes a retry answer the first answer.
+         *
+         *     Permission: `enter-scores` (roles: administrator, tabulator; API keys that are not read-only). Or `enter-seated-scores` (roles: judge): only the captions the caller is seated on.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description CSV only: the caption of the sheet */
+                    captionKey?: string;
+                    /** @description CSV only: the round */
+                    round?: number;
+                    /** @description CSV only: the division */
+                    divisionId?: number;
+                    /** @description CSV only: the entries' state */
+                    state?: "draft" | "submitted";
+                };
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the entries (JSON), or a sheet (CSV) */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BulkScores"];
+                    "text/csv": string;
+                };
+            };
+            responses: {
+                /** @description The entries as written, in the order sent (rows in CSV order) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CaptionEntry"][];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `enter-scores` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description score_conflict: the baseVersion is not the current version; entry_submitted: a judge writing a submitted entry. Nothing changed; `current` carries the entry as it is now */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["EntryConflict"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -874,7 +990,9 @@ export interface paths {
         put?: never;
         /**
          * Seat a judge on a caption of a division's panel (score entry extension)
-         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         * @description By name (paper judging), by a judge user of the organization (`userId`: who then enters the caption with its own token and finds it in GET /me/seats), or both. Seating again replaces the seat; the caption's entries stay.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
          */
         post: {
             parameters: {
@@ -905,6 +1023,7 @@ export interface paths {
                             captionKey: string;
                             firstName: string;
                             lastName: string;
+                            userId: number | null;
                         };
                     };
                 };
@@ -2095,6 +2214,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's seats: each caption it judges, its sheet lines, and the performances with its entries
+         * @description A judge user's seats (POST /competitions/{id}/judges with its userId), by competition time, round and division, each with the caption's subcaptions (maximum, step) and the performances in running order with the caption's entry (scores, state, version): what a judge's tablet needs. Empty for a caller seated nowhere (a key's own token included).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only this competition */
+                    competitionId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The seats */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["MySeat"][];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -2381,9 +2571,9 @@ export interface paths {
         put?: never;
         /**
          * Enter one judge's caption sheet for a performance (score entry extension)
-         * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.
+         * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A judge's entry is a draft (not counted in any tabulation) until it is sent with `state: submitted`, and a submitted one is the judge's no more (409 entry_submitted); a tabulator's, an administrator's or a key's is submitted as written, and a user changing a submitted entry gives a `reason` (422 without). Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). An `Idempotency-Key` makes a retry answer the first answer without writing again. For a judge the tabulation in the answer is withheld (null) until the section is released. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.
          *
-         *     Permission: `enter-scores` (roles: administrator, tabulator; API keys that are not read-only).
+         *     Permission: `enter-scores` (roles: administrator, tabulator; API keys that are not read-only). Or `enter-seated-scores` (roles: judge): only the captions the caller is seated on.
          */
         post: {
             parameters: {
@@ -2402,13 +2592,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The performance as now tabulated (visible to reads once released) */
+                /** @description The performance as now tabulated (visible to reads once released), and the entry as written */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PerformanceTabulation"];
+                        "application/json": components["schemas"]["EnteredScores"];
                     };
                 };
                 /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
@@ -2445,6 +2635,15 @@ export interface paths {
                     };
                     content: {
                         "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description score_conflict: the baseVersion is not the current version; entry_submitted: a judge writing a submitted entry. Nothing changed; `current` carries the entry as it is now */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["EntryConflict"];
                     };
                 };
                 /** @description Body is neither JSON nor form-encoded */
@@ -4263,8 +4462,73 @@ export interface components {
             round: number;
             divisionId: number;
             captionKey: string;
-            firstName: string;
-            lastName: string;
+            /** @description the judge user (role judge) who enters this caption; its names are printed unless firstName and lastName are given */
+            userId?: number;
+            /** @description required without userId */
+            firstName?: string;
+            /** @description required without userId */
+            lastName?: string;
+        };
+        CaptionEntry: {
+            performanceId: number;
+            captionKey: string;
+            scores: {
+                subcaptionKey: string;
+                score: number;
+            }[];
+            /**
+             * @description null: nothing entered yet
+             * @enum {string|null}
+             */
+            state: "draft" | "submitted" | null;
+            /** @description 0 when nothing is entered; 1 at the first write, +1 at each */
+            version: number;
+            by: components["schemas"]["EntryActor"];
+            /** @description when it was last written, ISO 8601; null as `by` */
+            at: string | null;
+        };
+        /** @description null for numbers entered before versions were kept (imported) */
+        EntryActor: {
+            /** @enum {string} */
+            kind: "user" | "key";
+            id: string;
+            name: string;
+        } | null;
+        EntryConflict: {
+            type: string;
+            title: string;
+            status: number;
+            /** @enum {string} */
+            code: "score_conflict" | "entry_submitted";
+            detail: string;
+            errors?: {
+                name: string;
+                in: string;
+                message: string;
+            }[];
+            current: components["schemas"]["CaptionEntry"] & unknown;
+        };
+        BulkScores: {
+            entries: {
+                performanceId: number;
+                captionKey: string;
+                /** @description the judge's number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68. May be left out to change only the state of an entry that has numbers (a judge submitting its draft). */
+                scores?: {
+                    subcaptionKey: string;
+                    score: number;
+                }[] | {
+                    [key: string]: number;
+                };
+                /**
+                 * @description a judge's entry is a draft (not counted) until it sends submitted; a tabulator's, an administrator's or a key's is submitted as written (draft is refused)
+                 * @enum {string}
+                 */
+                state?: "draft" | "submitted";
+                /** @description the entry version the writer last saw (0: nothing entered yet). When it is not the current one the write is refused with 409 score_conflict and changes nothing. Absent: no check */
+                baseVersion?: number;
+            }[];
+            /** @description why: recorded in the audit trail; required (422) when a tabulator or an administrator changes a submitted entry, and for any change once the division and round is released (the recap publishes it with the correction, decision 083). X-Audit-Reason is read when absent */
+            reason?: string;
         };
         Release: {
             /** @description one round; default every round */
@@ -4461,6 +4725,53 @@ export interface components {
         SeasonJudgeList: {
             data: components["schemas"]["SeasonJudge"][];
         };
+        MySeat: {
+            competition: {
+                id: number;
+                guid: string;
+                name: string;
+                date: string;
+            };
+            round: {
+                number: number;
+                name: string;
+                released: boolean;
+            };
+            division: {
+                id: number;
+                name: string;
+                initials: string;
+            };
+            category: {
+                key: string;
+                name: string;
+            };
+            caption: {
+                key: string;
+                name: string;
+                initials: string;
+                subcaptions: {
+                    key: string;
+                    name: string;
+                    initials: string;
+                    max: number;
+                    /** @description the smallest change of a number on this line (0.001 unless the sheet says) */
+                    step: number;
+                }[];
+            };
+            /** @description the division and round's performances in running order, each with the caption's entry */
+            performances: {
+                id: number;
+                order: number;
+                time: string | null;
+                performed: boolean;
+                group: {
+                    id: number;
+                    name: string;
+                };
+                entry: components["schemas"]["CaptionEntry"];
+            }[];
+        };
         Me: {
             /** @description the signed-in user (Authorization Code flow); null for a key's own token */
             user: {
@@ -4485,11 +4796,14 @@ export interface components {
                 name: string;
             };
             /** @description what this token may do */
-            permissions: ("read" | "set-up" | "enter-scores" | "enter-penalties" | "release" | "read-unreleased" | "sign-off" | "manage-users" | "read-audit")[];
+            permissions: ("read" | "set-up" | "enter-scores" | "enter-seated-scores" | "enter-penalties" | "release" | "read-unreleased" | "sign-off" | "manage-users" | "read-audit")[];
         };
         SetPerformed: {
             performed: boolean | ("0" | "1" | "true" | "false");
             noScoreReason?: string;
+        };
+        EnteredScores: components["schemas"]["PerformanceTabulation"] & {
+            entry: components["schemas"]["CaptionEntry"] & unknown;
         };
         PerformanceTabulation: {
             performanceId: number;
@@ -4507,14 +4821,21 @@ export interface components {
         };
         CaptionScores: {
             captionKey: string;
-            /** @description the judge's number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68 */
-            scores: {
+            /** @description the judge's number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68. May be left out to change only the state of an entry that has numbers (a judge submitting its draft). */
+            scores?: {
                 subcaptionKey: string;
                 score: number;
             }[] | {
                 [key: string]: number;
             };
-            /** @description why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent */
+            /**
+             * @description a judge's entry is a draft (not counted) until it sends submitted; a tabulator's, an administrator's or a key's is submitted as written (draft is refused)
+             * @enum {string}
+             */
+            state?: "draft" | "submitted";
+            /** @description the entry version the writer last saw (0: nothing entered yet). When it is not the current one the write is refused with 409 score_conflict and changes nothing. Absent: no check */
+            baseVersion?: number;
+            /** @description why: recorded in the audit trail; required (422) when a tabulator or an administrator changes a submitted entry, and for any change once the division and round is released (the recap publishes it with the correction, decision 083). X-Audit-Reason is read when absent */
             reason?: string;
         };
         Penalties: {

@@ -94,6 +94,27 @@ describe('concurrent score entry on PostgreSQL, two instances', () => {
       }
     }
   }, 240_000);
+
+  it('lets exactly one of two writers with the same baseVersion win, one through each instance (decision 080)', async () => {
+    const id = circuit.performances['Charlie HS'];
+    const write = (api: TestApi, baseVersion: number, score: number) =>
+      api.fetch(`/performances/${id}/scores`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ captionKey: 'ma', scores: { voc: score, exc: score }, baseVersion }),
+      });
+    // the fixture's numbers are a submitted entry at version 1
+    for (let version = 1; version <= 10; version++) {
+      const answers = await Promise.all([write(first, version, 50 + version), write(second, version, 60 + version)]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses, `round ${version}`).toEqual([200, 409]);
+      const loser = (await answers.find((answer) => answer.status === 409)!.json()) as {
+        code: string;
+        current: { version: number };
+      };
+      expect(loser).toMatchObject({ code: 'score_conflict', current: { version: version + 1 } });
+    }
+  }, 120_000);
 });
 
 /** Every `{performanceId, total}` in a response, wherever it sits. */

@@ -113,6 +113,15 @@ const writes: Write[] = [
     body: () => ({ captionKey: 'ea', scores: { voc: 1, exc: 1 } }),
   },
   {
+    name: 'enter scores in bulk',
+    permission: 'enter-scores',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/scores`,
+    body: () => ({
+      entries: [{ performanceId: circuit.encorePerformanceId, captionKey: 'ea', scores: { voc: 1, exc: 1 } }],
+    }),
+  },
+  {
     name: 'set penalties',
     permission: 'enter-penalties',
     method: 'POST',
@@ -141,11 +150,16 @@ const writes: Write[] = [
   },
 ];
 
-/** What each role may do (decision 041); a judge has no write until seats name users. */
+/**
+ * What each role may do (decision 061). A judge enters only the captions it is seated on (decision 080): it is
+ * seated nowhere here, so every write is refused to it, the score writes naming enter-scores
+ * (test/api/score-entry.test.ts tries a seated judge).
+ */
 const allowed: Record<Role, string[]> = {
   administrator: [
     'set-up',
     'enter-scores',
+    'enter-seated-scores',
     'enter-penalties',
     'release',
     'read-unreleased',
@@ -153,9 +167,17 @@ const allowed: Record<Role, string[]> = {
     'manage-users',
     'read-audit',
   ],
-  tabulator: ['set-up', 'enter-scores', 'enter-penalties', 'release', 'read-unreleased', 'read-audit'],
+  tabulator: [
+    'set-up',
+    'enter-scores',
+    'enter-seated-scores',
+    'enter-penalties',
+    'release',
+    'read-unreleased',
+    'read-audit',
+  ],
   'chief-judge': ['enter-penalties', 'read-unreleased', 'sign-off', 'read-audit'],
-  judge: [],
+  judge: ['enter-seated-scores'],
 };
 
 function expectRefused(answer: Answer, permission: string, what: string) {
@@ -181,8 +203,8 @@ describe('permissions on every write', () => {
         refusals++;
       }
     }
-    // judge: all 14; chief judge: all but penalties and sign-off (12); tabulator: the 2 user writes and sign-off (3)
-    expect(refusals).toBe(14 + 12 + 3);
+    // judge: all 15; chief judge: all but penalties and sign-off (13); tabulator: the 2 user writes and sign-off (3)
+    expect(refusals).toBe(15 + 13 + 3);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);
@@ -208,6 +230,8 @@ describe('permissions on every write', () => {
     const scores = await asRole.tabulator.send('POST', `/performances/${circuit.encorePerformanceId}/scores`, {
       captionKey: 'ea',
       scores: { voc: 88, exc: 87 },
+      // the encore's equipment is entered already: a person correcting a submitted entry says why (decision 080)
+      reason: 'recount',
     });
     expect(scores.status).toBe(200);
     const penalties = await asRole['chief-judge'].send(
@@ -259,6 +283,7 @@ const ORDER = [
   'read',
   'set-up',
   'enter-scores',
+  'enter-seated-scores',
   'enter-penalties',
   'release',
   'read-unreleased',
@@ -393,6 +418,10 @@ describe('the OpenAPI document', () => {
     }
     expect(document.paths['/users/'].get['x-permission']).toBe('manage-users');
     expect(document.paths['/performances/{performanceId}/penalties'].post['x-permission']).toBe('enter-penalties');
+    // the score writes also let a judge in for its own seats
+    expect(document.paths['/performances/{performanceId}/scores'].post['x-permission-narrower']).toBe(
+      'enter-seated-scores',
+    );
   });
 });
 

@@ -1,13 +1,13 @@
 /**
  * A division and round's stored results beside a fresh tabulation of its stored raw numbers (the pure
- * tabulateDivisionRound over the subcaption scores, penalties and participation as stored): what every read serves
+ * tabulateDivisionRound over the counted subcaption scores (no judge's drafts), penalties and participation as stored): what every read serves
  * must equal what tabulating the stored scores gives now (issue 30's concurrent score entry).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../server/api/db/database.js';
 import { performances, subcaptionScores } from '../../server/api/db/schema.js';
 import { roundSheetOf } from '../../server/api/db/repositories/rounds.write.js';
-import { tabulateDivisionRound } from '../../server/api/db/repositories/retabulate.js';
+import { countedLine, tabulateDivisionRound } from '../../server/api/db/repositories/retabulate.js';
 
 /** Per performance id, the stored and the fresh result, each in one canonical form (jsonb orders keys its own way). */
 export async function storedAndFresh(db: Db, roundId: number, divisionId: number) {
@@ -17,7 +17,10 @@ export async function storedAndFresh(db: Db, roundId: number, divisionId: number
   const scores =
     ids.length === 0
       ? []
-      : await db.select().from(subcaptionScores).where(inArray(subcaptionScores.performanceId, ids));
+      : await db
+          .select()
+          .from(subcaptionScores)
+          .where(and(inArray(subcaptionScores.performanceId, ids), countedLine));
   const sheet = (await roundSheetOf(db, roundId, divisionId)) ?? undefined;
   const fresh = tabulateDivisionRound(
     sheet,

@@ -5,6 +5,7 @@
 import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
 import type { PerformanceResult, ScoreSheet } from '../tabulation/types.js';
 import type { Role } from '../../../domain/roles.js';
+import type { EntryState } from '../../../domain/score-entries.js';
 
 /** Who made a write, as the audit trail names them. */
 export interface AuditActor {
@@ -213,6 +214,8 @@ export const panelJudges = pgTable('panel_judges', {
   captionKey: text('caption_key').notNull(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
+  /** the judge user who enters this caption (GET /me/seats); null for a seat known by its printed name only */
+  userId: integer('user_id'),
 });
 
 export const roundSheets = pgTable('round_sheets', {
@@ -241,6 +244,21 @@ export const subcaptionScores = pgTable('subcaption_scores', {
   captionKey: text('caption_key').notNull(),
   subcaptionKey: text('subcaption_key').notNull(),
   scoreThousandths: integer('score_thousandths').notNull(),
+});
+
+/**
+ * A caption entry's state and version (docs/decisions/080-entry-states-and-conflicts.md): a draft's numbers are in
+ * subcaption_scores but are not tabulated. No row, with numbers, is a submitted entry at version 1 (imported).
+ */
+export const scoreEntries = pgTable('score_entries', {
+  performanceId: integer('performance_id').notNull(),
+  captionKey: text('caption_key').notNull(),
+  orgId: integer('org_id').notNull(),
+  state: text('state').$type<EntryState>().notNull(),
+  version: integer('version').notNull(),
+  /** who wrote it last */
+  actor: jsonb('actor').$type<AuditActor>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const penalties = pgTable('penalties', {

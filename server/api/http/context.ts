@@ -34,8 +34,13 @@ export interface AppEnv {
     permission?: Permission;
     /** what the write unit appends to the audit trail when the write succeeds (http/permissions.ts) */
     audit?: PendingAudit;
-    /** the audit trail's "why" when the write's body carried one (a correction's reason); else X-Audit-Reason */
-    auditReason?: string;
+    /**
+     * a write of several resources at once (a bulk score entry) sets one change per resource instead, appended in
+     * this order in place of `audit`
+     */
+    audits?: PendingAudit[];
+    /** the write's "why" from its body (`reason`), which the audit trail records in place of X-Audit-Reason */
+    reason?: string;
     /** the database as the write unit's transaction sees it, for what runs around a write's handler */
     db?: Db;
   };

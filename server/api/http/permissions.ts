@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   'set-up',
   /** any judge's numbers on any caption */
   'enter-scores',
+  /** the numbers of the captions the caller is seated on (a judge user; decision 080) */
+  'enter-seated-scores',
   /** penalties */
   'enter-penalties',
   /** releasing and withdrawing scores */
@@ -39,14 +41,24 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
- * What each role may do (decision 061). A judge enters only the captions it is seated on; seats do not name users
- * yet, so no existing write is a judge's, and a judge is refused every one of them for now.
+ * What each role may do (decision 061). A judge enters only the captions it is seated on (a seat naming its user,
+ * decision 080): it holds `enter-seated-scores`, which the score writes accept in place of `enter-scores` and then
+ * check against the caller's seats.
  */
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   administrator: PERMISSIONS,
-  tabulator: ['read', 'set-up', 'enter-scores', 'enter-penalties', 'release', 'read-unreleased', 'read-audit'],
+  tabulator: [
+    'read',
+    'set-up',
+    'enter-scores',
+    'enter-seated-scores',
+    'enter-penalties',
+    'release',
+    'read-unreleased',
+    'read-audit',
+  ],
   'chief-judge': ['read', 'enter-penalties', 'read-unreleased', 'sign-off', 'read-audit'],
-  judge: ['read'],
+  judge: ['read', 'enter-seated-scores'],
 };
 
 /**
@@ -85,17 +97,38 @@ export interface PendingAudit {
 }
 
 /**
+ * A narrower permission an operation also accepts: a caller without the operation's permission but with this one
+ * gets in, with `c.get('permission')` set to it, and the handler must then hold it to its limit (the score writes:
+ * `enter-seated-scores`, the caller's own seats only).
+ */
+export interface Narrower {
+  permission: Permission;
+  /** what the narrower permission allows, for the document */
+  limit: string;
+}
+
+/**
  * Declares the permission an operation needs (and, for a write, what the audit trail records of it): use as
  * `createRoute(permitted('set-up', {...}, {action, resource, idParam}))`.
  */
-export function permitted<R extends RouteConfig>(permission: Permission, route: R, audit?: AuditSpec) {
+export function permitted<R extends RouteConfig>(
+  permission: Permission,
+  route: R,
+  audit?: AuditSpec,
+  narrower?: Narrower,
+) {
   const roles = rolesWith(permission);
-  const line = `Permission: \`${permission}\` (roles: ${roles.join(', ')}; API keys that are not read-only).`;
+  let line = `Permission: \`${permission}\` (roles: ${roles.join(', ')}; API keys that are not read-only).`;
+  if (narrower) {
+    const only = rolesWith(narrower.permission).filter((role) => !roles.includes(role));
+    line += ` Or \`${narrower.permission}\` (roles: ${only.join(', ')}): ${narrower.limit}.`;
+  }
   return {
     ...route,
     description: route.description ? `${route.description}\n\n${line}` : line,
     'x-permission': permission,
-    middleware: [guard(permission, audit)],
+    ...(narrower ? { 'x-permission-narrower': narrower.permission } : {}),
+    middleware: [guard(permission, audit, narrower?.permission)],
     responses: {
       ...route.responses,
       403: {
@@ -106,11 +139,13 @@ export function permitted<R extends RouteConfig>(permission: Permission, route: 
   } as R & { middleware: MiddlewareHandler<AppEnv>[] };
 }
 
-function guard(permission: Permission, audit?: AuditSpec): MiddlewareHandler<AppEnv> {
+function guard(permission: Permission, audit?: AuditSpec, narrower?: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = c.get('auth');
-    if (!permissionsOf(auth).includes(permission)) throw forbidden(permission, auth);
-    c.set('permission', permission);
+    const held = permissionsOf(auth);
+    if (held.includes(permission)) c.set('permission', permission);
+    else if (narrower !== undefined && held.includes(narrower)) c.set('permission', narrower);
+    else throw forbidden(permission, auth);
     if (!audit) return next();
     const db = c.get('db');
     if (!db) throw new Error('An audited write ran outside the write unit');
@@ -149,7 +184,8 @@ export function requirePermission(auth: AuthContext, permission: Permission): vo
   if (!permissionsOf(auth).includes(permission)) throw forbidden(permission, auth);
 }
 
-function forbidden(permission: Permission, auth: AuthContext): ApiProblem {
+/** The 403 of a caller without `permission` (also for a seated judge writing a caption it is not seated on). */
+export function forbidden(permission: Permission, auth: AuthContext, why?: string): ApiProblem {
   const who = auth.readOnly
     ? 'a read-only key'
     : auth.userId !== undefined
@@ -158,7 +194,7 @@ function forbidden(permission: Permission, auth: AuthContext): ApiProblem {
   return new ApiProblem(
     403,
     'permission_required',
-    `This operation needs the permission "${permission}", which ${who} does not have`,
+    why ?? `This operation needs the permission "${permission}", which ${who} does not have`,
     [],
     {},
     { permission },

@@ -7,6 +7,9 @@ import { unsafeFieldName } from './field-names.js';
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const CSV_TYPE = 'text/csv';
+/** The operations that also take a CSV body (a judge's sheet: POST /competitions/{id}/scores); the rest do not. */
+const CSV_PATHS = [/^\/competitions\/[^/]+\/scores$/];
 
 /** Deeper than any write body's shape (penalties[0].amount is three levels): more is an attack on the parser's callers. */
 const MAX_BODY_DEPTH = 8;
@@ -18,7 +21,8 @@ const invalidBody = (name: string, message: string) =>
 
 /**
  * Every write body, before any validator or handler sees it: JSON or a form (specification: "a JSON or a
- * form-encoded body, with the matching Content-Type", else 415); JSON must be an object; and no field, at any depth,
+ * form-encoded body, with the matching Content-Type", else 415), or CSV where an operation takes a sheet; JSON
+ * must be an object; and no field, at any depth,
  * may be named __proto__, constructor or prototype, so request data can never reach an object's prototype.
  */
 export const checkWriteBody: MiddlewareHandler = async (c, next) => {
@@ -26,7 +30,9 @@ export const checkWriteBody: MiddlewareHandler = async (c, next) => {
   const type = mediaTypeOf(c.req.header('content-type'));
   if (type === JSON_TYPE) checkJsonBody(await c.req.text());
   else if (type === FORM_TYPE) checkFormFields(new URLSearchParams(await c.req.text()).keys());
-  else {
+  else if (type === CSV_TYPE && CSV_PATHS.some((pattern) => pattern.test(c.req.path))) {
+    // a sheet's cells are read by position into the entries, never into an object by name (csv-sheet.ts)
+  } else {
     throw new ApiProblem(
       415,
       'unsupported_media_type',

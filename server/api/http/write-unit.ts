@@ -51,7 +51,8 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
       key === undefined
         ? ''
         : createHash('sha256')
-            .update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`)
+            // the query too: a sheet sent as CSV names its caption, round and division there
+            .update(`${c.req.method} ${c.req.path}${new URL(c.req.url).search}\n${await c.req.text()}`)
             .digest('hex');
     let replay: StoredAnswer | undefined;
     try {
@@ -69,13 +70,14 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
         await collectAuditNotes(notes, next);
         if (c.error || c.res.status < 200 || c.res.status >= 300) throw new RollBack();
         if (c.get('permission') === undefined) throw new Error(`${c.req.method} ${c.req.path} declares no permission`);
-        const audit = c.get('audit');
+        const single = c.get('audit');
+        const audits = c.get('audits') ?? (single ? [single] : []);
         // a body's own reason (a correction's, a forced release's) where the route took one, else the header's
-        const why = c.get('auditReason') ?? reason;
-        const actor = audit || notes.length > 0 ? await actorOf(database.db, auth) : undefined;
-        if (audit && actor) {
+        const why = c.get('reason') ?? reason;
+        const actor = audits.length > 0 || notes.length > 0 ? await actorOf(database.db, auth) : undefined;
+        for (const audit of audits) {
           await appendAuditEntry(database.db, orgId, {
-            actor,
+            actor: actor!,
             action: audit.spec.action,
             resource: {
               type: audit.spec.resource,
@@ -127,7 +129,8 @@ function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   return key;
 }
 
-function reasonOf(c: Context<AppEnv>): string | null {
+/** The X-Audit-Reason header, trimmed (null when absent or blank); too long a one is a 400. */
+export function reasonOf(c: Context<AppEnv>): string | null {
   const reason = c.req.header(REASON_HEADER)?.trim();
   if (reason === undefined || reason === '') return null;
   if (reason.length > REASON_MAX) {

@@ -101,6 +101,7 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
         captionKey: t.panelJudges.captionKey,
         firstName: t.panelJudges.firstName,
         lastName: t.panelJudges.lastName,
+        userId: t.panelJudges.userId,
       })
       .from(t.panelJudges)
       .innerJoin(t.rounds, eq(t.rounds.id, t.panelJudges.roundId))
@@ -124,7 +125,7 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
       .innerJoin(t.rounds, eq(t.rounds.id, t.performances.roundId))
       .where(and(eq(t.performances.id, id), eq(t.performances.orgId, orgId)));
     if (!row) return undefined;
-    const [scores, penalties] = await Promise.all([
+    const [scores, penalties, entries] = await Promise.all([
       db
         .select({
           captionKey: t.subcaptionScores.captionKey,
@@ -139,6 +140,12 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
         .from(t.penalties)
         .where(eq(t.penalties.performanceId, id))
         .orderBy(asc(t.penalties.id)),
+      // each caption entry's state and version (decision 080): a judge's submit changes no number but this
+      db
+        .select({ captionKey: t.scoreEntries.captionKey, state: t.scoreEntries.state, version: t.scoreEntries.version })
+        .from(t.scoreEntries)
+        .where(eq(t.scoreEntries.performanceId, id))
+        .orderBy(asc(t.scoreEntries.captionKey)),
     ]);
     const { competitionId, ...performance } = row;
     return {
@@ -150,6 +157,7 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
           score: fromThousandths(s.thousandths),
         })),
         penalties: penalties.map((p) => ({ amount: fromThousandths(p.thousandths), reason: p.reason })),
+        entries,
       },
       competitionId,
     };

@@ -3,7 +3,7 @@
  * the whole division+round is tabulated again (ranks depend on every performance) and each performance's
  * `result` is stored. Reads never compute a score. See docs/decisions/006-tabulate-on-write.md.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { performances, roundSheets, subcaptionScores } from '../schema.js';
 import { tabulate } from '../../tabulation/tabulate.js';
@@ -52,7 +52,7 @@ export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number
     })
     .from(subcaptionScores)
     .innerJoin(performances, eq(performances.id, subcaptionScores.performanceId))
-    .where(inArray(performances.roundId, roundIds));
+    .where(and(inArray(performances.roundId, roundIds), countedLine));
   const scoresOf = new Map<number, PerformanceInput['scores']>();
   for (const score of scores) {
     let list = scoresOf.get(score.performanceId);
@@ -88,6 +88,14 @@ export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number
     FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id integer, result jsonb)
     WHERE p.id = v.id`);
 }
+
+/**
+ * The condition that a subcaption_scores row counts in a tabulation: its caption entry is not a judge's draft (a
+ * draft is not a score yet; docs/decisions/080-entry-states-and-conflicts.md).
+ */
+export const countedLine = sql`NOT EXISTS (SELECT 1 FROM score_entries e
+  WHERE e.performance_id = ${subcaptionScores.performanceId} AND e.caption_key = ${subcaptionScores.captionKey}
+    AND e.state = 'draft')`;
 
 function keyOf(target: DivisionRound): string {
   return `${target.roundId}:${target.divisionId}`;

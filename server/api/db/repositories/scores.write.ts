@@ -1,25 +1,34 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../database.js';
-import { penalties, performances, subcaptionScores } from '../schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { EntryState } from '../../../../domain/score-entries.js';
+import type { DbOrTx, Tx } from '../database.js';
+import { panelJudges, penalties, performances, scoreEntries, subcaptionScores, type AuditActor } from '../schema.js';
+import type { ScoreSheet } from '../../tabulation/types.js';
 import { validateScores } from '../../tabulation/validate.js';
-import { RuleViolation } from './errors.js';
+import { NotFoundError, RuleViolation } from './errors.js';
 import { retabulate } from './retabulate.js';
 import { captionBefore, penaltyChange } from './section-changes.js';
+import { noteNumbersChange } from './sections.write.js';
 import { roundSheetOf } from './rounds.write.js';
-import { orgWrite, requireOwned, toThousandths } from './support.js';
+import { fromThousandths, orgWrite, requireOwned, toThousandths } from './support.js';
+
+export interface ScoreLine {
+  subcaptionKey: string;
+  score: number;
+}
 
 export interface CaptionScoresInput {
   performanceId: number;
   captionKey: string;
   /** the judge's numbers for the caption's lines; replaces whatever the caption held */
-  scores: { subcaptionKey: string; score: number }[];
+  scores: ScoreLine[];
   /** why: required once the division and round is released (a correction, decision 083) */
   reason?: string | null;
 }
 
 /**
- * Enters one judge's sheet (one caption) for a performance, checked against the sheet of its division's round,
- * and re-tabulates the division+round in the same transaction.
+ * The operator's way in (fixtures, the sample, tests): replaces a caption's numbers as given and re-tabulates,
+ * outside entry states and versions (an entry row, if any, is left as it is). Every API write goes through
+ * writeCaptionEntries instead.
  */
 export async function setSubcaptionScores(db: DbOrTx, orgId: number, input: CaptionScoresInput): Promise<void> {
   await orgWrite(db, orgId, async (tx) => {
@@ -32,24 +41,396 @@ export async function setSubcaptionScores(db: DbOrTx, orgId: number, input: Capt
       throw new RuleViolation(problems[0].field, problems.map((problem) => problem.message).join('; '));
     }
     const noteChange = await captionBefore(tx, orgId, performance, input.captionKey, input.reason);
-    await tx
-      .delete(subcaptionScores)
-      .where(
-        and(eq(subcaptionScores.performanceId, performance.id), eq(subcaptionScores.captionKey, input.captionKey)),
-      );
-    if (lines.length > 0) {
-      await tx.insert(subcaptionScores).values(
-        lines.map((line) => ({
-          performanceId: performance.id,
-          captionKey: line.captionKey,
-          subcaptionKey: line.subcaptionKey,
-          scoreThousandths: toThousandths(line.score),
-        })),
-      );
-    }
-    await noteChange(lines);
+    await replaceLines(tx, [{ performanceId: performance.id, captionKey: input.captionKey, scores: input.scores }]);
+    await noteChange(input.scores);
     await retabulate(tx, performance.roundId, performance.divisionId);
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Caption entries: states, versions and conflicts (docs/decisions/080-entry-states-and-conflicts.md)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One caption entry to write: a judge's sheet for one performance. */
+export interface CaptionEntryInput {
+  performanceId: number;
+  captionKey: string;
+  /** the caption's numbers, replacing what it held; absent: the entry's numbers stay (a change of state only) */
+  scores?: ScoreLine[];
+  /** a judge's entry is a draft unless it says submitted; anyone else's is submitted */
+  state?: EntryState;
+  /** the version the writer last saw (0: no entry yet); absent: no check */
+  baseVersion?: number;
+}
+
+/** Who writes, and what that allows (the route decides it from the caller's permission). */
+export interface EntryWriter {
+  /**
+   * 'any': any caption, submitted as written (tabulators, administrators, keys); 'seated': only the captions whose
+   * seat names `userId`, a draft until submitted, never a submitted entry (judges)
+   */
+  scope: 'any' | 'seated';
+  userId?: number;
+  actor: AuditActor;
+  /** the write's why (body `reason` or X-Audit-Reason) */
+  reason: string | null;
+  /** whether changing a submitted entry needs a reason: for users; keys keep the access they always had */
+  reasonForCorrections: boolean;
+}
+
+/** A caption entry as stored: what the conflict answer, the write's answer and GET /me/seats carry. */
+export interface CaptionEntry {
+  performanceId: number;
+  captionKey: string;
+  scores: ScoreLine[];
+  /** null: nothing entered (version 0) */
+  state: EntryState | null;
+  version: number;
+  /** who wrote it last; null for numbers entered before versions were kept (imported) */
+  by: AuditActor | null;
+  /** when, ISO 8601; null as `by` */
+  at: string | null;
+}
+
+/** Why a write of an entry was refused without a rule of the body being broken (the route answers 409 or 403). */
+export class EntryRefused extends Error {
+  constructor(
+    readonly kind: 'score_conflict' | 'entry_submitted' | 'not_seated',
+    /** which input: its index in the write */
+    readonly index: number,
+    readonly field: string,
+    message: string,
+    readonly current: CaptionEntry,
+  ) {
+    super(message);
+    this.name = 'EntryRefused';
+  }
+}
+
+/** Names an input's field for errors: `baseVersion` for one entry, `entries[3].baseVersion` in bulk. */
+export type FieldNamer = (index: number, field: string) => string;
+
+/** What a write of entries may be limited to (a bulk write names its competition). */
+export interface EntryWriteScope {
+  competitionId?: number;
+}
+
+/** One division and round touched by a write. */
+export interface TouchedSection {
+  roundId: number;
+  divisionId: number;
+}
+
+/**
+ * Writes caption entries, all or none, in one organization write unit: every entry is checked (its performance,
+ * the caption on its round's sheet, the writer's seat, its base version, its state, the reason a correction
+ * needs, its numbers against the sheet) before anything is written; then the numbers and entry rows are written
+ * in a few statements, and each division and round touched is tabulated once. Drafts do not count in the
+ * tabulation (retabulate.ts). Answers the entries as written, in input order, and the sections touched.
+ */
+export async function writeCaptionEntries(
+  db: DbOrTx,
+  orgId: number,
+  inputs: readonly CaptionEntryInput[],
+  writer: EntryWriter,
+  options: EntryWriteScope & { name: FieldNamer },
+): Promise<{ entries: CaptionEntry[]; sections: TouchedSection[] }> {
+  return orgWrite(db, orgId, async (tx) => {
+    const planned = await planEntries(tx, orgId, inputs, writer, options);
+    return applyEntries(tx, orgId, planned, writer);
+  });
+}
+
+interface PlannedEntry {
+  performanceId: number;
+  captionKey: string;
+  roundId: number;
+  divisionId: number;
+  /** null: keep the stored numbers */
+  scores: ScoreLine[] | null;
+  state: EntryState;
+  version: number;
+  /** the numbers that counted before the write (none while a draft), for review's change notes */
+  countedBefore: ScoreLine[];
+}
+
+async function planEntries(
+  tx: Tx,
+  orgId: number,
+  inputs: readonly CaptionEntryInput[],
+  writer: EntryWriter,
+  { competitionId, name }: EntryWriteScope & { name: FieldNamer },
+): Promise<PlannedEntry[]> {
+  const ids = [...new Set(inputs.map((input) => input.performanceId))];
+  const found = new Map(
+    (
+      await tx
+        .select({
+          id: performances.id,
+          roundId: performances.roundId,
+          divisionId: performances.divisionId,
+          competitionId: sql<number>`(SELECT r.competition_id FROM rounds r WHERE r.id = ${performances.roundId})`,
+        })
+        .from(performances)
+        .where(and(eq(performances.orgId, orgId), inArray(performances.id, ids)))
+    ).map((row) => [row.id, row]),
+  );
+  const current = await currentEntries(tx, inputs);
+  const seats = writer.scope === 'seated' ? await seatsOf(tx, orgId, writer.userId) : new Set<string>();
+  const sheets = new Map<string, ScoreSheet | null>();
+  const seen = new Set<string>();
+  const planned: PlannedEntry[] = [];
+
+  for (const [index, input] of inputs.entries()) {
+    const performance = found.get(input.performanceId);
+    if (!performance) {
+      // one performance in the path is a missing resource; one named in a bulk body is a reference (422)
+      if (competitionId === undefined) throw new NotFoundError('performance', input.performanceId);
+      throw new RuleViolation(
+        name(index, 'performanceId'),
+        `no performance ${input.performanceId} in this organization`,
+      );
+    }
+    if (competitionId !== undefined && Number(performance.competitionId) !== competitionId) {
+      throw new RuleViolation(
+        name(index, 'performanceId'),
+        `performance ${input.performanceId} is not in competition ${competitionId}`,
+      );
+    }
+    const pair = `${input.performanceId}\u0000${input.captionKey}`;
+    if (seen.has(pair)) {
+      throw new RuleViolation(
+        name(index, 'captionKey'),
+        `caption "${input.captionKey}" of performance ${input.performanceId} is entered twice in this request`,
+      );
+    }
+    seen.add(pair);
+    const section = `${performance.roundId}:${performance.divisionId}`;
+    if (!sheets.has(section)) sheets.set(section, await roundSheetOf(tx, performance.roundId, performance.divisionId));
+    const sheet = sheets.get(section);
+    if (!sheet) throw new RuleViolation(name(index, 'performanceId'), 'the division has no score sheet in this round');
+    const caption = sheet.categories.flatMap((category) => category.captions).find((c) => c.key === input.captionKey);
+    if (!caption) {
+      throw new RuleViolation(
+        name(index, 'captionKey'),
+        `unknown caption "${input.captionKey}" on sheet "${sheet.name}"`,
+      );
+    }
+    const stored = current.get(pair) ?? emptyEntry(input.performanceId, input.captionKey);
+
+    if (writer.scope === 'seated' && !seats.has(`${performance.roundId}:${performance.divisionId}:${caption.key}`)) {
+      throw new EntryRefused(
+        'not_seated',
+        index,
+        name(index, 'captionKey'),
+        `You are not seated on caption "${caption.key}" of performance ${input.performanceId}'s division and round: entering it needs the permission "enter-scores"`,
+        stored,
+      );
+    }
+    if (input.baseVersion !== undefined && input.baseVersion !== stored.version) {
+      throw new EntryRefused(
+        'score_conflict',
+        index,
+        name(index, 'baseVersion'),
+        `Caption "${caption.key}" of performance ${input.performanceId} is at version ${stored.version}, not ${input.baseVersion}: it changed since it was read`,
+        stored,
+      );
+    }
+    if (writer.scope === 'seated' && stored.state === 'submitted') {
+      throw new EntryRefused(
+        'entry_submitted',
+        index,
+        name(index, 'state'),
+        `Caption "${caption.key}" of performance ${input.performanceId} is submitted: only a tabulator or an administrator can change it now`,
+        stored,
+      );
+    }
+    if (writer.scope === 'any' && input.state === 'draft') {
+      throw new RuleViolation(
+        name(index, 'state'),
+        "only a judge's entry is a draft: a tabulator's, an administrator's or a key's is submitted as written",
+      );
+    }
+    if (writer.scope === 'any' && stored.state === 'submitted' && writer.reasonForCorrections && !writer.reason) {
+      throw new RuleViolation(
+        'reason',
+        `caption "${caption.key}" of performance ${input.performanceId} is submitted: a correction needs a reason`,
+      );
+    }
+    const state: EntryState = writer.scope === 'any' ? 'submitted' : (input.state ?? 'draft');
+    if (input.scores === undefined && stored.state === null) {
+      throw new RuleViolation(name(index, 'scores'), 'the first entry of a caption needs its scores');
+    }
+    const lines = (input.scores ?? stored.scores).map((line) => ({ captionKey: caption.key, ...line }));
+    const problems = validateScores(sheet, lines);
+    // a judge submits a whole caption sheet; a tabulator may enter part of one, as before
+    if (problems.length === 0 && writer.scope === 'seated' && state === 'submitted') {
+      const missing = caption.subcaptions.filter((line) => !lines.some((l) => l.subcaptionKey === line.key));
+      for (const line of missing)
+        problems.push({
+          field: 'scores',
+          message: `${caption.key}.${line.key} has no score: a submitted sheet is whole`,
+        });
+    }
+    if (problems.length > 0) {
+      const field = problems[0].field.startsWith('scores') ? problems[0].field : 'scores';
+      throw new RuleViolation(name(index, field), problems.map((problem) => problem.message).join('; '));
+    }
+    planned.push({
+      performanceId: input.performanceId,
+      captionKey: caption.key,
+      roundId: performance.roundId,
+      divisionId: performance.divisionId,
+      scores: input.scores ?? null,
+      state,
+      version: stored.version + 1,
+      countedBefore: stored.state === 'draft' ? [] : stored.scores,
+    });
+  }
+  return planned;
+}
+
+async function applyEntries(
+  tx: Tx,
+  orgId: number,
+  planned: readonly PlannedEntry[],
+  writer: EntryWriter,
+): Promise<{ entries: CaptionEntry[]; sections: TouchedSection[] }> {
+  if (planned.length === 0) return { entries: [], sections: [] };
+  await replaceLines(
+    tx,
+    planned.flatMap((entry) => (entry.scores === null ? [] : [{ ...entry, scores: entry.scores }])),
+  );
+  const rows = planned.map((entry) => ({
+    performance_id: entry.performanceId,
+    caption_key: entry.captionKey,
+    state: entry.state,
+    version: entry.version,
+  }));
+  await tx.execute(sql`
+    INSERT INTO score_entries (performance_id, caption_key, org_id, state, version, actor, updated_at)
+    SELECT v.performance_id, v.caption_key, ${orgId}, v.state, v.version, ${JSON.stringify(writer.actor)}::jsonb, now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS v(performance_id integer, caption_key text, state text, version integer)
+    ON CONFLICT (performance_id, caption_key) DO UPDATE
+      SET state = excluded.state, version = excluded.version, actor = excluded.actor, updated_at = excluded.updated_at`);
+  const written = await currentEntries(tx, planned);
+  const entryOf = (entry: PlannedEntry) =>
+    written.get(`${entry.performanceId}\u0000${entry.captionKey}`) ?? emptyEntry(entry.performanceId, entry.captionKey);
+  // What counts changed (a draft counts for nothing): review withdraws the section's sign-off and, once it is
+  // released, records the correction or refuses it without a reason (decisions 082, 083).
+  for (const entry of planned) {
+    const after = entryOf(entry);
+    await noteNumbersChange(tx, orgId, {
+      performanceId: entry.performanceId,
+      roundId: entry.roundId,
+      divisionId: entry.divisionId,
+      captionKey: entry.captionKey,
+      before: { scores: byLine(entry.countedBefore) },
+      after: { scores: after.state === 'draft' ? [] : byLine(after.scores) },
+      reason: writer.reason,
+    });
+  }
+  const sections = new Map<string, TouchedSection>();
+  for (const entry of planned)
+    sections.set(`${entry.roundId}:${entry.divisionId}`, { roundId: entry.roundId, divisionId: entry.divisionId });
+  // one tabulation per division and round, however many of its entries were written
+  for (const section of sections.values()) await retabulate(tx, section.roundId, section.divisionId);
+  return { entries: planned.map(entryOf), sections: [...sections.values()] };
+}
+
+/** A caption's numbers in subcaption order, as review compares and records them. */
+function byLine(lines: readonly ScoreLine[]): ScoreLine[] {
+  return lines
+    .map((line) => ({ subcaptionKey: line.subcaptionKey, score: line.score }))
+    .sort((a, b) => (a.subcaptionKey < b.subcaptionKey ? -1 : a.subcaptionKey > b.subcaptionKey ? 1 : 0));
+}
+
+/** Replaces the numbers of each (performance, caption) given, in two statements. */
+async function replaceLines(
+  tx: DbOrTx,
+  entries: readonly { performanceId: number; captionKey: string; scores: readonly ScoreLine[] }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const pairs = entries.map((entry) => ({ performance_id: entry.performanceId, caption_key: entry.captionKey }));
+  await tx.execute(sql`
+    DELETE FROM subcaption_scores AS s
+    USING jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS v(performance_id integer, caption_key text)
+    WHERE s.performance_id = v.performance_id AND s.caption_key = v.caption_key`);
+  const lines = entries.flatMap((entry) =>
+    entry.scores.map((line) => ({
+      performance_id: entry.performanceId,
+      caption_key: entry.captionKey,
+      subcaption_key: line.subcaptionKey,
+      score_thousandths: toThousandths(line.score),
+    })),
+  );
+  if (lines.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO subcaption_scores (performance_id, caption_key, subcaption_key, score_thousandths)
+    SELECT v.performance_id, v.caption_key, v.subcaption_key, v.score_thousandths
+    FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+      AS v(performance_id integer, caption_key text, subcaption_key text, score_thousandths integer)`);
+}
+
+function emptyEntry(performanceId: number, captionKey: string): CaptionEntry {
+  return { performanceId, captionKey, scores: [], state: null, version: 0, by: null, at: null };
+}
+
+/**
+ * The stored entries of these (performance, caption) pairs, by `${performanceId}\0${captionKey}`: numbers with
+ * no entry row (imported) are a submitted entry at version 1, by nobody known.
+ */
+export async function currentEntries(
+  tx: DbOrTx,
+  pairs: readonly { performanceId: number; captionKey: string }[],
+): Promise<Map<string, CaptionEntry>> {
+  const ids = [...new Set(pairs.map((pair) => pair.performanceId))];
+  const wanted = new Set(pairs.map((pair) => `${pair.performanceId}\u0000${pair.captionKey}`));
+  const entries = new Map<string, CaptionEntry>();
+  if (ids.length === 0) return entries;
+  const [lines, rows] = await Promise.all([
+    tx
+      .select()
+      .from(subcaptionScores)
+      .where(inArray(subcaptionScores.performanceId, ids))
+      .orderBy(subcaptionScores.performanceId, subcaptionScores.captionKey, subcaptionScores.subcaptionKey),
+    tx.select().from(scoreEntries).where(inArray(scoreEntries.performanceId, ids)),
+  ]);
+  for (const row of rows) {
+    const key = `${row.performanceId}\u0000${row.captionKey}`;
+    if (!wanted.has(key)) continue;
+    entries.set(key, {
+      performanceId: row.performanceId,
+      captionKey: row.captionKey,
+      scores: [],
+      state: row.state,
+      version: row.version,
+      by: row.actor,
+      at: row.updatedAt.toISOString(),
+    });
+  }
+  for (const line of lines) {
+    const key = `${line.performanceId}\u0000${line.captionKey}`;
+    if (!wanted.has(key)) continue;
+    let entry = entries.get(key);
+    if (!entry) {
+      entry = { ...emptyEntry(line.performanceId, line.captionKey), state: 'submitted', version: 1 };
+      entries.set(key, entry);
+    }
+    entry.scores.push({ subcaptionKey: line.subcaptionKey, score: fromThousandths(line.scoreThousandths) });
+  }
+  return entries;
+}
+
+/** A judge user's seats, as `${roundId}:${divisionId}:${captionKey}`. */
+async function seatsOf(tx: DbOrTx, orgId: number, userId: number | undefined): Promise<Set<string>> {
+  if (userId === undefined) return new Set();
+  const rows = await tx
+    .select({ roundId: panelJudges.roundId, divisionId: panelJudges.divisionId, captionKey: panelJudges.captionKey })
+    .from(panelJudges)
+    .where(and(eq(panelJudges.orgId, orgId), eq(panelJudges.userId, userId)));
+  return new Set(rows.map((row) => `${row.roundId}:${row.divisionId}:${row.captionKey}`));
 }
 
 export interface PenaltyInput {

@@ -17,6 +17,7 @@ import {
   rounds,
   roundSheets,
   scoreCorrections,
+  scoreEntries,
   sectionReviews,
   subcaptionScores,
   type AuditActor,
@@ -142,8 +143,10 @@ export interface ReviewPerformance {
   performed: boolean;
   /** points subtracted */
   penalty: number;
-  /** the captions with a number on every line of the sheet's caption */
+  /** the captions with a number on every line of the sheet's caption (a judge's draft included) */
   entered: Set<string>;
+  /** of those, the ones that count: submitted, or entered before entry states were kept (no entry row; decision 080) */
+  submitted: Set<string>;
 }
 
 /** A division and round with what its review needs: sheet, judges, performances and entries, release, sign-off. */
@@ -200,9 +203,17 @@ export async function reviewSections(
         performanceId: subcaptionScores.performanceId,
         captionKey: subcaptionScores.captionKey,
         lines: sql<number>`count(*)::int`,
+        draft: sql<boolean>`bool_or(${scoreEntries.state} = 'draft')`,
       })
       .from(subcaptionScores)
       .innerJoin(performances, eq(performances.id, subcaptionScores.performanceId))
+      .leftJoin(
+        scoreEntries,
+        and(
+          eq(scoreEntries.performanceId, subcaptionScores.performanceId),
+          eq(scoreEntries.captionKey, subcaptionScores.captionKey),
+        ),
+      )
       .where(and(...performanceConditions))
       .groupBy(subcaptionScores.performanceId, subcaptionScores.captionKey),
     db.select().from(roundSheets).where(inArray(roundSheets.roundId, roundIds)),
@@ -213,11 +224,11 @@ export async function reviewSections(
     orgId,
     performanceRows.map((row) => ({ roundId: row.roundId, divisionId: row.divisionId })),
   );
-  const linesOf = new Map<number, Map<string, number>>();
+  const linesOf = new Map<number, Map<string, { lines: number; draft: boolean }>>();
   for (const row of lineRows) {
     let captions = linesOf.get(row.performanceId);
     if (!captions) linesOf.set(row.performanceId, (captions = new Map()));
-    captions.set(row.captionKey, Number(row.lines));
+    captions.set(row.captionKey, { lines: Number(row.lines), draft: row.draft === true });
   }
   const roundById = new Map(roundRows.map((row) => [row.id, row]));
   const sections = new Map<string, ReviewSection & { sortOrder: number }>();
@@ -246,10 +257,14 @@ export async function reviewSections(
       };
       sections.set(key, section);
     }
-    const captionLines = linesOf.get(row.id) ?? new Map<string, number>();
+    const captionLines = linesOf.get(row.id) ?? new Map<string, { lines: number; draft: boolean }>();
     const entered = new Set<string>();
+    const submitted = new Set<string>();
     for (const caption of section.sheet?.categories.flatMap((category) => category.captions) ?? []) {
-      if ((captionLines.get(caption.key) ?? 0) >= caption.subcaptions.length) entered.add(caption.key);
+      const lines = captionLines.get(caption.key);
+      if (!lines || lines.lines < caption.subcaptions.length) continue;
+      entered.add(caption.key);
+      if (!lines.draft) submitted.add(caption.key);
     }
     section.performances.push({
       id: row.id,
@@ -257,6 +272,7 @@ export async function reviewSections(
       performed: row.performed,
       penalty: fromThousandths(row.penaltyThousandths),
       entered,
+      submitted,
     });
   }
   return [...sections.values()]
@@ -276,12 +292,11 @@ export interface MissingCaption {
 }
 
 /**
- * Whether a performance's caption counts as in for release. Today a caption is in once every line of it has a
- * number. When entry states (draft/submitted, issue 26 section 4) land, this is the one place that must also ask
- * that the entry is submitted: a judge's draft does not count.
+ * Whether a performance has a caption in: a number on every line of the sheet's caption, submitted (a judge's draft
+ * does not count, decision 080). What release checks and progress counts as submitted.
  */
 export function captionIsIn(performance: ReviewPerformance, captionKey: string): boolean {
-  return performance.entered.has(captionKey);
+  return performance.submitted.has(captionKey);
 }
 
 /**

@@ -5,6 +5,14 @@ import { BoolField, bodyOf } from '../../http/write-body.js';
 import { Problem, errorResponses, notFoundResponse, writeErrors } from '../schemas/common.js';
 import { Int, IntId, PositiveInt, Text, Timestamp } from '../schemas/scalars.js';
 import { CompetitionScores, Performance, Round, Schedule } from '../schemas/v4.js';
+import {
+  BaseVersion,
+  CaptionEntry,
+  conflictResponse,
+  EntryStateField,
+  Reason,
+  ScoreLines,
+} from '../schemas/score-entries.js';
 
 const competitionParams = z.object({ competitionId: IntId('competitionId') });
 
@@ -97,8 +105,12 @@ const JudgeBody = z
     round: Int(1, 20),
     divisionId: PositiveInt,
     captionKey: Text(50).min(1),
-    firstName: Text(100),
-    lastName: Text(100).min(1),
+    userId: PositiveInt.optional().openapi({
+      description:
+        'the judge user (role judge) who enters this caption; its names are printed unless firstName and lastName are given',
+    }),
+    firstName: Text(100).optional().openapi({ description: 'required without userId' }),
+    lastName: Text(100).optional().openapi({ description: 'required without userId' }),
   })
   .openapi('SeatJudge');
 
@@ -109,6 +121,8 @@ export const seatJudge = createRoute(
       method: 'post',
       path: '/competitions/{competitionId}/judges',
       summary: "Seat a judge on a caption of a division's panel (score entry extension)",
+      description:
+        "By name (paper judging), by a judge user of the organization (`userId`: who then enters the caption with its own token and finds it in GET /me/seats), or both. Seating again replaces the seat; the caption's entries stay.",
       request: { params: competitionParams, body: bodyOf(JudgeBody, 'The judge and the caption') },
       responses: {
         200: {
@@ -121,6 +135,7 @@ export const seatJudge = createRoute(
                 captionKey: z.string(),
                 firstName: z.string(),
                 lastName: z.string(),
+                userId: z.number().int().nullable(),
               }),
             },
           },
@@ -129,6 +144,70 @@ export const seatJudge = createRoute(
       },
     },
     { action: 'panel.seat-judge', resource: 'panel', idParam: 'competitionId' },
+  ),
+);
+
+/** Most entries one bulk write takes. */
+export const BULK_ENTRIES_MAX = 1_000;
+
+const BulkEntry = z.strictObject({
+  performanceId: PositiveInt,
+  captionKey: Text(50).min(1),
+  scores: ScoreLines.optional(),
+  state: EntryStateField.optional(),
+  baseVersion: BaseVersion.optional(),
+});
+
+const BulkScoresBody = z
+  .strictObject({
+    entries: z.array(BulkEntry).min(1).max(BULK_ENTRIES_MAX),
+    reason: Reason.optional(),
+  })
+  .openapi('BulkScores');
+
+const CsvSheet = z.string().openapi({
+  description:
+    "A judge's sheet as CSV (RFC 4180): a header row, then a row per group. The first column is `performanceId` (or `group`: the group's name in the division and round), then one column per subcaption, named by its key; an empty cell leaves that line without a number. Query: captionKey, round and divisionId (required), state.",
+  example: 'performanceId,voc,exc\n12,88.5,87\n13,80,79.5\n',
+});
+
+export const enterScoresInBulk = createRoute(
+  permitted(
+    'enter-scores',
+    {
+      method: 'post',
+      path: '/competitions/{competitionId}/scores',
+      summary: "Enter many caption entries at once, all or none; or a judge's sheet as CSV (score entry extension)",
+      description:
+        `Up to ${BULK_ENTRIES_MAX} entries of the competition, each as POST /performances/{performanceId}/scores takes it (state, baseVersion), with one reason for all. ` +
+        'Every entry is checked before anything is written: a bad one is a 422 naming `entries[i]...` (409 score_conflict or entry_submitted with `current` for a stale or submitted entry) and nothing changes. ' +
+        "Each division and round touched is tabulated once. With `Content-Type: text/csv` the body is one caption's sheet (captionKey, round and divisionId in the query); its errors name the row (the header is row 1) and the column. " +
+        'Each performance changed gets its own audit entry. An `Idempotency-Key` makes a retry answer the first answer.',
+      request: {
+        params: competitionParams,
+        query: z.strictObject({
+          captionKey: Text(50).min(1).optional().openapi({ description: 'CSV only: the caption of the sheet' }),
+          round: Int(1, 20).optional().openapi({ description: 'CSV only: the round' }),
+          divisionId: PositiveInt.optional().openapi({ description: 'CSV only: the division' }),
+          state: EntryStateField.optional().openapi({ description: "CSV only: the entries' state" }),
+        }),
+        body: {
+          required: false,
+          description: 'the entries (JSON), or a sheet (CSV)',
+          content: { 'application/json': { schema: BulkScoresBody }, 'text/csv': { schema: CsvSheet } },
+        },
+      },
+      responses: {
+        200: {
+          description: 'The entries as written, in the order sent (rows in CSV order)',
+          content: { 'application/json': { schema: z.object({ data: z.array(CaptionEntry) }) } },
+        },
+        ...writeErrors,
+        ...conflictResponse,
+      },
+    },
+    undefined,
+    { permission: 'enter-seated-scores', limit: 'only the captions the caller is seated on' },
   ),
 );
 

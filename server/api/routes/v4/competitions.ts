@@ -14,6 +14,13 @@ import { ensureRound, seatJudge } from '../../db/repositories/rounds.write.js';
 import { scheduleEntries } from '../present/schedule.js';
 import { divisionRoundScores, isoTimestamp, performanceItem, roundItem } from '../present/v4.js';
 import * as routes from './competitions.routes.js';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context.js';
+import { csvFieldName, entriesFromCsv, type CsvEntries } from '../../http/csv-sheet.js';
+import { entryProblem, entryWriter } from '../../http/entry-writer.js';
+import { snapshotOf } from '../../db/repositories/audit-snapshots.js';
+import { sheetSection } from '../../db/repositories/seats.read.js';
+import { writeCaptionEntries, type CaptionEntryInput, type FieldNamer } from '../../db/repositories/scores.write.js';
 
 export function resource(services: Services) {
   const db = services.database.db;
@@ -96,19 +103,61 @@ export function resource(services: Services) {
       const orgId = c.get('auth').orgId;
       const { competitionId } = c.req.valid('param');
       const { round, ...judge } = validBody(c);
-      await referencing({ round: 'round', division: 'divisionId' }, () =>
+      const seat = await referencing({ round: 'round', division: 'divisionId' }, () =>
         seatJudge(db, orgId, { competitionId, roundNumber: round, ...judge }),
       );
       return c.json(
         {
           round,
-          divisionId: judge.divisionId,
-          captionKey: judge.captionKey,
-          firstName: judge.firstName,
-          lastName: judge.lastName,
+          divisionId: seat.divisionId,
+          captionKey: seat.captionKey,
+          firstName: seat.firstName,
+          lastName: seat.lastName,
+          userId: seat.userId,
         },
         200,
       );
+    })
+    .openapi(routes.enterScoresInBulk, async (c) => {
+      const orgId = c.get('auth').orgId;
+      const { competitionId } = c.req.valid('param');
+      if (!(await findCompetition(db, orgId, { id: competitionId }))) throw notFound(`Competition ${competitionId}`);
+      let entries: CaptionEntryInput[];
+      let name: FieldNamer;
+      let reason: string | undefined;
+      if (c.req.header('content-type')?.split(';')[0].trim().toLowerCase() === 'text/csv') {
+        const sheet = await csvEntries(c, competitionId, c.req.valid('query'));
+        entries = sheet.entries;
+        name = csvFieldName(sheet);
+      } else {
+        const body = c.req.valid('json');
+        // a text/csv body took the branch above; the JSON validator has made this the bulk shape
+        if (typeof body === 'string') throw new Error('unreachable: a JSON bulk body that is a string');
+        entries = body.entries;
+        reason = body.reason;
+        name = (index, field) => `entries[${index}].${field}`;
+      }
+      const writer = await entryWriter(c, reason);
+      const ids = [...new Set(entries.map((entry) => entry.performanceId))];
+      const before = await snapshots(c, ids);
+      const written = await writeCaptionEntries(db, orgId, entries, writer, { competitionId, name }).catch(
+        (error: unknown) => {
+          throw entryProblem(c, error);
+        },
+      );
+      // one audit entry per performance changed, as a single entry's write records it
+      const after = await snapshots(c, ids);
+      c.set(
+        'audits',
+        ids.map((id) => ({
+          spec: { action: 'performance.enter-scores', resource: 'performance', idParam: 'performanceId' },
+          resourceId: id,
+          competitionId,
+          before: before.get(id) ?? null,
+          after: after.get(id) ?? null,
+        })),
+      );
+      return c.json({ data: written.entries }, 200);
     })
     .openapi(routes.release, async (c) => {
       const orgId = c.get('auth').orgId;
@@ -116,7 +165,7 @@ export function resource(services: Services) {
       const { round, divisionId, released = true, force = false, reason } = validBody(c);
       if (force && !reason)
         throw new RuleViolation('reason', 'a forced release needs a reason (it is kept in the audit trail)');
-      if (reason) c.set('auditReason', reason);
+      if (reason) c.set('reason', reason);
       let sections;
       try {
         sections = await referencing({ division: 'divisionId' }, () =>
@@ -140,4 +189,55 @@ export function resource(services: Services) {
       }
       return c.json({ rounds: (await roundsOf(db, orgId, [competitionId])).map(roundItem), sections }, 200);
     });
+}
+
+/** The performances' audit snapshots now, inside the write unit's transaction (their state, by id). */
+async function snapshots(c: Context<AppEnv>, ids: readonly number[]): Promise<Map<number, unknown>> {
+  const db = c.get('db');
+  if (!db) throw new Error('A bulk score write ran outside the write unit');
+  const orgId = c.get('auth').orgId;
+  const states = new Map<number, unknown>();
+  for (const id of ids) {
+    const snapshot = await snapshotOf(db, orgId, 'performance', id);
+    if (snapshot) states.set(id, snapshot.state);
+  }
+  return states;
+}
+
+/** A judge's sheet sent as CSV: its caption, round and division from the query, its rows as entries. */
+async function csvEntries(c: Context<AppEnv>, competitionId: number, query: CsvQuery): Promise<CsvEntries> {
+  const db = c.get('db');
+  if (!db) throw new Error('A bulk score write ran outside the write unit');
+  const missing = (['captionKey', 'round', 'divisionId'] as const).filter((field) => query[field] === undefined);
+  if (missing.length > 0) {
+    throw new ApiProblem(
+      400,
+      'invalid_parameter',
+      `A sheet sent as CSV names its ${missing.join(', ')} in the query`,
+      missing.map((field) => ({ name: field, in: 'query', message: 'required with a CSV body' })),
+    );
+  }
+  const { captionKey, round, divisionId, state } = query;
+  const section = await sheetSection(db, c.get('auth').orgId, {
+    competitionId,
+    roundNumber: round!,
+    divisionId: divisionId!,
+  });
+  if (!section) {
+    throw new RuleViolation(
+      'divisionId',
+      `competition ${competitionId} has no round ${round} with a sheet for division ${divisionId}`,
+    );
+  }
+  const caption = section.sheet.categories.flatMap((category) => category.captions).find((c) => c.key === captionKey);
+  if (!caption)
+    throw new RuleViolation('captionKey', `unknown caption "${captionKey}" on sheet "${section.sheet.name}"`);
+  return entriesFromCsv(await c.req.text(), section, caption, state, routes.BULK_ENTRIES_MAX);
+}
+
+interface CsvQuery {
+  captionKey?: string;
+  round?: number;
+  divisionId?: number;
+  state?: 'draft' | 'submitted';
 }

@@ -3,6 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ROLES } from '../../../../domain/roles.js';
 import { PERMISSIONS } from '../../http/permissions.js';
 import { errorResponses } from '../schemas/common.js';
+import { PositiveInt } from '../schemas/scalars.js';
+import { CaptionEntry } from '../schemas/score-entries.js';
 
 export const Me = z
   .object({
@@ -23,6 +25,60 @@ export const getMe = createRoute({
   summary: 'The caller: its user and role (or its key), its organization and its permissions',
   responses: {
     200: { description: 'The caller', content: { 'application/json': { schema: Me } } },
+    ...errorResponses,
+  },
+});
+
+const SeatLine = z.object({
+  key: z.string(),
+  name: z.string(),
+  initials: z.string(),
+  max: z.number(),
+  step: z
+    .number()
+    .openapi({ description: 'the smallest change of a number on this line (0.001 unless the sheet says)' }),
+});
+
+export const MySeat = z
+  .object({
+    competition: z.object({ id: z.number().int(), guid: z.string(), name: z.string(), date: z.string() }),
+    round: z.object({ number: z.number().int(), name: z.string(), released: z.boolean() }),
+    division: z.object({ id: z.number().int(), name: z.string(), initials: z.string() }),
+    category: z.object({ key: z.string(), name: z.string() }),
+    caption: z.object({ key: z.string(), name: z.string(), initials: z.string(), subcaptions: z.array(SeatLine) }),
+    performances: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          order: z.number().int(),
+          time: z.string().nullable(),
+          performed: z.boolean(),
+          group: z.object({ id: z.number().int(), name: z.string() }),
+          entry: CaptionEntry,
+        }),
+      )
+      .openapi({
+        description: "the division and round's performances in running order, each with the caption's entry",
+      }),
+  })
+  .openapi('MySeat');
+
+export const getMySeats = createRoute({
+  method: 'get',
+  path: '/me/seats',
+  summary: "The caller's seats: each caption it judges, its sheet lines, and the performances with its entries",
+  description:
+    "A judge user's seats (POST /competitions/{id}/judges with its userId), by competition time, round and division, each with the caption's subcaptions (maximum, step) and the performances in running order with the caption's entry (scores, state, version): what a judge's tablet needs. Empty for a caller seated nowhere (a key's own token included).",
+  request: {
+    query: z.strictObject({
+      competitionId: PositiveInt.optional().openapi({ description: 'only this competition' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The seats',
+      content: { 'application/json': { schema: z.object({ data: z.array(MySeat) }) } },
+    },
     ...errorResponses,
   },
 });

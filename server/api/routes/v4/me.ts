@@ -6,30 +6,78 @@ import { findOrganizationById } from '../../db/repositories/organizations.js';
 import { findApplicationByClientId } from '../../db/repositories/applications.js';
 import { findUserById } from '../../db/repositories/users.js';
 import * as routes from './me.routes.js';
+import { seatsOfUser } from '../../db/repositories/seats.read.js';
+import { isoTimestamp } from '../present/v4.js';
+
+/** The smallest change of a line's number: the sheet's own step where it gives one, else the 0.001 every line takes. */
+function stepOf(line: object): number {
+  const step: unknown = (line as { step?: unknown }).step;
+  return typeof step === 'number' && step > 0 ? step : 0.001;
+}
 
 export function resource(services: Services) {
   const db = services.database.db;
-  return newRouter().openapi(routes.getMe, async (c) => {
-    const auth = c.get('auth');
-    const [organization, application, user] = await Promise.all([
-      findOrganizationById(db, auth.orgId),
-      findApplicationByClientId(db, auth.clientId),
-      auth.userId === undefined ? undefined : findUserById(db, auth.orgId, auth.userId),
-    ]);
-    return c.json(
-      {
-        user: user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : null,
-        role: user?.role ?? null,
-        key: {
-          clientId: auth.clientId,
-          name: application?.name ?? '',
-          readOnly: application?.readOnly ?? auth.readOnly === true,
+  return newRouter()
+    .openapi(routes.getMySeats, async (c) => {
+      const auth = c.get('auth');
+      const { competitionId } = c.req.valid('query');
+      const seats = auth.userId === undefined ? [] : await seatsOfUser(db, auth.orgId, auth.userId, competitionId);
+      return c.json(
+        {
+          data: seats.map((seat) => ({
+            competition: {
+              id: seat.competition.id,
+              guid: seat.competition.guid,
+              name: seat.competition.name,
+              date: isoTimestamp(seat.competition.startsAt),
+            },
+            round: seat.round,
+            division: seat.division,
+            category: seat.category,
+            caption: {
+              key: seat.caption.key,
+              name: seat.caption.name,
+              initials: seat.caption.initials,
+              subcaptions: seat.caption.subcaptions.map((line) => ({
+                key: line.key,
+                name: line.name,
+                initials: line.initials,
+                max: line.max,
+                step: stepOf(line),
+              })),
+            },
+            performances: seat.performances.map((performance) => ({
+              ...performance,
+              time: performance.time ? isoTimestamp(performance.time) : null,
+            })),
+          })),
         },
-        organization: { id: auth.orgId, guid: auth.orgGuid, name: organization?.name ?? '' },
-        permissions: [...permissionsOf(auth)],
-      },
-      200,
-      { 'cache-control': 'no-store' },
-    );
-  });
+        200,
+        // a judge's own unreleased numbers: never kept by a shared cache
+        { 'cache-control': 'no-store' },
+      );
+    })
+    .openapi(routes.getMe, async (c) => {
+      const auth = c.get('auth');
+      const [organization, application, user] = await Promise.all([
+        findOrganizationById(db, auth.orgId),
+        findApplicationByClientId(db, auth.clientId),
+        auth.userId === undefined ? undefined : findUserById(db, auth.orgId, auth.userId),
+      ]);
+      return c.json(
+        {
+          user: user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : null,
+          role: user?.role ?? null,
+          key: {
+            clientId: auth.clientId,
+            name: application?.name ?? '',
+            readOnly: application?.readOnly ?? auth.readOnly === true,
+          },
+          organization: { id: auth.orgId, guid: auth.orgGuid, name: organization?.name ?? '' },
+          permissions: [...permissionsOf(auth)],
+        },
+        200,
+        { 'cache-control': 'no-store' },
+      );
+    });
 }

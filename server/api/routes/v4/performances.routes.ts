@@ -4,6 +4,14 @@ import { permitted } from '../../http/permissions.js';
 import { BoolField, bodyOf, foldDottedFields } from '../../http/write-body.js';
 import { writeErrors } from '../schemas/common.js';
 import { Decimal, IntId, Text } from '../schemas/scalars.js';
+import {
+  BaseVersion,
+  CaptionEntry,
+  conflictResponse,
+  EntryStateField,
+  Reason,
+  ScoreLines,
+} from '../schemas/score-entries.js';
 import { Performance, PerformanceTabulation } from '../schemas/v4.js';
 
 const performanceParams = z.object({ performanceId: IntId('performanceId') });
@@ -52,32 +60,23 @@ const CorrectionReason = Text(500).optional().openapi({
     'why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent',
 });
 
-// Any finite number: the round's score sheet decides each line's range, and a score off it is a 422 naming the line.
-const Score = Decimal();
 
 const ScoresBody = z
   .preprocess(
     foldDottedFields,
     z.strictObject({
       captionKey: Text(50).min(1),
-      scores: z
-        .union([
-          z
-            .array(z.strictObject({ subcaptionKey: Text(50).min(1), score: Score }))
-            .min(1)
-            .max(50),
-          z
-            .record(Text(50).min(1), Score)
-            .transform((record) => Object.entries(record).map(([subcaptionKey, score]) => ({ subcaptionKey, score }))),
-        ])
-        .openapi({
-          description:
-            'the judge\'s number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68',
-        }),
-      reason: CorrectionReason,
+      scores: ScoreLines.optional(),
+      state: EntryStateField.optional(),
+      baseVersion: BaseVersion.optional(),
+      reason: Reason.optional(),
     }),
   )
   .openapi('CaptionScores');
+
+export const EnteredScores = PerformanceTabulation.extend({
+  entry: CaptionEntry.openapi({ description: 'the caption entry as written: its state and new version' }),
+}).openapi('EnteredScores');
 
 export const enterScores = createRoute(
   permitted(
@@ -87,17 +86,25 @@ export const enterScores = createRoute(
       path: '/performances/{performanceId}/scores',
       summary: "Enter one judge's caption sheet for a performance (score entry extension)",
       description:
-        "Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.",
+        "Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. " +
+        "A judge's entry is a draft (not counted in any tabulation) until it is sent with `state: submitted`, and a submitted one is the judge's no more (409 entry_submitted); " +
+        "a tabulator's, an administrator's or a key's is submitted as written, and a user changing a submitted entry gives a `reason` (422 without). " +
+        'Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). ' +
+        'An `Idempotency-Key` makes a retry answer the first answer without writing again. ' +
+        'For a judge the tabulation in the answer is withheld (null) until the section is released. ' +
+        "A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.",
       request: { params: performanceParams, body: bodyOf(ScoresBody, 'caption and its subcaption numbers') },
       responses: {
         200: {
-          description: 'The performance as now tabulated (visible to reads once released)',
-          content: { 'application/json': { schema: PerformanceTabulation } },
+          description: 'The performance as now tabulated (visible to reads once released), and the entry as written',
+          content: { 'application/json': { schema: EnteredScores } },
         },
         ...writeErrors,
+        ...conflictResponse,
       },
     },
     { action: 'performance.enter-scores', resource: 'performance', idParam: 'performanceId' },
+    { permission: 'enter-seated-scores', limit: 'only the captions the caller is seated on' },
   ),
 );
 

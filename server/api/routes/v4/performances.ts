@@ -8,7 +8,8 @@ import { validBody } from '../../http/write-body.js';
 import { findPerformance, findPerformanceResult } from '../../db/repositories/performances.read.js';
 import { NotFoundError } from '../../db/repositories/errors.js';
 import { deletePerformance, setPerformed } from '../../db/repositories/performances.write.js';
-import { setPenalty, setSubcaptionScores } from '../../db/repositories/scores.write.js';
+import { setPenalty, writeCaptionEntries } from '../../db/repositories/scores.write.js';
+import { entryProblem, entryWriter } from '../../http/entry-writer.js';
 import { performanceItem, performanceTabulation } from '../present/v4.js';
 import * as routes from './performances.routes.js';
 
@@ -30,9 +31,24 @@ export function resource(services: Services) {
     .openapi(routes.enterScores, async (c) => {
       const orgId = c.get('auth').orgId;
       const { performanceId } = c.req.valid('param');
-      const body = validBody(c);
-      await setSubcaptionScores(db, orgId, { performanceId, ...body, reason: correctionReason(c, body.reason) });
-      return c.json(await tabulated(db, orgId, performanceId), 200);
+      const { reason, ...entry } = validBody(c);
+      const writer = await entryWriter(c, reason);
+      const written = await writeCaptionEntries(db, orgId, [{ performanceId, ...entry }], writer, {
+        name: (_, field) => field,
+      }).catch((error: unknown) => {
+        throw entryProblem(c, error);
+      });
+      const tabulation = await tabulated(db, orgId, performanceId);
+      // a judge sees its own numbers, not the section's unreleased tabulation
+      const withheld = writer.scope === 'seated' && !tabulation.released;
+      return c.json(
+        {
+          ...tabulation,
+          ...(withheld ? { total: null, subtotal: null, penalty: 0 } : {}),
+          entry: written.entries[0],
+        },
+        200,
+      );
     })
     .openapi(routes.setPenalties, async (c) => {
       const orgId = c.get('auth').orgId;
@@ -55,6 +71,6 @@ async function tabulated(db: DbOrTx, orgId: number, performanceId: number) {
  */
 function correctionReason(c: Context<AppEnv>, bodyReason: string | undefined): string | null {
   const reason = bodyReason?.trim() || c.req.header('x-audit-reason')?.trim() || null;
-  if (reason) c.set('auditReason', reason);
+  if (reason) c.set('reason', reason);
   return reason;
 }
