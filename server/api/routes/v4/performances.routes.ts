@@ -60,7 +60,6 @@ const CorrectionReason = Text(500).optional().openapi({
     'why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent',
 });
 
-
 const ScoresBody = z
   .preprocess(
     foldDottedFields,
