@@ -451,8 +451,16 @@ describe('entry states, versions and conflicts', () => {
   });
 
   it('keeps drafts out of what fans see once the round is released', async () => {
-    // Bravo's design is judge2's draft; Charlie has nothing yet
-    expect((await key.send('POST', `/competitions/${circuit.competition.id}/release`, { round: 2 })).status).toBe(200);
+    // Bravo's design is judge2's draft; Charlie has nothing yet: a draft is no caption in, so release names it
+    const refused = await key.send('POST', `/competitions/${circuit.competition.id}/release`, { round: 2 });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain(String(encore.bravo));
+    const forced = await key.send('POST', `/competitions/${circuit.competition.id}/release`, {
+      round: 2,
+      force: true,
+      reason: 'drafts stay out of the published numbers',
+    });
+    expect(forced.status).toBe(200);
     const scores = await readOnly.get(`/competitions/${circuit.competition.id}/scores`);
     const section = (scores.body.data as Json[]).find((s) => s.round.number === 2)!;
     const bravo = (section.performances as Json[]).find((p) => p.performanceId === encore.bravo)!;
