@@ -101,7 +101,13 @@ describe('concurrent score entry on PostgreSQL, two instances', () => {
       api.fetch(`/performances/${id}/scores`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ captionKey: 'ma', scores: { voc: score, exc: score }, baseVersion }),
+        // the round is released: each change is a correction with its reason (decision 083)
+        body: JSON.stringify({
+          captionKey: 'ma',
+          scores: { voc: score, exc: score },
+          baseVersion,
+          reason: `race ${baseVersion}`,
+        }),
       });
     // the fixture's numbers are a submitted entry at version 1
     for (let version = 1; version <= 10; version++) {
