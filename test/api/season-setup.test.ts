@@ -438,6 +438,15 @@ describe('divisions and their sheets', () => {
         withSheet((s) => (s.categories[0].captions[0].subcaptions[0].weight = 0)),
       ],
       ['sheet.totalDivisor', withSheet((s) => (s.totalDivisor = 0))],
+      [
+        'sheet.categories[0].captions[1].subcaptions[0].weight',
+        withSheet((s) => (s.categories[0].captions[1].subcaptions[0].weight = 0.1234567)),
+      ],
+      [
+        'sheet.categories[0].captions[1].subcaptions[0].step',
+        withSheet((s) => (s.categories[0].captions[1].subcaptions[0].step = 0.1234567)),
+      ],
+      ['sheet.subtotalScale', withSheet((s) => (s.subtotalScale = 1.0000001))],
       ['sheetKey', { ...base, sheetKey: 'kazoo-band' }],
       ['sheetKey', { ...base, sheetKey: 'winds', sheet: BAND_SHEET }],
       ['sheet', base],
@@ -645,6 +654,7 @@ describe('updates that lose no score', () => {
     expectRule(await post(key, `/performances/${drums.id}`, { divisionId: 999999 }), 'divisionId');
     const encore = circuit.encorePerformanceId;
     expect((await post(key, `/performances/${encore}`, { order: -1 })).status).toBe(400);
+    expectRule(await post(key, `/performances/${encore}`, { roundName: 'Nameless' }), 'roundName');
     expect((await post(other, `/performances/${encore}`, { order: 2 })).status).toBe(404);
   });
 

@@ -92,6 +92,8 @@ export async function updatePerformance(
 ): Promise<void> {
   if (input.performsAt && Number.isNaN(input.performsAt.getTime()))
     throw new RuleViolation('time', 'time must be a timestamp');
+  if (input.roundName !== undefined && input.round === undefined)
+    throw new RuleViolation('roundName', 'roundName names the round given in round');
   await orgWrite(db, orgId, async (tx) => {
     const performance = await requireOwned(tx, performances, 'performance', orgId, input.performanceId);
     const changes: Partial<typeof performances.$inferInsert> = {};

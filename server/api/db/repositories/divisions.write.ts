@@ -6,7 +6,7 @@
  * division's first performance joins the round. A division's new sheet replaces the copy of every round of the
  * division that has no score yet; a round with scores keeps the sheet it was scored on.
  */
-import { and, eq, exists, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, exists, ne, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../database.js';
 import { divisions, groups, performances, roundSheets, scoreSheets, subcaptionScores } from '../schema.js';
 import type { ScoreSheet } from '../../tabulation/types.js';
@@ -179,6 +179,6 @@ export async function divisionSheet(
   const [row] = await db
     .select({ catalogueKey: scoreSheets.catalogueKey, definition: scoreSheets.definition })
     .from(scoreSheets)
-    .where(and(eq(scoreSheets.id, division.scoreSheetId), inArray(scoreSheets.orgId, [orgId])));
+    .where(and(eq(scoreSheets.id, division.scoreSheetId), eq(scoreSheets.orgId, orgId)));
   return row;
 }

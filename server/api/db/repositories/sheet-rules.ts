@@ -6,6 +6,15 @@ import { RuleViolation } from './errors.js';
 /** Scores are stored in thousandths (micros / 1000): a step finer than that could never be written. */
 const THOUSANDTH_MICROS = 1000;
 
+/** A sheet's number as the tabulation holds it (micros); one it cannot hold is the sender's mistake, named. */
+function micros(field: string, value: number): number {
+  try {
+    return toMicros(value);
+  } catch {
+    throw new RuleViolation(field, `${value} has more than six fraction digits`);
+  }
+}
+
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
 
 /**
@@ -31,6 +40,7 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
   if (sheet.subtotalScale !== undefined && !(Number.isFinite(sheet.subtotalScale) && sheet.subtotalScale > 0)) {
     throw new RuleViolation(`${field}.subtotalScale`, 'subtotalScale must be positive');
   }
+  if (sheet.subtotalScale !== undefined) micros(`${field}.subtotalScale`, sheet.subtotalScale);
   if (sheet.totalDivisor !== undefined && !(Number.isInteger(sheet.totalDivisor) && sheet.totalDivisor >= 1)) {
     throw new RuleViolation(`${field}.totalDivisor`, 'totalDivisor must be a positive integer');
   }
@@ -65,15 +75,17 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
         if (!(Number.isFinite(line.max) && line.max > 0))
           throw new RuleViolation(`${lineAt}.max`, 'max must be above 0');
         const step = stepOf(line);
-        if (!(Number.isFinite(step) && step > 0 && toMicros(step) % THOUSANDTH_MICROS === 0)) {
+        const stepMicros = Number.isFinite(step) && step > 0 ? micros(`${lineAt}.step`, step) : 0;
+        if (stepMicros <= 0 || stepMicros % THOUSANDTH_MICROS !== 0) {
           throw new RuleViolation(`${lineAt}.step`, 'step must be above 0, in whole thousandths');
         }
-        if (toMicros(line.max) % toMicros(step) !== 0) {
+        if (micros(`${lineAt}.max`, line.max) % stepMicros !== 0) {
           throw new RuleViolation(`${lineAt}.step`, `step ${step} does not divide max ${line.max}`);
         }
         if (!(Number.isFinite(line.weight) && line.weight > 0)) {
           throw new RuleViolation(`${lineAt}.weight`, 'weight must be positive');
         }
+        micros(`${lineAt}.weight`, line.weight);
       });
     });
   });
