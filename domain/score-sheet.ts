@@ -38,7 +38,20 @@ export interface SubcaptionDef {
    * of a plain ("Tot") caption (1, or a scale such as 0.1 where lines out of 100 make a caption out of 20)
    */
   weight: number;
+  /**
+   * the smallest change a judge may make on this line (0.5: halves, 0.1: tenths); the maximum is a whole number of
+   * steps. Absent on sheets that predate it: any number with at most three fraction digits (`DEFAULT_STEP`).
+   */
+  step?: number;
 }
+
+/**
+ * A line's step when its sheet names none: scores are stored in thousandths, so a thousandth is the finest a judge
+ * can write (and what score entry has always accepted).
+ */
+export const DEFAULT_STEP = 0.001;
+
+export const stepOf = (line: SubcaptionDef): number => line.step ?? DEFAULT_STEP;
 
 export interface CaptionDef {
   /** stable key within the sheet, unique across categories, e.g. "ge1", "ea-1" */

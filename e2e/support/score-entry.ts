@@ -53,10 +53,17 @@ export async function scoreEntryClient(
   if (tokenAnswer.status !== 200) throw new Error(`token request answered ${tokenAnswer.status}: ${tokenAnswer.text}`);
   const authorization = `Bearer ${(JSON.parse(tokenAnswer.text) as { access_token: string }).access_token}`;
 
-  const call = async (method: string, path: string, expectedStatus: number, body?: unknown): Promise<string> => {
+  const call = async (
+    method: string,
+    path: string,
+    expectedStatus: number,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<string> => {
     const headers: Record<string, string> = {
       authorization,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...extraHeaders,
     };
     const answer = await send(at(path), ca, method, headers, body === undefined ? undefined : JSON.stringify(body));
     if (answer.status !== expectedStatus)
@@ -66,6 +73,8 @@ export async function scoreEntryClient(
   return {
     get: async (path) => JSON.parse(await call('GET', path, 200)),
     post: async (path, body, expectedStatus = 200) => JSON.parse(await call('POST', path, expectedStatus, body)),
-    delete: async (path) => void (await call('DELETE', path, 204)),
+    // a scored performance is deleted only with a reason (the audit trail's header)
+    delete: async (path) =>
+      void (await call('DELETE', path, 204, undefined, { 'x-audit-reason': 'end-to-end run cleaned up' })),
   };
 }

@@ -1092,7 +1092,99 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /**
+         * Remove the judge seated on a caption of a division's panel in a round (extension)
+         * @description To change a seat's judge, seat another (`POST /competitions/{competitionId}/judges` replaces the caption's judge). The caption's scores stay.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    round: number;
+                    divisionId: number;
+                    captionKey: string;
+                };
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1240,6 +1332,314 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/competitions/{competitionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a competition's name, date, chief judge or rounds (extension)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Only the fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateCompetition"];
+                    "application/x-www-form-urlencoded": components["schemas"]["UpdateCompetition"];
+                };
+            };
+            responses: {
+                /** @description The competition with its rounds */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UpdatedCompetition"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/performances/{performanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a performance's time and order, or (while unscored) its division and round (extension)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    performanceId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Only the fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdatePerformance"];
+                    "application/x-www-form-urlencoded": components["schemas"]["UpdatePerformance"];
+                };
+            };
+            responses: {
+                /** @description The performance */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Performance"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete a performance (its scores go with it; its division and round are ranked again)
+         * @description A performance with scores is deleted only with a reason in the `X-Audit-Reason` header (422 `reason_required` without one); the audit trail keeps it with the numbers that went.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    performanceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/divisions/": {
         parameters: {
             query?: never;
@@ -1280,6 +1680,286 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a division with its score sheet (extension)
+         * @description The division is judged on a catalogue sheet (`sheetKey`) or on its own (`sheet`): one of the two. A sheet that cannot be scored is refused with 422 naming the field (a category without a caption, a maximum not above 0, a step that does not divide it, a key used twice).
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The new division; its name is unique in the organization */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateDivision"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CreateDivision"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Division"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/divisions/{divisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a division: name, initials, group type, order or score sheet (extension)
+         * @description A new sheet applies to every round of the division that has no score yet; a round with scores keeps the sheet it was scored on. The group type changes only while the division has no groups and no performances.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    divisionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Only the fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateDivision"];
+                    "application/x-www-form-urlencoded": components["schemas"]["UpdateDivision"];
+                };
+            };
+            responses: {
+                /** @description The updated division */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Division"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/divisions/{divisionId}/sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A division's score sheet (extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    divisionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sheet new rounds of the division are judged on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DivisionSheet"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1544,7 +2224,101 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Update an event (extension; POST, as group updates are); its competitions and scores stay
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    eventId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Only the fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateEvent"];
+                    "application/x-www-form-urlencoded": components["schemas"]["UpdateEvent"];
+                };
+            };
+            responses: {
+                /** @description The updated event */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Event"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2348,108 +3122,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/performances/{performanceId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete a performance (its scores go with it; its division and round are ranked again)
-         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
-         */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    performanceId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Body is neither JSON nor form-encoded */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Well-formed but breaks a rule (named in errors) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/performances/{performanceId}/performed": {
         parameters: {
             query?: never;
@@ -2994,6 +3666,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/score-sheets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue of built-in score sheets (extension)
+         * @description Every sheet a division can be judged on by its key (`POST /divisions/ {sheetKey}`), per kind of group, the usual one first. The same for every organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScoreSheetCatalogue"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/seasons/": {
         parameters: {
             query?: never;
@@ -3050,7 +3788,209 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Create a season (extension)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The new season; its name is unique in the organization */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateSeason"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CreateSeason"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Season"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seasons/{seasonId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a season's name, dates or year (extension; POST, as group updates are)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    seasonId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Only the fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateSeason"];
+                    "application/x-www-form-urlencoded": components["schemas"]["UpdateSeason"];
+                };
+            };
+            responses: {
+                /** @description The updated season */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Season"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4343,38 +5283,54 @@ export interface components {
                 number: number;
                 name: string;
             };
-            sheet: {
-                name: string;
-                categories: {
-                    key: string;
-                    name: string;
-                    /** @enum {string} */
-                    combine: "average" | "sum" | "sum-half";
-                    captions: {
-                        key: string;
-                        name: string;
-                        initials: string;
-                        weighted: boolean;
-                        judge: {
-                            firstName: string;
-                            lastName: string;
-                        } | null;
-                        subcaptions: {
-                            key: string;
-                            name: string;
-                            initials: string;
-                            max: number;
-                            weight: number;
-                        }[];
-                    }[];
-                }[];
-            };
+            sheet: components["schemas"]["SectionSheet"];
             /** @description ordered by rank, unscored performances last */
             performances: components["schemas"]["PerformanceScores"][];
             /** @description false only in a preview (`preview=true`): not yet released */
             released: boolean;
             /** @description changes to its numbers after release, oldest first (errata); the numbers above are the current ones */
             corrections: components["schemas"]["Correction"][];
+        };
+        SectionSheet: {
+            name: string;
+            /**
+             * @description what each step adds up: the printed numbers ('carry-rounded'), the exact ones, or exact fractions
+             * @enum {string}
+             */
+            rounding: "carry-rounded" | "carry-exact" | "carry-fractions";
+            /** @description fraction digits of every computed number (3 or 4) */
+            publishedDigits: number;
+            /** @description Sub Total = the categories' sum x subtotalScale (1 nearly always) */
+            subtotalScale: number;
+            /** @description Total = (Sub Total - penalty) / totalDivisor (1 nearly always) */
+            totalDivisor: number;
+            categories: {
+                key: string;
+                name: string;
+                /** @enum {string} */
+                combine: "average" | "sum" | "sum-half";
+                captions: {
+                    key: string;
+                    name: string;
+                    initials: string;
+                    weighted: boolean;
+                    /** @description captions of a category sharing a panel key are one doubled panel, averaged */
+                    panel: string | null;
+                    judge: {
+                        firstName: string;
+                        lastName: string;
+                    } | null;
+                    subcaptions: {
+                        key: string;
+                        name: string;
+                        initials: string;
+                        max: number;
+                        /** @description the smallest change a judge may make; 0.001 where the sheet names none */
+                        step: number;
+                        weight: number;
+                    }[];
+                }[];
+            }[];
         };
         PerformanceScores: {
             performanceId: number;
@@ -4542,6 +5498,51 @@ export interface components {
             /** @description why: required with `force`; kept in the audit trail (as X-Audit-Reason's) */
             reason?: string;
         };
+        UpdatedCompetition: components["schemas"]["Competition"] & {
+            chiefJudge: string;
+            orgCompetitionId: string;
+            rounds: components["schemas"]["Round"][];
+        };
+        Competition: {
+            id: number;
+            /** Format: uuid */
+            guid: string;
+            name: string;
+            /**
+             * @description ISO 8601 UTC timestamp with milliseconds
+             * @example 2026-03-28T17:00:00.000Z
+             */
+            date: string;
+            /** Format: uri */
+            standardScheduleUrl: string;
+            /** Format: uri */
+            logisticalScheduleUrl: string;
+            /** Format: uri */
+            recapUrl: string;
+        };
+        UpdateCompetition: {
+            name?: string;
+            /** @description start, ISO 8601 with time zone */
+            date?: string;
+            chiefJudge?: string;
+            orgCompetitionId?: string;
+            /** @description rounds to add, or to rename where the number exists; rounds not listed stay as they are (JSON bodies only) */
+            rounds?: {
+                number: number;
+                name: string;
+            }[];
+        };
+        UpdatePerformance: {
+            /** @description performance time, ISO 8601 with time zone; null clears it */
+            time?: string | null;
+            order?: number;
+            /** @description another division (only while it has no scores) */
+            divisionId?: number;
+            /** @description another round of the competition, by number (only while it has no scores) */
+            round?: number;
+            /** @description names the round when this creates it */
+            roundName?: string;
+        };
         DivisionList: {
             data: components["schemas"]["Division"][];
         };
@@ -4556,6 +5557,111 @@ export interface components {
         GroupType: {
             id: number;
             name: string;
+        };
+        CreateDivision: {
+            name: string;
+            initials: string;
+            /** @description 1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps */
+            groupTypeId: number;
+            /** @description the circuit's order of classes, lowest first */
+            sortOrder?: number;
+            /** @description a catalogue sheet (GET /score-sheets/) by its key; or send `sheet` */
+            sheetKey?: string;
+            sheet?: components["schemas"]["ScoreSheetInput"];
+        };
+        /** @description the circuit's own sheet, in the shape GET /divisions/{id}/sheet and a section of GET /competitions/{id}/scores answer (JSON bodies only) */
+        ScoreSheetInput: {
+            name: string;
+            /**
+             * @description default 'carry-rounded'
+             * @enum {string}
+             */
+            rounding?: "carry-rounded" | "carry-exact" | "carry-fractions";
+            /** @description default 3 */
+            publishedDigits?: number;
+            /** @description default 1 */
+            subtotalScale?: number;
+            /** @description default 1 */
+            totalDivisor?: number;
+            categories: {
+                key: string;
+                name: string;
+                /** @enum {string} */
+                combine: "average" | "sum" | "sum-half";
+                captions: {
+                    key: string;
+                    name: string;
+                    initials: string;
+                    /** @description default: whether the lines' weights differ */
+                    weighted?: boolean;
+                    panel?: string | null;
+                    /** @description ignored (a section sheet carries its judges) */
+                    judge?: unknown;
+                    subcaptions: {
+                        key: string;
+                        name: string;
+                        initials: string;
+                        max: number;
+                        /** @description default 0.001 (any number with three fraction digits) */
+                        step?: number;
+                        weight: number;
+                    }[];
+                }[];
+            }[];
+        };
+        UpdateDivision: {
+            name?: string;
+            initials?: string;
+            /** @description 1 Color Guard, 2 Percussion, 3 Winds, 4 Marching Band, 5 Drum Corps */
+            groupTypeId?: number;
+            /** @description the circuit's order of classes, lowest first */
+            sortOrder?: number;
+            /** @description a catalogue sheet (GET /score-sheets/) by its key; or send `sheet` */
+            sheetKey?: string;
+            sheet?: components["schemas"]["ScoreSheetInput"];
+        };
+        DivisionSheet: {
+            divisionId: number;
+            /** @description the catalogue sheet's key (GET /score-sheets/); null for the circuit's own sheet */
+            key: string | null;
+            sheet: components["schemas"]["ScoreSheet"];
+        };
+        ScoreSheet: {
+            name: string;
+            /**
+             * @description what each step adds up: the printed numbers ('carry-rounded'), the exact ones, or exact fractions
+             * @enum {string}
+             */
+            rounding: "carry-rounded" | "carry-exact" | "carry-fractions";
+            /** @description fraction digits of every computed number (3 or 4) */
+            publishedDigits: number;
+            /** @description Sub Total = the categories' sum x subtotalScale (1 nearly always) */
+            subtotalScale: number;
+            /** @description Total = (Sub Total - penalty) / totalDivisor (1 nearly always) */
+            totalDivisor: number;
+            categories: {
+                key: string;
+                name: string;
+                /** @enum {string} */
+                combine: "average" | "sum" | "sum-half";
+                captions: {
+                    key: string;
+                    name: string;
+                    initials: string;
+                    weighted: boolean;
+                    /** @description captions of a category sharing a panel key are one doubled panel, averaged */
+                    panel: string | null;
+                    subcaptions: {
+                        key: string;
+                        name: string;
+                        initials: string;
+                        max: number;
+                        /** @description the smallest change a judge may make; 0.001 where the sheet names none */
+                        step: number;
+                        weight: number;
+                    }[];
+                }[];
+            }[];
         };
         EventList: {
             data: components["schemas"]["EventListItem"][];
@@ -4580,23 +5686,6 @@ export interface components {
             eventType: string;
             competitions: components["schemas"]["Competition"][];
         };
-        Competition: {
-            id: number;
-            /** Format: uuid */
-            guid: string;
-            name: string;
-            /**
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-03-28T17:00:00.000Z
-             */
-            date: string;
-            /** Format: uri */
-            standardScheduleUrl: string;
-            /** Format: uri */
-            logisticalScheduleUrl: string;
-            /** Format: uri */
-            recapUrl: string;
-        };
         CreateEvent: {
             seasonId: number;
             name: string;
@@ -4608,6 +5697,18 @@ export interface components {
             commentaryEnabled?: boolean | ("0" | "1" | "true" | "false");
             /** @description first day, YYYY-MM-DD */
             startDate: string;
+        };
+        UpdateEvent: {
+            seasonId?: number;
+            name?: string;
+            location?: string;
+            /** @description 1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional */
+            eventTypeId?: number;
+            practice?: boolean | ("0" | "1" | "true" | "false");
+            videoEnabled?: boolean | ("0" | "1" | "true" | "false");
+            commentaryEnabled?: boolean | ("0" | "1" | "true" | "false");
+            /** @description first day, YYYY-MM-DD */
+            startDate?: string;
         };
         CreateCompetition: {
             name: string;
@@ -4914,6 +6015,18 @@ export interface components {
             /** @description default true; false takes the sign-off back */
             signedOff?: boolean | ("0" | "1" | "true" | "false");
         };
+        ScoreSheetCatalogue: {
+            data: components["schemas"]["CatalogueSheet"][];
+        };
+        CatalogueSheet: {
+            /** @example color-guard */
+            key: string;
+            groupType: {
+                id: number;
+                name: string;
+            };
+            sheet: components["schemas"]["ScoreSheet"];
+        };
         SeasonList: {
             data: components["schemas"]["Season"][];
         };
@@ -4935,6 +6048,24 @@ export interface components {
             endDate: string;
             /** @description true for the season whose dates hold today (or the latest one) */
             current: boolean;
+        };
+        CreateSeason: {
+            name: string;
+            /** @description first day, YYYY-MM-DD */
+            startDate: string;
+            /** @description last day, YYYY-MM-DD (not before startDate) */
+            endDate: string;
+            /** @description the year the circuit names the season by; default the year of endDate */
+            year?: number;
+        };
+        UpdateSeason: {
+            name?: string;
+            /** @description first day, YYYY-MM-DD */
+            startDate?: string;
+            /** @description last day, YYYY-MM-DD (not before startDate) */
+            endDate?: string;
+            /** @description the year the circuit names the season by; default the year of endDate */
+            year?: number;
         };
         StandingsList: {
             data: components["schemas"]["DivisionStandings"][];

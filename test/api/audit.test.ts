@@ -103,7 +103,15 @@ describe('every write is in the audit trail', () => {
         )
       ).status,
     ).toBe(200);
-    expect((await key.send('DELETE', `/performances/${circuit.encorePerformanceId}`)).status).toBe(204);
+    // it has scores: deleting it needs a reason (issue 26)
+    expect((await key.send('DELETE', `/performances/${circuit.encorePerformanceId}`)).status).toBe(422);
+    expect(
+      (
+        await key.send('DELETE', `/performances/${circuit.encorePerformanceId}`, undefined, {
+          'x-audit-reason': 'withdrew after warm-up',
+        })
+      ).status,
+    ).toBe(204);
     // a write that fails leaves nothing
     expect(
       (await key.send('POST', `/performances/${performanceId}/scores`, { captionKey: 'zz', scores: { a: 1 } })).status,
@@ -147,6 +155,7 @@ describe('every write is in the audit trail', () => {
     expect(deletion).toMatchObject({
       resource: { type: 'performance', id: String(circuit.encorePerformanceId) },
       after: null,
+      reason: 'withdrew after warm-up',
     });
     expect(deletion.before.scores.length).toBeGreaterThan(0);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSheet } from '../../server/api/db/repositories/sheet-rules.js';
 import { RuleViolation } from '../../server/api/db/repositories/errors.js';
-import { SheetCategory } from '../../server/api/routes/schemas/v4.js';
+import { SheetCategory } from '../../server/api/routes/schemas/sheet.js';
 import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { COMBINE_RULES, ROUNDING_RULES, type ScoreSheet } from '../../server/api/tabulation/types.js';
 

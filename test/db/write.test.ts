@@ -190,7 +190,11 @@ describe('scores and tabulation on write', () => {
     expect(withdrawn.noScoreReason).toBe('Withdrew');
     expect(withdrawn.result).toMatchObject({ performed: false, total: { score: 0, rank: 3 } });
     expect((await resultOf(db, performances[1].id))!.total.rank).toBe(1);
-    await deletePerformance(db, org.id, { performanceId: performances[1].id });
+    // a performance with scores goes only with a reason (issue 26)
+    await expect(deletePerformance(db, org.id, { performanceId: performances[1].id })).rejects.toMatchObject({
+      field: 'X-Audit-Reason',
+    });
+    await deletePerformance(db, org.id, { performanceId: performances[1].id, reason: 'Scored in error' });
     expect((await resultOf(db, performances[2].id))!.total.rank).toBe(1);
     expect((await resultOf(db, performances[0].id))!.total.rank).toBe(2);
     const left = await db

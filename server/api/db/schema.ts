@@ -140,6 +140,8 @@ export const scoreSheets = pgTable('score_sheets', {
   orgId: integer('org_id').notNull(),
   name: text('name').notNull(),
   definition: jsonb('definition').$type<ScoreSheet>().notNull(),
+  /** the catalogue sheet this is a copy of (domain/score-sheets/catalogue.ts); null for a circuit's own sheet */
+  catalogueKey: text('catalogue_key'),
 });
 
 export const divisions = pgTable('divisions', {

@@ -63,6 +63,14 @@ export function validateScores(
         field: `${field}.score`,
         message: `${line} is ${score.score}; judges' numbers have at most ${MAX_SCORE_FRACTION_DIGITS} fraction digits`,
       });
+      return;
+    }
+    // A sheet that names its line's step (0.5, 0.1) takes only whole steps; one that names none, any thousandth.
+    if (subcaption.step !== undefined && toMicros(score.score) % toMicros(subcaption.step) !== 0) {
+      problems.push({
+        field: `${field}.score`,
+        message: `${line} is ${score.score}, not a step of ${subcaption.step}`,
+      });
     }
   });
 

@@ -8,7 +8,8 @@ import type { DbOrTx } from '../database.js';
 import * as t from '../schema.js';
 import { fromThousandths } from './support.js';
 
-export type AuditResourceType = 'group' | 'event' | 'competition' | 'panel' | 'performance' | 'user';
+export type AuditResourceType =
+  'season' | 'division' | 'group' | 'event' | 'competition' | 'panel' | 'performance' | 'user';
 
 export interface Snapshot {
   state: unknown;
@@ -27,6 +28,34 @@ export async function snapshotOf(
 }
 
 const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number) => Promise<Snapshot | undefined>> = {
+  async season(db, orgId, id) {
+    const [row] = await db
+      .select({
+        name: t.seasons.name,
+        year: t.seasons.year,
+        startDate: t.seasons.startDate,
+        endDate: t.seasons.endDate,
+      })
+      .from(t.seasons)
+      .where(and(eq(t.seasons.id, id), eq(t.seasons.orgId, orgId)));
+    return row && { state: row };
+  },
+  /** with its sheet whole: a sheet change is a change of how every later round is scored */
+  async division(db, orgId, id) {
+    const [row] = await db
+      .select({
+        name: t.divisions.name,
+        initials: t.divisions.initials,
+        groupTypeId: t.divisions.groupTypeId,
+        sortOrder: t.divisions.sortOrder,
+        sheetKey: t.scoreSheets.catalogueKey,
+        sheet: t.scoreSheets.definition,
+      })
+      .from(t.divisions)
+      .leftJoin(t.scoreSheets, eq(t.scoreSheets.id, t.divisions.scoreSheetId))
+      .where(and(eq(t.divisions.id, id), eq(t.divisions.orgId, orgId)));
+    return row && { state: row };
+  },
   async group(db, orgId, id) {
     const [row] = await db
       .select({

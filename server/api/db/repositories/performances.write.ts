@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
-import { divisions, groups, performances, rounds, roundSheets, scoreSheets } from '../schema.js';
+import { divisions, groups, performances, rounds, roundSheets, scoreSheets, subcaptionScores } from '../schema.js';
 import { RuleViolation } from './errors.js';
 import { retabulate } from './retabulate.js';
 import { orgWrite, requireOwned } from './support.js';
@@ -70,10 +70,29 @@ export async function addPerformance(db: DbOrTx, orgId: number, input: Performan
   });
 }
 
-/** Removes a performance with its scores and penalties; the rest of its division+round is ranked again. */
-export async function deletePerformance(db: DbOrTx, orgId: number, input: { performanceId: number }): Promise<void> {
+/** The field a scored performance's deletion must carry its reason in (the audit trail's header). */
+export const DELETE_REASON_FIELD = 'X-Audit-Reason';
+
+/**
+ * Removes a performance with its scores and penalties; the rest of its division+round is ranked again. A performance
+ * with scores goes only with a reason (the audit trail keeps it with the numbers that went).
+ */
+export async function deletePerformance(
+  db: DbOrTx,
+  orgId: number,
+  input: { performanceId: number; reason?: string | null },
+): Promise<void> {
   await orgWrite(db, orgId, async (tx) => {
     const performance = await requireOwned(tx, performances, 'performance', orgId, input.performanceId);
+    if (!input.reason) {
+      const scored = await tx
+        .select({ one: sql`1` })
+        .from(subcaptionScores)
+        .where(eq(subcaptionScores.performanceId, performance.id))
+        .limit(1);
+      if (scored.length > 0)
+        throw new RuleViolation(DELETE_REASON_FIELD, 'the performance has scores: say why it is deleted');
+    }
     await tx.delete(performances).where(eq(performances.id, performance.id));
     await retabulate(tx, performance.roundId, performance.divisionId);
   });

@@ -1,16 +1,33 @@
 import { COMBINE_RULES, ROUNDING_RULES, type ScoreSheet } from '../../tabulation/types.js';
+import { toMicros } from '../../tabulation/decimal.js';
+import { stepOf } from '../../../../domain/score-sheet.js';
 import { RuleViolation } from './errors.js';
+
+/** Scores are stored in thousandths (micros / 1000): a step finer than that could never be written. */
+const THOUSANDTH_MICROS = 1000;
+
+/** A sheet's number as the tabulation holds it (micros); one it cannot hold is the sender's mistake, named. */
+function micros(field: string, value: number): number {
+  try {
+    return toMicros(value);
+  } catch {
+    throw new RuleViolation(field, `${value} has more than six fraction digits`);
+  }
+}
 
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
 
 /**
- * Structural checks on a score sheet before it is stored: the tabulation relies on keys being unique (caption keys
- * across the sheet, subcaption keys within a caption), on positive maxima and finite weights, and on known rounding
- * rules and sane digits, scale and divisor.
+ * Structural checks on a score sheet before it is stored, so that every sheet stored can be scored: the tabulation
+ * relies on keys being unique (category keys and caption keys across the sheet, subcaption keys within a caption),
+ * on positive maxima that are a whole number of steps (a judge must be able to reach the maximum), on positive
+ * weights, and on known rounding rules and sane digits, scale and divisor. The first problem found is refused,
+ * naming its field ("sheet.categories[1].captions[0].subcaptions[2].step").
  */
 export function checkSheet(field: string, sheet: ScoreSheet): void {
-  if (!sheet || typeof sheet.name !== 'string' || !Array.isArray(sheet.categories) || sheet.categories.length === 0) {
-    throw new RuleViolation(field, 'a score sheet needs a name and at least one category');
+  if (!sheet || typeof sheet.name !== 'string') throw new RuleViolation(field, 'a score sheet needs a name');
+  if (!Array.isArray(sheet.categories) || sheet.categories.length === 0) {
+    throw new RuleViolation(`${field}.categories`, 'a score sheet needs at least one category');
   }
   if (sheet.rounding !== undefined && !isOneOf(ROUNDING_RULES, sheet.rounding))
     throw new RuleViolation(`${field}.rounding`, 'unknown rounding rule');
@@ -23,12 +40,18 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
   if (sheet.subtotalScale !== undefined && !(Number.isFinite(sheet.subtotalScale) && sheet.subtotalScale > 0)) {
     throw new RuleViolation(`${field}.subtotalScale`, 'subtotalScale must be positive');
   }
+  if (sheet.subtotalScale !== undefined) micros(`${field}.subtotalScale`, sheet.subtotalScale);
   if (sheet.totalDivisor !== undefined && !(Number.isInteger(sheet.totalDivisor) && sheet.totalDivisor >= 1)) {
     throw new RuleViolation(`${field}.totalDivisor`, 'totalDivisor must be a positive integer');
   }
   const captionKeys = new Set<string>();
+  const categoryKeys = new Set<string>();
   sheet.categories.forEach((category, c) => {
     const at = `${field}.categories[${c}]`;
+    if (!category.key || categoryKeys.has(category.key)) {
+      throw new RuleViolation(`${at}.key`, `category key "${category.key}" is empty or used twice`);
+    }
+    categoryKeys.add(category.key);
     if (!isOneOf(COMBINE_RULES, category.combine)) throw new RuleViolation(`${at}.combine`, `unknown combine rule`);
     if (!Array.isArray(category.captions) || category.captions.length === 0) {
       throw new RuleViolation(`${at}.captions`, 'a category needs at least one caption');
@@ -50,10 +73,19 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
         }
         lineKeys.add(line.key);
         if (!(Number.isFinite(line.max) && line.max > 0))
-          throw new RuleViolation(`${lineAt}.max`, 'max must be positive');
+          throw new RuleViolation(`${lineAt}.max`, 'max must be above 0');
+        const step = stepOf(line);
+        const stepMicros = Number.isFinite(step) && step > 0 ? micros(`${lineAt}.step`, step) : 0;
+        if (stepMicros <= 0 || stepMicros % THOUSANDTH_MICROS !== 0) {
+          throw new RuleViolation(`${lineAt}.step`, 'step must be above 0, in whole thousandths');
+        }
+        if (micros(`${lineAt}.max`, line.max) % stepMicros !== 0) {
+          throw new RuleViolation(`${lineAt}.step`, `step ${step} does not divide max ${line.max}`);
+        }
         if (!(Number.isFinite(line.weight) && line.weight > 0)) {
           throw new RuleViolation(`${lineAt}.weight`, 'weight must be positive');
         }
+        micros(`${lineAt}.weight`, line.weight);
       });
     });
   });

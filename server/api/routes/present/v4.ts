@@ -8,6 +8,7 @@ import type { SeasonRow } from '../../db/repositories/seasons.read.js';
 import type { competitions } from '../../db/schema.js';
 import type * as v4 from '../schemas/v4.js';
 import type { PublishedPages } from '../pages/addresses.js';
+import { sectionSheet } from './sheets.js';
 
 type CompetitionRow = typeof competitions.$inferSelect;
 
@@ -112,7 +113,6 @@ export function performanceTabulation(row: PerformanceResultRecord): z.infer<typ
 export const rankOrNull = (rank: number | null | undefined) => (rank && rank > 0 ? rank : null);
 
 export function divisionRoundScores(section: CompetitionSection): z.infer<typeof v4.DivisionRoundScores> {
-  const sheet = section.sheet ?? { name: '', categories: [] };
   const scored = section.performances.map((performance) => {
     const result = performance.result;
     const performed = performance.performed && result !== null && result.performed;
@@ -150,28 +150,7 @@ export function divisionRoundScores(section: CompetitionSection): z.infer<typeof
   return {
     division: { id: section.division.id, name: section.division.name, initials: section.division.initials },
     round: { number: section.round.number, name: section.round.name },
-    sheet: {
-      name: sheet.name,
-      categories: sheet.categories.map((category) => ({
-        key: category.key,
-        name: category.name,
-        combine: category.combine,
-        captions: category.captions.map((caption) => ({
-          key: caption.key,
-          name: caption.name,
-          initials: caption.initials,
-          weighted: caption.weighted,
-          judge: section.judges.get(caption.key) ?? null,
-          subcaptions: caption.subcaptions.map((sub) => ({
-            key: sub.key,
-            name: sub.name,
-            initials: sub.initials,
-            max: sub.max,
-            weight: sub.weight,
-          })),
-        })),
-      })),
-    },
+    sheet: sectionSheet(section.sheet, section.judges),
     performances: scored,
     released: section.released,
     corrections: section.corrections.map((correction) => ({

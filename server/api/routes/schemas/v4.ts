@@ -3,7 +3,7 @@
  * and Scores are our design of the shapes the specification leaves "not shown" (docs/api.md: "Designed shapes").
  */
 import { z } from '@hono/zod-openapi';
-import { COMBINE_RULES } from '../../tabulation/types.js';
+import { SectionSheet } from './sheet.js';
 
 export const EventListItem = z
   .object({
@@ -109,28 +109,6 @@ export const Schedule = z
 
 const Ranked = { score: z.number(), rank: z.number().int().nullable() };
 
-export const SheetSubcaption = z.object({
-  key: z.string(),
-  name: z.string(),
-  initials: z.string(),
-  max: z.number(),
-  weight: z.number(),
-});
-export const SheetCaption = z.object({
-  key: z.string(),
-  name: z.string(),
-  initials: z.string(),
-  weighted: z.boolean(),
-  judge: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
-  subcaptions: z.array(SheetSubcaption),
-});
-export const SheetCategory = z.object({
-  key: z.string(),
-  name: z.string(),
-  combine: z.enum(COMBINE_RULES),
-  captions: z.array(SheetCaption),
-});
-
 export const PerformanceScores = z
   .object({
     performanceId: z.number().int(),
@@ -178,7 +156,7 @@ export const DivisionRoundScores = z
   .object({
     division: DivisionRef,
     round: z.object({ number: z.number().int(), name: z.string() }),
-    sheet: z.object({ name: z.string(), categories: z.array(SheetCategory) }),
+    sheet: SectionSheet,
     performances: z.array(PerformanceScores).openapi({ description: 'ordered by rank, unscored performances last' }),
     released: z.boolean().openapi({ description: 'false only in a preview (`preview=true`): not yet released' }),
     corrections: z.array(Correction).openapi({

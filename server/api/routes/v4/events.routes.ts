@@ -46,20 +46,29 @@ export const getEvent = createRoute({
   },
 });
 
-const CreateEventBody = z
+const EventFields = {
+  seasonId: PositiveInt,
+  name: Text(200).min(1),
+  location: Text(200).optional(),
+  eventTypeId: PositiveInt.openapi({
+    description: '1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional',
+  }),
+  practice: BoolField.optional(),
+  videoEnabled: BoolField.optional(),
+  commentaryEnabled: BoolField.optional(),
+  startDate: IsoDate.openapi({ description: 'first day, YYYY-MM-DD' }),
+};
+const CreateEventBody = z.strictObject(EventFields).openapi('CreateEvent');
+const UpdateEventBody = z
   .strictObject({
-    seasonId: PositiveInt,
-    name: Text(200).min(1),
-    location: Text(200).optional(),
-    eventTypeId: PositiveInt.openapi({
-      description: '1 Regular Season, 2 Championship, 3 Practice, 4 Clinic, 5 Regional',
-    }),
-    practice: BoolField.optional(),
-    videoEnabled: BoolField.optional(),
-    commentaryEnabled: BoolField.optional(),
-    startDate: IsoDate.openapi({ description: 'first day, YYYY-MM-DD' }),
+    ...EventFields,
+    seasonId: EventFields.seasonId.optional(),
+    name: EventFields.name.optional(),
+    eventTypeId: EventFields.eventTypeId.optional(),
+    startDate: EventFields.startDate.optional(),
   })
-  .openapi('CreateEvent');
+  .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
+  .openapi('UpdateEvent');
 
 export const createEvent = createRoute(
   permitted(
@@ -107,5 +116,22 @@ export const createCompetition = createRoute(
       },
     },
     { action: 'competition.create', resource: 'competition' },
+  ),
+);
+
+export const updateEvent = createRoute(
+  permitted(
+    'set-up',
+    {
+      method: 'post',
+      path: '/events/{eventId}',
+      summary: 'Update an event (extension; POST, as group updates are); its competitions and scores stay',
+      request: { params: eventParams, body: bodyOf(UpdateEventBody, 'Only the fields to change') },
+      responses: {
+        200: { description: 'The updated event', content: { 'application/json': { schema: Event } } },
+        ...writeErrors,
+      },
+    },
+    { action: 'event.update', resource: 'event', idParam: 'eventId' },
   ),
 );

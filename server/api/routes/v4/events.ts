@@ -1,4 +1,4 @@
-/** Events: the list and one event (shared with v3), creating an event and a competition in it. */
+/** Events: the list and one event (shared with v3), creating and updating an event, creating a competition in it. */
 import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
@@ -9,7 +9,7 @@ import { publishedPages } from '../pages/addresses.js';
 import { notFound } from '../../http/problem.js';
 import { referencing, validBody } from '../../http/write-body.js';
 import { competitionsOfEvents, findEvent, listEvents } from '../../db/repositories/events.read.js';
-import { createEvent } from '../../db/repositories/events.write.js';
+import { createEvent, updateEvent } from '../../db/repositories/events.write.js';
 import { createCompetition } from '../../db/repositories/competitions.write.js';
 import { ensureRound } from '../../db/repositories/rounds.write.js';
 import { RuleViolation } from '../../db/repositories/errors.js';
@@ -51,6 +51,13 @@ export function resource(services: Services) {
       const row = await referencing({ season: 'seasonId' }, () => createEvent(db, orgId, validBody(c)));
       const event = (await findEvent(db, orgId, row.id))!;
       return c.json(eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), pagesOf(c)), 201);
+    })
+    .openapi(routes.updateEvent, async (c) => {
+      const orgId = c.get('auth').orgId;
+      const { eventId } = c.req.valid('param');
+      await referencing({ season: 'seasonId' }, () => updateEvent(db, orgId, { eventId, ...validBody(c) }));
+      const event = (await findEvent(db, orgId, eventId))!;
+      return c.json(eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), pagesOf(c)), 200);
     })
     .openapi(routes.createCompetition, async (c) => {
       const orgId = c.get('auth').orgId;

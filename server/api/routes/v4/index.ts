@@ -6,6 +6,7 @@ import { checkWriteBody } from '../../http/write-body.js';
 import { writeUnit } from '../../http/write-unit.js';
 import * as audit from './audit.js';
 import * as competitions from './competitions.js';
+import * as contestUpdates from './contest-updates.js';
 import * as divisions from './divisions.js';
 import * as events from './events.js';
 import * as groups from './groups.js';
@@ -14,6 +15,7 @@ import * as judges from './judges.js';
 import * as me from './me.js';
 import * as performances from './performances.js';
 import * as review from './review.js';
+import * as scoreSheets from './score-sheets.js';
 import * as seasons from './seasons.js';
 import * as standings from './standings.js';
 import * as users from './users.js';
@@ -33,6 +35,7 @@ export interface ResourceModule {
 export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
   audit,
   competitions,
+  'contest-updates': contestUpdates,
   divisions,
   events,
   groups,
@@ -41,6 +44,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
   me,
   performances,
   review,
+  'score-sheets': scoreSheets,
   seasons,
   standings,
   users,

@@ -23,6 +23,8 @@ export const deletePerformance = createRoute(
       method: 'delete',
       path: '/performances/{performanceId}',
       summary: 'Delete a performance (its scores go with it; its division and round are ranked again)',
+      description:
+        'A performance with scores is deleted only with a reason in the `X-Audit-Reason` header (422 `reason_required` without one); the audit trail keeps it with the numbers that went.',
       request: { params: performanceParams },
       responses: { 204: { description: 'Deleted' }, ...writeErrors },
     },

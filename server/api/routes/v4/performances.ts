@@ -6,8 +6,9 @@ import type { Services } from '../../services.js';
 import type { DbOrTx } from '../../db/database.js';
 import { validBody } from '../../http/write-body.js';
 import { findPerformance, findPerformanceResult } from '../../db/repositories/performances.read.js';
-import { NotFoundError } from '../../db/repositories/errors.js';
-import { deletePerformance, setPerformed } from '../../db/repositories/performances.write.js';
+import { NotFoundError, RuleViolation } from '../../db/repositories/errors.js';
+import { ApiProblem } from '../../http/problem.js';
+import { DELETE_REASON_FIELD, deletePerformance, setPerformed } from '../../db/repositories/performances.write.js';
 import { setPenalty, writeCaptionEntries } from '../../db/repositories/scores.write.js';
 import { entryProblem, entryWriter } from '../../http/entry-writer.js';
 import { performanceItem, performanceTabulation } from '../present/v4.js';
@@ -17,7 +18,17 @@ export function resource(services: Services) {
   const db = services.database.db;
   return newRouter()
     .openapi(routes.deletePerformance, async (c) => {
-      await deletePerformance(db, c.get('auth').orgId, c.req.valid('param'));
+      // the write unit checks the header's length and records it as the audit entry's reason
+      const reason = c.req.header('x-audit-reason')?.trim();
+      try {
+        await deletePerformance(db, c.get('auth').orgId, { ...c.req.valid('param'), reason });
+      } catch (error) {
+        if (error instanceof RuleViolation && error.field === DELETE_REASON_FIELD)
+          throw new ApiProblem(422, 'reason_required', error.message, [
+            { name: DELETE_REASON_FIELD, in: 'header', message: 'required to delete a performance with scores' },
+          ]);
+        throw error;
+      }
       return c.body(null, 204);
     })
     .openapi(routes.setPerformed, async (c) => {
