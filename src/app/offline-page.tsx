@@ -39,7 +39,10 @@ export function OfflinePage() {
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
           {pages.map((page) => (
             <li key={page.url} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2">
-              <Link to={page.url} className="link">
+              {/* A document load: the worker answers it with the saved page itself. A page the server rendered
+                  carries its numbers in that HTML, and its reads were never fetched here, so the app's own
+                  navigation would find nothing saved to read. */}
+              <Link to={page.url} reloadDocument className="link">
                 {page.title.endsWith(SITE_SUFFIX) ? page.title.slice(0, -SITE_SUFFIX.length) : page.title}
               </Link>
               <span className="text-sm text-slate-700 dark:text-slate-300">
