@@ -98,4 +98,11 @@ export const paths = {
     href: (judgeName: string, seasonId?: number, options: { competition?: string } = {}) =>
       withQuery(`/judges/${encodeURIComponent(judgeName)}`, { season: seasonId, competition: options.competition }),
   },
+  /** Show day, signed in: the organization's competitions, each opening its console (its code loads only here). */
+  manage: { path: '/manage', href: () => '/manage' },
+  /** The tabulator's and chief judge's console of one competition, by its guid as fans' pages address it. */
+  manageCompetition: {
+    path: '/manage/competitions/:competitionGuid',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}`,
+  },
 } as const;

@@ -97,6 +97,11 @@ async function getUrl<T>(url: string, signal: AbortSignal | undefined): Promise<
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : null);
   }
+  return readAnswer<T>(response);
+}
+
+/** An answer as the app reads it: its body, or an ApiError (also for a signed-in user's reads and writes, api-user.ts). */
+export async function readAnswer<T>(response: Response): Promise<ApiResult<T>> {
   const stale = response.headers.get('x-bff-stale') === '1';
   const body = await readBody(response);
   if (!response.ok) {
@@ -112,13 +117,13 @@ async function getUrl<T>(url: string, signal: AbortSignal | undefined): Promise<
  * be paired with the wrong type. Only paths whose GET answers JSON can be named: the reads the BFF forwards
  * (server/bff/allow-list.ts takes them from the same document).
  */
-type GetOf<Entry> = Entry extends { get: infer Operation } ? Operation : never;
-type OkOf<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } }
+export type GetOf<Entry> = Entry extends { get: infer Operation } ? Operation : never;
+export type OkOf<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } }
   ? Body
   : never;
-type PathParamsOf<Operation> = Operation extends { parameters: { path: infer Params } } ? Params : never;
+export type PathParamsOf<Operation> = Operation extends { parameters: { path: infer Params } } ? Params : never;
 type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
-type ReadPath<Paths> = {
+export type ReadPath<Paths> = {
   [Path in keyof Paths]: [OkOf<GetOf<Paths[Path]>>] extends [never] ? never : Path;
 }[keyof Paths];
 

@@ -1,0 +1,232 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { Notice } from '../../components/notice';
+import { PageSkeleton } from '../../components/skeleton';
+import { paths } from '../../config/paths';
+import { competitionScheduleQueryOptions } from '../../features/competitions/api/get-competition-schedule';
+import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
+import { RecapViews } from '../../features/competitions/components/recap-views';
+import { auditQueryOptions } from '../../features/manage/api/get-audit';
+import { can, signInHref, type Me } from '../../features/manage/api/get-me';
+import { previewQueryOptions } from '../../features/manage/api/get-preview';
+import { progressQueryOptions } from '../../features/manage/api/get-progress';
+import { problemText } from '../../features/manage/api/problems';
+import { AuditTrail } from '../../features/manage/components/audit-trail';
+import { ConsoleGrid, GridLegend } from '../../features/manage/components/console-grid';
+import { CorrectionDialog, type CorrectionTarget } from '../../features/manage/components/correction-dialog';
+import { Freshness } from '../../features/manage/components/freshness';
+import { PerformanceDialog } from '../../features/manage/components/performance-dialog';
+import { SectionControls } from '../../features/manage/components/section-controls';
+import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
+import { isApiError } from '../../lib/api-client';
+import { buildGrid, type GridRow } from '../../features/manage/utils/grid-model';
+import { recapFromPreview } from '../../features/competitions/utils/recap-from-preview';
+import { parseGuid } from '../route-error';
+
+/** `/manage/competitions/<guid>`: the tabulator's console, open all show long (issue 27). */
+export default function ManageCompetitionRoute() {
+  const guid = parseGuid(useParams().competitionGuid, 'Competition');
+  return (
+    <>
+      <title>Console · Marching Results</title>
+      <p className="text-sm">
+        <Link to={paths.manage.href()} className="text-blue-900 underline dark:text-sky-300">
+          Manage contests
+        </Link>
+      </p>
+      <SessionGate>{(me) => <Console me={me} guid={guid} />}</SessionGate>
+    </>
+  );
+}
+
+function Console({ me, guid }: { me: Me; guid: string }) {
+  const summary = useQuery(competitionQueryOptions(guid));
+  const competitionId = summary.data?.body.competition.id ?? null;
+  const id = competitionId ?? 0;
+  const enabled = competitionId !== null;
+  const progress = useQuery({ ...progressQueryOptions(id), enabled });
+  const preview = useQuery({ ...previewQueryOptions(id), enabled });
+  const audit = useQuery({ ...auditQueryOptions(id), enabled: enabled && can(me, 'read-audit') });
+  const schedule = useQuery({ ...competitionScheduleQueryOptions(guid, id), enabled });
+  const location = useLocation();
+  const [correcting, setCorrecting] = useState<(CorrectionTarget & { released: boolean }) | null>(null);
+  const [editing, setEditing] = useState<{ row: GridRow; released: boolean } | null>(null);
+
+  const grid = useMemo(
+    () =>
+      buildGrid({
+        progress: progress.data?.body.data ?? [],
+        preview: preview.data?.body.data ?? [],
+        schedule: schedule.data?.body ?? null,
+        audit: audit.data?.body.data ?? [],
+      }),
+    [progress.data, preview.data, schedule.data, audit.data],
+  );
+  const performances = useMemo(
+    () =>
+      new Map(
+        grid.flatMap((section) =>
+          section.rows.map(
+            (row) => [row.performanceId, { group: row.group, divisionId: section.division.id }] as const,
+          ),
+        ),
+      ),
+    [grid],
+  );
+  const previewSections = useMemo(() => {
+    const body = summary.data?.body;
+    if (!body || !preview.data) return [];
+    return recapFromPreview(
+      preview.data.body.data.filter((section) => !section.released),
+      { seasonId: body.season.id, competitionGuid: guid },
+    );
+  }, [preview.data, summary.data, guid]);
+
+  if (summary.isPending || (enabled && (progress.isPending || preview.isPending))) return <PageSkeleton rows={8} />;
+  const failure = summary.error ?? (progress.data ? null : progress.error) ?? (preview.data ? null : preview.error);
+  if (failure) {
+    if (isApiError(failure) && failure.status === 401)
+      return (
+        <Notice tone="warning" role="alert">
+          Your session has ended.{' '}
+          <a className="underline" href={signInHref(`${location.pathname}${location.search}`)}>
+            Sign in again
+          </a>
+        </Notice>
+      );
+    if (isApiError(failure) && failure.status === 404)
+      return (
+        <EmptyState title="No such competition">It is not one of {me.organization.name}'s competitions.</EmptyState>
+      );
+    return (
+      <Notice tone="error" role="alert">
+        The console could not load: {problemText(failure)}
+      </Notice>
+    );
+  }
+  const body = summary.data!.body;
+  if (competitionId === null)
+    return (
+      <EmptyState title="This competition cannot be managed here">Its record names no id to manage it by.</EmptyState>
+    );
+
+  const canCorrect = can(me, 'enter-scores');
+  const canPenalize = can(me, 'enter-penalties');
+  const canSetPerformed = can(me, 'set-up');
+  const divisions = [...new Map(grid.map((section) => [section.division.id, section.division])).values()];
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{body.competition.name}: console</h1>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {body.event.name} · {roleLabel(me)} ·{' '}
+        <Link to={paths.recap.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+          Fans' recap page
+        </Link>
+      </p>
+      <Freshness
+        updatedAt={Math.min(progress.dataUpdatedAt, preview.dataUpdatedAt)}
+        failed={progress.isRefetchError || preview.isRefetchError}
+        offline={false}
+      />
+      {grid.length === 0 ? (
+        <EmptyState title="No performances yet">
+          Divisions and rounds appear here once groups are registered.
+        </EmptyState>
+      ) : (
+        <>
+          <nav aria-label="Divisions and rounds" className="my-3">
+            <ul className="flex flex-wrap gap-2 text-sm">
+              {grid.map((section) => (
+                <li key={section.key}>
+                  <a
+                    href={`#section-${section.key}`}
+                    className="block rounded border border-slate-300 px-2 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+                  >
+                    {section.division.name} {section.round.name || `round ${section.round.number}`}: {section.submitted}
+                    /{section.needed}
+                    {section.released ? ' · released' : section.signOff ? ' · signed off' : ''}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <GridLegend />
+          {grid.map((section) => (
+            <section
+              key={section.key}
+              id={`section-${section.key}`}
+              aria-labelledby={`heading-${section.key}`}
+              className="my-6"
+            >
+              <h2 id={`heading-${section.key}`} className="text-xl font-semibold">
+                {section.division.name} {section.round.name || `round ${section.round.number}`}
+              </h2>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                {section.submitted} of {section.needed} caption entries submitted
+              </p>
+              <SectionControls competitionId={competitionId} section={section} me={me} />
+              <ConsoleGrid
+                section={section}
+                canCorrect={canCorrect}
+                canEditPerformance={canPenalize || canSetPerformed}
+                onCell={(row, column, cell) => setCorrecting({ row, column, cell, released: section.released })}
+                onPerformance={(row) => setEditing({ row, released: section.released })}
+              />
+            </section>
+          ))}
+        </>
+      )}
+      <section aria-labelledby="preview-heading" className="my-8">
+        <h2 id="preview-heading" className="text-xl font-semibold">
+          Preview: not released
+        </h2>
+        <Notice tone="warning">
+          Preview: not released. This is the recap exactly as fans will see it once each division and round is released.
+        </Notice>
+        {previewSections.length === 0 ? (
+          <EmptyState title="Nothing unreleased to preview">
+            Every division and round with scores is released.
+          </EmptyState>
+        ) : (
+          <RecapViews sections={previewSections} views={['summary', 'categories', 'full']} />
+        )}
+      </section>
+      {can(me, 'read-audit') ? (
+        <section aria-labelledby="audit-heading" className="my-8">
+          <h2 id="audit-heading" className="text-xl font-semibold">
+            Audit trail
+          </h2>
+          {audit.isPending ? (
+            <PageSkeleton rows={3} />
+          ) : audit.isError && !audit.data ? (
+            <Notice tone="error" role="alert">
+              The audit trail could not load: {problemText(audit.error)}
+            </Notice>
+          ) : (
+            <AuditTrail entries={audit.data?.body.data ?? []} divisions={divisions} performances={performances} />
+          )}
+        </section>
+      ) : null}
+      {correcting ? (
+        <CorrectionDialog
+          competitionId={competitionId}
+          target={correcting}
+          released={correcting.released}
+          onClose={() => setCorrecting(null)}
+        />
+      ) : null}
+      {editing ? (
+        <PerformanceDialog
+          competitionId={competitionId}
+          row={editing.row}
+          released={editing.released}
+          canPenalize={canPenalize}
+          canSetPerformed={canSetPerformed}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getAsUser, type UserResult } from '../../../lib/api-user';
+import type { components } from '../../../lib/api-types';
+import { CONSOLE_POLL_MS, manageKeys } from './keys';
+
+export type PreviewScores = components['schemas']['CompetitionScores'];
+export type PreviewSection = components['schemas']['DivisionRoundScores'];
+
+/** Every division and round, released or not, as the recap will publish it (`?preview=true`). */
+export const previewQueryOptions = (competitionId: number) =>
+  queryOptions({
+    queryKey: manageKeys.preview(competitionId),
+    queryFn: ({ signal, client, queryKey }) =>
+      getAsUser('/competitions/{competitionId}/scores', {
+        path: { competitionId },
+        query: { preview: true },
+        signal,
+        previous: client.getQueryData<UserResult<PreviewScores>>(queryKey),
+      }),
+    refetchInterval: CONSOLE_POLL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { Notice } from '../../../components/notice';
+import { PageSkeleton } from '../../../components/skeleton';
+import { can, sessionQueryOptions, signInHref, type Me } from '../api/get-me';
+import { problemText } from '../api/problems';
+
+/**
+ * What every /manage page shows before its own content: the sign-in prompt when nobody is signed in, the hosted
+ * service's word where contests are managed there, a judge sent to their own page; otherwise `children(me)`.
+ */
+export function SessionGate({ children }: { children: (me: Me) => ReactNode }) {
+  const session = useQuery(sessionQueryOptions());
+  const location = useLocation();
+  if (session.isPending) return <PageSkeleton rows={4} />;
+  if (session.isError)
+    return (
+      <Notice tone="error" role="alert">
+        Could not find out who is signed in: {problemText(session.error)}{' '}
+        <button type="button" className="underline" onClick={() => void session.refetch()}>
+          Try again
+        </button>
+      </Notice>
+    );
+  const state = session.data;
+  if (state.kind === 'hosted')
+    return (
+      <EmptyState title="Contests are managed on the hosted service">
+        These results come from the hosted CompetitionSuite service: its contests are set up, scored and released there,
+        not in this app.
+      </EmptyState>
+    );
+  if (state.kind === 'signed-out')
+    return (
+      <div className="my-6 rounded-lg border border-slate-300 px-4 py-6 dark:border-slate-700">
+        <h2 className="text-lg font-semibold">
+          {state.expired ? 'Your session has ended' : 'Sign in to manage contests'}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          The console is for the circuit's administrators, tabulators and chief judges.
+        </p>
+        <a
+          href={signInHref(`${location.pathname}${location.search}`)}
+          className="mt-3 inline-block rounded-md bg-blue-900 px-4 py-2 font-medium text-white hover:bg-blue-800 dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200"
+        >
+          Sign in
+        </a>
+      </div>
+    );
+  const { me } = state;
+  if (!can(me, 'read-unreleased'))
+    return (
+      <EmptyState title="The console is not for your role">
+        {me.role === 'judge' ? (
+          <>
+            Judges enter their captions on{' '}
+            <a href="/judge" className="underline">
+              the judge's page
+            </a>
+            .
+          </>
+        ) : (
+          'Ask your circuit’s administrator for the tabulator or chief judge role.'
+        )}
+      </EmptyState>
+    );
+  return children(me);
+}
+
+export const roleLabel = (me: Me) =>
+  me.role === null ? me.key.name : me.role.replace('-', ' ').replace(/^\w/, (letter) => letter.toUpperCase());

@@ -1,0 +1,157 @@
+/**
+ * The audit trail as the console lists it: who, when, what (from what to what) and why, each entry placed in its
+ * division and group where it concerns a performance, so the list filters by division, judge (who wrote) and group.
+ * The trail's `before`/`after` are the API's snapshots (decision 062): read by shape, described in words.
+ */
+import type { AuditEntry } from '../api/get-audit';
+
+export interface AuditRow {
+  seq: number;
+  at: string;
+  who: string;
+  action: string;
+  /** the performance's group and division, when the entry is a performance's */
+  group: string | null;
+  divisionId: number | null;
+  changes: string[];
+  reason: string | null;
+}
+
+export interface AuditFilter {
+  divisionId?: number;
+  who?: string;
+  group?: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const actionWords: Record<string, string> = {
+  'performance.enter-scores': 'Scores entered',
+  'performance.set-penalties': 'Penalties',
+  'performance.set-performed': 'Performed or not',
+  'section.sign-off': 'Sign-off',
+  'section.sign-off-withdrawn': 'Sign-off withdrawn by a change',
+  'competition.release': 'Release',
+  'panel.seat-judge': 'Judge seated',
+  'panel.unseat-judge': 'Judge removed',
+  'performance.create': 'Performance added',
+  'performance.update': 'Performance changed',
+  'performance.delete': 'Performance deleted',
+  'competition.update': 'Competition changed',
+};
+
+export const actionLabel = (action: string) => actionWords[action] ?? action;
+
+type Line = { captionKey: string; subcaptionKey: string; score: number };
+
+function lines(snapshot: unknown): Line[] {
+  if (!isObject(snapshot) || !Array.isArray(snapshot.scores)) return [];
+  return snapshot.scores.filter(isObject).map((line) => ({
+    captionKey: String(line.captionKey),
+    subcaptionKey: String(line.subcaptionKey),
+    score: Number(line.score),
+  }));
+}
+
+function entryStates(snapshot: unknown): Map<string, string> {
+  const states = new Map<string, string>();
+  if (!isObject(snapshot) || !Array.isArray(snapshot.entries)) return states;
+  for (const entry of snapshot.entries.filter(isObject))
+    states.set(String(entry.captionKey), `${String(entry.state)} v${String(entry.version)}`);
+  return states;
+}
+
+const penaltyOf = (snapshot: unknown) =>
+  isObject(snapshot) && Array.isArray(snapshot.penalties)
+    ? snapshot.penalties.filter(isObject).reduce((sum, penalty) => sum + Number(penalty.amount), 0)
+    : 0;
+
+const numbers = (list: Line[]) =>
+  list.length === 0 ? 'none' : list.map((line) => `${line.subcaptionKey} ${line.score}`).join(', ');
+
+/** "ea: voc 68, exc 70 → voc 69, exc 70" for each caption whose numbers changed; state, penalty and performed too. */
+export function describeChanges(before: unknown, after: unknown): string[] {
+  if (!isObject(before) && !isObject(after)) return [];
+  const changes: string[] = [];
+  const was = lines(before);
+  const now = lines(after);
+  const captions = [...new Set([...was, ...now].map((line) => line.captionKey))];
+  for (const caption of captions) {
+    const from = was.filter((line) => line.captionKey === caption);
+    const to = now.filter((line) => line.captionKey === caption);
+    if (numbers(from) !== numbers(to)) changes.push(`${caption}: ${numbers(from)} → ${numbers(to)}`);
+  }
+  const statesBefore = entryStates(before);
+  for (const [caption, state] of entryStates(after)) {
+    const previous = statesBefore.get(caption);
+    if (previous !== state && previous?.split(' ')[0] !== state.split(' ')[0])
+      changes.push(`${caption} entry: ${previous?.split(' ')[0] ?? 'none'} → ${state.split(' ')[0]}`);
+  }
+  if (penaltyOf(before) !== penaltyOf(after)) changes.push(`penalty: ${penaltyOf(before)} → ${penaltyOf(after)}`);
+  if (isObject(before) && isObject(after) && before.performed !== after.performed && after.performed !== undefined)
+    changes.push(
+      after.performed === false
+        ? `did not perform${typeof after.noScoreReason === 'string' && after.noScoreReason ? ` (${after.noScoreReason})` : ''}`
+        : 'performed',
+    );
+  changes.push(...sectionChanges(before, after));
+  return changes;
+}
+
+/** A competition's release and sign-off flags per division and round (the competition snapshot's `sections`). */
+function sectionChanges(before: unknown, after: unknown): string[] {
+  const sections = (snapshot: unknown) =>
+    isObject(snapshot) && Array.isArray(snapshot.sections) ? snapshot.sections.filter(isObject) : [];
+  const was = sections(before);
+  const changes: string[] = [];
+  for (const section of sections(after)) {
+    const old = was.find(
+      (candidate) => candidate.round === section.round && candidate.divisionId === section.divisionId,
+    );
+    const where = `division ${String(section.divisionId)}, round ${String(section.round)}`;
+    if ((old?.released ?? false) !== section.released)
+      changes.push(`${where}: ${section.released ? 'released' : 'withdrawn'}`);
+    if ((old?.signedOffAt ?? null) !== (section.signedOffAt ?? null))
+      changes.push(`${where}: ${section.signedOffAt ? 'signed off' : 'sign-off taken back'}`);
+  }
+  return changes;
+}
+
+/** The trail newest first, each entry placed by its performance (`groups`: performance id to group and division). */
+export function auditRows(
+  entries: readonly AuditEntry[],
+  performances: ReadonlyMap<number, { group: string; divisionId: number }>,
+): AuditRow[] {
+  return [...entries]
+    .sort((a, b) => b.seq - a.seq)
+    .map((entry) => {
+      const performance =
+        entry.resource.type === 'performance' && entry.resource.id !== null
+          ? performances.get(Number(entry.resource.id))
+          : undefined;
+      const snapshot = isObject(entry.after) ? entry.after : isObject(entry.before) ? entry.before : null;
+      return {
+        seq: entry.seq,
+        at: entry.at,
+        who: entry.actor.name,
+        action: entry.action,
+        group: performance?.group ?? null,
+        divisionId:
+          performance?.divisionId ??
+          (entry.resource.type === 'performance' && snapshot && typeof snapshot.divisionId === 'number'
+            ? snapshot.divisionId
+            : null),
+        changes: describeChanges(entry.before, entry.after),
+        reason: entry.reason,
+      };
+    });
+}
+
+export function filterAudit(rows: readonly AuditRow[], filter: AuditFilter): AuditRow[] {
+  return rows.filter(
+    (row) =>
+      (filter.divisionId === undefined || row.divisionId === filter.divisionId) &&
+      (filter.who === undefined || row.who === filter.who) &&
+      (filter.group === undefined || row.group === filter.group),
+  );
+}
