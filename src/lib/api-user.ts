@@ -8,7 +8,6 @@
 import {
   ApiError,
   readAnswer,
-
   upstreamUrl,
   type ApiResult,
   type GetOf,
