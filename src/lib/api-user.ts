@@ -26,7 +26,9 @@ export interface UserResult<T> extends ApiResult<T> {
 
 async function request(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { ...init, credentials: 'same-origin' });
+    // `no-store`: neither the browser's cache nor the service worker keeps a user's answers (src/sw), and a poll's
+    // If-None-Match reaches the BFF as sent, its 304 coming back to this code.
+    return await fetch(url, { ...init, credentials: 'same-origin', cache: 'no-store' });
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : null);

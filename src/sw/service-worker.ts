@@ -119,7 +119,9 @@ const builtUrls = self.__WB_MANIFEST.map(
 );
 
 registerRoute(({ request, url }) => sameOrigin(url) && isPage(request, url), pages);
-registerRoute(({ url }) => sameOrigin(url) && isRead(url), reads);
+// A signed-in user's own reads (src/lib/api-user.ts: who is signed in, unreleased scores, the audit trail) ask for
+// `no-store`: they are never saved on the device, and never answered from a copy.
+registerRoute(({ request, url }) => sameOrigin(url) && isRead(url) && request.cache !== 'no-store', reads);
 registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), builtFiles);
 
 warmStrategyCache({ urls: builtUrls, strategy: builtFiles });

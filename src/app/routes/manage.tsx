@@ -81,10 +81,10 @@ function CompetitionList() {
                 to={paths.manageCompetition.href(competition.guid)}
                 className="font-medium text-blue-900 underline dark:text-sky-300"
               >
-                {competition.name}
+                {event.name}: {competition.name}
               </Link>
               <span className="text-sm text-slate-700 dark:text-slate-300">
-                {event.name} · <LocalDate iso={competition.date} />
+                <LocalDate iso={competition.date} />
                 {competition.scoresReleased ? ' · released' : ''}
               </span>
             </li>

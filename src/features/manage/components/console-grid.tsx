@@ -104,7 +104,10 @@ export function ConsoleGrid({
             </th>
             {section.columns.map((column) => (
               <th key={column.captionKey} scope="col" className="px-2 py-1 text-left align-bottom font-medium">
-                <span className="block text-xs text-slate-600 dark:text-slate-400">{column.categoryName}</span>
+                {/* A category of one caption is mostly named as its caption: said once. */}
+                {column.categoryName !== column.captionName ? (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">{column.categoryName}</span>
+                ) : null}
                 {column.captionName}
                 {seatLabel(column)}
                 <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">

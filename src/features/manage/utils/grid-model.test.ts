@@ -97,6 +97,17 @@ describe('the console grid model', () => {
     });
   });
 
+  it('counts a performance not yet scored as performed: the preview says not, progress lists what it lacks', () => {
+    const preview = previewSection();
+    preview.performances[1] = { ...preview.performances[1], performed: false, categories: [] };
+    const progress = progressSection();
+    progress.captions = progress.captions.map((caption) => ({ ...caption, missing: [102] }));
+    const [section] = buildGrid({ progress: [progress], preview: [preview], schedule: schedule(), audit: [] });
+    expect(section.rows[1]).toMatchObject({ group: 'Bravo HS', performed: true });
+    expect(section.rows[1].cells.map((cell) => cell.state)).toEqual(['empty', 'empty', 'empty']);
+    expect(section.rows[0].performed).toBe(false);
+  });
+
   it('lists a performance the schedule does not know yet last, and works without a schedule', () => {
     const known = schedule();
     known.data = known.data.filter((entry) => entry.performanceId !== 101);

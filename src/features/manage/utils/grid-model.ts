@@ -152,7 +152,11 @@ export function buildGrid({ progress, preview, schedule, audit }: GridInputs): G
     );
     const rows = order.map((place): GridRow => {
       const performance = scored.find((candidate) => candidate.performanceId === place.performanceId);
-      const performed = performance?.performed ?? true;
+      // v4 scores call a performance not yet scored not performed; progress lists it as missing its captions,
+      // which only a performed one can be.
+      const performed =
+        (performance?.performed ?? true) ||
+        section.captions.some((caption) => caption.missing.includes(place.performanceId));
       const snapshot = snapshots.get(place.performanceId);
       const cells = columns.map((column): GridCell => {
         const entry = snapshot?.entries.find((candidate) => candidate.captionKey === column.captionKey);
