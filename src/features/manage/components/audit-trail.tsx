@@ -20,7 +20,10 @@ export function AuditTrail({
   performances: ReadonlyMap<number, { group: string; divisionId: number }>;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const rows = useMemo(() => auditRows(entries, performances), [entries, performances]);
+  const rows = useMemo(
+    () => auditRows(entries, performances, new Map(divisions.map((division) => [division.id, division.name]))),
+    [entries, performances, divisions],
+  );
   const divisionId = Number(searchParams.get('auditDivision')) || undefined;
   const who = searchParams.get('auditWho') ?? undefined;
   const group = searchParams.get('auditGroup') ?? undefined;

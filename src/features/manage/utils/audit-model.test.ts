@@ -34,6 +34,15 @@ describe('the audit trail as listed', () => {
       'division 3, round 1: released',
       'division 3, round 1: signed off',
     ]);
+    const release = {
+      ...auditEntry(1, { entries: [] }),
+      action: 'competition.release',
+      resource: { type: 'competition', id: '7' },
+      before: sections(false, null),
+      after: sections(true, null),
+    };
+    const [row] = auditRows([release], new Map(), new Map([[3, 'Scholastic A']]));
+    expect(row).toMatchObject({ divisionId: 3, group: null, changes: ['Scholastic A, round 1: released'] });
   });
 
   it('lists newest first and filters by division, who wrote and group', () => {

@@ -69,8 +69,10 @@ const penaltyOf = (snapshot: unknown) =>
 const numbers = (list: Line[]) =>
   list.length === 0 ? 'none' : list.map((line) => `${line.subcaptionKey} ${line.score}`).join(', ');
 
+type DivisionNames = ReadonlyMap<number, string>;
+
 /** "ea: voc 68, exc 70 → voc 69, exc 70" for each caption whose numbers changed; state, penalty and performed too. */
-export function describeChanges(before: unknown, after: unknown): string[] {
+export function describeChanges(before: unknown, after: unknown, divisions: DivisionNames = new Map()): string[] {
   if (!isObject(before) && !isObject(after)) return [];
   const changes: string[] = [];
   const was = lines(before);
@@ -94,25 +96,33 @@ export function describeChanges(before: unknown, after: unknown): string[] {
         ? `did not perform${typeof after.noScoreReason === 'string' && after.noScoreReason ? ` (${after.noScoreReason})` : ''}`
         : 'performed',
     );
-  changes.push(...sectionChanges(before, after));
+  changes.push(...sectionChanges(before, after).map((change) => change.text(divisions)));
   return changes;
 }
 
 /** A competition's release and sign-off flags per division and round (the competition snapshot's `sections`). */
-function sectionChanges(before: unknown, after: unknown): string[] {
+function sectionChanges(
+  before: unknown,
+  after: unknown,
+): { divisionId: number; text: (names: DivisionNames) => string }[] {
   const sections = (snapshot: unknown) =>
     isObject(snapshot) && Array.isArray(snapshot.sections) ? snapshot.sections.filter(isObject) : [];
   const was = sections(before);
-  const changes: string[] = [];
+  const changes: { divisionId: number; text: (names: DivisionNames) => string }[] = [];
   for (const section of sections(after)) {
     const old = was.find(
       (candidate) => candidate.round === section.round && candidate.divisionId === section.divisionId,
     );
-    const where = `division ${String(section.divisionId)}, round ${String(section.round)}`;
+    const divisionId = Number(section.divisionId);
+    const where = (names: DivisionNames) =>
+      `${names.get(divisionId) ?? `division ${divisionId}`}, round ${String(section.round)}`;
     if ((old?.released ?? false) !== section.released)
-      changes.push(`${where}: ${section.released ? 'released' : 'withdrawn'}`);
+      changes.push({ divisionId, text: (names) => `${where(names)}: ${section.released ? 'released' : 'withdrawn'}` });
     if ((old?.signedOffAt ?? null) !== (section.signedOffAt ?? null))
-      changes.push(`${where}: ${section.signedOffAt ? 'signed off' : 'sign-off taken back'}`);
+      changes.push({
+        divisionId,
+        text: (names) => `${where(names)}: ${section.signedOffAt ? 'signed off' : 'sign-off taken back'}`,
+      });
   }
   return changes;
 }
@@ -121,6 +131,7 @@ function sectionChanges(before: unknown, after: unknown): string[] {
 export function auditRows(
   entries: readonly AuditEntry[],
   performances: ReadonlyMap<number, { group: string; divisionId: number }>,
+  divisions: DivisionNames = new Map(),
 ): AuditRow[] {
   return [...entries]
     .sort((a, b) => b.seq - a.seq)
@@ -130,6 +141,10 @@ export function auditRows(
           ? performances.get(Number(entry.resource.id))
           : undefined;
       const snapshot = isObject(entry.after) ? entry.after : isObject(entry.before) ? entry.before : null;
+      // A release or sign-off of one division is that division's entry.
+      const sectionDivisions = [
+        ...new Set(sectionChanges(entry.before, entry.after).map((change) => change.divisionId)),
+      ];
       return {
         seq: entry.seq,
         at: entry.at,
@@ -140,8 +155,10 @@ export function auditRows(
           performance?.divisionId ??
           (entry.resource.type === 'performance' && snapshot && typeof snapshot.divisionId === 'number'
             ? snapshot.divisionId
-            : null),
-        changes: describeChanges(entry.before, entry.after),
+            : sectionDivisions.length === 1
+              ? sectionDivisions[0]
+              : null),
+        changes: describeChanges(entry.before, entry.after, divisions),
         reason: entry.reason,
       };
     });
