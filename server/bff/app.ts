@@ -155,13 +155,10 @@ export function createBff(
     await next();
   });
 
-  // Every write through the BFF, the API's and the sign-out, comes from this site's own pages (decision 087).
-  app.use('*', async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
-    const path = c.req.path;
-    if (path !== '/api' && !path.startsWith('/api/') && !path.startsWith('/auth/')) return next();
-    return crossSiteWriteRefusal(c, signIn.ownOrigin(c)) ?? next();
-  });
+  // Every write through the BFF, the API's (below) and the sign-out, comes from this site's own pages (decision 087).
+  app.use('/auth/*', async (c, next) =>
+    SAFE_METHODS.has(c.req.method) ? next() : (crossSiteWriteRefusal(c, signIn.ownOrigin(c)) ?? next()),
+  );
 
   app.route('/auth', signIn.routes);
 
@@ -195,6 +192,8 @@ export function createBff(
           headers: { allow: [...(isAllowedRead(path) ? ['GET', 'HEAD'] : []), ...writeMethods].join(', ') },
         });
       }
+      const crossSite = crossSiteWriteRefusal(c, signIn.ownOrigin(c));
+      if (crossSite) return crossSite;
       if (!signIn.available) {
         return problemResponse({
           status: 403,

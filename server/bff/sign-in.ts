@@ -99,7 +99,7 @@ export function createSignIn(deps: {
     const pending: PendingSignIn = {
       state: randomBytes(32).toString('base64url'),
       verifier,
-      returnTo: safeReturnTo(c.req.query('returnTo')),
+      returnTo: safeReturnTo(c.req.query('returnTo') ?? refererPath(c, ownOrigin(c))),
       redirectUri,
       expiresAt: now() + SIGN_IN_TTL_SECONDS * 1000,
     };
@@ -206,6 +206,17 @@ export function safeReturnTo(value: string | undefined): string {
   const url = new URL(value, base);
   if (url.origin !== base || url.pathname.startsWith('/auth/')) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The page the banner's "Sign in" was followed from (a static link: the initial JS has no room to name it), when
+ * it is this site's: the Referer of a same-origin navigation carries the whole address (strict-origin-when-cross-origin).
+ */
+function refererPath(c: Context, own: string | undefined): string | undefined {
+  const referer = c.req.header('referer');
+  if (!referer || !own || !URL.canParse(referer)) return undefined;
+  const url = new URL(referer);
+  return url.origin === own ? `${url.pathname}${url.search}` : undefined;
 }
 
 /** The token request of the Authorization Code grant, with the client's secret and the PKCE verifier. */

@@ -175,6 +175,18 @@ describe('sign-in through the BFF', () => {
     expect(safeReturnTo('/competitions/abc?view=full#top')).toBe('/competitions/abc?view=full#top');
     const { answer } = await signIn(ADMIN.email, '//evil.example/steal');
     expect(answer.headers.get('location')).toBe('/');
+    // The banner's static link: back to the page it was followed from, when that page is this site's.
+    for (const [referer, expected] of [
+      [`${bff.url}/groups/Blue%20Knights?id=7`, '/groups/Blue%20Knights?id=7'],
+      ['https://evil.example/page', '/'],
+    ]) {
+      const start = await send(bff.url, '/auth/sign-in', { headers: { accept: 'text/html', referer } });
+      const pending = await createSessionSealer([SECRET]).open<{ returnTo: string }>(
+        'sign-in',
+        valueOf(cookiesOf(start).get('__Host-mr_sign_in')!),
+      );
+      expect(pending?.returnTo, referer).toBe(expected);
+    }
   });
 
   it('refuses a callback that this browser did not start, or with another state', async () => {
