@@ -14,6 +14,9 @@ import { defineBffConfig, type BffConfig } from '../../server/bff/config.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
 import { createSessionSealer, SESSION_COOKIE, type Session } from '../../server/bff/session.js';
 import { safeReturnTo } from '../../server/bff/sign-in.js';
+import { findApplicationByClientId } from '../../server/api/db/repositories/applications.js';
+import { findOrganizationByGuid } from '../../server/api/db/repositories/organizations.js';
+import { ensureSessionSecret, ensureSignInClient } from '../../server/start/embedded-setup.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { freePort } from '../helpers/free-port.js';
 import { hiddenFields } from '../helpers/user-tokens.js';
@@ -397,6 +400,25 @@ describe('sign-in through the BFF', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it('is registered by npm start once, and again only when its callbacks change', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'signin-setup-'));
+    const organization = (await findOrganizationByGuid(api.services.database.db, config.organization!))!;
+    const callbacks = ['http://localhost:8080/auth/callback', 'http://127.0.0.1:8080/auth/callback'];
+    const first = await ensureSignInClient(api.services, organization, dataDir, callbacks);
+    const again = await ensureSignInClient(api.services, organization, dataDir, callbacks);
+    expect(again).toEqual(first);
+    const application = await findApplicationByClientId(api.services.database.db, first.clientId);
+    expect(application).toMatchObject({ redirectUris: callbacks, readOnly: false, revokedAt: null });
+    const moved = await ensureSignInClient(api.services, organization, dataDir, [
+      'http://localhost:9090/auth/callback',
+    ]);
+    expect(moved.clientId).not.toBe(first.clientId);
+    expect((await findApplicationByClientId(api.services.database.db, first.clientId))?.revokedAt).not.toBeNull();
+    const secret = ensureSessionSecret(dataDir);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(ensureSessionSecret(dataDir)).toBe(secret);
   });
 
   it('let no token or secret out in any answer', async () => {
