@@ -6,8 +6,11 @@ import { viewerTimeZone } from '../lib/day-keys';
 import { useHydrated } from '../lib/use-hydrated';
 import { SearchLauncher } from './search-launcher';
 
-/** Not in the initial JS: it loads after hydration, and the notifier behind it only where a group asked for it. */
-const NotifyGate = lazy(() => import('./notify/notify-gate'));
+/**
+ * Not in the initial JS: it loads after hydration, and behind it the notifier only where a group asked for it, and
+ * who is signed in only on a browser that is (after-hydration.tsx).
+ */
+const AfterHydration = lazy(() => import('./after-hydration'));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`;
@@ -46,6 +49,13 @@ export function RootLayout() {
           </nav>
           <SearchLauncher />
           <ShareButton />
+          {/* Who is signed in is rendered into #account once known (account/account-gate.tsx); "Sign in" shows by
+              the stylesheet only where the BFF's page says people can sign in (<html data-sign-in>) and #account is
+              empty: no script decides, so a fan's banner never changes after its first paint (decision 086). */}
+          <span id="account" className="contents" />
+          <a className="sign-in" href="/auth/sign-in">
+            Sign in
+          </a>
         </div>
         <div className={`h-0.5 ${loading ? 'animate-pulse bg-sky-300' : 'bg-transparent'}`} aria-hidden="true" />
       </header>
@@ -62,7 +72,7 @@ export function RootLayout() {
       </footer>
       {hydrated ? (
         <Suspense fallback={null}>
-          <NotifyGate />
+          <AfterHydration />
         </Suspense>
       ) : null}
       <ScrollRestoration />

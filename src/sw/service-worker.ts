@@ -29,7 +29,9 @@ const isRead = (url: URL) =>
 const isPage = (request: Request, url: URL) =>
   (request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html')) &&
   !url.pathname.startsWith('/api/') &&
-  !url.pathname.startsWith('/assets/');
+  !url.pathname.startsWith('/assets/') &&
+  // Signing in and out are the BFF's redirects, never a page to save (decision 086).
+  !url.pathname.startsWith('/auth/');
 
 /** The copy's instant: its Date header (the server's clock when it answered), else now. */
 function savedInstant(response: Response): string {
@@ -105,11 +107,20 @@ const offlineAnswer: WorkboxPlugin = {
     ),
 };
 
+/**
+ * A signed-in person's own reads (/me, the audit, unreleased scores) come `private, no-store` (decision 086): never
+ * kept on the device, where the next person to open the site would find them.
+ */
+const notStored: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) =>
+    response.status === 200 && !/no-store/i.test(response.headers.get('cache-control') ?? '') ? response : null,
+};
+
 const reads = new NetworkFirst({
   cacheName: 'reads',
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
   matchOptions: { ignoreVary: true },
-  plugins: [expiration(500, SAVED_COPY_DAYS), markSavedRead, offlineAnswer],
+  plugins: [notStored, expiration(500, SAVED_COPY_DAYS), markSavedRead, offlineAnswer],
 });
 
 const builtFiles = new CacheFirst({ cacheName: 'built-files', plugins: [expiration(600, 90)] });
@@ -119,9 +130,7 @@ const builtUrls = self.__WB_MANIFEST.map(
 );
 
 registerRoute(({ request, url }) => sameOrigin(url) && isPage(request, url), pages);
-// A signed-in user's own reads (src/lib/api-user.ts: who is signed in, unreleased scores, the audit trail) ask for
-// `no-store`: they are never saved on the device, and never answered from a copy.
-registerRoute(({ request, url }) => sameOrigin(url) && isRead(url) && request.cache !== 'no-store', reads);
+registerRoute(({ url }) => sameOrigin(url) && isRead(url), reads);
 registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), builtFiles);
 
 warmStrategyCache({ urls: builtUrls, strategy: builtFiles });
