@@ -90,6 +90,7 @@ function fakeBff(me: unknown, write: (call: Call) => Response = () => json({})) 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  document.documentElement.removeAttribute('data-sign-in');
 });
 
 const grid = () => screen.findByRole('region', { name: 'Scholastic A Prelims entry grid' });
@@ -266,8 +267,26 @@ describe('/manage', () => {
   it('asks a signed-out visitor to sign in, coming back to the page', async () => {
     fakeBff(problem(401, 'sign_in_required', 'Sign in first'));
     renderApp('/manage');
-    const link = await screen.findByRole('link', { name: 'Sign in' });
+    const link = await within(await screen.findByRole('main')).findByRole('link', { name: 'Sign in' });
     expect(link.getAttribute('href')).toBe('/auth/sign-in?returnTo=%2Fmanage');
+  });
+
+  const fansKey = { ...ME_TABULATOR, user: null, role: null, permissions: ['read' as const] };
+
+  it("reads the BFF's own key as nobody signed in where people can sign in", async () => {
+    document.documentElement.setAttribute('data-sign-in', '');
+    fakeBff(fansKey);
+    renderApp(`/manage/competitions/${GUID}`);
+    const link = await within(await screen.findByRole('main')).findByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe(
+      `/auth/sign-in?returnTo=${encodeURIComponent(`/manage/competitions/${GUID}`)}`,
+    );
+  });
+
+  it('says so where signing in is not set up', async () => {
+    fakeBff(fansKey);
+    renderApp('/manage');
+    expect(await screen.findByText('Signing in is not set up on this site')).toBeTruthy();
   });
 
   it('tells a judge the console is not for their role, with a link to their page', async () => {

@@ -6,6 +6,7 @@ import { Notice } from '../../../components/notice';
 import { PageSkeleton } from '../../../components/skeleton';
 import { can, sessionQueryOptions, signInHref, type Me } from '../api/get-me';
 import { problemText } from '../api/problems';
+import { ROLE_NAMES } from '../../../lib/signed-in-fetch';
 
 /**
  * What every /manage page shows before its own content: the sign-in prompt when nobody is signed in, the hosted
@@ -30,6 +31,13 @@ export function SessionGate({ children }: { children: (me: Me) => ReactNode }) {
       <EmptyState title="Contests are managed on the hosted service">
         These results come from the hosted CompetitionSuite service: its contests are set up, scored and released there,
         not in this app.
+      </EmptyState>
+    );
+  if (state.kind === 'no-sign-in')
+    return (
+      <EmptyState title="Signing in is not set up on this site">
+        This site shows results only. Its operator turns sign-in on with the BFF's sign-in client
+        (BFF_SIGNIN_CLIENT_ID); until then contests are run with the command line and the API (docs: Running a show).
       </EmptyState>
     );
   if (state.kind === 'signed-out')
@@ -69,5 +77,4 @@ export function SessionGate({ children }: { children: (me: Me) => ReactNode }) {
   return children(me);
 }
 
-export const roleLabel = (me: Me) =>
-  me.role === null ? me.key.name : me.role.replace('-', ' ').replace(/^\w/, (letter) => letter.toUpperCase());
+export const roleLabel = (me: Me) => (me.role === null ? me.key.name : ROLE_NAMES[me.role]);
