@@ -117,7 +117,7 @@ function tooLarge(): Response {
 /** The API's Location as this origin's /api/ path, or undefined when it points elsewhere. */
 function apiPathOf(location: string, apiBaseUrl: string): string | undefined {
   const base = new URL(`${apiBaseUrl}/`);
-  if (!URL.canParse(location, base)) return undefined;
+  if (!URL.canParse(location, base.href)) return undefined;
   const url = new URL(location, base);
   const basePath = base.pathname.replace(/\/$/, '');
   if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) return undefined;

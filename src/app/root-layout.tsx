@@ -22,10 +22,7 @@ export function RootLayout() {
   const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <header className="bg-blue-900 text-white print:hidden dark:bg-slate-900">

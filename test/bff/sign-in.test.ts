@@ -276,12 +276,13 @@ describe('sign-in through the BFF', () => {
     });
     expect(forged.status).toBe(403);
     expect(forged.json()).toMatchObject({ code: 'cross_site_request' });
-    for (const headers of [
+    const elsewhere: Record<string, string>[] = [
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
       {},
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of elsewhere) {
       const refused = await send(bff.url, '/api/seasons/', {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json', ...headers },
