@@ -98,4 +98,6 @@ export const paths = {
     href: (judgeName: string, seasonId?: number, options: { competition?: string } = {}) =>
       withQuery(`/judges/${encodeURIComponent(judgeName)}`, { season: seasonId, competition: options.competition }),
   },
+  /** A judge user's tablet: its seats, sheets and own numbers (issue 28); the seat and performance are in the query. */
+  judging: { path: '/judge', href: () => '/judge' },
 } as const;

@@ -2,19 +2,25 @@
  * Where a judge's tablet keeps its entries, seats and sheets (IndexedDB, decision 089), named here so that signing
  * out, which lives outside the judge's page, can clear it without loading the page: `clearJudgeData()` is what a
  * sign-out calls before it leaves. Nothing of a judge goes into the service worker's caches (src/sw), so this
- * database is all there is to clear.
+ * database is all there is to clear. Plain IndexedDB requests, not the page's wrapper: a sign-out button may import
+ * this without pulling the judge page's code along.
  */
 export const JUDGE_DB_NAME = 'judge';
 
+const settled = <T>(request: IDBRequest<T> | IDBOpenDBRequest): Promise<T> =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result as T);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+
 /**
- * Deletes the judge's saved data from this device: entries not yet sent included (a sign-out that should keep them
+ * Deletes the judge's saved data from this device, entries not yet sent included (a sign-out that should keep them
  * asks first: `judgeEntriesWaiting`). An open judge page closes its connection when asked (its store's `blocking`),
- * so the deletion does not wait for the tab to close.
+ * so the deletion does not wait for that tab to close.
  */
 export async function clearJudgeData(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
-  const { deleteDB } = await import('idb');
-  await deleteDB(JUDGE_DB_NAME);
+  await settled(indexedDB.deleteDatabase(JUDGE_DB_NAME));
 }
 
 /** How many entries on this device have not reached the API yet (0 when nothing is saved). */
@@ -22,13 +28,14 @@ export async function judgeEntriesWaiting(): Promise<number> {
   if (typeof indexedDB === 'undefined') return 0;
   const known = await indexedDB.databases?.();
   if (known && !known.some((database) => database.name === JUDGE_DB_NAME)) return 0;
-  const { openDB } = await import('idb');
-  // Opened without a version: an existing database as it is, or none (an empty one is deleted again at once).
-  const db = await openDB(JUDGE_DB_NAME);
+  // Opened without a version: the database as it is (or a new empty one, deleted again below).
+  const db = await settled<IDBDatabase>(indexedDB.open(JUDGE_DB_NAME));
   try {
-    return db.objectStoreNames.contains('outbox') ? await db.count('outbox') : 0;
+    if (!db.objectStoreNames.contains('outbox')) return 0;
+    return await settled(db.transaction('outbox').objectStore('outbox').count());
   } finally {
+    const empty = db.objectStoreNames.length === 0;
     db.close();
-    if (db.objectStoreNames.length === 0) await clearJudgeData();
+    if (empty) await clearJudgeData();
   }
 }

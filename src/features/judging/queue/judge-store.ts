@@ -121,17 +121,23 @@ export class JudgeStore {
       tx.objectStore('held').getAll(),
       tx.objectStore('meta').getAll(),
     ]);
-    const metaOf = <K extends MetaValue['key']>(key: K) =>
-      (meta.find((item) => item.key === key) as Extract<MetaValue, { key: K }> | undefined)?.value ?? null;
+    let seats: SavedSeats | null = null;
+    let me: Me | null = null;
+    let lastReachedAt: number | null = null;
+    for (const item of meta) {
+      if (item.key === 'seats') seats = item.value;
+      else if (item.key === 'me') me = item.value;
+      else lastReachedAt = item.value;
+    }
     const store: JudgeStore = new JudgeStore(
       db,
       {
         outbox,
         sheets: new Map(sheets.map((sheet) => [sheet.key, sheet])),
         held: new Map(held.map((item) => [item.sheetKey, item])),
-        seats: metaOf('seats'),
-        me: metaOf('me'),
-        lastReachedAt: metaOf('lastReachedAt'),
+        seats,
+        me,
+        lastReachedAt,
       },
       name,
     );

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clearJudgeData, JUDGE_DB_NAME, judgeEntriesWaiting } from '../../../lib/judge-data';
 import { FakeScoreApi, TABULATOR } from '../../../test/fake-score-api';
 import { JudgeStore, sheetKeyOf } from './judge-store';
 import { SendQueue } from './send-queue';
@@ -235,3 +236,22 @@ function seatWith(entry: NonNullable<ReturnType<FakeScoreApi['entry']>>) {
     performances: [{ id: 101, order: 1, time: null, performed: true, group: { id: 1, name: 'Kingwood' }, entry }],
   };
 }
+
+describe("a sign-out's clearing", () => {
+  it("counts what waits, then deletes the judge's data even while the page has it open", async () => {
+    const { store } = await JudgeStore.open(JUDGE_DB_NAME).then((opened) => ({ store: opened }));
+    await store.recordTyping(
+      GE,
+      typed('85'),
+      { scores: scores(85), state: 'draft', idempotencyKey: 'k-1' },
+      Date.now(),
+    );
+    expect(await judgeEntriesWaiting()).toBe(1);
+    await clearJudgeData();
+    expect(await judgeEntriesWaiting()).toBe(0);
+    const again = await JudgeStore.open(JUDGE_DB_NAME);
+    opened.push(again);
+    expect(again.snapshot()).toMatchObject({ outbox: [], seats: null, me: null, lastReachedAt: null });
+    expect(again.snapshot().sheets.size).toBe(0);
+  });
+});
