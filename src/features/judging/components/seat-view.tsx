@@ -29,6 +29,9 @@ export function SeatView({
   const current =
     seat.performances.find((performance) => performance.id === performanceId) ?? next ?? seat.performances[0];
   const [live, setLive] = useState<{ performanceId: number; lines: TypedLine[] } | null>(null);
+  // A keystroke the device could not keep (storage gone: a sign-out in another tab cleared it) is said, not dropped.
+  const [failure, setFailure] = useState<string | null>(null);
+  const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error));
   const hrefOf = (performance: SeatPerformance) =>
     `?seat=${encodeURIComponent(seatId(seat))}&performance=${performance.id}`;
   const index = current ? seat.performances.indexOf(current) : -1;
@@ -75,6 +78,14 @@ export function SeatView({
           </Link>
         </p>
       ) : null}
+      {failure ? (
+        <p
+          role="alert"
+          className="my-3 rounded-md bg-red-50 px-3 py-2 font-semibold text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          Not kept on this device: {failure}
+        </p>
+      ) : null}
       <RunningOrder snapshot={snapshot} seat={seat} current={current} hrefOf={hrefOf} />
       <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,18rem)]">
         <div className="min-w-0">
@@ -85,9 +96,9 @@ export function SeatView({
             state={state}
             onType={(lines, entry) => {
               setLive({ performanceId: current.id, lines });
-              void queue.record({ performanceId: current.id, captionKey: seat.caption.key }, lines, entry);
+              queue.record({ performanceId: current.id, captionKey: seat.caption.key }, lines, entry).catch(failed);
             }}
-            onResolve={(choice) => void queue.resolve(state.key, choice)}
+            onResolve={(choice) => void queue.resolve(state.key, choice).catch(failed)}
           />
           {following ? (
             <Link to={hrefOf(following)} aria-keyshortcuts={NEXT_SHORTCUT} className="button mt-4 min-h-12 text-base">

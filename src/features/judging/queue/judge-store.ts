@@ -101,19 +101,16 @@ export class JudgeStore {
   private readonly listeners = new Set<() => void>();
   private db: IDBPDatabase<JudgeDb> | null;
   private writes: Promise<void> = Promise.resolve();
+  private closed = false;
 
-  private constructor(
-    db: IDBPDatabase<JudgeDb>,
-    state: JudgeSnapshot,
-    private readonly name: string,
-  ) {
+  private constructor(db: IDBPDatabase<JudgeDb>, state: JudgeSnapshot) {
     this.db = db;
     this.state = state;
   }
 
   /** Opens (or creates) the device's store and reads it whole: a judge's data is a few hundred sheets at most. */
   static async open(name = JUDGE_DB_NAME): Promise<JudgeStore> {
-    const db = await openJudgeDb(name, () => store.db?.close());
+    const db = await openJudgeDb(name, () => store.close());
     const tx = db.transaction(['outbox', 'sheets', 'held', 'meta']);
     const [outbox, sheets, held, meta] = await Promise.all([
       tx.objectStore('outbox').getAll(),
@@ -129,18 +126,14 @@ export class JudgeStore {
       else if (item.key === 'me') me = item.value;
       else lastReachedAt = item.value;
     }
-    const store: JudgeStore = new JudgeStore(
-      db,
-      {
-        outbox,
-        sheets: new Map(sheets.map((sheet) => [sheet.key, sheet])),
-        held: new Map(held.map((item) => [item.sheetKey, item])),
-        seats,
-        me,
-        lastReachedAt,
-      },
-      name,
-    );
+    const store: JudgeStore = new JudgeStore(db, {
+      outbox,
+      sheets: new Map(sheets.map((sheet) => [sheet.key, sheet])),
+      held: new Map(held.map((item) => [item.sheetKey, item])),
+      seats,
+      me,
+      lastReachedAt,
+    });
     return store;
   }
 
@@ -151,9 +144,20 @@ export class JudgeStore {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * For good: writes already asked for are finished first, later ones are refused, and the database is never opened
+   * again, so nothing is written after a sign-out deleted it (clearJudgeData, which closes it through `blocking`).
+   */
   close(): void {
-    this.db?.close();
-    this.db = null;
+    this.closed = true;
+    void this.writes.then(() => {
+      this.db?.close();
+      this.db = null;
+    });
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /**
@@ -340,13 +344,14 @@ export class JudgeStore {
    * IndexedDB commit it early).
    */
   private write(change: (tx: Tx, next: Mutable) => Promise<void>): Promise<void> {
+    if (this.closed) return Promise.reject(new StoreClosedError());
     const run = this.writes.then(() => this.writeNow(change));
     this.writes = run.catch(() => undefined);
     return run;
   }
 
   private async writeNow(change: (tx: Tx, next: Mutable) => Promise<void>): Promise<void> {
-    if (!this.db) this.db = await openJudgeDb(this.name, () => this.close());
+    if (!this.db) throw new StoreClosedError();
     const tx = this.db.transaction(['outbox', 'sheets', 'held', 'meta'], 'readwrite', { durability: 'strict' });
     const done = tx.done;
     const next: Mutable = { ...this.state, sheets: new Map(this.state.sheets), held: new Map(this.state.held) };
@@ -370,6 +375,14 @@ interface Mutable {
   seats: SavedSeats | null;
   me: Me | null;
   lastReachedAt: number | null;
+}
+
+/** The store was closed: the page is gone, or a sign-out cleared the device (reload to start again). */
+export class StoreClosedError extends Error {
+  constructor() {
+    super("This device's judging data was cleared (signed out?): reload the page.");
+    this.name = 'StoreClosedError';
+  }
 }
 
 /** An entry another tab of the page already settled: gone from the database, so gone from this tab's copy too. */

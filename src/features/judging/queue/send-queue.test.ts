@@ -79,7 +79,12 @@ describe('the send queue', () => {
     const { store } = await device();
     const queue = queueOn(store, api);
     api.loseAnswers = 1;
-    await queue.record(GE, typed('85'), { scores: scores(85), state: 'draft' });
+    await store.recordTyping(
+      GE,
+      typed('85'),
+      { scores: scores(85), state: 'draft', idempotencyKey: 'k-1' },
+      Date.now(),
+    );
     await queue.run();
     // The API wrote it; the tablet never heard: the entry still waits, its body fixed.
     expect(api.applied).toHaveLength(1);
@@ -124,9 +129,13 @@ describe('the send queue', () => {
     const api = new FakeScoreApi();
     const first = await device();
     api.loseAnswers = 1;
-    const queue = queueOn(first.store, api);
-    await queue.record(GE, typed('85'), { scores: scores(85), state: 'draft' });
-    await queue.run();
+    await first.store.recordTyping(
+      GE,
+      typed('85'),
+      { scores: scores(85), state: 'draft', idempotencyKey: 'k-1' },
+      Date.now(),
+    );
+    await queueOn(first.store, api).run();
     first.store.close();
 
     const again = await JudgeStore.open(first.name);
@@ -238,6 +247,21 @@ function seatWith(entry: NonNullable<ReturnType<FakeScoreApi['entry']>>) {
 }
 
 describe("a sign-out's clearing", () => {
+  it('leaves a closed store unsent: its entries are never written under the next session', async () => {
+    const api = new FakeScoreApi();
+    api.network = 'down';
+    const { store } = await device();
+    const queue = queueOn(store, api);
+    await queue.record(GE, typed('85'), { scores: scores(85), state: 'draft' });
+    await queue.run();
+    store.close();
+    api.network = 'up';
+    await queue.run();
+    await queue.resume();
+    expect(api.requests).toBe(0);
+    await expect(queue.record(GE, typed('86'), { scores: scores(86), state: 'draft' })).rejects.toThrow(/reload/);
+  });
+
   it("counts what waits, then deletes the judge's data even while the page has it open", async () => {
     const { store } = await JudgeStore.open(JUDGE_DB_NAME).then((opened) => ({ store: opened }));
     await store.recordTyping(

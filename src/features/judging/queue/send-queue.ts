@@ -10,7 +10,7 @@
  *   and the current ones for the judge to decide, and the queue goes on with the other sheets.
  */
 import type { CaptionEntry, CaptionScores } from '../../../lib/api-models';
-import type { JudgeStore, QueuedEntry, SheetRef, EntryState } from './judge-store';
+import { StoreClosedError, type EntryState, type JudgeStore, type QueuedEntry, type SheetRef } from './judge-store';
 import type { LineScore, TypedLine } from '../utils/sheet';
 
 /** Why the queue is not sending: null when it is idle or sending. */
@@ -61,6 +61,7 @@ export class SendQueue {
   private again = false;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
 
   constructor(options: SendQueueOptions) {
     this.store = options.store;
@@ -105,6 +106,7 @@ export class SendQueue {
    * call during a run makes it look again before it ends (an entry typed meanwhile is not left waiting).
    */
   run(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -114,7 +116,15 @@ export class SendQueue {
         do {
           this.again = false;
           await this.drain();
-        } while (this.again && this.state.blocked === null);
+          // A call during the run (a keystroke, the network back) is honoured even if this pass failed.
+        } while (this.again && this.state.blocked !== 'signed-out' && !this.stopped);
+      } catch (error) {
+        // The store is gone (the page closed it, or a sign-out cleared the device): nothing more to send from here.
+        if (error instanceof StoreClosedError) this.stop();
+        else {
+          console.error('The send queue stopped on an error; trying again later.', error);
+          this.retryLater();
+        }
       } finally {
         this.running = null;
         this.setStatus({ sending: false });
@@ -123,15 +133,19 @@ export class SendQueue {
     return this.running;
   }
 
-  /** Stops the retry timer (the page unmounts). The store stays open: it is the caller's. */
+  /** For good (the page is closed): no more tries, no timer. The store stays open: it is the caller's. */
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
 
   private async drain(): Promise<void> {
     if (this.state.blocked === 'signed-out') return;
-    for (;;) {
+    while (!this.stopped) {
+      // A closed store (a sign-out cleared the device) must not send what its memory still holds: under the next
+      // user's session it would be written as theirs.
+      if (this.store.isClosed) throw new StoreClosedError();
       const head = this.store.snapshot().outbox[0];
       if (!head) {
         this.failures = 0;
@@ -216,7 +230,7 @@ export class SendQueue {
   }
 
   private retryLater(): void {
-    if (this.retryDelaysMs.length === 0 || this.timer !== undefined) return;
+    if (this.stopped || this.retryDelaysMs.length === 0 || this.timer !== undefined) return;
     const delay = this.retryDelaysMs[Math.min(this.failures, this.retryDelaysMs.length - 1)]!;
     this.failures += 1;
     this.timer = setTimeout(() => {

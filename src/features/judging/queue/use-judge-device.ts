@@ -21,10 +21,12 @@ function openDevice(): Promise<JudgeDevice> {
   return opening;
 }
 
-/** Closes the page's store (a test's cleanup; a sign-out deletes the database from lib/judge-data.ts). */
+/** Closes the page's store and stops its queue (the page unmounts; a sign-out deletes the database: lib/judge-data.ts). */
 export async function closeJudgeDevice(): Promise<void> {
-  const device = await opening?.catch(() => undefined);
+  // Forgotten at once, so a page mounted right after (React's strict mode mounts twice) opens its own.
+  const closing = opening;
   opening = undefined;
+  const device = await closing?.catch(() => undefined);
   device?.queue.stop();
   device?.store.close();
 }
@@ -43,6 +45,8 @@ export function useJudgeDevice(): { device?: JudgeDevice; error?: Error } {
     );
     return () => {
       live = false;
+      // Leaving the page closes the store once its writes are done; coming back opens it again from IndexedDB.
+      void closeJudgeDevice();
     };
   }, []);
   const queue = state.device?.queue;
