@@ -41,7 +41,7 @@ export function JudgeDesk({ device }: { device: JudgeDevice }) {
 
   return (
     <div className="text-lg">
-      <title>{seat ? `Judging ${seat.caption.initials} · ${seat.division.name}` : 'Judging'} · Marching Results</title>
+      <title>{`${seat ? `Judging ${seat.caption.initials} · ${seat.division.name}` : 'Judging'} · Marching Results`}</title>
       {needsSignIn ? <SignInPrompt waiting={snapshot.outbox.length} /> : null}
       <QueueStatusLine snapshot={snapshot} status={status} />
       {seats.isError && !signedOut(seats.error) && saved ? (
@@ -67,7 +67,11 @@ export function JudgeDesk({ device }: { device: JudgeDevice }) {
             <PageSkeleton />
           ) : needsSignIn ? null : (
             <EmptyState title="Your seats could not be read">
-              {seats.error instanceof Error ? seats.error.message : 'Try again when the network is back.'}
+              {isApiError(seats.error) && seats.error.status === 0
+                ? 'No connection, and no seats are saved on this device yet: open this page once with a network.'
+                : seats.error instanceof Error
+                  ? seats.error.message
+                  : 'Try again when the network is back.'}
             </EmptyState>
           )}
         </>
