@@ -9,7 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { startApi, type StartedApi } from './api/server.js';
 import { checkOrganization, startBff } from './bff/server.js';
 import { readBffConfig } from './bff/config.js';
-import { ensureSampleOrganization, ensureWebCredentials } from './start/embedded-setup.js';
+import { mkdirSync } from 'node:fs';
+import {
+  ensureSampleOrganization,
+  ensureSessionSecret,
+  ensureSignInClient,
+  ensureWebCredentials,
+} from './start/embedded-setup.js';
 
 async function main() {
   const env = { ...process.env };
@@ -27,7 +33,29 @@ async function main() {
     env.API_CA_FILE ||= api.certPath;
     // v2's listings are always asked for by organization, whatever our API would default to.
     env.API_ORGANIZATION ||= organization.guid;
+    // Sign-in through the BFF (decision 086), registered with the callbacks the browser will come back to.
+    if (!env.BFF_SIGNIN_CLIENT_ID) {
+      const redirectUris = signInCallbacks(env);
+      if (redirectUris.length > 0) {
+        const client = await ensureSignInClient(
+          api.services,
+          organization,
+          path.resolve(api.services.config.dataDir),
+          redirectUris,
+        );
+        env.BFF_SIGNIN_CLIENT_ID = client.clientId;
+        env.BFF_SIGNIN_CLIENT_SECRET = client.clientSecret;
+      } else {
+        log('No sign-in: PORT=0 leaves the callback address unknown; set PORT or BFF_PUBLIC_URL', {});
+      }
+    }
     log('API listening', { url: api.server.url, organization: organization.guid });
+  }
+  // Sessions are sealed with BFF_SESSION_SECRET; without one, a secret kept in the data directory (owner-only).
+  if (env.BFF_SIGNIN_CLIENT_ID && !env.BFF_SESSION_SECRET) {
+    const dataDir = path.resolve(env.DATA_DIR || '.data');
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    env.BFF_SESSION_SECRET = ensureSessionSecret(dataDir);
   }
   buildWebAppIfStale();
   const bff = await startBff(readBffConfig(env));
@@ -54,6 +82,20 @@ async function main() {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+}
+
+/**
+ * Where the browser comes back after signing in: the public address's callback, and on a fixed port the loopback
+ * addresses a person on this machine opens (localhost and 127.0.0.1 are different sites to a browser's cookies).
+ */
+function signInCallbacks(env: NodeJS.ProcessEnv): string[] {
+  const callbacks: string[] = [];
+  if (env.BFF_PUBLIC_URL && URL.canParse(env.BFF_PUBLIC_URL))
+    callbacks.push(`${new URL(env.BFF_PUBLIC_URL).origin}/auth/callback`);
+  const port = Number(env.PORT ?? '8080');
+  if (Number.isInteger(port) && port > 0)
+    for (const host of ['localhost', '127.0.0.1']) callbacks.push(`http://${host}:${port}/auth/callback`);
+  return callbacks;
 }
 
 /** Builds the app when dist/ is missing or older than any source file, so a fresh clone just works. */

@@ -38,3 +38,45 @@ export const READ_OPERATIONS: readonly string[] = [
 
 /** The reads that take v2's `o`, the organization's guid (v2's listings): the BFF names it on them (organization.ts). */
 export const ORGANIZATION_READS: readonly string[] = ['/2018-03/competitions', '/2018-03/groups'];
+
+/**
+ * The API's writes, by method and path template: every operation that names its permission. The BFF forwards these,
+ * and only these, with a signed-in user's token (decision 086).
+ */
+export const WRITE_OPERATIONS: readonly { method: string; template: string }[] = [
+  { method: 'POST', template: '/competitions/{competitionId}/scores' },
+  { method: 'POST', template: '/competitions/{competitionId}/performances' },
+  { method: 'POST', template: '/competitions/{competitionId}/judges' },
+  { method: 'DELETE', template: '/competitions/{competitionId}/judges' },
+  { method: 'POST', template: '/competitions/{competitionId}/release' },
+  { method: 'POST', template: '/competitions/{competitionId}' },
+  { method: 'POST', template: '/performances/{performanceId}' },
+  { method: 'DELETE', template: '/performances/{performanceId}' },
+  { method: 'POST', template: '/divisions/' },
+  { method: 'POST', template: '/divisions/{divisionId}' },
+  { method: 'POST', template: '/events/' },
+  { method: 'POST', template: '/events/{eventId}' },
+  { method: 'POST', template: '/events/{eventId}/competitions' },
+  { method: 'POST', template: '/groups/' },
+  { method: 'POST', template: '/groups/{groupId}' },
+  { method: 'POST', template: '/performances/{performanceId}/performed' },
+  { method: 'POST', template: '/performances/{performanceId}/scores' },
+  { method: 'POST', template: '/performances/{performanceId}/penalties' },
+  { method: 'POST', template: '/competitions/{competitionId}/signoff' },
+  { method: 'POST', template: '/seasons/' },
+  { method: 'POST', template: '/seasons/{seasonId}' },
+  { method: 'POST', template: '/users/' },
+  { method: 'POST', template: '/users/{userId}' },
+];
+
+/** Reads that answer per caller (a permission beyond `read`, or /me): with a session, the user's own (decision 086). */
+export const USER_READS: readonly string[] = [
+  '/audit/',
+  '/me/seats',
+  '/me',
+  '/competitions/{competitionId}/progress',
+  '/users/',
+];
+
+/** Reads taking `preview` (unreleased scores, for those allowed): with a session and `preview`, the user's own. */
+export const PREVIEW_READS: readonly string[] = ['/competitions/{competitionId}/scores'];

@@ -7,7 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { BffConfig } from './config.js';
-import { ALLOWED_READ_OPERATIONS, isAllowedRead, unsafePathReason } from './allow-list.js';
+import {
+  ALLOWED_READ_OPERATIONS,
+  allowedWriteMethods,
+  isAllowedRead,
+  isUserRead,
+  unsafePathReason,
+} from './allow-list.js';
+import { crossSiteWriteRefusal } from './csrf.js';
+import { createSignIn } from './sign-in.js';
+import { forwardAsUser, PRIVATE_HEADERS } from './user-requests.js';
 import { clientCredentialsGrant } from './client-credentials.js';
 import { logJsonLine, type LogLine } from './log.js';
 import {
@@ -55,6 +64,8 @@ const securityHeaders: MiddlewareHandler<BffEnv> = async (c, next) => {
     c.res.headers.set(name, value);
   }
 };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How often an idle live stream carries a comment, well inside common proxies' 60 s idle limits. */
 const LIVE_HEARTBEAT_MS = 15_000;
@@ -110,7 +121,8 @@ export function createBff(
     if (!target.pathname.startsWith('/api/')) return notAnAllowedRead(target.pathname);
     return app.request(`${target.pathname}${target.search}`, { headers: { accept: 'application/json' } });
   };
-  const pages = createPages({ dir: config.staticDir, read: readInProcess, log });
+  const signIn = createSignIn({ config, upstream, now, log });
+  const pages = createPages({ dir: config.staticDir, read: readInProcess, log, signIn: signIn.available });
   // The web app: the build's files, else its pages, each answer coded and validated as a representation.
   const web = new Hono<BffEnv>();
   web.use('*', representations({ fileOf: builtFileOf, precompressed: precompressedFile }));
@@ -143,6 +155,13 @@ export function createBff(
     await next();
   });
 
+  // Every write through the BFF, the API's (below) and the sign-out, comes from this site's own pages (decision 087).
+  app.use('/auth/*', async (c, next) =>
+    SAFE_METHODS.has(c.req.method) ? next() : (crossSiteWriteRefusal(c, signIn.ownOrigin(c)) ?? next()),
+  );
+
+  app.route('/auth', signIn.routes);
+
   app.get('/api/health', () =>
     Response.json(
       {
@@ -162,8 +181,42 @@ export function createBff(
   app.all('/api/*', async (c) => {
     const { path: rawPath, search } = rawTarget(c);
     const path = rawPath.slice('/api'.length);
+    const method = c.req.method;
+    const writeMethods = allowedWriteMethods(path);
+    if (method !== 'GET' && method !== 'HEAD' && writeMethods.length > 0) {
+      if (!writeMethods.includes(method)) {
+        return problemResponse({
+          status: 405,
+          code: 'method_not_allowed',
+          detail: `${method} is not one of the operations on /api${path}: ${writeMethods.join(', ')}.`,
+          headers: { allow: [...(isAllowedRead(path) ? ['GET', 'HEAD'] : []), ...writeMethods].join(', ') },
+        });
+      }
+      const crossSite = crossSiteWriteRefusal(c, signIn.ownOrigin(c));
+      if (crossSite) return crossSite;
+      if (!signIn.available) {
+        return problemResponse({
+          status: 403,
+          code: 'sign_in_unavailable',
+          detail:
+            'This site shows results only: signing in is not configured here (BFF_SIGNIN_CLIENT_ID), so it forwards no writes.',
+        });
+      }
+      const state = await signIn.sessionOf(c);
+      if (state.kind !== 'active') return signInNeeded(state.kind);
+      return forwardAsUser({
+        c,
+        upstream,
+        session: state.session,
+        method: method as 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+        pathAndQuery: `${path}${search}`,
+        apiBaseUrl: config.apiBaseUrl,
+        requestId: randomUUID(),
+        endSession: signIn.endSession,
+      });
+    }
     if (!isAllowedRead(path)) return notAnAllowedRead(path);
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    if (method !== 'GET' && method !== 'HEAD') {
       return problemResponse({
         status: 405,
         code: 'method_not_allowed',
@@ -171,9 +224,26 @@ export function createBff(
         headers: { allow: 'GET, HEAD' },
       });
     }
+    // A signed-in person's reads: their own (per caller) with their token; the public ones through the shared cache
+    // with the read-only key as a fan's, but asked of the API afresh, so a page that has just written reads it back.
+    const state = signIn.available ? await signIn.sessionOf(c) : ({ kind: 'none' } as const);
+    if (state.kind !== 'none' && isUserRead(path, search)) {
+      if (state.kind === 'expired') return signInNeeded('expired');
+      return forwardAsUser({
+        c,
+        upstream,
+        session: state.session,
+        method: 'GET',
+        pathAndQuery: `${path}${search}`,
+        apiBaseUrl: config.apiBaseUrl,
+        requestId: randomUUID(),
+        endSession: signIn.endSession,
+      });
+    }
     const answer = await readUpstream({
       path,
       search,
+      revalidate: state.kind === 'active' || undefined,
       accept: readAccept(c.req.header('accept')),
       acceptEncoding: c.req.header('accept-encoding'),
       ifNoneMatch: c.req.header('if-none-match'),
@@ -182,6 +252,27 @@ export function createBff(
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
   app.all('/api', () => notAnAllowedRead(''));
+
+  /** 401 for a write (or a person's own read) without a live session: the page offers to sign in again. */
+  function signInNeeded(kind: 'none' | 'expired'): Response {
+    const response = problemResponse(
+      kind === 'none'
+        ? {
+            status: 401,
+            code: 'sign_in_required',
+            detail: 'Sign in to do this: writes go through a signed-in session.',
+            headers: { ...PRIVATE_HEADERS },
+          }
+        : {
+            status: 401,
+            code: 'session_expired',
+            detail: 'Your sign-in has ended. Sign in again; what you typed on this page is kept.',
+            headers: { ...PRIVATE_HEADERS },
+          },
+    );
+    if (kind === 'expired') for (const cookie of signIn.endSession) response.headers.append('set-cookie', cookie);
+    return response;
+  }
 
   app.route('/', web);
   app.all('*', (c) =>

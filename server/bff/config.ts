@@ -20,6 +20,11 @@
  * | BFF_LIVE_INTERVAL_MS     | liveIntervalMs     | 2000: how often a watched live competition is re-read (decision 033) |
  * | BFF_LIVE_MAX_COMPETITIONS| liveMaxCompetitions| 100 live competitions watched at once |
  * | BFF_LIVE_MAX_LISTENERS   | liveMaxListeners   | 5000 open live streams |
+ * | BFF_SIGNIN_CLIENT_ID     | signInClientId     | none: no sign-in (decision 086) |
+ * | BFF_SIGNIN_CLIENT_SECRET | signInClientSecret | none; required with BFF_SIGNIN_CLIENT_ID |
+ * | BFF_SESSION_SECRET       | sessionSecrets     | required with sign-in: 32+ characters; comma-separated, the first seals, all open |
+ * | BFF_PUBLIC_URL           | publicUrl          | none: http://<Host> on loopback only (the redirect URI and the CSRF origin) |
+ * | API_PUBLIC_URL           | apiPublicUrl       | API_BASE_URL: where the browser reaches the API's sign-in page |
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -45,6 +50,15 @@ export interface BffConfig {
   liveIntervalMs: number;
   liveMaxCompetitions: number;
   liveMaxListeners: number;
+  /** the Authorization Code + PKCE client users sign in through (decision 086); both or neither */
+  signInClientId?: string;
+  signInClientSecret?: string;
+  /** keys of the session cookie's encryption: the first seals, every one opens (rotation) */
+  sessionSecrets?: string[];
+  /** the address people reach this BFF at (origin, no path), e.g. https://scores.example.org */
+  publicUrl?: string;
+  /** where a browser reaches the API's sign-in page, when not at apiBaseUrl */
+  apiPublicUrl?: string;
 }
 
 type NumericSetting =
@@ -57,7 +71,9 @@ type NumericSetting =
   | 'liveMaxCompetitions'
   | 'liveMaxListeners';
 
-export type BffConfigInput = Partial<Omit<BffConfig, NumericSetting>> & {
+export type BffConfigInput = Partial<Omit<BffConfig, NumericSetting | 'sessionSecrets'>> & {
+  /** one secret, or several comma-separated (the first seals) */
+  sessionSecrets?: string[] | string;
   liveIntervalMs?: number | string;
   liveMaxCompetitions?: number | string;
   liveMaxListeners?: number | string;
@@ -85,10 +101,29 @@ const ENV_NAMES: Record<keyof BffConfig, string> = {
   liveIntervalMs: 'BFF_LIVE_INTERVAL_MS',
   liveMaxCompetitions: 'BFF_LIVE_MAX_COMPETITIONS',
   liveMaxListeners: 'BFF_LIVE_MAX_LISTENERS',
+  signInClientId: 'BFF_SIGNIN_CLIENT_ID',
+  signInClientSecret: 'BFF_SIGNIN_CLIENT_SECRET',
+  sessionSecrets: 'BFF_SESSION_SECRET',
+  publicUrl: 'BFF_PUBLIC_URL',
+  apiPublicUrl: 'API_PUBLIC_URL',
 };
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z.coerce.number().int(`must be a whole number`).min(min).max(max).default(fallback);
+
+const origin = (example: string) =>
+  z
+    .string()
+    .refine((value) => URL.canParse(value), `must be an absolute URL such as ${example}`)
+    .refine((value) => {
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username;
+    }, 'must be an http(s) URL without query, fragment or user info')
+    .transform((value) => {
+      const url = new URL(value);
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    });
 
 const schema = z.object({
   port: wholeNumber(0, 65_535, 8080),
@@ -123,6 +158,21 @@ const schema = z.object({
   liveIntervalMs: wholeNumber(250, 60_000, 2000),
   liveMaxCompetitions: wholeNumber(1, 10_000, 100),
   liveMaxListeners: wholeNumber(1, 100_000, 5000),
+  signInClientId: z.string().min(1).optional(),
+  signInClientSecret: z.string().min(1).optional(),
+  sessionSecrets: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()))
+    .refine(
+      (secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32),
+      'must be at least 32 characters (each, when several are comma-separated)',
+    )
+    .optional(),
+  // The BFF itself serves http; a public address behind a TLS proxy is https, any path dropped to its origin.
+  publicUrl: origin('https://scores.example.org')
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  apiPublicUrl: origin('https://api.example.org').optional(),
 });
 
 /** Validates a configuration object and fills in defaults; reads `apiCaFile` when `apiCa` is not given. */
@@ -140,6 +190,16 @@ export function defineBffConfig(
     throw new Error(`Invalid BFF configuration: ${problems.join('; ')}`);
   }
   const config: BffConfig = result.data;
+  if ((config.signInClientId === undefined) !== (config.signInClientSecret === undefined)) {
+    throw new Error(
+      `Invalid BFF configuration: ${describe('signInClientId')} and ${describe('signInClientSecret')} go together: set both or neither`,
+    );
+  }
+  if (config.signInClientId !== undefined && config.sessionSecrets === undefined) {
+    throw new Error(
+      `Invalid BFF configuration: ${describe('sessionSecrets')} is required with ${describe('signInClientId')} (it encrypts the session cookie)`,
+    );
+  }
   if (config.apiCa === undefined && config.apiCaFile) {
     try {
       config.apiCa = readFileSync(config.apiCaFile, 'utf8');
@@ -174,6 +234,11 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       liveIntervalMs: env.BFF_LIVE_INTERVAL_MS,
       liveMaxCompetitions: env.BFF_LIVE_MAX_COMPETITIONS,
       liveMaxListeners: env.BFF_LIVE_MAX_LISTENERS,
+      signInClientId: env.BFF_SIGNIN_CLIENT_ID,
+      signInClientSecret: env.BFF_SIGNIN_CLIENT_SECRET,
+      sessionSecrets: env.BFF_SESSION_SECRET,
+      publicUrl: env.BFF_PUBLIC_URL,
+      apiPublicUrl: env.API_PUBLIC_URL,
     },
     (field) => ENV_NAMES[field] ?? String(field),
   );

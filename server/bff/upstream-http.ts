@@ -11,11 +11,11 @@ import type { BffConfig } from './config.js';
 import { UpstreamError } from './upstream-error.js';
 
 export interface UpstreamRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** path and query below the base URL, starting with "/" */
   pathAndQuery: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 export interface UpstreamResponse {

@@ -6,8 +6,11 @@ import { viewerTimeZone } from '../lib/day-keys';
 import { useHydrated } from '../lib/use-hydrated';
 import { SearchLauncher } from './search-launcher';
 
-/** Not in the initial JS: it loads after hydration, and the notifier behind it only where a group asked for it. */
-const NotifyGate = lazy(() => import('./notify/notify-gate'));
+/**
+ * Not in the initial JS: it loads after hydration, and behind it the notifier only where a group asked for it, and
+ * who is signed in only on a browser that is (after-hydration.tsx).
+ */
+const AfterHydration = lazy(() => import('./after-hydration'));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 ${isActive ? 'bg-white/15 font-semibold' : 'hover:bg-white/10'}`;
@@ -19,10 +22,7 @@ export function RootLayout() {
   const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <header className="bg-blue-900 text-white print:hidden dark:bg-slate-900">
@@ -46,6 +46,13 @@ export function RootLayout() {
           </nav>
           <SearchLauncher />
           <ShareButton />
+          {/* Who is signed in is rendered into #account once known (account/account-gate.tsx); "Sign in" shows by
+              the stylesheet only where the BFF's page says people can sign in (<html data-sign-in>) and #account is
+              empty: no script decides, so a fan's banner never changes after its first paint (decision 086). */}
+          <span id="account" className="contents" />
+          <a className="sign-in" href="/auth/sign-in">
+            Sign in
+          </a>
         </div>
         <div className={`h-0.5 ${loading ? 'animate-pulse bg-sky-300' : 'bg-transparent'}`} aria-hidden="true" />
       </header>
@@ -62,7 +69,7 @@ export function RootLayout() {
       </footer>
       {hydrated ? (
         <Suspense fallback={null}>
-          <NotifyGate />
+          <AfterHydration />
         </Suspense>
       ) : null}
       <ScrollRestoration />

@@ -42,6 +42,7 @@ const isPage = (request: Request, url: URL) =>
   (request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html')) &&
   !url.pathname.startsWith('/api/') &&
   !url.pathname.startsWith('/assets/') &&
+  // Signing in and out are the BFF's redirects, never a page to save (decision 086).
   !url.pathname.startsWith('/auth/');
 
 /** The copy's instant: its Date header (the server's clock when it answered), else now. */
@@ -118,11 +119,20 @@ const offlineAnswer: WorkboxPlugin = {
     ),
 };
 
+/**
+ * A signed-in person's own reads (/me, the audit, unreleased scores) come `private, no-store` (decision 086): never
+ * kept on the device, where the next person to open the site would find them.
+ */
+const notStored: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) =>
+    response.status === 200 && !/no-store/i.test(response.headers.get('cache-control') ?? '') ? response : null,
+};
+
 const reads = new NetworkFirst({
   cacheName: 'reads',
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
   matchOptions: { ignoreVary: true },
-  plugins: [expiration(500, SAVED_COPY_DAYS), markSavedRead, offlineAnswer],
+  plugins: [notStored, expiration(500, SAVED_COPY_DAYS), markSavedRead, offlineAnswer],
 });
 
 const builtFiles = new CacheFirst({ cacheName: 'built-files', plugins: [expiration(600, 90)] });

@@ -12,6 +12,41 @@ const required = {
 };
 
 describe('BFF configuration', () => {
+  it('takes sign-in as a pair with a session secret, and names settings, never their values (decision 086)', () => {
+    const secret = 'a-session-secret-of-enough-length-000';
+    expect(
+      readBffConfig({
+        ...required,
+        BFF_SIGNIN_CLIENT_ID: 'signin',
+        BFF_SIGNIN_CLIENT_SECRET: 'do-not-print-this-either',
+        BFF_SESSION_SECRET: `${secret},an-older-secret-still-opening-cookies`,
+        BFF_PUBLIC_URL: 'https://scores.example.org/any/path',
+      }),
+    ).toMatchObject({
+      signInClientId: 'signin',
+      sessionSecrets: [secret, 'an-older-secret-still-opening-cookies'],
+      publicUrl: 'https://scores.example.org',
+    });
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ BFF_SIGNIN_CLIENT_ID: 'signin' }, /BFF_SIGNIN_CLIENT_ID and BFF_SIGNIN_CLIENT_SECRET go together/],
+      [
+        { BFF_SIGNIN_CLIENT_ID: 'signin', BFF_SIGNIN_CLIENT_SECRET: 'do-not-print-this-either' },
+        /BFF_SESSION_SECRET is required with BFF_SIGNIN_CLIENT_ID/,
+      ],
+      [{ BFF_SESSION_SECRET: 'short-secret-do-not-print' }, /BFF_SESSION_SECRET must be at least 32 characters/],
+      [{ BFF_PUBLIC_URL: 'ftp://scores.example.org' }, /BFF_PUBLIC_URL must be an http\(s\) URL/],
+    ];
+    for (const [env, message] of refusals) {
+      const attempt = () => readBffConfig({ ...required, ...env });
+      expect(attempt).toThrow(message);
+      try {
+        attempt();
+      } catch (error) {
+        expect((error as Error).message).not.toMatch(/do-not-print/);
+      }
+    }
+  });
+
   it('reads the environment with the documented defaults', () => {
     expect(readBffConfig(required)).toEqual({
       port: 8080,

@@ -350,8 +350,9 @@ describe('the allow-list', () => {
     ['GET', '/api/events/1/competitions', 404, 'not_an_allowed_read'],
     ['GET', '/api/openapi.json', 404, 'not_an_allowed_read'],
     ['GET', '/api', 404, 'not_an_allowed_read'],
-    ['POST', '/api/events/', 405, 'method_not_allowed'],
-    ['DELETE', '/api/groups/1', 405, 'method_not_allowed'],
+    // A documented write, but not from this site's pages (no Fetch Metadata, no Origin): decision 087.
+    ['POST', '/api/events/', 403, 'cross_site_request'],
+    ['DELETE', '/api/v3/groups', 405, 'method_not_allowed'],
     ['GET', '/api/../v3/oauth2/token', 404, 'path_not_allowed'],
     ['GET', '/api/events/1/../../v3/oauth2/token', 404, 'path_not_allowed'],
     ['GET', '/api/%2e%2e/v3/oauth2/token', 404, 'path_not_allowed'],

@@ -84,7 +84,15 @@ describe('DATA_DIR is owner-only (directories 0700, files 0600) under umask 000'
     const dataDir = await loosenedDataDir();
     const started = await startEverything(dataDir);
     try {
-      for (const file of ['pglite', 'tls/key.pem', 'tls/cert.pem', 'web-credentials.json', 'embedded-db.lock']) {
+      for (const file of [
+        'pglite',
+        'tls/key.pem',
+        'tls/cert.pem',
+        'web-credentials.json',
+        'signin-credentials.json',
+        'session-secret',
+        'embedded-db.lock',
+      ]) {
         expect(() => lstatSync(path.join(dataDir, file)), file).not.toThrow();
       }
       expect(notOwnerOnly(dataDir)).toEqual([]);
@@ -146,7 +154,15 @@ describe('DATA_DIR is owner-only (directories 0700, files 0600) under umask 000'
 
 /** `npm start` (tsx server/start.ts) in its own process under umask 000, on free ports, without building the app. */
 async function startEverything(dataDir: string): Promise<{ apiUrl: string; stop(): Promise<void> }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, API_PORT: '0', PORT: '0', SKIP_WEB_BUILD: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    API_PORT: '0',
+    PORT: '0',
+    SKIP_WEB_BUILD: '1',
+    // a callback address known without a fixed port: npm start registers sign-in and keeps a session secret (086)
+    BFF_PUBLIC_URL: 'https://scores.example.org',
+  };
   for (const name of ['DATABASE_URL', 'API_BASE_URL', 'API_CLIENT_ID', 'API_CLIENT_SECRET', 'TLS_CERT', 'TLS_KEY'])
     delete env[name];
   const [command, args] = withUmask('000', path.resolve('node_modules/.bin/tsx'), ['server/start.ts']);

@@ -15,6 +15,8 @@ import { hintLinks, inlineStylesheet, linkedStylesheet, plainPage, renderedPage 
 import { createRouteChunks } from './route-chunks.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
+/** On <html> when people can sign in here (src/app/sign-in-link.tsx reads it through the stylesheet). */
+export const SIGN_IN_ATTRIBUTE = 'data-sign-in';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -31,13 +33,21 @@ export interface Pages {
   serve(request: Request): Promise<Response>;
 }
 
-export function createPages(options: { dir: string; read: InProcessRead; log: (line: LogLine) => void }): Pages {
+export function createPages(options: {
+  dir: string;
+  read: InProcessRead;
+  log: (line: LogLine) => void;
+  /** sign-in is configured: every page's <html> says so, and the stylesheet shows the banner's "Sign in" (086) */
+  signIn?: boolean;
+}): Pages {
   const root = path.resolve(options.dir);
   const app = loadAppEntry({ dir: root, read: options.read, log: options.log });
   const routeChunks = createRouteChunks(root);
   /** index.html, and its form with the stylesheet inline for rendered pages. */
   const templates = fromBuildFile(path.join(root, 'index.html'), async (file) => {
-    const html = await readFile(file, 'utf8');
+    const built = await readFile(file, 'utf8');
+    // An attribute, not code: the link shows from the first paint, without a byte of the initial JS.
+    const html = options.signIn ? built.replace(/<html\b/, () => `<html ${SIGN_IN_ATTRIBUTE}`) : built;
     const link = linkedStylesheet(html);
     const cssFile = link && path.resolve(root, `.${link.href}`);
     const css = cssFile?.startsWith(root + path.sep)
