@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me, MySeat } from '../../lib/api-models';
 import { clearJudgeData } from '../../lib/judge-data';
@@ -53,13 +54,10 @@ const SEAT: MySeat = {
 function stubBff(api: FakeScoreApi, seats: MySeat[] = [SEAT]) {
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     if (init.method === 'POST') return api.fetch(url, init);
-    if (!api.signedIn) {
-      return Response.json(
-        { type: 'about:blank', status: 401, title: 'Sign in', code: 'sign_in_required', detail: 'Sign in.' },
-        { status: 401, headers: { 'content-type': 'application/problem+json' } },
-      );
-    }
     if (api.network === 'down') throw new TypeError('Failed to fetch');
+    // Without a session the BFF reads with its own read-only key: nobody, seated nowhere (server/bff/app.ts).
+    if (!api.signedIn && url === '/api/me') return Response.json({ ...ME, user: null, role: null });
+    if (!api.signedIn && url === '/api/me/seats') return Response.json({ data: [] });
     if (url === '/api/me') return Response.json(ME);
     if (url === '/api/me/seats') return Response.json({ data: seats });
     return Response.json({ status: 404, title: 'Not found', code: 'not_found', detail: url }, { status: 404 });
@@ -77,6 +75,15 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** The browser's "online" after "offline": jsdom's navigator never changes, so the query layer is told as well. */
+function backOnline() {
+  act(() => {
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    dispatchEvent(new Event('online'));
+  });
+}
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
@@ -171,7 +178,7 @@ describe("the judge's page", () => {
     expect(await screen.findByText(/Not connected: showing your seats as saved on this device/)).toBeTruthy();
 
     api.network = 'up';
-    act(() => void dispatchEvent(new Event('online')));
+    backOnline();
     expect(await screen.findByText('Every entry sent')).toBeTruthy();
     expect(api.applied.map(({ scores }) => scores)).toEqual([[{ subcaptionKey: 'rep', score: 15.5 }]]);
   });
@@ -186,7 +193,7 @@ describe("the judge's page", () => {
     await screen.findByText('1 entry waiting to send');
     api.correct(101, 'ge1', [{ subcaptionKey: 'rep', score: 14 }]);
     api.network = 'up';
-    act(() => void dispatchEvent(new Event('online')));
+    backOnline();
     const conflict = await screen.findByText(/Tab Ulator changed this entry/);
     const panel = conflict.closest('[role="alert"]') as HTMLElement;
     const repertoire = within(panel).getByRole('row', { name: /Repertoire/ });
@@ -195,7 +202,7 @@ describe("the judge's page", () => {
     expect(api.entry(101, 'ge1')?.scores).toEqual([{ subcaptionKey: 'rep', score: 14 }]);
   });
 
-  it('asks to sign in again on 401, linking to the sign-in that comes back here', async () => {
+  it('asks to sign in when the BFF reads as nobody, linking to the sign-in that comes back here', async () => {
     const api = new FakeScoreApi();
     api.signedIn = false;
     stubBff(api);
@@ -205,5 +212,18 @@ describe("the judge's page", () => {
     expect(within(prompt).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/auth/sign-in?returnTo=/judge',
     );
+    expect(screen.queryByText('You are not seated on any caption')).toBeNull();
+  });
+
+  it('stops sending at 401 and keeps the entry, asking to sign in again', async () => {
+    const api = new FakeScoreApi();
+    stubBff(api);
+    renderApp('/judge?seat=7.3.1.ge1&performance=101');
+    await screen.findByRole('heading', { name: '1. Alpha HS' });
+    api.signedIn = false;
+    fireEvent.change(field('Repertoire'), { target: { value: '15' } });
+    expect(await screen.findByText('Sign in again to go on judging.')).toBeTruthy();
+    expect(screen.getByText('1 entry waiting to send')).toBeTruthy();
+    expect(api.applied).toHaveLength(0);
   });
 });

@@ -1,5 +1,4 @@
 export const judgingKeys = {
   all: ['judging'] as const,
-  me: () => [...judgingKeys.all, 'me'] as const,
-  seats: () => [...judgingKeys.all, 'seats'] as const,
+  session: () => [...judgingKeys.all, 'session'] as const,
 };

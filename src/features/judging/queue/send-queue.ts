@@ -31,6 +31,11 @@ export interface SendQueueOptions {
   newKey?: () => string;
   /** after a failed try, the delays before the next ones; the last repeats. Empty: no timer (tests call run()). */
   retryDelaysMs?: readonly number[];
+  /**
+   * Nothing is sent until `resume()`: the page first makes sure the session is the judge whose entries these are
+   * (another person's session would write them as theirs).
+   */
+  paused?: boolean;
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
@@ -62,6 +67,7 @@ export class SendQueue {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  private paused: boolean;
 
   constructor(options: SendQueueOptions) {
     this.store = options.store;
@@ -70,6 +76,7 @@ export class SendQueue {
     this.now = options.now ?? Date.now;
     this.newKey = options.newKey ?? (() => crypto.randomUUID());
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.paused = options.paused ?? false;
   }
 
   status = (): QueueStatus => this.state;
@@ -95,8 +102,9 @@ export class SendQueue {
     if (choice === 'mine') void this.run();
   }
 
-  /** After a new sign-in (or the network is back): try again now. */
+  /** Once the session is known to be the judge's (again, after a new sign-in): send now. */
   resume(): Promise<void> {
+    this.paused = false;
     if (this.state.blocked === 'signed-out') this.setStatus({ blocked: null });
     return this.run();
   }
@@ -106,7 +114,7 @@ export class SendQueue {
    * call during a run makes it look again before it ends (an entry typed meanwhile is not left waiting).
    */
   run(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+    if (this.stopped || this.paused) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;

@@ -13,7 +13,10 @@ let opening: Promise<JudgeDevice> | undefined;
 
 function openDevice(): Promise<JudgeDevice> {
   if (opening) return opening;
-  opening = JudgeStore.open().then((store) => ({ store, queue: new SendQueue({ store, apiBase: env.apiBase }) }));
+  opening = JudgeStore.open().then((store) => ({
+    store,
+    queue: new SendQueue({ store, apiBase: env.apiBase, paused: true }),
+  }));
   // A failed open (storage refused) may succeed on the next visit to the page.
   opening.catch(() => {
     opening = undefined;
@@ -33,7 +36,7 @@ export async function closeJudgeDevice(): Promise<void> {
 
 /**
  * The device store and queue, opened in the browser only (the BFF's render of the page never touches IndexedDB).
- * The queue is run on open and whenever the browser says the network is back.
+ * The queue starts paused: the page resumes it once the session is the judge's (judge-desk.tsx).
  */
 export function useJudgeDevice(): { device?: JudgeDevice; error?: Error } {
   const [state, setState] = useState<{ device?: JudgeDevice; error?: Error }>({});
@@ -49,14 +52,6 @@ export function useJudgeDevice(): { device?: JudgeDevice; error?: Error } {
       void closeJudgeDevice();
     };
   }, []);
-  const queue = state.device?.queue;
-  useEffect(() => {
-    if (!queue) return;
-    const send = () => void queue.run();
-    send();
-    addEventListener('online', send);
-    return () => removeEventListener('online', send);
-  }, [queue]);
   return state;
 }
 
