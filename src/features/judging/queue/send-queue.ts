@@ -160,6 +160,12 @@ export class SendQueue {
         this.setStatus({ blocked: null, sending: false });
         return;
       }
+      // The browser knows it has no network: nothing is tried, so entries typed meanwhile still replace each other.
+      if (navigatorOffline()) {
+        this.setStatus({ blocked: 'offline', sending: false });
+        this.retryLater();
+        return;
+      }
       this.setStatus({ sending: true });
       const entry = head.body === undefined ? await this.store.fixBody(head.seq, this.bodyOf(head)) : head;
       if (!entry?.body) continue;
