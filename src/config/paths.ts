@@ -105,4 +105,6 @@ export const paths = {
     path: '/manage/competitions/:competitionGuid',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}`,
   },
+  /** A judge user's tablet: its seats, sheets and own numbers; the seat and performance are in the query. */
+  judging: { path: '/judge', href: () => '/judge' },
 } as const;

@@ -29,3 +29,11 @@ export type GroupSeasonPerformance = Views['BffGroupSeasonPerformance'];
 export type GroupRef = GroupSeason['group'];
 export type GroupSummary = Views['BffGroupSummary'];
 export type SearchIndex = Views['BffSearchIndex'];
+
+// A judge's tablet (issue 28): the caller, its seats, a caption entry and the answers to writing one.
+export type Me = Schemas['Me'];
+export type MySeat = Schemas['MySeat'];
+export type CaptionEntry = Schemas['CaptionEntry'];
+export type CaptionScores = Schemas['CaptionScores'];
+export type EnteredScores = Schemas['EnteredScores'];
+export type EntryConflict = Schemas['EntryConflict'];

@@ -4,6 +4,7 @@
  * caches. Kept with their titles in a cache of their own beside the worker's, bounded, newest last; the offline page
  * lists them. Not in the initial JS: the pages' notices and the worker's registration import it.
  */
+import { paths } from '../config/paths';
 import { SAVED_COPY_DAYS } from './saved-copy-meta';
 
 const CACHE_NAME = 'saved-pages';
@@ -18,9 +19,13 @@ export interface SavedPage {
   savedAt: number;
 }
 
-/** The page in view, saved: only when its reads went through the worker (it controls the page) and online. */
+/**
+ * The page in view, saved: only when its reads went through the worker (it controls the page) and online. Never the
+ * judge's page: its title names the judge's seat, and a judge's data stays out of the fans' caches (decision 090).
+ */
 export async function rememberPage(): Promise<void> {
   if (typeof caches === 'undefined' || !navigator.serviceWorker?.controller || !navigator.onLine) return;
+  if (location.pathname === paths.judging.path) return;
   const url = location.pathname + location.search;
   const cache = await caches.open(CACHE_NAME);
   // Deleted first, so a page seen again moves to the end: the cache's keys keep the order they were put in.

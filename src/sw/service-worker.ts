@@ -4,12 +4,18 @@
  * app's reads: network first, the saved copy when the network fails, marked as saved so the app never shows it as
  * live. The live stream is never touched. The build's hashed files: cache first (a name never changes content),
  * warmed at install and kept across app updates, so a page of an older version still finds its chunks.
+ *
+ * A signed-in user's data never goes into these caches (decision 090): the caller's own reads (`/api/me`,
+ * `/api/me/...`) and the BFF's sign-in routes (`/auth/...`) are left to the network, and writes are never routed here
+ * (Workbox routes GET only; a score entry is a POST). The judge's page (`/judge`) is never saved as a page either: it
+ * is not rendered on the server, so offline the build's own shell opens it, and its data comes from the judge's own
+ * IndexedDB, which a sign-out deletes (src/lib/judge-data.ts).
  */
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { warmStrategyCache } from 'workbox-recipes';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { OFFLINE_CODE, SAVED_AT_HEADER } from '../lib/saved-copy-header';
 import { SAVED_AT_META, SAVED_COPY_DAYS } from '../lib/saved-copy-meta';
 
@@ -24,8 +30,14 @@ const NETWORK_TIMEOUT_SECONDS = 6;
 const APP_SHELL = '/index.html';
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
+/** A signed-in user's own reads: `/api/me` and under it (seats, entries). */
+const isOwnRead = (url: URL) => url.pathname === '/api/me' || url.pathname.startsWith('/api/me/');
 const isRead = (url: URL) =>
-  url.pathname.startsWith('/api/') && url.pathname !== '/api/health' && !url.pathname.endsWith('/live');
+  url.pathname.startsWith('/api/') &&
+  url.pathname !== '/api/health' &&
+  !url.pathname.endsWith('/live') &&
+  !isOwnRead(url);
+const isJudgePage = (url: URL) => url.pathname === '/judge' || url.pathname.startsWith('/judge/');
 const isPage = (request: Request, url: URL) =>
   (request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html')) &&
   !url.pathname.startsWith('/api/') &&
@@ -129,6 +141,16 @@ const builtUrls = self.__WB_MANIFEST.map(
   (entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.origin).pathname,
 );
 
+/**
+ * The judge's page: from the network, never saved; offline, the build's shell (it carries nobody's data), whose app
+ * opens the page from the judge's IndexedDB. First, so the fans' page route never sees it.
+ */
+const judgePage = new NetworkOnly({
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  plugins: [{ handlerDidError: async () => (await caches.open('pages')).match(APP_SHELL, { ignoreVary: true }) }],
+});
+
+registerRoute(({ request, url }) => sameOrigin(url) && isPage(request, url) && isJudgePage(url), judgePage);
 registerRoute(({ request, url }) => sameOrigin(url) && isPage(request, url), pages);
 registerRoute(({ url }) => sameOrigin(url) && isRead(url), reads);
 registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), builtFiles);

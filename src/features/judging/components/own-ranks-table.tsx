@@ -1,0 +1,62 @@
+import type { MySeat } from '../../../lib/api-models';
+import type { OwnRank } from '../utils/own-ranks';
+import { formatScore } from '../utils/sheet';
+
+/**
+ * Numbers management: the judge's own caption scores so far in this caption, division and round, ranked, the open
+ * sheet's row moving as the judge types. The judge's own numbers only: nothing of other judges before release.
+ */
+export function OwnRanksTable({ seat, ranks, current }: { seat: MySeat; ranks: readonly OwnRank[]; current: number }) {
+  const ties = ranks.filter((rank) => rank.tied).length;
+  return (
+    <section aria-labelledby="own-ranks-heading" className="min-w-0">
+      <h2 id="own-ranks-heading" className="text-xl font-semibold">
+        Your {seat.caption.initials} numbers
+      </h2>
+      <p className="text-base text-slate-700 dark:text-slate-300">
+        {seat.division.name} · {seat.round.name}: only you see these until release.
+      </p>
+      {ranks.length === 0 ? (
+        <p className="mt-2">No numbers yet.</p>
+      ) : (
+        <table className="data-table mt-2 text-base">
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                Rank
+              </th>
+              <th scope="col">Group</th>
+              <th scope="col" className="num">
+                Score
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ranks.map((rank) => (
+              <tr
+                key={rank.performanceId}
+                aria-current={rank.performanceId === current ? 'true' : undefined}
+                className={rank.performanceId === current ? 'bg-sky-100 font-semibold dark:bg-sky-950' : undefined}
+              >
+                <td className="num">
+                  {rank.rank}
+                  {rank.tied ? (
+                    <span className="ml-1 rounded bg-amber-200 px-1 text-sm text-amber-950 dark:bg-amber-800 dark:text-amber-50">
+                      tie
+                    </span>
+                  ) : null}
+                </td>
+                <td className="break-words">
+                  {rank.groupName}
+                  {rank.incomplete ? <span className="text-sm font-normal"> (incomplete)</span> : null}
+                </td>
+                <td className="num">{formatScore(rank.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {ties > 0 ? <p className="mt-2 text-base">Groups on the same score are marked “tie”.</p> : null}
+    </section>
+  );
+}

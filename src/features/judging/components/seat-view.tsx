@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { MySeat } from '../../../lib/api-models';
+import type { JudgeSnapshot } from '../queue/judge-store';
+import type { SendQueue } from '../queue/send-queue';
+import type { TypedLine } from '../utils/sheet';
+import { nextToScore, seatId, seatRanks, sheetState, type SeatPerformance } from '../utils/sheet-state';
+import { OwnRanksTable } from './own-ranks-table';
+import { RunningOrder } from './running-order';
+import { ScoreSheet } from './score-sheet';
+
+/** The shortcut to the next performance in running order (aria-keyshortcuts names it for assistive technology). */
+const NEXT_SHORTCUT = 'Alt+N';
+
+/** One seat: its running order, the open performance's sheet, and the judge's own numbers beside it. */
+export function SeatView({
+  snapshot,
+  queue,
+  seat,
+  performanceId,
+}: {
+  snapshot: JudgeSnapshot;
+  queue: SendQueue;
+  seat: MySeat;
+  performanceId: number | undefined;
+}) {
+  const navigate = useNavigate();
+  const next = nextToScore(snapshot, seat);
+  const current =
+    seat.performances.find((performance) => performance.id === performanceId) ?? next ?? seat.performances[0];
+  const [live, setLive] = useState<{ performanceId: number; lines: TypedLine[] } | null>(null);
+  // A keystroke the device could not keep (storage gone: a sign-out in another tab cleared it) is said, not dropped.
+  const [failure, setFailure] = useState<string | null>(null);
+  const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error));
+  const hrefOf = (performance: SeatPerformance) =>
+    `?seat=${encodeURIComponent(seatId(seat))}&performance=${performance.id}`;
+  const index = current ? seat.performances.indexOf(current) : -1;
+  const following = seat.performances[index + 1];
+  const followingHref = following ? hrefOf(following) : undefined;
+
+  useEffect(() => {
+    if (!followingHref) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyN') {
+        event.preventDefault();
+        void navigate(followingHref);
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [followingHref, navigate]);
+
+  if (!current) return <p>No performances in this round yet.</p>;
+  const state = sheetState(snapshot, seat, current);
+  const ranks = seatRanks(snapshot, seat, live?.performanceId === current.id ? live : null);
+  // A sheet starts again from the stored numbers when someone else changed them or a conflict came or went, never
+  // while the judge's own writes come back (that would move the cursor under the judge's finger).
+  const sheetKey = `${current.id}:${state.held ? 'held' : 'open'}:${state.changedBy ? (state.server?.version ?? 0) : 'own'}`;
+
+  return (
+    <div>
+      <p className="mb-2">
+        <Link to="?" className="link">
+          All seats
+        </Link>
+      </p>
+      <h1 className="heading-1">
+        {seat.caption.name} · {seat.division.name} · {seat.round.name}
+      </h1>
+      <p className="mb-3 text-base text-slate-700 dark:text-slate-300">
+        {seat.competition.name}, {seat.competition.date}
+      </p>
+      {next && next.id !== current.id ? (
+        <p className="mb-3">
+          Next to score:{' '}
+          <Link to={hrefOf(next)} className="link font-semibold">
+            {next.order}. {next.group.name}
+          </Link>
+        </p>
+      ) : null}
+      {failure ? (
+        <p
+          role="alert"
+          className="my-3 rounded-md bg-red-50 px-3 py-2 font-semibold text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          Not kept on this device: {failure}
+        </p>
+      ) : null}
+      <RunningOrder snapshot={snapshot} seat={seat} current={current} hrefOf={hrefOf} />
+      <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,18rem)]">
+        <div className="min-w-0">
+          <ScoreSheet
+            key={sheetKey}
+            seat={seat}
+            performance={current}
+            state={state}
+            onType={(lines, entry) => {
+              setLive({ performanceId: current.id, lines });
+              queue.record({ performanceId: current.id, captionKey: seat.caption.key }, lines, entry).catch(failed);
+            }}
+            onResolve={(choice) => void queue.resolve(state.key, choice).catch(failed)}
+          />
+          {following ? (
+            <Link to={hrefOf(following)} aria-keyshortcuts={NEXT_SHORTCUT} className="button mt-4 min-h-12 text-base">
+              Next performance: {following.group.name} ({NEXT_SHORTCUT})
+            </Link>
+          ) : null}
+        </div>
+        <OwnRanksTable seat={seat} ranks={ranks} current={current.id} />
+      </div>
+    </div>
+  );
+}

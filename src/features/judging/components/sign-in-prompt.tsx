@@ -1,0 +1,25 @@
+/** The BFF's sign-in (Authorization Code + PKCE), coming back here: a document navigation, not an app route. */
+export const SIGN_IN_HREF = '/auth/sign-in?returnTo=/judge';
+
+/** Signed out or the session expired (401): entries typed stay on the device and are sent after signing in. */
+export function SignInPrompt({ waiting }: { waiting: number }) {
+  return (
+    <div
+      role="alert"
+      className="my-3 rounded-md border border-red-700/50 bg-red-50 px-3 py-3 text-red-950 dark:border-red-300/40 dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="font-semibold">Sign in again to go on judging.</p>
+      <p className="text-base">
+        {waiting > 0
+          ? `Your ${waiting === 1 ? 'entry is' : `${waiting} entries are`} kept on this device and will be sent once you are signed in.`
+          : 'Nothing you typed is lost.'}
+      </p>
+      <a
+        href={SIGN_IN_HREF}
+        className="mt-2 inline-flex min-h-12 items-center rounded-md bg-blue-800 px-4 font-semibold text-white hover:bg-blue-900 dark:bg-sky-300 dark:text-slate-950"
+      >
+        Sign in
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * The judge's send queue (the outbox pattern, decision 089): entries are written to the device store first
+ * (judge-store.ts), then sent one at a time in the order typed, so a submit never overtakes its draft and each write
+ * is based on the version the one before it left. Each entry keeps its Idempotency-Key and, from its first try, its
+ * exact body: a retry after a lost answer (the API wrote it, the answer never came) is the same request, which the
+ * API answers with its first answer without writing again. What stops the queue:
+ * - no network, or the API not answering (5xx, 429): the entry stays; tried again on `online` and after a delay;
+ * - 401 (signed out, session expired): the entry stays and the queue waits for `resume()` after a new sign-in;
+ * - a refusal for good (409 conflict or submitted entry, 403, 404, 422): the entry is held with the judge's numbers
+ *   and the current ones for the judge to decide, and the queue goes on with the other sheets.
+ */
+import type { CaptionEntry, CaptionScores } from '../../../lib/api-models';
+import { StoreClosedError, type EntryState, type JudgeStore, type QueuedEntry, type SheetRef } from './judge-store';
+import type { LineScore, TypedLine } from '../utils/sheet';
+
+/** Why the queue is not sending: null when it is idle or sending. */
+export type QueueBlock = null | 'offline' | 'unavailable' | 'signed-out';
+
+export interface QueueStatus {
+  sending: boolean;
+  blocked: QueueBlock;
+}
+
+export interface SendQueueOptions {
+  store: JudgeStore;
+  /** the browser's fetch; a test's fake server */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** where the BFF forwards the API (env.apiBase) */
+  apiBase?: string;
+  now?: () => number;
+  newKey?: () => string;
+  /** after a failed try, the delays before the next ones; the last repeats. Empty: no timer (tests call run()). */
+  retryDelaysMs?: readonly number[];
+  /**
+   * Nothing is sent until `resume()`: the page first makes sure the session is the judge whose entries these are
+   * (another person's session would write them as theirs).
+   */
+  paused?: boolean;
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
+
+type Outcome =
+  | { kind: 'accepted'; entry: CaptionEntry }
+  | {
+      kind: 'held';
+      held: 'conflict' | 'refused';
+      current: CaptionEntry | null;
+      status: number;
+      code: string;
+      detail: string;
+    }
+  | { kind: 'signed-out' }
+  | { kind: 'unavailable' };
+
+export class SendQueue {
+  private readonly store: JudgeStore;
+  private readonly fetch: (url: string, init: RequestInit) => Promise<Response>;
+  private readonly apiBase: string;
+  private readonly now: () => number;
+  private readonly newKey: () => string;
+  private readonly retryDelaysMs: readonly number[];
+  private state: QueueStatus = { sending: false, blocked: null };
+  private readonly listeners = new Set<() => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  private paused: boolean;
+
+  constructor(options: SendQueueOptions) {
+    this.store = options.store;
+    this.fetch = options.fetch ?? ((url, init) => fetch(url, init));
+    this.apiBase = options.apiBase ?? '/api';
+    this.now = options.now ?? Date.now;
+    this.newKey = options.newKey ?? (() => crypto.randomUUID());
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.paused = options.paused ?? false;
+  }
+
+  status = (): QueueStatus => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** A keystroke on a sheet: kept on the device, and sent when it can be (`entry`: what is typed is valid). */
+  async record(
+    ref: SheetRef,
+    lines: TypedLine[],
+    entry: { scores: LineScore[]; state: EntryState } | null,
+  ): Promise<void> {
+    await this.store.recordTyping(ref, lines, entry && { ...entry, idempotencyKey: this.newKey() }, this.now());
+    if (entry) void this.run();
+  }
+
+  /** The judge's decision on a held entry (judge-store.ts resolveHeld). */
+  async resolve(sheetKey: string, choice: 'mine' | 'theirs'): Promise<void> {
+    await this.store.resolveHeld(sheetKey, choice, this.newKey(), this.now());
+    if (choice === 'mine') void this.run();
+  }
+
+  /** Once the session is known to be the judge's (again, after a new sign-in): send now. */
+  resume(): Promise<void> {
+    this.paused = false;
+    if (this.state.blocked === 'signed-out') this.setStatus({ blocked: null });
+    return this.run();
+  }
+
+  /**
+   * Sends what waits, one entry at a time, until the outbox is empty or something stops it. One run at a time: a
+   * call during a run makes it look again before it ends (an entry typed meanwhile is not left waiting).
+   */
+  run(): Promise<void> {
+    if (this.stopped || this.paused) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.drain();
+          // A call during the run (a keystroke, the network back) is honoured even if this pass failed.
+        } while (this.again && this.state.blocked !== 'signed-out' && !this.stopped);
+      } catch (error) {
+        // The store is gone (the page closed it, or a sign-out cleared the device): nothing more to send from here.
+        if (error instanceof StoreClosedError) this.stop();
+        else {
+          console.error('The send queue stopped on an error; trying again later.', error);
+          this.retryLater();
+        }
+      } finally {
+        this.running = null;
+        this.setStatus({ sending: false });
+      }
+    })();
+    return this.running;
+  }
+
+  /** For good (the page is closed): no more tries, no timer. The store stays open: it is the caller's. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async drain(): Promise<void> {
+    if (this.state.blocked === 'signed-out') return;
+    while (!this.stopped) {
+      // A closed store (a sign-out cleared the device) must not send what its memory still holds: under the next
+      // user's session it would be written as theirs.
+      if (this.store.isClosed) throw new StoreClosedError();
+      const head = this.store.snapshot().outbox[0];
+      if (!head) {
+        this.failures = 0;
+        this.setStatus({ blocked: null, sending: false });
+        return;
+      }
+      // The browser knows it has no network: nothing is tried, so entries typed meanwhile still replace each other.
+      if (navigatorOffline()) {
+        this.setStatus({ blocked: 'offline', sending: false });
+        this.retryLater();
+        return;
+      }
+      this.setStatus({ sending: true });
+      const entry = head.body === undefined ? await this.store.fixBody(head.seq, this.bodyOf(head)) : head;
+      if (!entry?.body) continue;
+      const outcome = await this.send(entry);
+      if (outcome.kind === 'accepted') {
+        await this.store.complete(entry.seq, outcome.entry, this.now());
+        this.failures = 0;
+        this.setStatus({ blocked: null });
+      } else if (outcome.kind === 'held') {
+        await this.store.hold(
+          entry.seq,
+          {
+            kind: outcome.held,
+            current: outcome.current,
+            status: outcome.status,
+            code: outcome.code,
+            detail: outcome.detail,
+          },
+          this.now(),
+        );
+      } else if (outcome.kind === 'signed-out') {
+        this.setStatus({ blocked: 'signed-out', sending: false });
+        return;
+      } else {
+        this.setStatus({ blocked: navigatorOffline() ? 'offline' : 'unavailable', sending: false });
+        this.retryLater();
+        return;
+      }
+    }
+  }
+
+  /** The body of the entry's first try: based on the version the sheet's last write (or read) left. */
+  private bodyOf(entry: QueuedEntry): string {
+    const sheet = this.store.snapshot().sheets.get(entry.sheetKey);
+    const body: CaptionScores = {
+      captionKey: entry.captionKey,
+      scores: entry.scores,
+      state: entry.state,
+      baseVersion: sheet?.baseVersion ?? 0,
+    };
+    return JSON.stringify(body);
+  }
+
+  private async send(entry: QueuedEntry): Promise<Outcome> {
+    let response: Response;
+    try {
+      response = await this.fetch(`${this.apiBase}/performances/${entry.performanceId}/scores`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'idempotency-key': entry.idempotencyKey },
+        body: entry.body,
+      });
+    } catch {
+      return { kind: 'unavailable' };
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok) {
+      const answered = (body as { entry?: CaptionEntry } | null)?.entry;
+      // A 200 without the entry is not the API's answer (a portal's page): try again later.
+      return answered && typeof answered.version === 'number'
+        ? { kind: 'accepted', entry: answered }
+        : { kind: 'unavailable' };
+    }
+    if (response.status === 401) return { kind: 'signed-out' };
+    if (response.status >= 500 || response.status === 408 || response.status === 429) return { kind: 'unavailable' };
+    const problem = (body ?? {}) as { code?: unknown; detail?: unknown; current?: CaptionEntry };
+    const code = typeof problem.code === 'string' ? problem.code : `http_${response.status}`;
+    return {
+      kind: 'held',
+      held: response.status === 409 ? 'conflict' : 'refused',
+      current: problem.current && typeof problem.current.version === 'number' ? problem.current : null,
+      status: response.status,
+      code,
+      detail: typeof problem.detail === 'string' ? problem.detail : `The API refused the entry (${response.status}).`,
+    };
+  }
+
+  private retryLater(): void {
+    if (this.stopped || this.retryDelaysMs.length === 0 || this.timer !== undefined) return;
+    const delay = this.retryDelaysMs[Math.min(this.failures, this.retryDelaysMs.length - 1)]!;
+    this.failures += 1;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, delay);
+  }
+
+  private setStatus(change: Partial<QueueStatus>): void {
+    const next = { ...this.state, ...change };
+    if (next.sending === this.state.sending && next.blocked === this.state.blocked) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const navigatorOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
