@@ -499,6 +499,62 @@ describe('corrections after release (errata)', () => {
     expect(open.corrections).toEqual([]);
   });
 
+  it('refuses a penalty change to a released section without a reason, changing nothing', async () => {
+    const before = sectionOf((await key.get(path('/scores'))).body, circuit.scholasticA.id)!;
+    const refused = await as.tabulator.send('POST', `/performances/${performance['Bravo HS']}/penalties`, {
+      penalties: [{ amount: 0.4 }],
+    });
+    expect(refused.status).toBe(422);
+    expect(namesOf(refused)).toEqual(['reason']);
+    expect(sectionOf((await key.get(path('/scores'))).body, circuit.scholasticA.id)).toEqual(before);
+  });
+
+  it('makes marking a group as not performed (and back) in a released section a correction with its reason', async () => {
+    const bravo = performance['Bravo HS'];
+    const scores = async () => sectionOf((await key.get(path('/scores'))).body, circuit.scholasticA.id)!;
+    const before = await scores();
+    const notPerformed = { performed: false, noScoreReason: 'Withdrew' };
+    const refused = await as.tabulator.send('POST', `/performances/${bravo}/performed`, notPerformed);
+    expect(refused.status).toBe(422);
+    expect(namesOf(refused)).toEqual(['reason']);
+    expect(await scores()).toEqual(before);
+
+    const reason = 'Bravo HS withdrew before its performance: the scores were entered in error';
+    const marked = await as.tabulator.send('POST', `/performances/${bravo}/performed`, { ...notPerformed, reason });
+    expect(marked.status).toBe(200);
+    const after = await scores();
+    expect(after.performances.find((p: Json) => p.group.name === 'Bravo HS').performed).toBe(false);
+    expect(after.corrections.at(-1)).toEqual({
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      reason,
+      performanceId: bravo,
+      captionKey: null,
+      before: { performed: true },
+      after: { performed: false },
+    });
+    expect(await publishedRecap()).toContain('Bravo HS · Performed: performed → did not perform');
+    expect((await auditActions()).at(-1)).toMatchObject({ action: 'performance.set-performed', reason });
+
+    // back, with the header's reason; the same flag again changes no number and needs none
+    const back = await as.tabulator.send(
+      'POST',
+      `/performances/${bravo}/performed`,
+      { performed: true },
+      { 'x-audit-reason': 'Withdrawal was recorded for the wrong group' },
+    );
+    expect(back.status).toBe(200);
+    const corrections = (await scores()).corrections;
+    expect(corrections.at(-1)).toMatchObject({
+      performanceId: bravo,
+      reason: 'Withdrawal was recorded for the wrong group',
+      before: { performed: false },
+      after: { performed: true },
+    });
+    const again = await as.tabulator.send('POST', `/performances/${bravo}/performed`, { performed: true });
+    expect(again.status).toBe(200);
+    expect((await scores()).corrections).toHaveLength(corrections.length);
+  });
+
   it('leaves the audit chain whole, sign-off withdrawals included', async () => {
     const check = await verifyAuditChain(api.services.database.db, circuit.org.id);
     expect(check.ok).toBe(true);

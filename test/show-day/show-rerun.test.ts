@@ -25,12 +25,12 @@ import {
   servedDifferences,
   v2Differences,
   type ApiSection,
+  type ServedSection,
   type V2PerformanceRecord,
 } from '../helpers/recap-comparison.js';
 import { checkRecap, type CheckedRecap } from '../../server/api/recap-import/load-recap.js';
 import type { ImportedSection } from '../../server/api/recap-import/to-import.js';
 import { inferGroupType } from '../../server/api/recap-import/group-type.js';
-import type { ScoreSheet } from '../../domain/score-sheet.js';
 
 const PASSWORD = 'a long enough password';
 type Client = ReturnType<typeof apiClient>;
@@ -97,9 +97,11 @@ function sheetShape(sheet: Json): string {
 }
 
 /** caption key -> its position [category, caption] in a sheet, and back. */
-function captionPositions(sheet: { categories: { captions: { key: string }[] }[] }) {
+function captionPositions(sheet: Json) {
   const byKey = new Map<string, [number, number]>();
-  sheet.categories.forEach((category, c) => category.captions.forEach((caption, k) => byKey.set(caption.key, [c, k])));
+  (sheet.categories as Json[]).forEach((category, c) =>
+    (category.captions as Json[]).forEach((caption, k) => byKey.set(caption.key as string, [c, k])),
+  );
   return byKey;
 }
 
@@ -375,7 +377,7 @@ async function runShow(file: string, index: number): Promise<Show> {
         expect(retry.body).toEqual(first);
         expect(await auditCount()).toBe(before + 1);
         const seat = (await entriesOf(judge.client)).find((other) => other.performanceId === entry.performanceId)!;
-        const stored = (seat.seat.performances as Json[]).find((p) => p.id === entry.performanceId).entry;
+        const stored = (seat.seat.performances as Json[]).find((p) => p.id === entry.performanceId)!.entry;
         expect(stored).toMatchObject({ state: 'draft', version: 1 });
 
         // a second tablet on a stale copy (nothing entered yet, it thinks) is refused and changes nothing
@@ -530,7 +532,7 @@ describe('real shows run again through the judges', () => {
       expect(published.status).toBe(200);
       const page = checkRecap({ name: show.file, html: await published.text() }, { date: show.original.date });
       expect(page.recap.sections).toHaveLength(show.original.recap.sections.length);
-      differences.push(...printedDifferences(page, v4));
+      differences.push(...printedDifferences(page, v4 as unknown as ServedSection[]));
     }
     expect(differences).toEqual([]);
   });
