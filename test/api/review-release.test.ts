@@ -9,11 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../helpers/api-server.js';
 import { buildSmallCircuit, startApiWithSmallCircuit } from '../helpers/small-circuit.js';
-import { createDivision, createScoreSheet } from '../helpers/setup-writes.js';
 import { REDIRECT_URI, userToken } from '../helpers/user-tokens.js';
 import { apiClient, namesOf, type Answer, type Json } from './client.js';
 import type { Role } from '../../domain/roles.js';
-import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { setRequireSignoff } from '../../server/api/db/repositories/organizations.js';
 import { verifyAuditChain } from '../../server/api/db/repositories/audit-log.js';
 
@@ -43,7 +41,6 @@ beforeAll(async () => {
   let auth;
   ({ api, circuit, auth } = await startApiWithSmallCircuit());
   key = apiClient(api, auth);
-  const db = api.services.database.db;
   const app = await api.createKey(circuit.org.guid, { name: 'Show app', redirectUris: [REDIRECT_URI] });
   for (const role of ['administrator', 'tabulator', 'chief-judge', 'judge'] as const) {
     const email = `${role}@review.example`;
@@ -53,17 +50,16 @@ beforeAll(async () => {
   const fans = await api.createKey(circuit.org.guid, { name: 'Fans', readOnly: true });
   readOnly = apiClient(api, { authorization: `Bearer ${await api.token(fans.clientId, fans.clientSecret)}` });
 
-  // A second division on the same sheet (divisions have no HTTP operation in this branch), the rest through the API.
-  const sheet = await createScoreSheet(db, circuit.org.id, { name: 'Color Guard', definition: colorGuardSheet });
-  openDivisionId = (
-    await createDivision(db, circuit.org.id, {
-      name: 'Scholastic Open',
-      initials: 'SO',
-      groupTypeId: 1,
-      scoreSheetId: sheet.id,
-      sortOrder: 2,
-    })
-  ).id;
+  // A second division on the same (catalogue) sheet, and the rest, through the API.
+  const division = await key.send('POST', '/divisions/', {
+    name: 'Scholastic Open',
+    initials: 'SO',
+    groupTypeId: 1,
+    sortOrder: 2,
+    sheetKey: 'color-guard',
+  });
+  expect(division.status).toBe(201);
+  openDivisionId = division.body.id;
   for (const name of ['Open One', 'Open Two']) {
     const group = await key.send('POST', '/groups/', { name, divisionId: openDivisionId });
     expect(group.status).toBe(201);
