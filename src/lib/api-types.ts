@@ -3133,7 +3133,9 @@ export interface paths {
         put?: never;
         /**
          * Mark whether a group performed (score entry extension)
-         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         * @description Whether a group performed decides its numbers and the ranks of its division and round: a change withdraws the sign-off and, once the division and round is released, needs `reason` (or X-Audit-Reason; 422 without) and is published as a correction (`before`/`after`: `{performed}`).
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
          */
         post: {
             parameters: {
@@ -5371,7 +5373,7 @@ export interface components {
             at: string;
             reason: string;
             performanceId: number;
-            /** @description the caption changed; null for a penalty */
+            /** @description the caption changed; null for a penalty or whether the group performed */
             captionKey: string | null;
             before: components["schemas"]["CorrectedNumbers"];
             after: components["schemas"]["CorrectedNumbers"];
@@ -5384,6 +5386,8 @@ export interface components {
             }[];
             /** @description the performance's penalty, in points */
             penalty?: number;
+            /** @description whether the group performed (false: did not perform, no score and no rank) */
+            performed?: boolean;
         };
         Performance: {
             id: number;
@@ -5902,6 +5906,8 @@ export interface components {
         SetPerformed: {
             performed: boolean | ("0" | "1" | "true" | "false");
             noScoreReason?: string;
+            /** @description why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent */
+            reason?: string;
         };
         EnteredScores: components["schemas"]["PerformanceTabulation"] & {
             entry: components["schemas"]["CaptionEntry"] & unknown;

@@ -3,6 +3,7 @@ import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { loadRecapFixtures } from '../fixtures/recaps/load.js';
 import { REFUSED_RECAP_PAGES } from '../fixtures/recaps/refused.js';
 import { checkRecap, loadRecaps, writeRecaps, type CheckedRecap } from '../../server/api/recap-import/load-recap.js';
+import { printedDifferences, type ServedSection } from '../helpers/recap-comparison.js';
 
 /**
  * The published recap pages' round trip: every importable real recap fixture is imported into one organization,
@@ -111,71 +112,6 @@ describe('published recap pages', () => {
     expect(differences).toEqual([]);
   });
 });
-
-interface ServedNumber {
-  score: number;
-  rank: number | null;
-}
-type ServedPerformance = ServedNumber & {
-  group: { name: string };
-  performed: boolean;
-  subtotal: ServedNumber;
-  penalty: number;
-  total: ServedNumber;
-  categories: (ServedNumber & { captions: (ServedNumber & { subcaptions: ServedNumber[] })[] })[];
-};
-
-interface ServedSection {
-  division: { name: string };
-  round: { number: number };
-  performances: ServedPerformance[];
-}
-
-/** Every number and rank the API serves for a scored group that the page does not print as such. */
-function printedDifferences(page: CheckedRecap, sections: ServedSection[]): string[] {
-  const differences: string[] = [];
-  for (const section of page.recap.sections) {
-    const served = sections.find(
-      (candidate) => candidate.division.name === section.divisionName && candidate.round.number === section.roundNumber,
-    );
-    if (!served) {
-      differences.push(`${page.file} ${section.divisionName}: a section the API does not serve`);
-      continue;
-    }
-    for (const performance of section.performances) {
-      const where = `${page.file} ${section.divisionName} "${performance.groupName}"`;
-      const match = served.performances.find((candidate) => candidate.group.name === performance.groupName);
-      if (!match || match.performed !== performance.performed) {
-        differences.push(`${where}: performed ${performance.performed}, served ${match?.performed}`);
-        continue;
-      }
-      if (!performance.performed) continue;
-      const same = (
-        what: string,
-        printed: { score: number | null; rank: number | null } | null,
-        number: ServedNumber,
-      ) => {
-        if (printed?.score !== number.score || printed.rank !== number.rank)
-          differences.push(`${where} ${what}: printed ${JSON.stringify(printed)}, served ${JSON.stringify(number)}`);
-      };
-      const { published } = performance;
-      match.categories.forEach((category, c) => {
-        same(`category ${c}`, published.categories[c], category);
-        category.captions.forEach((caption, k) => {
-          same(`caption ${c}.${k}`, published.categories[c].captions[k], caption);
-          caption.subcaptions.forEach((line, l) =>
-            same(`line ${c}.${k}.${l}`, published.categories[c].captions[k].subcaptions[l], line),
-          );
-        });
-      });
-      same('Sub Total', published.subtotal, match.subtotal);
-      same('Total', published.total, match.total);
-      if (published.penalty !== match.penalty)
-        differences.push(`${where} penalty: printed ${published.penalty}, served ${match.penalty}`);
-    }
-  }
-  return differences;
-}
 
 /** competition guid -> id, from every event's detail (one read per event). */
 async function eventIndex(auth: Record<string, string>): Promise<Map<string, number>> {

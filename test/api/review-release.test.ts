@@ -9,11 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../helpers/api-server.js';
 import { buildSmallCircuit, startApiWithSmallCircuit } from '../helpers/small-circuit.js';
-import { createDivision, createScoreSheet } from '../helpers/setup-writes.js';
 import { REDIRECT_URI, userToken } from '../helpers/user-tokens.js';
 import { apiClient, namesOf, type Answer, type Json } from './client.js';
 import type { Role } from '../../domain/roles.js';
-import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { setRequireSignoff } from '../../server/api/db/repositories/organizations.js';
 import { verifyAuditChain } from '../../server/api/db/repositories/audit-log.js';
 
@@ -43,7 +41,6 @@ beforeAll(async () => {
   let auth;
   ({ api, circuit, auth } = await startApiWithSmallCircuit());
   key = apiClient(api, auth);
-  const db = api.services.database.db;
   const app = await api.createKey(circuit.org.guid, { name: 'Show app', redirectUris: [REDIRECT_URI] });
   for (const role of ['administrator', 'tabulator', 'chief-judge', 'judge'] as const) {
     const email = `${role}@review.example`;
@@ -53,17 +50,16 @@ beforeAll(async () => {
   const fans = await api.createKey(circuit.org.guid, { name: 'Fans', readOnly: true });
   readOnly = apiClient(api, { authorization: `Bearer ${await api.token(fans.clientId, fans.clientSecret)}` });
 
-  // A second division on the same sheet (divisions have no HTTP operation in this branch), the rest through the API.
-  const sheet = await createScoreSheet(db, circuit.org.id, { name: 'Color Guard', definition: colorGuardSheet });
-  openDivisionId = (
-    await createDivision(db, circuit.org.id, {
-      name: 'Scholastic Open',
-      initials: 'SO',
-      groupTypeId: 1,
-      scoreSheetId: sheet.id,
-      sortOrder: 2,
-    })
-  ).id;
+  // A second division on the same (catalogue) sheet, and the rest, through the API.
+  const division = await key.send('POST', '/divisions/', {
+    name: 'Scholastic Open',
+    initials: 'SO',
+    groupTypeId: 1,
+    sortOrder: 2,
+    sheetKey: 'color-guard',
+  });
+  expect(division.status).toBe(201);
+  openDivisionId = division.body.id;
   for (const name of ['Open One', 'Open Two']) {
     const group = await key.send('POST', '/groups/', { name, divisionId: openDivisionId });
     expect(group.status).toBe(201);
@@ -497,6 +493,62 @@ describe('corrections after release (errata)', () => {
     await enter(as.tabulator, 'Open One', 'ma', 77, 77);
     const open = sectionOf((await key.get(path('/scores?preview=true'))).body, openDivisionId)!;
     expect(open.corrections).toEqual([]);
+  });
+
+  it('refuses a penalty change to a released section without a reason, changing nothing', async () => {
+    const before = sectionOf((await key.get(path('/scores'))).body, circuit.scholasticA.id)!;
+    const refused = await as.tabulator.send('POST', `/performances/${performance['Bravo HS']}/penalties`, {
+      penalties: [{ amount: 0.4 }],
+    });
+    expect(refused.status).toBe(422);
+    expect(namesOf(refused)).toEqual(['reason']);
+    expect(sectionOf((await key.get(path('/scores'))).body, circuit.scholasticA.id)).toEqual(before);
+  });
+
+  it('makes marking a group as not performed (and back) in a released section a correction with its reason', async () => {
+    const bravo = performance['Bravo HS'];
+    const scores = async () => sectionOf((await key.get(path('/scores'))).body, circuit.scholasticA.id)!;
+    const before = await scores();
+    const notPerformed = { performed: false, noScoreReason: 'Withdrew' };
+    const refused = await as.tabulator.send('POST', `/performances/${bravo}/performed`, notPerformed);
+    expect(refused.status).toBe(422);
+    expect(namesOf(refused)).toEqual(['reason']);
+    expect(await scores()).toEqual(before);
+
+    const reason = 'Bravo HS withdrew before its performance: the scores were entered in error';
+    const marked = await as.tabulator.send('POST', `/performances/${bravo}/performed`, { ...notPerformed, reason });
+    expect(marked.status).toBe(200);
+    const after = await scores();
+    expect(after.performances.find((p: Json) => p.group.name === 'Bravo HS').performed).toBe(false);
+    expect(after.corrections.at(-1)).toEqual({
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      reason,
+      performanceId: bravo,
+      captionKey: null,
+      before: { performed: true },
+      after: { performed: false },
+    });
+    expect(await publishedRecap()).toContain('Bravo HS · Performed: performed → did not perform');
+    expect((await auditActions()).at(-1)).toMatchObject({ action: 'performance.set-performed', reason });
+
+    // back, with the header's reason; the same flag again changes no number and needs none
+    const back = await as.tabulator.send(
+      'POST',
+      `/performances/${bravo}/performed`,
+      { performed: true },
+      { 'x-audit-reason': 'Withdrawal was recorded for the wrong group' },
+    );
+    expect(back.status).toBe(200);
+    const corrections = (await scores()).corrections;
+    expect(corrections.at(-1)).toMatchObject({
+      performanceId: bravo,
+      reason: 'Withdrawal was recorded for the wrong group',
+      before: { performed: false },
+      after: { performed: true },
+    });
+    const again = await as.tabulator.send('POST', `/performances/${bravo}/performed`, { performed: true });
+    expect(again.status).toBe(200);
+    expect((await scores()).corrections).toHaveLength(corrections.length);
   });
 
   it('leaves the audit chain whole, sign-off withdrawals included', async () => {

@@ -38,12 +38,22 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => api?.stop());
 
-type Write = { name: string; permission: string; method: string; path: () => string; body?: () => unknown };
+type Write = {
+  name: string;
+  /** the operation in the OpenAPI document ("POST /groups/{groupId}"): every write there must be in this list */
+  operation: string;
+  permission: string;
+  method: string;
+  path: () => string;
+  body?: () => unknown;
+  headers?: Record<string, string>;
+};
 
-/** Every write operation of today's API, with a body it would accept. */
+/** Every write operation of the API, with a body it would accept (a test checks the document has no other). */
 const writes: Write[] = [
   {
     name: 'create a group',
+    operation: 'POST /groups/',
     permission: 'set-up',
     method: 'POST',
     path: () => '/groups/',
@@ -51,6 +61,7 @@ const writes: Write[] = [
   },
   {
     name: 'update a group',
+    operation: 'POST /groups/{groupId}',
     permission: 'set-up',
     method: 'POST',
     path: () => `/groups/${circuit.groups['Alpha HS'].id}`,
@@ -58,6 +69,7 @@ const writes: Write[] = [
   },
   {
     name: 'create an event',
+    operation: 'POST /events/',
     permission: 'set-up',
     method: 'POST',
     path: () => '/events/',
@@ -65,6 +77,7 @@ const writes: Write[] = [
   },
   {
     name: 'create a competition',
+    operation: 'POST /events/{eventId}/competitions',
     permission: 'set-up',
     method: 'POST',
     path: () => `/events/${circuit.event.id}/competitions`,
@@ -72,6 +85,7 @@ const writes: Write[] = [
   },
   {
     name: 'add a performance',
+    operation: 'POST /competitions/{competitionId}/performances',
     permission: 'set-up',
     method: 'POST',
     path: () => `/competitions/${circuit.competition.id}/performances`,
@@ -79,6 +93,7 @@ const writes: Write[] = [
   },
   {
     name: 'seat a judge',
+    operation: 'POST /competitions/{competitionId}/judges',
     permission: 'set-up',
     method: 'POST',
     path: () => `/competitions/${circuit.competition.id}/judges`,
@@ -86,6 +101,7 @@ const writes: Write[] = [
   },
   {
     name: 'release scores',
+    operation: 'POST /competitions/{competitionId}/release',
     permission: 'release',
     method: 'POST',
     path: () => `/competitions/${circuit.competition.id}/release`,
@@ -93,6 +109,7 @@ const writes: Write[] = [
   },
   {
     name: 'sign off',
+    operation: 'POST /competitions/{competitionId}/signoff',
     permission: 'sign-off',
     method: 'POST',
     path: () => `/competitions/${circuit.competition.id}/signoff`,
@@ -100,6 +117,7 @@ const writes: Write[] = [
   },
   {
     name: 'mark performed',
+    operation: 'POST /performances/{performanceId}/performed',
     permission: 'set-up',
     method: 'POST',
     path: () => `/performances/${circuit.encorePerformanceId}/performed`,
@@ -107,6 +125,7 @@ const writes: Write[] = [
   },
   {
     name: 'enter scores',
+    operation: 'POST /performances/{performanceId}/scores',
     permission: 'enter-scores',
     method: 'POST',
     path: () => `/performances/${circuit.encorePerformanceId}/scores`,
@@ -114,6 +133,7 @@ const writes: Write[] = [
   },
   {
     name: 'enter scores in bulk',
+    operation: 'POST /competitions/{competitionId}/scores',
     permission: 'enter-scores',
     method: 'POST',
     path: () => `/competitions/${circuit.competition.id}/scores`,
@@ -123,6 +143,7 @@ const writes: Write[] = [
   },
   {
     name: 'set penalties',
+    operation: 'POST /performances/{performanceId}/penalties',
     permission: 'enter-penalties',
     method: 'POST',
     path: () => `/performances/${circuit.encorePerformanceId}/penalties`,
@@ -130,12 +151,14 @@ const writes: Write[] = [
   },
   {
     name: 'delete a performance',
+    operation: 'DELETE /performances/{performanceId}',
     permission: 'set-up',
     method: 'DELETE',
     path: () => `/performances/${circuit.encorePerformanceId}`,
   },
   {
     name: 'create a user',
+    operation: 'POST /users/',
     permission: 'manage-users',
     method: 'POST',
     path: () => '/users/',
@@ -143,10 +166,85 @@ const writes: Write[] = [
   },
   {
     name: 'update a user',
+    operation: 'POST /users/{userId}',
     permission: 'manage-users',
     method: 'POST',
     path: () => `/users/${userIds.judge}`,
     body: () => ({ role: 'administrator' }),
+  },
+  {
+    name: 'create a season',
+    operation: 'POST /seasons/',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => '/seasons/',
+    body: () => ({ name: 'Refused Season', startDate: '2030-01-01', endDate: '2030-06-01' }),
+  },
+  {
+    name: 'update a season',
+    operation: 'POST /seasons/{seasonId}',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/seasons/${circuit.oldSeason.id}`,
+    body: () => ({ name: 'Refused' }),
+  },
+  {
+    name: 'create a division',
+    operation: 'POST /divisions/',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => '/divisions/',
+    body: () => ({ name: 'Refused', initials: 'R', groupTypeId: 1, sheetKey: 'color-guard' }),
+  },
+  {
+    name: 'update a division and its sheet',
+    operation: 'POST /divisions/{divisionId}',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/divisions/${circuit.percussion.id}`,
+    body: () => ({ sheetKey: 'percussion' }),
+  },
+  {
+    name: 'update an event',
+    operation: 'POST /events/{eventId}',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/events/${circuit.practice.id}`,
+    body: () => ({ name: 'Refused' }),
+  },
+  {
+    name: 'update a competition',
+    operation: 'POST /competitions/{competitionId}',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}`,
+    body: () => ({ chiefJudge: 'Refused', rounds: [{ number: 3, name: 'Refused' }] }),
+  },
+  {
+    name: 'update a performance',
+    operation: 'POST /performances/{performanceId}',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/performances/${circuit.encorePerformanceId}`,
+    body: () => ({ order: 5, time: '2027-01-16T21:00:00Z' }),
+  },
+  {
+    name: 'remove a seat',
+    operation: 'DELETE /competitions/{competitionId}/judges',
+    permission: 'set-up',
+    method: 'DELETE',
+    path: () =>
+      `/competitions/${circuit.competition.id}/judges?round=1&divisionId=${circuit.scholasticA.id}&captionKey=ea`,
+  },
+  {
+    name: "enter a judge's sheet as CSV",
+    operation: 'POST /competitions/{competitionId}/scores',
+    permission: 'enter-scores',
+    method: 'POST',
+    path: () =>
+      `/competitions/${circuit.competition.id}/scores?captionKey=ea&round=2&divisionId=${circuit.scholasticA.id}`,
+    body: () => `performanceId,voc,exc\n${circuit.encorePerformanceId},1,1\n`,
+    headers: { 'content-type': 'text/csv' },
   },
 ];
 
@@ -193,27 +291,45 @@ describe('permissions on every write', () => {
     const encore = () =>
       snapshotOf(api.services.database.db, circuit.org.id, 'performance', circuit.encorePerformanceId);
     const scheduleBefore = (await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text;
+    // what the set-up writes would change, read whole
+    const setUp = async () =>
+      Promise.all(
+        [
+          '/seasons/',
+          '/divisions/',
+          `/divisions/${circuit.percussion.id}/sheet`,
+          `/events/${circuit.practice.id}`,
+          `/competitions/${circuit.competition.id}`,
+          `/competitions/${circuit.competition.id}/progress`,
+        ].map(async (path) => (await fullKey.get(path)).text),
+      );
+    const setUpBefore = await setUp();
     const encoreBefore = await encore();
     expect(encoreBefore).toBeDefined();
     let refusals = 0;
     for (const role of Object.keys(asRole) as Role[]) {
       for (const write of writes.filter((w) => !allowed[role].includes(w.permission))) {
-        const answer = await asRole[role].send(write.method, write.path(), write.body?.());
+        const answer = await asRole[role].send(write.method, write.path(), write.body?.(), write.headers);
         expectRefused(answer, write.permission, `${role}: ${write.name}`);
         refusals++;
       }
     }
-    // judge: all 15; chief judge: all but penalties and sign-off (13); tabulator: the 2 user writes and sign-off (3)
-    expect(refusals).toBe(15 + 13 + 3);
+    // judge: all 24; chief judge: all but penalties and sign-off (22); tabulator: the 2 user writes and sign-off (3)
+    expect(refusals).toBe(24 + 22 + 3);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);
+    expect(await setUp()).toEqual(setUpBefore);
     expect((await fullKey.get(`/groups/${circuit.groups['Alpha HS'].id}`)).body.location).toBe('Austin, TX');
   });
 
   it("refuses a read-only key's token every write, and lets it read", async () => {
     for (const write of writes) {
-      expectRefused(await readOnly.send(write.method, write.path(), write.body?.()), write.permission, write.name);
+      expectRefused(
+        await readOnly.send(write.method, write.path(), write.body?.(), write.headers),
+        write.permission,
+        write.name,
+      );
     }
     expect((await readOnly.get('/groups/')).status).toBe(200);
     expect((await readOnly.get(`/competitions/${circuit.competition.id}/scores`)).status).toBe(200);
@@ -250,6 +366,28 @@ describe('permissions on every write', () => {
 
   it('refuses a write before looking at its body: a judge gets 403, not a 400 about the fields', async () => {
     expectRefused(await asRole.judge.send('POST', '/groups/', { nonsense: true }), 'set-up', 'bad body');
+  });
+});
+
+describe('the list of writes', () => {
+  it('holds every write operation of the OpenAPI document, with the permission the document names', async () => {
+    const document = (await fullKey.get('/openapi.json')).body;
+    const documented = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.entries(item)
+        // the OAuth endpoints and the set-password page are the sign-in's own, open to anyone
+        .filter(([method, operation]) => method !== 'get' && !(operation.security?.length === 0))
+        .map(([method, operation]) => ({
+          operation: `${method.toUpperCase()} ${path}`,
+          permission: operation['x-permission'] as string,
+        })),
+    );
+    expect(documented.length).toBeGreaterThan(20);
+    const tried = new Map(writes.map((write) => [write.operation, write.permission]));
+    // a new write that is not tried here fails this test: add it to `writes` with a body it would accept
+    expect(documented.filter(({ operation }) => !tried.has(operation)).map(({ operation }) => operation)).toEqual([]);
+    for (const { operation, permission } of documented) expect(tried.get(operation), operation).toBe(permission);
+    // and nothing is tried that the document does not have
+    expect([...tried.keys()].filter((operation) => !documented.some((d) => d.operation === operation))).toEqual([]);
   });
 });
 

@@ -57,3 +57,34 @@ export async function userToken(
   if (token.status !== 200 || !body.access_token) throw new Error(`token: ${token.status} ${JSON.stringify(body)}`);
   return body.access_token;
 }
+
+/**
+ * A person of the organization made as its administrator makes one, through the API only: `POST /users/` (with the
+ * token of `admin`, a full key or an administrator), the one-time link's page to set the password, then the
+ * Authorization Code flow through `client`. Answers the user's id and its access token.
+ */
+export async function createPerson(
+  api: TestApi,
+  admin: { authorization: string },
+  client: { clientId: string; clientSecret: string },
+  person: { email: string; role: string; firstName?: string; lastName?: string; password: string },
+): Promise<{ id: number; token: string }> {
+  const { password, ...fields } = person;
+  const created = await api.fetch('/users/', {
+    method: 'POST',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+  });
+  const user = (await created.json()) as { id?: number; passwordLink?: { url: string } };
+  if (created.status !== 201 || !user.id || !user.passwordLink)
+    throw new Error(`user ${person.email}: ${created.status} ${JSON.stringify(user)}`);
+  const link = new URL(user.passwordLink.url);
+  const page = await api.fetch(`${link.pathname}${link.search}`);
+  if (page.status !== 200) throw new Error(`password page: ${page.status}`);
+  const set = await api.fetch(link.pathname, {
+    method: 'POST',
+    body: new URLSearchParams({ ...hiddenFields(await page.text()), password, confirmation: password }),
+  });
+  if (set.status !== 200) throw new Error(`password not set: ${set.status}`);
+  return { id: user.id, token: await userToken(api, client, person.email, password) };
+}

@@ -280,8 +280,9 @@ export const sectionReviews = pgTable('section_reviews', {
   signedOffBy: jsonb('signed_off_by').$type<AuditActor>(),
 });
 
-/** What a correction changed: a caption's lines, or a performance's penalty. */
-export type CorrectedNumbers = { scores: { subcaptionKey: string; score: number }[] } | { penalty: number };
+/** What a correction changed: a caption's lines, a performance's penalty, or whether it performed (decision 084). */
+export type CorrectedNumbers =
+  { scores: { subcaptionKey: string; score: number }[] } | { penalty: number } | { performed: boolean };
 
 /** A change to a released section's numbers, published as a correction (decision 083). */
 export const scoreCorrections = pgTable('score_corrections', {

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../database.js';
 import { divisions, groups, performances, rounds, roundSheets, scoreSheets, subcaptionScores } from '../schema.js';
 import { RuleViolation } from './errors.js';
 import { retabulate } from './retabulate.js';
+import { noteNumbersChange } from './sections.write.js';
 import { orgWrite, requireOwned } from './support.js';
 
 export interface PerformanceInput {
@@ -100,12 +101,14 @@ export async function deletePerformance(
 
 /**
  * Marks whether a group performed. A group that did not perform keeps its entered scores but takes no score and
- * no rank, with the reason shown instead ("Withdrew", "Did not perform").
+ * no rank, with the reason shown instead ("Withdrew", "Did not perform"). Whether it performed decides its numbers
+ * and everyone's ranks, so a change of it is a numbers change (decision 084): it withdraws a sign-off and, in a
+ * released division and round, needs `reason` and is published as a correction.
  */
 export async function setPerformed(
   db: DbOrTx,
   orgId: number,
-  input: { performanceId: number; performed: boolean; noScoreReason?: string },
+  input: { performanceId: number; performed: boolean; noScoreReason?: string; reason?: string | null },
 ): Promise<PerformanceRow> {
   const noScoreReason = (input.noScoreReason ?? '').trim();
   return orgWrite(db, orgId, async (tx) => {
@@ -114,6 +117,15 @@ export async function setPerformed(
       .update(performances)
       .set({ performed: input.performed, noScoreReason })
       .where(eq(performances.id, performance.id));
+    await noteNumbersChange(tx, orgId, {
+      performanceId: performance.id,
+      roundId: performance.roundId,
+      divisionId: performance.divisionId,
+      captionKey: null,
+      before: { performed: performance.performed },
+      after: { performed: input.performed },
+      reason: input.reason,
+    });
     await retabulate(tx, performance.roundId, performance.divisionId);
     const [row] = await tx.select().from(performances).where(eq(performances.id, performance.id));
     return row;

@@ -287,8 +287,10 @@ function sameNumbers(a: CorrectedNumbers, b: CorrectedNumbers): boolean {
   const canonical = (numbers: CorrectedNumbers) =>
     'penalty' in numbers
       ? `p:${numbers.penalty}`
-      : JSON.stringify(
-          [...numbers.scores].sort((x, y) => (x.subcaptionKey < y.subcaptionKey ? -1 : 1)).map((line) => line),
-        );
+      : 'performed' in numbers
+        ? `d:${numbers.performed}`
+        : JSON.stringify(
+            [...numbers.scores].sort((x, y) => (x.subcaptionKey < y.subcaptionKey ? -1 : 1)).map((line) => line),
+          );
   return canonical(a) === canonical(b);
 }

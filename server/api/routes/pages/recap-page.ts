@@ -63,9 +63,15 @@ function correctionsBlock(section: CompetitionSection): string {
   const items = section.corrections.map((correction) => {
     const group = groups.get(correction.performanceId) ?? `Performance ${correction.performanceId}`;
     const caption = correction.captionKey === null ? undefined : captions.get(correction.captionKey);
-    const what = correction.captionKey === null ? 'Penalty' : (caption?.name ?? correction.captionKey);
+    const what =
+      correction.captionKey !== null
+        ? (caption?.name ?? correction.captionKey)
+        : 'performed' in correction.before
+          ? 'Performed'
+          : 'Penalty';
     const numbers = (side: typeof correction.before) => {
       if ('penalty' in side) return printed(side.penalty);
+      if ('performed' in side) return side.performed ? 'performed' : 'did not perform';
       if (side.scores.length === 0) return 'none';
       // in the sheet's line order, as the grid prints them
       const order = caption?.subcaptions.map((line) => line.key) ?? [];

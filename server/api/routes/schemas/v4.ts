@@ -138,6 +138,10 @@ export const CorrectedNumbers = z
       .optional()
       .openapi({ description: "a caption's numbers, line by line (empty: it had none)" }),
     penalty: z.number().optional().openapi({ description: "the performance's penalty, in points" }),
+    performed: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'whether the group performed (false: did not perform, no score and no rank)' }),
   })
   .openapi('CorrectedNumbers');
 
@@ -146,7 +150,10 @@ export const Correction = z
     at: z.string().openapi({ description: 'when, ISO 8601' }),
     reason: z.string(),
     performanceId: z.number().int(),
-    captionKey: z.string().nullable().openapi({ description: 'the caption changed; null for a penalty' }),
+    captionKey: z
+      .string()
+      .nullable()
+      .openapi({ description: 'the caption changed; null for a penalty or whether the group performed' }),
     before: CorrectedNumbers,
     after: CorrectedNumbers,
   })

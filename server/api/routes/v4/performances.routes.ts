@@ -32,8 +32,14 @@ export const deletePerformance = createRoute(
   ),
 );
 
+/** Why a number changes: required once its division and round is released (decision 083). */
+const CorrectionReason = Text(500).optional().openapi({
+  description:
+    'why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent',
+});
+
 const PerformedBody = z
-  .strictObject({ performed: BoolField, noScoreReason: Text(200).optional() })
+  .strictObject({ performed: BoolField, noScoreReason: Text(200).optional(), reason: CorrectionReason })
   .openapi('SetPerformed');
 
 export const setPerformed = createRoute(
@@ -43,6 +49,8 @@ export const setPerformed = createRoute(
       method: 'post',
       path: '/performances/{performanceId}/performed',
       summary: 'Mark whether a group performed (score entry extension)',
+      description:
+        'Whether a group performed decides its numbers and the ranks of its division and round: a change withdraws the sign-off and, once the division and round is released, needs `reason` (or X-Audit-Reason; 422 without) and is published as a correction (`before`/`after`: `{performed}`).',
       request: {
         params: performanceParams,
         body: bodyOf(PerformedBody, 'performed flag and the reason shown when false'),
@@ -55,12 +63,6 @@ export const setPerformed = createRoute(
     { action: 'performance.set-performed', resource: 'performance', idParam: 'performanceId' },
   ),
 );
-
-/** Why a number changes: required once its division and round is released (decision 083). */
-const CorrectionReason = Text(500).optional().openapi({
-  description:
-    'why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent',
-});
 
 const ScoresBody = z
   .preprocess(

@@ -34,7 +34,8 @@ export function resource(services: Services) {
     .openapi(routes.setPerformed, async (c) => {
       const orgId = c.get('auth').orgId;
       const { performanceId } = c.req.valid('param');
-      await setPerformed(db, orgId, { performanceId, ...validBody(c) });
+      const { reason, ...body } = validBody(c);
+      await setPerformed(db, orgId, { performanceId, ...body, reason: correctionReason(c, reason) });
       const performance = await findPerformance(db, orgId, performanceId);
       if (!performance) throw new NotFoundError('performance', performanceId);
       return c.json(performanceItem(performance), 200);
