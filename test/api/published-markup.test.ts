@@ -121,14 +121,14 @@ describe('our published recap pages against the real ones', () => {
     const { found, compared } = compareWith(ofGeneration('2022-'), () => 'exact');
     expect(found).toEqual([]);
     expect(compared).toBeGreaterThan(100);
-  });
+  }, 300_000);
 
   it("2013-2017 and 2018-2022 pages: the same header and total cells, spans and numbers in the scrapers' model", () => {
     const older = [...ofGeneration('2018-2022'), ...ofGeneration('2013-2017')];
     const { found, compared } = compareWith(older, (fixture) => generationOf(fixture.html));
     expect(found).toEqual([]);
     expect(compared).toBeGreaterThan(50);
-  });
+  }, 300_000);
 
   it('a scraper that classifies numbers by their cell reads the same totals from ours as from the real page', () => {
     const found: string[] = [];
