@@ -88,6 +88,26 @@ export interface CategoryDef {
 export const ROUNDING_RULES = ['carry-rounded', 'carry-exact', 'carry-fractions'] as const;
 export type RoundingRule = (typeof ROUNDING_RULES)[number];
 
+/**
+ * How a published recap prints a sheet where a page departs from the usual layout (a page imported from the hosted
+ * service keeps its own, so our published page prints the same columns: decision 088). Absent fields: the usual.
+ */
+export interface RecapLayout {
+  /** false: the page prints no Sub Total column */
+  subtotal?: boolean;
+  /**
+   * the penalty blocks (one per penalty judge) and their column headers, left to right ([["Pen"]]; [["Pen", "Tot"]];
+   * [["Pen"], ["Pen"]] for two judges); [] prints no penalty block
+   */
+  penalties?: string[][];
+  /** per category, whether its own total column is printed (usually: when it holds several captions) */
+  categoryTotals?: boolean[];
+  /** the captions (by key) printed without a total column (a one-line caption: drum corps SoundSport) */
+  untotalled?: string[];
+  /** whether the grid has a location column; when absent, where some group of the section has a location */
+  locations?: boolean;
+}
+
 export interface ScoreSheet {
   name: string;
   categories: CategoryDef[];
@@ -108,4 +128,6 @@ export interface ScoreSheet {
    * publish the mean of their three captions as the total.
    */
   totalDivisor?: number;
+  /** the published recap's layout where it is not the usual (`RecapLayout`); only the published pages read it */
+  layout?: RecapLayout;
 }

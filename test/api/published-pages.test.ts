@@ -86,7 +86,7 @@ describe('the recap page', () => {
       for (const url of [competition.recapUrl, v2.CategoryRecapUrl]) {
         const html = await (await page(url)).text();
         expect(html).toContain('not available');
-        expect(html).not.toMatch(/class='score'/);
+        expect(html).not.toMatch(/class='content score'/);
         expect(() => checkRecap({ name: `${competition.guid}.htm`, html })).toThrow(RecapImportError);
       }
     } finally {
@@ -106,7 +106,7 @@ describe('the recap page', () => {
       (performance: { group: { name: string } }) => performance.group.name === 'Alpha HS',
     );
     expect(html).toContain(
-      `<td class='score'>${alpha.total.score.toFixed(3)}</td></tr><tr><td class='rank'>${alpha.total.rank}</td>`,
+      `<td class='content score' data-translate-number='${alpha.total.score.toFixed(3)}'>${alpha.total.score.toFixed(3)}</td></tr><tr><td class='content rank'>${alpha.total.rank}</td>`,
     );
   });
 

@@ -110,7 +110,8 @@ describe('published recap pages', () => {
       if (JSON.stringify(a) !== JSON.stringify(b)) differences.push(`${fixture.name}: ${firstDifference(a, b)}`);
     }
     expect(differences).toEqual([]);
-  });
+    // every page is read, imported again and compared: about two minutes on a busy two-core machine
+  }, 600_000);
 });
 
 /** competition guid -> id, from every event's detail (one read per event). */

@@ -67,6 +67,8 @@ export interface ParsedSection {
   categories: ParsedCategory[];
   penaltyJudges: string[];
   hasSubtotal: boolean;
+  /** true when the grid has a location column after the group names */
+  hasLocationColumn: boolean;
   totalHeader: string;
   groups: ParsedGroup[];
 }

@@ -57,6 +57,7 @@ export function readSection(grid: Element, index: number, where: string): Parsed
     categories,
     penaltyJudges,
     hasSubtotal,
+    hasLocationColumn: header.leading.length > 1,
     totalHeader,
     groups,
   };

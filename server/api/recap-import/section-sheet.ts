@@ -12,6 +12,7 @@ import {
 } from '../tabulation/types.js';
 import { fromMicros, parseMicros } from '../tabulation/decimal.js';
 import { PUBLISHED_FRACTION_DIGITS } from '../../../domain/scores.js';
+import type { RecapLayout } from '../../../domain/score-sheet.js';
 import { knownSheets } from '../../../domain/score-sheets/index.js';
 import { panelKeys } from '../tabulation/tabulate.js';
 import { RecapImportError } from './errors.js';
@@ -78,7 +79,33 @@ export function baseSheet(
     ...(digits === PUBLISHED_FRACTION_DIGITS ? {} : { publishedDigits: digits }),
     ...(scale === 1 ? {} : { subtotalScale: scale }),
     ...(divisor === 1 ? {} : { totalDivisor: divisor }),
+    ...layoutOf(section, categories),
   };
+}
+
+/**
+ * What the page prints apart from the usual layout (`RecapLayout`), so our published page of the imported
+ * competition prints the same columns (decision 088): no Sub Total, a penalty block other than one "Pen" column,
+ * a category of several captions without its total or one caption with it, a caption without its total, and
+ * whether the grid has a location column (the page's choice; the group's location is shared by every competition).
+ */
+function layoutOf(section: ParsedSection, categories: CategoryDef[]): Pick<ScoreSheet, 'layout'> {
+  const layout: RecapLayout = {};
+  if (!section.hasSubtotal) layout.subtotal = false;
+  const headers = section.groups[0]?.penalties.map((entry) => entry.header) ?? ['Pen'];
+  // a block per column where several columns have no total of their own (two "Timing & Penalties" blocks, one
+  // judge's each), else one block ("Pen" and its "Tot")
+  const perJudge = headers.length > 1 && !headers.some((header) => /^tot/i.test(header));
+  const penalties = perJudge ? headers.map((header) => [header]) : headers.length > 0 ? [headers] : [];
+  if (!(penalties.length === 1 && penalties[0].length === 1 && penalties[0][0] === 'Pen')) layout.penalties = penalties;
+  const totals = section.categories.map((category) => category.hasTotal);
+  if (totals.some((printed, c) => printed !== categories[c].captions.length > 1)) layout.categoryTotals = totals;
+  const untotalled = section.categories.flatMap((category, c) =>
+    category.captions.flatMap((caption, k) => (caption.totalHeader ? [] : [categories[c].captions[k].key])),
+  );
+  if (untotalled.length > 0) layout.untotalled = untotalled;
+  layout.locations = section.hasLocationColumn;
+  return Object.keys(layout).length > 0 ? { layout } : {};
 }
 
 /**

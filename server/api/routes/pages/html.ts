@@ -21,17 +21,17 @@ export function escapeHtml(text: string): string {
 const STYLE = `
 body { font-family: system-ui, sans-serif; margin: 12px; color: #111; background: #fff; }
 table { border-collapse: collapse; }
-.recapHeader, .division, .schedule { margin: 10px auto; }
+.recapHeader, .schedule, body > table { margin: 10px auto; }
 .recapHeader td { text-align: center; vertical-align: middle; padding: 0 8px; }
 .title { font-weight: bold; font-size: 18px; text-align: center; }
 .subtitle { font-style: italic; font-size: 12px; margin-top: 5px; text-align: center; }
 .competitionName, .chiefJudge, .notAvailable, .footnote { text-align: center; margin: 6px auto; }
 .notAvailable { font-size: 16px; margin-top: 24px; }
-.divisionName { text-align: center; font-weight: bold; font-size: 14px; padding: 2px; }
-.grid td { border: 1px solid #999; padding: 1px 3px; font-size: 12px; }
-.grid td.header { background: #eee; text-align: center; font-weight: bold; }
-.grid .scoreTable td { border: 0; text-align: center; }
-.grid td.rank { color: #555; font-size: 10px; }
+.header-division-name td { text-align: center; font-weight: bold; font-size: 14px; padding: 2px; }
+td.topBorder, td.bottomBorderDouble { border: 1px solid #999; padding: 1px 3px; font-size: 12px; }
+td.header { background: #eee; text-align: center; font-weight: bold; }
+.scoreTable td { border: 0; text-align: center; }
+.scoreTable td.rank { color: #555; font-size: 10px; }
 .schedule th, .schedule td { border-bottom: 1px solid #ccc; padding: 4px 8px; text-align: left; }
 `;
 

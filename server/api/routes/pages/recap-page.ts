@@ -125,12 +125,73 @@ function logo(organizationName: string): string {
   return `<img alt='Logo' width='135' height='75' src='data:image/svg+xml,${encodeURIComponent(svg).replace(/'/g, '%27')}' />`;
 }
 
-/** A number over its rank; an empty cell pair where the page has no number. */
-function numberCell(score: string, rank: number | null | ''): string {
-  return `<td><table class='scoreTable'><tr><td class='score'>${score}</td></tr><tr><td class='rank'>${rank ?? ''}</td></tr></table></td>`;
+/**
+ * The published markup (decision 088): the hosted service's recaps of 2022 on, the generation with
+ * `tr.header-division-name`, `div.round-name` and `data-translate-number`. Scrapers of the real pages read the class
+ * list of the `td` around each `table.scoreTable` (a judge's line, `subcaptionTotal` a judge's caption total,
+ * `captionTotal` a doubled panel's combined number, `categoryTotal` a category's), and the header cells' classes
+ * and spans, so every class and span here is the published one, cell for cell; spans come before the class, as
+ * theirs do (scrapers match `<td colspan='7' class='...captionTotal...'>`). Styles are our own (the stylesheet in
+ * html.ts): the page's Content-Security-Policy allows no style attribute.
+ */
+const CELL = {
+  /** the round label and the location column's header, left of the grid's header rows */
+  leading: 'content bottomBorderDouble rightBorderDouble',
+  /** a group's name and its location */
+  groupName: 'content topBorder rightBorderDouble',
+  subtotalHeader: 'content rightBorderDouble bottomBorderDouble header',
+  totalHeader: 'content bottomBorderDouble rightBorderDouble header',
+  /** a category's (three header rows) or a named caption's (four) top cell */
+  captionHeader: 'content rightBorder topBorder header captionTotal',
+  /** a category's top cell where captions are named below it (drum corps) */
+  categoryHeader: 'content rightBorderDouble header categoryTotal',
+  /** above and beside a category's own total column, four header rows */
+  categoryTotalSpacer: 'content rightBorderDouble header categoryTotal',
+  categoryTotalJudge: 'content rightBorderDouble header categoryTotal ',
+  categoryTotalLeaf: 'content rightBorderDouble bottomBorderDouble header categoryTotal',
+  judge: 'content topBorder rightBorder header subcaptionTotal ',
+  /** the judge row's cell over a combined (doubled panel) total: no judge */
+  combinedJudge: 'content rightBorder header captionTotal ',
+  combinedLeaf: 'content rightBorder bottomBorderDouble header captionTotal',
+  lineLeaf: 'content topBorder rightBorder bottomBorderDouble header',
+  captionTotalLeaf: 'content rightBorder bottomBorderDouble header subcaptionTotal',
+} as const;
+
+/** What a number on a group's row is; its `td` class says so to a reader of the page. */
+type NumberKind = 'line' | 'caption-total' | 'combined' | 'category-total' | 'closing' | 'penalty';
+
+/**
+ * A judge's number carries the state of the judge's sheet as the hosted service's pages print it: `verified`
+ * (every number on a released page of ours has been through review and release, decision 082), `zero` (a sheet
+ * with nothing on it: a group not scored yet, a penalty judge's empty sheet), or nothing (no sheet: the group did
+ * not perform).
+ */
+type SheetState = 'verified' | 'zero' | '';
+
+function numberClass(kind: NumberKind, state: SheetState): string {
+  switch (kind) {
+    case 'line':
+    case 'penalty':
+      return `topBorder rightBorder ${state}`;
+    case 'caption-total':
+      return `topBorder rightBorder subcaptionTotal ${state}`;
+    case 'combined':
+      return 'topBorder rightBorderDouble captionTotal';
+    case 'category-total':
+      return 'topBorder rightBorderDouble categoryTotal';
+    case 'closing':
+      return 'topBorder rightBorderDouble';
+  }
 }
 
-const BLANK = numberCell('', '');
+/** A number over its rank, in the cell that says what it is; empty text where the page has no number. */
+function numberCell(kind: NumberKind, state: SheetState, score: string, rank: number | null | ''): string {
+  return (
+    `<td class='${numberClass(kind, state)}'>\n<table class='scoreTable' cellpadding='0' cellspacing='0'><tr>` +
+    `<td class='content score' data-translate-number='${score}'>${score}</td></tr><tr>` +
+    `<td class='content rank'>${rank ?? ''}</td></tr></table></td>`
+  );
+}
 
 /** What a group's row shows: its numbers, nothing (it did not perform), or zeros without ranks (not yet scored). */
 type RowState = { kind: 'scored'; result: PerformanceResult } | { kind: 'did-not-perform' } | { kind: 'not-scored' };
@@ -157,8 +218,8 @@ function printed(score: number, digits = 0): string {
   return microsToText(toMicros(score), digits, 6);
 }
 
-const ranked = (number: RankedNumber, digits: number) =>
-  numberCell(printed(number.score, digits), rankOrNull(number.rank));
+const ranked = (kind: NumberKind, number: RankedNumber, digits: number) =>
+  numberCell(kind, 'verified', printed(number.score, digits), rankOrNull(number.rank));
 
 /** Runs of consecutive captions that share a panel (a doubled panel) or stand alone, in caption order. */
 function captionRuns(category: CategoryDef): { name: string; captions: number[]; doubled: boolean }[] {
@@ -179,81 +240,149 @@ function hasCaptionRow(sheet: ScoreSheet): boolean {
   );
 }
 
-const printsCategoryTotal = (category: CategoryDef) => category.captions.length > 1;
+/** A category prints its own total column when it holds several captions, unless its page did otherwise. */
+const printsCategoryTotal = (sheet: ScoreSheet, c: number) =>
+  sheet.layout?.categoryTotals?.[c] ?? sheet.categories[c].captions.length > 1;
 
-const captionWidth = (caption: CaptionDef) => caption.subcaptions.length + 1;
+/** The penalty blocks' columns: one block of one "Pen" unless the page the sheet came from printed others. */
+const penaltyBlocks = (sheet: ScoreSheet) => sheet.layout?.penalties ?? [['Pen']];
+const penaltyHeaders = (sheet: ScoreSheet) => penaltyBlocks(sheet).flat();
 
-function categoryWidth(category: CategoryDef): number {
-  const runs = captionRuns(category);
+const printsSubtotal = (sheet: ScoreSheet) => sheet.layout?.subtotal !== false;
+
+/** A caption prints its total column unless its page did not (a one-line caption). */
+const printsCaptionTotal = (sheet: ScoreSheet, caption: CaptionDef) => !sheet.layout?.untotalled?.includes(caption.key);
+
+const captionWidth = (sheet: ScoreSheet, caption: CaptionDef) =>
+  caption.subcaptions.length + (printsCaptionTotal(sheet, caption) ? 1 : 0);
+
+const runWidth = (sheet: ScoreSheet, category: CategoryDef, run: ReturnType<typeof captionRuns>[number]) =>
+  run.captions.reduce((sum, index) => sum + captionWidth(sheet, category.captions[index]), 0) + (run.doubled ? 1 : 0);
+
+function categoryWidth(sheet: ScoreSheet, c: number): number {
+  const category = sheet.categories[c];
   return (
-    category.captions.reduce((sum, caption) => sum + captionWidth(caption), 0) +
-    runs.filter((run) => run.doubled).length +
-    (printsCategoryTotal(category) ? 1 : 0)
+    captionRuns(category).reduce((sum, run) => sum + runWidth(sheet, category, run), 0) +
+    (printsCategoryTotal(sheet, c) ? 1 : 0)
   );
 }
 
-const header = (text: string, colspan = 1, rowspan = 1) =>
-  `<td class='header'${colspan > 1 ? ` colspan='${colspan}'` : ''}${rowspan > 1 ? ` rowspan='${rowspan}'` : ''}>${text}</td>`;
+/** A header cell: spans first, then the class, as the published pages write them. */
+const cell = (className: string, text: string, span: { colspan?: number; rowspan?: number } = {}) =>
+  `<td${span.colspan !== undefined ? ` colspan='${span.colspan}'` : ''}${span.rowspan !== undefined ? ` rowspan='${span.rowspan}'` : ''} class='${className}'>${text}</td>`;
 
 function judgeName(section: CompetitionSection, caption: CaptionDef): string {
   const judge = section.judges.get(caption.key);
   return judge ? escapeHtml(`${judge.firstName} ${judge.lastName}`.trim()) : '';
 }
 
-function divisionTable(section: CompetitionSection, grid: string): string {
-  return `<table class='division'><tr><td class='divisionName'>${escapeHtml(section.division.name)}</td></tr><tr><td>${grid}</td></tr></table>`;
+/** The division's table around its grid: the division's name in its own row, the grid in the next. */
+function divisionTable(section: CompetitionSection, headerRows: string[], groupRows: string[]): string {
+  return (
+    `<table cellpadding='0' cellspacing='0'>\n<tr class='header-division-name'><td>${escapeHtml(section.division.name)}</td></tr>` +
+    `<tr><td><table cellpadding='0' cellspacing='0'>${headerRows.map((cells) => `<tr>${cells}</tr>`).join('')}\n` +
+    `<!--PerformancesStart-->\n${groupRows.join('\n')}\n<!--PerformancesEnd-->\n</table>\n</td>\n</tr>\n</table>`
+  );
+}
+
+/**
+ * Whether the grid has a location column: as on the published pages, only where some group has a location (a
+ * section of groups without one prints the names alone).
+ */
+const hasLocations = (section: CompetitionSection) =>
+  section.sheet?.layout?.locations ??
+  section.performances.some((performance) => performance.group.location.trim() !== '');
+
+/** The round's label over the group names, and the empty header over their locations. */
+function leadingHeaders(section: CompetitionSection, depth: number): string {
+  const round = section.round.name ? escapeHtml(section.round.name) : '&nbsp;';
+  return (
+    cell(CELL.leading, `<div class='round-name'>${round}</div>`, { rowspan: depth }) +
+    (hasLocations(section) ? cell(CELL.leading, '', { rowspan: depth }) : '')
+  );
 }
 
 function fullSection(section: CompetitionSection): string {
   const sheet = section.sheet ?? { name: '', categories: [] };
   const digits = sheet.publishedDigits ?? PUBLISHED_FRACTION_DIGITS;
+  // Drum corps sheets name captions under their categories: four header rows, the top one marking categories
+  // `categoryTotal`; elsewhere three, the top one marking each category `captionTotal` (as the real pages do).
   const captionRow = hasCaptionRow(sheet);
   const depth = captionRow ? 4 : 3;
-  const top: string[] = [
-    `<td rowspan='${depth}'>${escapeHtml(section.round.name)}</td>`,
-    `<td rowspan='${depth}'></td>`,
-  ];
+  const top: string[] = [leadingHeaders(section, depth)];
   const captionCells: string[] = [];
   const judgeCells: string[] = [];
   const leafCells: string[] = [];
-  for (const category of sheet.categories) {
-    top.push(header(escapeHtml(category.name), categoryWidth(category)));
+  sheet.categories.forEach((category, c) => {
+    const name = escapeHtml(category.name);
+    top.push(
+      cell(captionRow ? CELL.categoryHeader : CELL.captionHeader, name, { colspan: categoryWidth(sheet, c) }) +
+        (captionRow ? '' : '\n'),
+    );
     for (const run of captionRuns(category)) {
-      const width =
-        run.captions.reduce((sum, index) => sum + captionWidth(category.captions[index]), 0) + (run.doubled ? 1 : 0);
-      captionCells.push(header(escapeHtml(run.name), width));
+      if (captionRow)
+        captionCells.push(
+          `${cell(CELL.captionHeader, escapeHtml(run.name), { colspan: runWidth(sheet, category, run) })}\n`,
+        );
       for (const index of run.captions) {
         const caption = category.captions[index];
-        judgeCells.push(header(judgeName(section, caption), captionWidth(caption)));
-        leafCells.push(
-          ...caption.subcaptions.map((subcaption) => header(escapeHtml(subcaption.name))),
-          header(caption.weighted ? '*Tot' : 'Tot'),
+        judgeCells.push(
+          `${cell(CELL.judge, judgeName(section, caption), { colspan: captionWidth(sheet, caption) })}\n`,
         );
+        leafCells.push(...caption.subcaptions.map((subcaption) => cell(CELL.lineLeaf, escapeHtml(subcaption.name))));
+        if (printsCaptionTotal(sheet, caption))
+          leafCells.push(cell(CELL.captionTotalLeaf, caption.weighted ? '*Tot' : 'Tot'));
       }
-      // a doubled panel's mean: no judge of its own
+      // a doubled panel's combined number: no judge of its own
       if (run.doubled) {
-        judgeCells.push(header(''));
-        leafCells.push(header('Tot'));
+        judgeCells.push(cell(CELL.combinedJudge, '&nbsp;'));
+        leafCells.push(`${cell(CELL.combinedLeaf, 'Tot')}\n`);
       }
     }
-    if (printsCategoryTotal(category)) {
-      captionCells.push(header(''));
-      judgeCells.push(header(''));
-      leafCells.push(header('Tot'));
+    if (printsCategoryTotal(sheet, c)) {
+      if (captionRow) {
+        captionCells.push(`${cell(CELL.categoryTotalSpacer, '&nbsp;')}\n`);
+        judgeCells.push(`${cell(CELL.categoryTotalJudge, '&nbsp;')}\n`);
+        leafCells.push(`${cell(CELL.categoryTotalLeaf, 'Tot')}\n`);
+      } else {
+        // on three header rows a category's total of several judges is marked as the hosted pages mark a doubled
+        // panel's: `captionTotal` (WGASC championships: two analysis judges, four General Effect judges)
+        judgeCells.push(cell(CELL.combinedJudge, '&nbsp;'));
+        leafCells.push(`${cell(CELL.combinedLeaf, 'Tot')}\n`);
+      }
     }
+  });
+  if (printsSubtotal(sheet)) top.push(cell(CELL.subtotalHeader, 'Sub<br/>Total', { rowspan: depth }));
+  for (const block of penaltyBlocks(sheet)) {
+    const colspan = block.length;
+    if (captionRow) {
+      top.push(`${cell(CELL.categoryHeader, '&nbsp;', { colspan })}\n`);
+      captionCells.push(`${cell(CELL.captionHeader, 'Penalties', { colspan })}\n`);
+    } else {
+      top.push(`${cell(CELL.captionHeader, 'Timing &amp; Penalties', { colspan })}\n`);
+    }
+    judgeCells.push(`${cell(CELL.judge, '', { colspan })}\n`);
+    leafCells.push(
+      ...block.map((text) => cell(isPenaltyTotal(text) ? CELL.captionTotalLeaf : CELL.lineLeaf, escapeHtml(text))),
+    );
   }
-  top.push(header('Sub Total', 1, depth), header('Timing &amp; Penalties'), header('Total', 1, depth));
-  captionCells.push(header(''));
-  judgeCells.push(header(''));
-  leafCells.push(header('Pen'));
+  top.push(`${cell(CELL.totalHeader, 'Total ', { rowspan: depth })}\n`);
   const headerRows = [top, ...(captionRow ? [captionCells] : []), judgeCells, leafCells].map(
-    (cells) => `<tr>${cells.join('')}</tr>`,
+    (cells) => `\n${cells.join('')}`,
   );
-  const groupRows = inRankOrder(section.performances).map((performance) => fullRow(sheet, performance, digits));
-  return divisionTable(section, `<table class='grid'>${headerRows.join('')}\n${groupRows.join('\n')}</table>`);
+  const groupRows = inRankOrder(section.performances).map((performance) =>
+    fullRow(section, sheet, performance, digits, captionRow),
+  );
+  return divisionTable(section, headerRows, groupRows);
 }
 
-function fullRow(sheet: ScoreSheet, performance: SectionPerformance, digits: number): string {
+function fullRow(
+  section: CompetitionSection,
+  sheet: ScoreSheet,
+  performance: SectionPerformance,
+  digits: number,
+  captionRow: boolean,
+): string {
   const state = rowState(performance);
   const cells: string[] = [];
   sheet.categories.forEach((category, c) => {
@@ -265,56 +394,101 @@ function fullRow(sheet: ScoreSheet, performance: SectionPerformance, digits: num
         const captionResult = result?.captions[index];
         caption.subcaptions.forEach((_, s) => {
           const line = captionResult?.subcaptions[s];
-          cells.push(line ? numberCell(printed(line.score), rankOrNull(line.rank)) : scorelessCell(state));
+          cells.push(
+            line
+              ? numberCell('line', 'verified', printed(line.score), rankOrNull(line.rank))
+              : scorelessCell('line', state),
+          );
         });
-        cells.push(captionResult ? ranked(captionResult, 2) : scorelessCell(state));
+        if (printsCaptionTotal(sheet, caption))
+          cells.push(captionResult ? ranked('caption-total', captionResult, 2) : scorelessCell('caption-total', state));
       }
       if (run.doubled) {
         const panelResult = result?.panels[panel];
         panel += 1;
-        cells.push(panelResult ? ranked(panelResult, digits) : scorelessCell(state));
+        cells.push(panelResult ? ranked('combined', panelResult, digits) : scorelessCell('combined', state));
       }
     }
-    if (printsCategoryTotal(category)) cells.push(result ? ranked(result, digits) : scorelessCell(state));
+    if (printsCategoryTotal(sheet, c)) {
+      const kind: NumberKind = captionRow ? 'category-total' : 'combined';
+      cells.push(result ? ranked(kind, result, digits) : scorelessCell(kind, state));
+    }
   });
-  cells.push(...closingCells(state, digits));
-  return groupRow(performance, cells);
+  cells.push(...closingCells(sheet, state, digits));
+  return groupRow(section, performance, cells);
 }
 
-/** A group that did not perform prints blank lines; one not yet scored prints 0 without a rank. */
-function scorelessCell(state: RowState): string {
-  return state.kind === 'not-scored' ? numberCell('0', 0) : BLANK;
+/** A group that did not perform prints blank numbers; one not yet scored prints 0 without a rank. */
+function scorelessCell(kind: NumberKind, state: RowState): string {
+  return state.kind === 'not-scored' ? numberCell(kind, 'zero', '0', 0) : numberCell(kind, '', '', '');
 }
 
-/** Sub Total, the penalty and Total. */
-function closingCells(state: RowState, digits: number): string[] {
-  if (state.kind !== 'scored') return [scorelessCell(state), scorelessCell(state), scorelessCell(state)];
+/** A penalty block's total column ("Tot" after "Pen" on some pages) against its lines. */
+const isPenaltyTotal = (header: string) => /^tot/i.test(header);
+
+/**
+ * Sub Total (where printed), the penalty block and Total. The penalty is stored as one number: a block of several
+ * lines prints it on its first line and 0 on the others, and in full in its total column, so a reader adding the
+ * lines (ours does) reads the same penalty.
+ */
+function closingCells(sheet: ScoreSheet, state: RowState, digits: number): string[] {
+  const penalties = penaltyHeaders(sheet);
+  const subtotal = printsSubtotal(sheet);
+  if (state.kind !== 'scored')
+    return [
+      ...(subtotal ? [scorelessCell('closing', state)] : []),
+      ...penalties.map((header) => scorelessCell(isPenaltyTotal(header) ? 'caption-total' : 'penalty', state)),
+      scorelessCell('closing', state),
+    ];
   const { result } = state;
-  return [ranked(result.subtotal, digits), numberCell(printed(result.penalty), ''), ranked(result.total, digits)];
+  const penaltyState: SheetState = result.penalty === 0 ? 'zero' : 'verified';
+  let line = 0;
+  const penaltyCells = penalties.map((header) => {
+    if (isPenaltyTotal(header)) return numberCell('caption-total', penaltyState, printed(result.penalty), '');
+    line += 1;
+    return numberCell('penalty', penaltyState, printed(line === 1 ? result.penalty : 0), '');
+  });
+  return [
+    ...(subtotal ? [ranked('closing', result.subtotal, digits)] : []),
+    ...penaltyCells,
+    ranked('closing', result.total, digits),
+  ];
 }
 
-function groupRow(performance: SectionPerformance, cells: string[]): string {
-  return `<tr><td>${escapeHtml(performance.group.name)}</td><td>${escapeHtml(performance.group.location)}</td>${cells.join('')}</tr>`;
+function groupRow(section: CompetitionSection, performance: SectionPerformance, cells: string[]): string {
+  const location = hasLocations(section)
+    ? `<td class='${CELL.groupName}'>${escapeHtml(performance.group.location)}</td>\n`
+    : '';
+  return (
+    `<tr>\n<td class='${CELL.groupName}'>${escapeHtml(performance.group.name)}</td>\n` +
+    `${location}${cells.join('\n')}\n</tr>`
+  );
 }
 
-/** The category recap: each category's score and rank, then Sub Total, penalty and Total. */
+/**
+ * The category recap: each category's score and rank, then Sub Total, penalty and Total, in the same markup as the
+ * full recap (one header row; each category's number marked `categoryTotal`, which is what it is).
+ */
 function categorySection(section: CompetitionSection): string {
   const sheet = section.sheet ?? { name: '', categories: [] };
   const digits = sheet.publishedDigits ?? PUBLISHED_FRACTION_DIGITS;
   const headerRow = [
-    `<td>${escapeHtml(section.round.name)}</td>`,
-    '<td></td>',
-    ...sheet.categories.map((category) => header(escapeHtml(category.name))),
-    header('Sub Total'),
-    header('Pen'),
-    header('Total'),
-  ];
+    leadingHeaders(section, 1),
+    ...sheet.categories.map((category) => cell(CELL.categoryTotalLeaf, escapeHtml(category.name))),
+    ...(printsSubtotal(sheet) ? [cell(CELL.subtotalHeader, 'Sub<br/>Total')] : []),
+    ...penaltyHeaders(sheet).map((text) =>
+      cell(isPenaltyTotal(text) ? CELL.captionTotalLeaf : CELL.lineLeaf, escapeHtml(text)),
+    ),
+    cell(CELL.totalHeader, 'Total '),
+  ].join('');
   const groupRows = inRankOrder(section.performances).map((performance) => {
     const state = rowState(performance);
     const cells = sheet.categories.map((_, c) =>
-      state.kind === 'scored' ? ranked(state.result.categories[c], digits) : scorelessCell(state),
+      state.kind === 'scored'
+        ? ranked('category-total', state.result.categories[c], digits)
+        : scorelessCell('category-total', state),
     );
-    return groupRow(performance, [...cells, ...closingCells(state, digits)]);
+    return groupRow(section, performance, [...cells, ...closingCells(sheet, state, digits)]);
   });
-  return divisionTable(section, `<table class='grid'><tr>${headerRow.join('')}</tr>\n${groupRows.join('\n')}</table>`);
+  return divisionTable(section, [headerRow], groupRows);
 }
