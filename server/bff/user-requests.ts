@@ -13,7 +13,8 @@ import type { UpstreamHttp } from './upstream-http.js';
 /** Far above any documented write (a bulk entry of 1,000 scores is some 200 KB), far below what would hurt. */
 export const MAX_WRITE_BODY_BYTES = 2 * 1024 * 1024;
 
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'idempotency-key', 'if-match'] as const;
+// If-None-Match: a console's poll of its own reads is answered 304 when nothing changed (decision 091).
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'idempotency-key', 'if-match', 'if-none-match'] as const;
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 
 export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie' };

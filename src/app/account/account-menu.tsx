@@ -1,5 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { clearJudgeData, judgeEntriesWaiting } from '../../lib/judge-data';
 import { readSignedInUser, ROLE_NAMES } from '../../lib/signed-in-fetch';
+
+/**
+ * Signing out clears a judge's saved data from this device (decision 090), after asking when entries have not reached
+ * the API yet: they would be lost with it. Without script (before hydration) the form posts as it is.
+ */
+async function signOut(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const waiting = await judgeEntriesWaiting().catch(() => 0);
+  const lose = `${waiting} ${waiting === 1 ? 'entry has' : 'entries have'} not been sent yet`;
+  if (waiting > 0 && !window.confirm(`${lose}: signing out deletes them from this device. Sign out anyway?`)) return;
+  await clearJudgeData().catch(() => undefined);
+  form.submit();
+}
 
 /**
  * The banner's signed-in state (decision 086): who is signed in, their role, and "Sign out". Until GET /api/me
@@ -17,7 +33,7 @@ export default function AccountMenu() {
         <strong className="font-semibold">{user.name}</strong> ({ROLE_NAMES[user.role]})
       </span>
       {/* A plain form: sign-out works before hydration too, and the BFF checks it comes from this site. */}
-      <form method="post" action="/auth/sign-out">
+      <form method="post" action="/auth/sign-out" onSubmit={(event) => void signOut(event)}>
         <button type="submit" className="rounded border border-white/60 px-2 py-1 text-sm hover:bg-white/10">
           Sign out
         </button>
