@@ -6,9 +6,10 @@
  * also 1 when a budget fails.
  *
  * `--only writes` runs only show-day score entry (30 writers, embedded and PostgreSQL with two instances) and
- * writes bench/results/concurrent-writes.md.
+ * writes bench/results/concurrent-writes.md; `--only judges` runs 30 judge users entering one 40-performance round
+ * (bench/api/judges-entering.ts) and writes bench/results/judges-entering.md.
  *
- *   npm run bench -- [--only api|web|archive|live|writes] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
+ *   npm run bench -- [--only api|web|archive|live|writes|judges] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { LOAD_CONNECTIONS, measureManyConnections } from './api/many-connections.js';
 import { measureThroughput } from './api/throughput.js';
 import { concurrentWritesMarkdown, measureConcurrentWrites } from './api/concurrent-writes.js';
+import { judgesEnteringMarkdown, measureJudgesEntering } from './api/judges-entering.js';
 import { archivePageLcp, BUDGETS, check, withinTenPercentOf } from './lib/budgets.js';
 import { archiveSkipReason, measureArchive } from './archive/measure-archive.js';
 import { biggestRecap } from './lib/biggest-recap.js';
@@ -48,8 +50,8 @@ async function main(): Promise<number> {
       archive: { type: 'string' },
     },
   });
-  if (values.only !== undefined && !['api', 'web', 'archive', 'live', 'writes'].includes(values.only))
-    throw new Error('--only is api, web, archive, live or writes');
+  if (values.only !== undefined && !['api', 'web', 'archive', 'live', 'writes', 'judges'].includes(values.only))
+    throw new Error('--only is api, web, archive, live, writes or judges');
   // Read before the working directory changes: the folder is the caller's.
   const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
@@ -75,6 +77,7 @@ async function main(): Promise<number> {
   };
 
   if (values.only === 'writes') return writesOnly(results, log);
+  if (values.only === 'judges') return judgesOnly(results, log, values.strict);
 
   const throughputOptions = {
     rounds: Number(values.rounds),
@@ -299,6 +302,28 @@ async function writesOnly(results: BenchResults, log: (line: string) => void): P
   );
   log('\nWritten: bench/results/concurrent-writes.md, bench/results/concurrent-writes.json');
   return report.runs.some((run) => run.wrongResults > 0) ? 1 : 0;
+}
+
+/** Show day through the judges alone: 30 judge users entering one round; its own results page. */
+async function judgesOnly(results: BenchResults, log: (line: string) => void, strict: boolean): Promise<number> {
+  log('Show day through the judges: 30 judge users entering one 40-performance round');
+  const report = await measureJudgesEntering(log);
+  results.machine.loadAverageAfter = os.loadavg();
+  results.finishedAt = new Date().toISOString();
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    path.join(resultsDir, 'judges-entering.md'),
+    judgesEnteringMarkdown(report, results.machine, results.startedAt, results.commit),
+  );
+  writeFileSync(
+    path.join(resultsDir, 'judges-entering.json'),
+    `${JSON.stringify({ ...results, judgesEntering: report }, null, 2)}\n`,
+  );
+  log('\nWritten: bench/results/judges-entering.md, bench/results/judges-entering.json');
+  // a write refused or never seen is a failure to run; slow figures fail only --strict, as the other budgets
+  const runs = [report.paced, report.backToBack];
+  if (runs.some((run) => run.notOk > 0 || run.unseen > 0)) return 1;
+  return strict && (report.paced.p95Ms >= 150 || report.paced.progressP95Ms >= 1000) ? 1 : 0;
 }
 
 function git(args: string[]): string {

@@ -319,23 +319,29 @@ async function applyEntries(
     written.get(`${entry.performanceId}\u0000${entry.captionKey}`) ?? emptyEntry(entry.performanceId, entry.captionKey);
   // What counts changed (a draft counts for nothing): review withdraws the section's sign-off and, once it is
   // released, records the correction or refuses it without a reason (decisions 082, 083).
+  const sections = new Map<string, TouchedSection>();
+  const recount = new Set<string>();
   for (const entry of planned) {
     const after = entryOf(entry);
+    const before = byLine(entry.countedBefore);
+    const counted = after.state === 'draft' ? [] : byLine(after.scores);
     await noteNumbersChange(tx, orgId, {
       performanceId: entry.performanceId,
       roundId: entry.roundId,
       divisionId: entry.divisionId,
       captionKey: entry.captionKey,
-      before: { scores: byLine(entry.countedBefore) },
-      after: { scores: after.state === 'draft' ? [] : byLine(after.scores) },
+      before: { scores: before },
+      after: { scores: counted },
       reason: writer.reason,
     });
+    const section = `${entry.roundId}:${entry.divisionId}`;
+    sections.set(section, { roundId: entry.roundId, divisionId: entry.divisionId });
+    if (JSON.stringify(before) !== JSON.stringify(counted)) recount.add(section);
   }
-  const sections = new Map<string, TouchedSection>();
-  for (const entry of planned)
-    sections.set(`${entry.roundId}:${entry.divisionId}`, { roundId: entry.roundId, divisionId: entry.divisionId });
-  // one tabulation per division and round, however many of its entries were written
-  for (const section of sections.values()) await retabulate(tx, section.roundId, section.divisionId);
+  // One tabulation per division and round, however many of its entries were written; none where nothing that
+  // counts changed (a judge's draft over nothing or over a draft): half of a tablet's writes on show day.
+  for (const [key, section] of sections)
+    if (recount.has(key)) await retabulate(tx, section.roundId, section.divisionId);
   return { entries: planned.map(entryOf), sections: [...sections.values()] };
 }
 
