@@ -77,6 +77,15 @@ function ok(answer: Answer, status: number, what: string): Json {
 }
 
 /** A sheet compared on what decides and prints its numbers, whatever its keys (a catalogue sheet's are its own). */
+/**
+ * The page's sheet as a circuit writes its own: without `layout`, what the importer notes of how a page printed it
+ * (decision 088), which is not the circuit's to set.
+ */
+function ownSheet(sheet: ImportedSection['sheet']): Json {
+  const { layout: _printed, ...sheetOfTheCircuit } = sheet as Json;
+  return sheetOfTheCircuit;
+}
+
 function sheetShape(sheet: Json): string {
   return JSON.stringify({
     rounding: sheet.rounding ?? 'carry-rounded',
@@ -191,7 +200,7 @@ async function runShow(file: string, index: number): Promise<Show> {
         initials: initialsOf(section.divisionName),
         groupTypeId,
         sortOrder: divisions.size + 1,
-        ...(match ? { sheetKey: match.key } : { sheet: section.sheet }),
+        ...(match ? { sheetKey: match.key } : { sheet: ownSheet(section.sheet) }),
       }),
       201,
       `division ${section.divisionName}`,
