@@ -12,7 +12,8 @@ import {
   setPerformed,
 } from '../../server/api/db/repositories/performances.write.js';
 import { ensureRound, setPanelJudge } from '../../server/api/db/repositories/rounds.write.js';
-import { setPenalty, setSubcaptionScores } from '../../server/api/db/repositories/scores.write.js';
+import { setPenalty } from '../../server/api/db/repositories/penalties.write.js';
+import { setSubcaptionScores } from '../../server/api/db/repositories/scores.write.js';
 import { colorGuardSheetSingleGe } from '../../domain/score-sheets/index.js';
 import * as tabulation from '../../server/api/tabulation/tabulate.js';
 import { newOrganization, resultOf, roundWithThreeGroups, scoreEveryCaption, versionOf } from './factory.js';

@@ -11,7 +11,8 @@ import { createEvent } from '../../server/api/db/repositories/events.write.js';
 import { createCompetition, releaseScores } from '../../server/api/db/repositories/competitions.write.js';
 import { ensureRound, setPanelJudge } from '../../server/api/db/repositories/rounds.write.js';
 import { addPerformance } from '../../server/api/db/repositories/performances.write.js';
-import { setPenalty, setSubcaptionScores } from '../../server/api/db/repositories/scores.write.js';
+import { setPenalty } from '../../server/api/db/repositories/penalties.write.js';
+import { setSubcaptionScores } from '../../server/api/db/repositories/scores.write.js';
 import { colorGuardSheet } from '../../domain/score-sheets/index.js';
 import { createDivision, createScoreSheet, createSeason } from './setup-writes.js';
 

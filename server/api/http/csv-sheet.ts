@@ -6,7 +6,8 @@
  * Maps, never into an object by the client's names.
  */
 import type { CaptionDef } from '../tabulation/types.js';
-import type { CaptionEntryInput, ScoreLine } from '../db/repositories/scores.write.js';
+import type { ScoreLine } from '../db/repositories/score-entries.read.js';
+import type { CaptionEntryInput } from '../db/repositories/scores.write.js';
 import type { SheetSection } from '../db/repositories/seats.read.js';
 import type { EntryState } from '../../../domain/score-entries.js';
 import { ApiProblem, type FieldProblem } from './problem.js';

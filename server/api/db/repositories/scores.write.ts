@@ -1,20 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EntryState } from '../../../../domain/score-entries.js';
 import type { DbOrTx, Tx } from '../database.js';
-import { panelJudges, penalties, performances, scoreEntries, subcaptionScores, type AuditActor } from '../schema.js';
+import { panelJudges, performances, type AuditActor } from '../schema.js';
 import type { ScoreSheet } from '../../tabulation/types.js';
 import { validateScores } from '../../tabulation/validate.js';
 import { NotFoundError, RuleViolation } from './errors.js';
 import { retabulate } from './retabulate.js';
-import { captionBefore, penaltyChange } from './section-changes.js';
+import { captionBefore } from './section-changes.js';
 import { noteNumbersChange } from './sections.write.js';
 import { roundSheetOf } from './rounds.write.js';
-import { fromThousandths, orgWrite, requireOwned, toThousandths } from './support.js';
-
-export interface ScoreLine {
-  subcaptionKey: string;
-  score: number;
-}
+import { currentEntries, emptyEntry, type CaptionEntry, type ScoreLine } from './score-entries.read.js';
+import { orgWrite, requireOwned, toThousandths } from './support.js';
 
 export interface CaptionScoresInput {
   performanceId: number;
@@ -76,20 +72,6 @@ export interface EntryWriter {
   reason: string | null;
   /** whether changing a submitted entry needs a reason: for users; keys keep the access they always had */
   reasonForCorrections: boolean;
-}
-
-/** A caption entry as stored: what the conflict answer, the write's answer and GET /me/seats carry. */
-export interface CaptionEntry {
-  performanceId: number;
-  captionKey: string;
-  scores: ScoreLine[];
-  /** null: nothing entered (version 0) */
-  state: EntryState | null;
-  version: number;
-  /** who wrote it last; null for numbers entered before versions were kept (imported) */
-  by: AuditActor | null;
-  /** when, ISO 8601; null as `by` */
-  at: string | null;
 }
 
 /** Why a write of an entry was refused without a rule of the body being broken (the route answers 409 or 403). */
@@ -379,56 +361,6 @@ async function replaceLines(
       AS v(performance_id integer, caption_key text, subcaption_key text, score_thousandths integer)`);
 }
 
-function emptyEntry(performanceId: number, captionKey: string): CaptionEntry {
-  return { performanceId, captionKey, scores: [], state: null, version: 0, by: null, at: null };
-}
-
-/**
- * The stored entries of these (performance, caption) pairs, by `${performanceId}\0${captionKey}`: numbers with
- * no entry row (imported) are a submitted entry at version 1, by nobody known.
- */
-export async function currentEntries(
-  tx: DbOrTx,
-  pairs: readonly { performanceId: number; captionKey: string }[],
-): Promise<Map<string, CaptionEntry>> {
-  const ids = [...new Set(pairs.map((pair) => pair.performanceId))];
-  const wanted = new Set(pairs.map((pair) => `${pair.performanceId}\u0000${pair.captionKey}`));
-  const entries = new Map<string, CaptionEntry>();
-  if (ids.length === 0) return entries;
-  const [lines, rows] = await Promise.all([
-    tx
-      .select()
-      .from(subcaptionScores)
-      .where(inArray(subcaptionScores.performanceId, ids))
-      .orderBy(subcaptionScores.performanceId, subcaptionScores.captionKey, subcaptionScores.subcaptionKey),
-    tx.select().from(scoreEntries).where(inArray(scoreEntries.performanceId, ids)),
-  ]);
-  for (const row of rows) {
-    const key = `${row.performanceId}\u0000${row.captionKey}`;
-    if (!wanted.has(key)) continue;
-    entries.set(key, {
-      performanceId: row.performanceId,
-      captionKey: row.captionKey,
-      scores: [],
-      state: row.state,
-      version: row.version,
-      by: row.actor,
-      at: row.updatedAt.toISOString(),
-    });
-  }
-  for (const line of lines) {
-    const key = `${line.performanceId}\u0000${line.captionKey}`;
-    if (!wanted.has(key)) continue;
-    let entry = entries.get(key);
-    if (!entry) {
-      entry = { ...emptyEntry(line.performanceId, line.captionKey), state: 'submitted', version: 1 };
-      entries.set(key, entry);
-    }
-    entry.scores.push({ subcaptionKey: line.subcaptionKey, score: fromThousandths(line.scoreThousandths) });
-  }
-  return entries;
-}
-
 /** A judge user's seats, as `${roundId}:${divisionId}:${captionKey}`. */
 async function seatsOf(tx: DbOrTx, orgId: number, userId: number | undefined): Promise<Set<string>> {
   if (userId === undefined) return new Set();
@@ -437,40 +369,4 @@ async function seatsOf(tx: DbOrTx, orgId: number, userId: number | undefined): P
     .from(panelJudges)
     .where(and(eq(panelJudges.orgId, orgId), eq(panelJudges.userId, userId)));
   return new Set(rows.map((row) => `${row.roundId}:${row.divisionId}:${row.captionKey}`));
-}
-
-export interface PenaltyInput {
-  /** points subtracted (positive) */
-  amount: number;
-  reason?: string;
-}
-
-/** Replaces a performance's penalties (an empty list clears them) and re-tabulates its division+round. */
-export async function setPenalty(
-  db: DbOrTx,
-  orgId: number,
-  input: { performanceId: number; penalties: PenaltyInput[]; reason?: string | null },
-): Promise<void> {
-  input.penalties.forEach((penalty, index) => {
-    if (!Number.isFinite(penalty.amount) || penalty.amount < 0 || penalty.amount > 100) {
-      throw new RuleViolation(`penalties[${index}].amount`, 'a penalty is a number of points from 0 to 100');
-    }
-    if (Math.abs(penalty.amount * 1000 - toThousandths(penalty.amount)) > 1e-6) {
-      throw new RuleViolation(`penalties[${index}].amount`, 'a penalty has at most three fraction digits');
-    }
-  });
-  await orgWrite(db, orgId, async (tx) => {
-    const performance = await requireOwned(tx, performances, 'performance', orgId, input.performanceId);
-    await tx.delete(penalties).where(eq(penalties.performanceId, performance.id));
-    const rows = input.penalties.map((penalty) => ({
-      performanceId: performance.id,
-      amountThousandths: toThousandths(penalty.amount),
-      reason: (penalty.reason ?? '').trim(),
-    }));
-    if (rows.length > 0) await tx.insert(penalties).values(rows);
-    const penaltyThousandths = rows.reduce((sum, row) => sum + row.amountThousandths, 0);
-    await tx.update(performances).set({ penaltyThousandths }).where(eq(performances.id, performance.id));
-    await penaltyChange(tx, orgId, performance, penaltyThousandths, input.reason);
-    await retabulate(tx, performance.roundId, performance.divisionId);
-  });
 }

@@ -15,7 +15,7 @@ import {
   scoreSheets,
 } from '../schema.js';
 import type { CaptionDef, CategoryDef, ScoreSheet } from '../../tabulation/types.js';
-import { currentEntries, type CaptionEntry } from './scores.write.js';
+import { currentEntries, type CaptionEntry } from './score-entries.read.js';
 
 export interface SeatPerformance {
   id: number;

@@ -9,7 +9,8 @@ import { findPerformance, findPerformanceResult } from '../../db/repositories/pe
 import { NotFoundError, RuleViolation } from '../../db/repositories/errors.js';
 import { ApiProblem } from '../../http/problem.js';
 import { DELETE_REASON_FIELD, deletePerformance, setPerformed } from '../../db/repositories/performances.write.js';
-import { setPenalty, writeCaptionEntries } from '../../db/repositories/scores.write.js';
+import { setPenalty } from '../../db/repositories/penalties.write.js';
+import { writeCaptionEntries } from '../../db/repositories/scores.write.js';
 import { entryProblem, entryWriter } from '../../http/entry-writer.js';
 import { performanceItem, performanceTabulation } from '../present/v4.js';
 import * as routes from './performances.routes.js';
