@@ -1,5 +1,5 @@
 import type { MySeat } from '../../../lib/api-models';
-import type { HeldEntry } from '../queue/judge-store';
+import type { HeldEntry } from '../queue/judge-records';
 import { formatScore, totalOf } from '../utils/sheet';
 
 const when = (at: string | null) =>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { MySeat } from '../../../lib/api-models';
-import type { EntryState } from '../queue/judge-store';
+import type { EntryState } from '../queue/judge-records';
 import { checkSheet, formatScore, type LineScore, type TypedLine } from '../utils/sheet';
 import type { SeatPerformance, SheetState } from '../utils/sheet-state';
 import { HeldEntryPanel } from './held-entry';

@@ -14,54 +14,15 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from '
 import type { CaptionEntry, Me, MySeat } from '../../../lib/api-models';
 import { JUDGE_DB_NAME } from '../../../lib/judge-data';
 import type { LineScore, TypedLine } from '../utils/sheet';
-
-export type EntryState = 'draft' | 'submitted';
-
-export interface SheetRef {
-  performanceId: number;
-  captionKey: string;
-}
-
-export const sheetKeyOf = ({ performanceId, captionKey }: SheetRef) => `${performanceId}/${captionKey}`;
-
-export interface QueuedEntry extends SheetRef {
-  /** IndexedDB's auto-increment key: the order the judge typed in */
-  seq: number;
-  sheetKey: string;
-  scores: LineScore[];
-  state: EntryState;
-  idempotencyKey: string;
-  typedAt: number;
-  /** the JSON body of the first try, sent again as is on every retry; absent until then */
-  body?: string;
-}
-
-export interface SheetRecord extends SheetRef {
-  key: string;
-  /** the entry as the API last gave it (a seats read or a write's answer) */
-  server: CaptionEntry | null;
-  /** what the next write is based on: not moved by a seats read while entries wait, so a change meanwhile is a conflict */
-  baseVersion: number;
-  typed: { lines: TypedLine[]; at: number } | null;
-}
-
-export interface HeldEntry extends SheetRef {
-  sheetKey: string;
-  kind: 'conflict' | 'refused';
-  /** the judge's latest numbers for this sheet */
-  mine: { scores: LineScore[]; state: EntryState };
-  /** the entry as it is now on the API (conflicts) */
-  current: CaptionEntry | null;
-  status: number;
-  code: string;
-  detail: string;
-  at: number;
-}
-
-export interface SavedSeats {
-  seats: MySeat[];
-  savedAt: number;
-}
+import {
+  sheetKeyOf,
+  type EntryState,
+  type HeldEntry,
+  type QueuedEntry,
+  type SavedSeats,
+  type SheetRecord,
+  type SheetRef,
+} from './judge-records';
 
 type MetaValue =
   { key: 'seats'; value: SavedSeats } | { key: 'me'; value: Me } | { key: 'lastReachedAt'; value: number };

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearJudgeData, JUDGE_DB_NAME, judgeEntriesWaiting } from '../../../lib/judge-data';
 import { FakeScoreApi, TABULATOR } from '../../../test/fake-score-api';
-import { JudgeStore, sheetKeyOf } from './judge-store';
+import { sheetKeyOf } from './judge-records';
+import { JudgeStore } from './judge-store';
 import { SendQueue } from './send-queue';
 
 const GE = { performanceId: 101, captionKey: 'ge1' };

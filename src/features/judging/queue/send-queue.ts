@@ -10,7 +10,8 @@
  *   and the current ones for the judge to decide, and the queue goes on with the other sheets.
  */
 import type { CaptionEntry, CaptionScores } from '../../../lib/api-models';
-import { StoreClosedError, type EntryState, type JudgeStore, type QueuedEntry, type SheetRef } from './judge-store';
+import type { EntryState, QueuedEntry, SheetRef } from './judge-records';
+import { StoreClosedError, type JudgeStore } from './judge-store';
 import type { LineScore, TypedLine } from '../utils/sheet';
 
 /** Why the queue is not sending: null when it is idle or sending. */

@@ -3,7 +3,8 @@
  * whether the judge can still change them, what waits to be sent, and who else changed the entry.
  */
 import type { CaptionEntry, Me, MySeat } from '../../../lib/api-models';
-import { sheetKeyOf, type HeldEntry, type JudgeSnapshot, type QueuedEntry } from '../queue/judge-store';
+import { sheetKeyOf, type HeldEntry, type QueuedEntry } from '../queue/judge-records';
+import type { JudgeSnapshot } from '../queue/judge-store';
 import { checkSheet, typedFromScores, type SheetLine, type TypedLine } from './sheet';
 import { ownRanks, type OwnRank } from './own-ranks';
 
