@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/notice';
 import { isApiError } from '../../../lib/api-client';
-import { fieldErrors, problemText } from '../api/problems';
+import { fieldErrors } from '../api/problems';
 import { enterScores, refreshConsole } from '../api/writes';
 import type { GridCell, GridColumn, GridRow } from '../utils/grid-model';
-import { FieldError, inputClass, Modal, primaryButton, secondaryButton } from './modal';
+import { DialogActions, FieldError, inputClass, Modal, RefusalNotice } from './modal';
 
 export interface CorrectionTarget {
   row: GridRow;
@@ -193,21 +193,10 @@ export function CorrectionDialog({
             {conflict.at ? ` (${new Date(conflict.at).toLocaleTimeString()})` : ''}. Check the numbers above against the
             grid, then save again to replace them.
           </Notice>
-        ) : error && !(error instanceof LocalProblem) && (general.length > 0 || errors.size === 0) ? (
-          <Notice tone="error" role="alert">
-            {general.length > 0
-              ? general.map(([name, message]) => `${name}: ${message}`).join('; ')
-              : problemText(error)}
-          </Notice>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={sending}>
-            {sending ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        ) : error instanceof LocalProblem ? null : (
+          <RefusalNotice error={error} general={general} fieldsNamed={errors.size} />
+        )}
+        <DialogActions onClose={onClose} sending={sending} />
       </form>
     </Modal>
   );

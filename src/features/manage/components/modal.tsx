@@ -1,4 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Notice } from '../../../components/notice';
+import { problemText } from '../api/problems';
 
 /**
  * A modal dialog on the browser's own `<dialog>`: it traps focus, closes on Escape and gives focus back to what
@@ -78,4 +80,39 @@ export function FieldError({ id, message }: { id: string; message: string | unde
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * A refused write's message where no field of the form shows it: the errors naming other fields, else the problem's
+ * own sentence (when no field was named at all).
+ */
+export function RefusalNotice({
+  error,
+  general,
+  fieldsNamed,
+}: {
+  error: unknown;
+  general: [string, string][];
+  fieldsNamed: number;
+}) {
+  if (!error || (general.length === 0 && fieldsNamed > 0)) return null;
+  return (
+    <Notice tone="error" role="alert">
+      {general.length > 0 ? general.map(([name, message]) => `${name}: ${message}`).join('; ') : problemText(error)}
+    </Notice>
+  );
+}
+
+/** Cancel and Save, the end of every form of the console. */
+export function DialogActions({ onClose, sending }: { onClose: () => void; sending: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className={secondaryButton} onClick={onClose}>
+        Cancel
+      </button>
+      <button type="submit" className={primaryButton} disabled={sending}>
+        {sending ? 'Saving…' : 'Save'}
+      </button>
+    </div>
+  );
 }

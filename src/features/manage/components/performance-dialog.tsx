@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Notice } from '../../../components/notice';
-import { fieldErrors, problemText } from '../api/problems';
+import { fieldErrors } from '../api/problems';
 import { refreshConsole, setPenalties, setPerformed } from '../api/writes';
 import type { GridRow } from '../utils/grid-model';
-import { FieldError, inputClass, Modal, primaryButton, secondaryButton } from './modal';
+import { DialogActions, FieldError, inputClass, Modal, RefusalNotice } from './modal';
 
 /**
  * A performance's penalty (one amount with what it was for; 0 clears it) and whether it performed, each with a
@@ -178,21 +177,8 @@ export function PerformanceDialog({
           />
           <FieldError id="performance-reason-error" message={reasonError} />
         </div>
-        {error && (general.length > 0 || errors.size === 0) ? (
-          <Notice tone="error" role="alert">
-            {general.length > 0
-              ? general.map(([name, message]) => `${name}: ${message}`).join('; ')
-              : problemText(error)}
-          </Notice>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={sending}>
-            {sending ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        <RefusalNotice error={error} general={general} fieldsNamed={errors.size} />
+        <DialogActions onClose={onClose} sending={sending} />
       </form>
     </Modal>
   );
