@@ -73,6 +73,41 @@ function watch(client: QueryClient, document: Document): void {
   // react-query assumes it starts online and learns otherwise only from an "offline" event: a page opened offline
   // must know, or going back online would change nothing.
   onlineManager.setOnline(navigator.onLine);
+  askAgainWhileSaved(client, () => savedAt !== undefined);
+}
+
+const FIRST_RETRY_MS = 2_000;
+const LAST_RETRY_MS = 30_000;
+
+/**
+ * Back online, the reads asked at once can still fail: the connection is not usable yet (a phone rejoining the
+ * stadium's Wi-Fi, the browser's network not yet back in its service worker), and no other "online" event comes. While
+ * the page shows saved copies and the browser says it is online, what is on screen is asked again, 2 s later, then
+ * twice as long each time up to 30 s, until a fresh answer ends it.
+ */
+export function askAgainWhileSaved(client: QueryClient, showsSaved: () => boolean): () => void {
+  let delay = FIRST_RETRY_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!showsSaved() || !onlineManager.isOnline()) return;
+    timer = setTimeout(() => {
+      if (!showsSaved() || !onlineManager.isOnline()) return;
+      void client.refetchQueries({ type: 'active' }).finally(() => {
+        delay = Math.min(delay * 2, LAST_RETRY_MS);
+        schedule();
+      });
+    }, delay);
+  };
+  const unsubscribe = onlineManager.subscribe((online) => {
+    delay = FIRST_RETRY_MS;
+    if (online) schedule();
+    else clearTimeout(timer);
+  });
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
 }
 
 /** Registers the worker once the page has loaded: it takes nothing from the first paint. Only in a build. */
