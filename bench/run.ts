@@ -285,22 +285,34 @@ async function main(): Promise<number> {
   return values.strict && results.budgets.some((budget) => budget.pass === false) ? 1 : 0;
 }
 
+/** A part run alone writes its own results page (NAME.md) and data (NAME.json); latest.* stays untouched. */
+function writeOwnPage(
+  results: BenchResults,
+  name: string,
+  /** made once the load average after the run is known */
+  markdown: () => string,
+  report: Record<string, unknown>,
+  log: (line: string) => void,
+): void {
+  results.machine.loadAverageAfter = os.loadavg();
+  results.finishedAt = new Date().toISOString();
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, `${name}.md`), markdown());
+  writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify({ ...results, ...report }, null, 2)}\n`);
+  log(`\nWritten: bench/results/${name}.md, bench/results/${name}.json`);
+}
+
 /** Show-day score entry alone: its own results page, latest.* untouched. */
 async function writesOnly(results: BenchResults, log: (line: string) => void): Promise<number> {
   log('Show-day score entry: 30 writers entering one round');
   const report = await measureConcurrentWrites({ writers: 30, writesPerWriter: 10 }, log);
-  results.machine.loadAverageAfter = os.loadavg();
-  results.finishedAt = new Date().toISOString();
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(
-    path.join(resultsDir, 'concurrent-writes.md'),
-    concurrentWritesMarkdown(report, results.machine, results.startedAt, results.commit),
+  writeOwnPage(
+    results,
+    'concurrent-writes',
+    () => concurrentWritesMarkdown(report, results.machine, results.startedAt, results.commit),
+    { concurrentWrites: report },
+    log,
   );
-  writeFileSync(
-    path.join(resultsDir, 'concurrent-writes.json'),
-    `${JSON.stringify({ ...results, concurrentWrites: report }, null, 2)}\n`,
-  );
-  log('\nWritten: bench/results/concurrent-writes.md, bench/results/concurrent-writes.json');
   return report.runs.some((run) => run.wrongResults > 0) ? 1 : 0;
 }
 
@@ -308,18 +320,13 @@ async function writesOnly(results: BenchResults, log: (line: string) => void): P
 async function judgesOnly(results: BenchResults, log: (line: string) => void, strict: boolean): Promise<number> {
   log('Show day through the judges: 30 judge users entering one 40-performance round');
   const report = await measureJudgesEntering(log);
-  results.machine.loadAverageAfter = os.loadavg();
-  results.finishedAt = new Date().toISOString();
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(
-    path.join(resultsDir, 'judges-entering.md'),
-    judgesEnteringMarkdown(report, results.machine, results.startedAt, results.commit),
+  writeOwnPage(
+    results,
+    'judges-entering',
+    () => judgesEnteringMarkdown(report, results.machine, results.startedAt, results.commit),
+    { judgesEntering: report },
+    log,
   );
-  writeFileSync(
-    path.join(resultsDir, 'judges-entering.json'),
-    `${JSON.stringify({ ...results, judgesEntering: report }, null, 2)}\n`,
-  );
-  log('\nWritten: bench/results/judges-entering.md, bench/results/judges-entering.json');
   // a write refused or never seen is a failure to run; slow figures fail only --strict, as the other budgets
   const runs = [report.paced, report.backToBack];
   if (runs.some((run) => run.notOk > 0 || run.unseen > 0)) return 1;
