@@ -3,7 +3,7 @@
  * stored facts a person would check, as plain JSON (no Date objects, so the hash of the entry is the hash of what
  * is stored), and the competition the resource belongs to, by which the trail is filtered.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import * as t from '../schema.js';
 import { fromThousandths } from './support.js';
@@ -138,6 +138,7 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
       .orderBy(asc(t.rounds.number), asc(t.panelJudges.divisionId), asc(t.panelJudges.id));
     return { state: { judges }, competitionId: id };
   },
+  /** one query: a performance's snapshot is taken twice in every score write (before and after) */
   async performance(db, orgId, id) {
     const [row] = await db
       .select({
@@ -149,43 +150,30 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
         order: t.performances.performanceOrder,
         performed: t.performances.performed,
         noScoreReason: t.performances.noScoreReason,
+        scores: sql<[string, string, number][]>`(SELECT coalesce(json_agg(json_build_array(s.caption_key,
+          s.subcaption_key, s.score_thousandths) ORDER BY s.caption_key, s.subcaption_key), '[]'::json)
+          FROM subcaption_scores s WHERE s.performance_id = ${t.performances.id})`,
+        penalties: sql<[number, string][]>`(SELECT coalesce(json_agg(json_build_array(p.amount_thousandths, p.reason)
+          ORDER BY p.id), '[]'::json) FROM penalties p WHERE p.performance_id = ${t.performances.id})`,
+        // each caption entry's state and version (decision 080): a judge's submit changes no number but this
+        entries: sql<{ captionKey: string; state: string; version: number }[]>`(SELECT coalesce(json_agg(
+          json_build_object('captionKey', e.caption_key, 'state', e.state, 'version', e.version)
+          ORDER BY e.caption_key), '[]'::json) FROM score_entries e WHERE e.performance_id = ${t.performances.id})`,
       })
       .from(t.performances)
       .innerJoin(t.rounds, eq(t.rounds.id, t.performances.roundId))
       .where(and(eq(t.performances.id, id), eq(t.performances.orgId, orgId)));
     if (!row) return undefined;
-    const [scores, penalties, entries] = await Promise.all([
-      db
-        .select({
-          captionKey: t.subcaptionScores.captionKey,
-          subcaptionKey: t.subcaptionScores.subcaptionKey,
-          thousandths: t.subcaptionScores.scoreThousandths,
-        })
-        .from(t.subcaptionScores)
-        .where(inArray(t.subcaptionScores.performanceId, [id]))
-        .orderBy(asc(t.subcaptionScores.captionKey), asc(t.subcaptionScores.subcaptionKey)),
-      db
-        .select({ thousandths: t.penalties.amountThousandths, reason: t.penalties.reason })
-        .from(t.penalties)
-        .where(eq(t.penalties.performanceId, id))
-        .orderBy(asc(t.penalties.id)),
-      // each caption entry's state and version (decision 080): a judge's submit changes no number but this
-      db
-        .select({ captionKey: t.scoreEntries.captionKey, state: t.scoreEntries.state, version: t.scoreEntries.version })
-        .from(t.scoreEntries)
-        .where(eq(t.scoreEntries.performanceId, id))
-        .orderBy(asc(t.scoreEntries.captionKey)),
-    ]);
-    const { competitionId, ...performance } = row;
+    const { competitionId, scores, penalties, entries, ...performance } = row;
     return {
       state: {
         ...performance,
-        scores: scores.map((s) => ({
-          captionKey: s.captionKey,
-          subcaptionKey: s.subcaptionKey,
-          score: fromThousandths(s.thousandths),
+        scores: scores.map(([captionKey, subcaptionKey, thousandths]) => ({
+          captionKey,
+          subcaptionKey,
+          score: fromThousandths(thousandths),
         })),
-        penalties: penalties.map((p) => ({ amount: fromThousandths(p.thousandths), reason: p.reason })),
+        penalties: penalties.map(([thousandths, reason]) => ({ amount: fromThousandths(thousandths), reason })),
         entries,
       },
       competitionId,
