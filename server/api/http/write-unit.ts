@@ -141,8 +141,23 @@ export function reasonOf(c: Context<AppEnv>): string | null {
   return reason;
 }
 
+/**
+ * A user's actor, once found in a request: a score write names it in its entries and again in its audit entry. A
+ * user's AuthContext is made anew for every request (tokens.ts: with the user's standing), so nothing is kept past
+ * one; a key's is shared by its token's requests and is looked up each time (a renamed key is named anew).
+ */
+const actors = new WeakMap<AuthContext, AuditActor>();
+
 /** The audit trail's "who": the signed-in user (by name, else email), else the key (by its name). */
 export async function actorOf(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
+  const known = actors.get(auth);
+  if (known) return known;
+  const actor = await findActor(db, auth);
+  if (auth.userId !== undefined) actors.set(auth, actor);
+  return actor;
+}
+
+async function findActor(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
   if (auth.userId !== undefined) {
     const [user] = await db
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
