@@ -17,30 +17,24 @@ export interface DivisionRound {
 
 /**
  * Re-tabulates one division of one round after a write to it (a score, a penalty, who performed), with three
- * reads and one write. Callers have already checked that both belong to the organization. The bulk loader does not
- * come here: it tabulates the numbers it is about to insert (tabulateDivisionRound) instead of reading them back.
+ * reads and one write, each of that division and round only: a round of six divisions is six times the rows, and
+ * every score write pays for them (`npm run bench -- --only judges`). Callers have already checked that both belong
+ * to the organization. The bulk loader does not come here: it tabulates the numbers it is about to insert
+ * (tabulateDivisionRound) instead of reading them back.
  */
 export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number): Promise<void> {
-  const targets: readonly DivisionRound[] = [{ roundId, divisionId }];
-  const roundIds = [...new Set(targets.map((target) => target.roundId))];
-  const wanted = new Set(targets.map(keyOf));
-
-  const sheets = new Map<string, ScoreSheet>();
-  for (const row of await tx.select().from(roundSheets).where(inArray(roundSheets.roundId, roundIds))) {
-    sheets.set(keyOf(row), row.definition);
-  }
-  const rows = (
-    await tx
-      .select({
-        id: performances.id,
-        roundId: performances.roundId,
-        divisionId: performances.divisionId,
-        performed: performances.performed,
-        penaltyThousandths: performances.penaltyThousandths,
-      })
-      .from(performances)
-      .where(inArray(performances.roundId, roundIds))
-  ).filter((row) => wanted.has(keyOf(row)));
+  const [sheetRow] = await tx
+    .select({ definition: roundSheets.definition })
+    .from(roundSheets)
+    .where(and(eq(roundSheets.roundId, roundId), eq(roundSheets.divisionId, divisionId)));
+  const rows = await tx
+    .select({
+      id: performances.id,
+      performed: performances.performed,
+      penaltyThousandths: performances.penaltyThousandths,
+    })
+    .from(performances)
+    .where(and(eq(performances.roundId, roundId), eq(performances.divisionId, divisionId)));
   if (rows.length === 0) return;
 
   const scores = await tx
@@ -52,7 +46,7 @@ export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number
     })
     .from(subcaptionScores)
     .innerJoin(performances, eq(performances.id, subcaptionScores.performanceId))
-    .where(and(inArray(performances.roundId, roundIds), countedLine));
+    .where(and(eq(performances.roundId, roundId), eq(performances.divisionId, divisionId), countedLine));
   const scoresOf = new Map<number, PerformanceInput['scores']>();
   for (const score of scores) {
     let list = scoresOf.get(score.performanceId);
@@ -64,25 +58,10 @@ export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number
     });
   }
 
-  const byTarget = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    let list = byTarget.get(key);
-    if (!list) byTarget.set(key, (list = []));
-    list.push(row);
-  }
-
-  const updates: { id: number; result: PerformanceResult | null }[] = [];
-  for (const [key, members] of byTarget) {
-    const sheet = sheets.get(key);
-    updates.push(
-      ...tabulateDivisionRound(
-        sheet,
-        members.map((member) => ({ ...member, scores: scoresOf.get(member.id) ?? [] })),
-      ),
-    );
-  }
-
+  const updates = tabulateDivisionRound(
+    sheetRow?.definition,
+    rows.map((row) => ({ ...row, scores: scoresOf.get(row.id) ?? [] })),
+  );
   await tx.execute(sql`
     UPDATE performances AS p SET result = v.result
     FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id integer, result jsonb)
@@ -96,10 +75,6 @@ export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number
 export const countedLine = sql`NOT EXISTS (SELECT 1 FROM score_entries e
   WHERE e.performance_id = ${subcaptionScores.performanceId} AND e.caption_key = ${subcaptionScores.captionKey}
     AND e.state = 'draft')`;
-
-function keyOf(target: DivisionRound): string {
-  return `${target.roundId}:${target.divisionId}`;
-}
 
 /** One performance of a division and round as stored: its raw numbers as the database holds them. */
 export interface StoredPerformance {

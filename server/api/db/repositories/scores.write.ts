@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EntryState } from '../../../../domain/score-entries.js';
 import type { DbOrTx, Tx } from '../database.js';
-import { panelJudges, performances, type AuditActor } from '../schema.js';
+import { panelJudges, performances, scoreEntries, type AuditActor } from '../schema.js';
 import type { ScoreSheet } from '../../tabulation/types.js';
 import { validateScores } from '../../tabulation/validate.js';
 import { NotFoundError, RuleViolation } from './errors.js';
@@ -134,6 +134,8 @@ interface PlannedEntry {
   version: number;
   /** the numbers that counted before the write (none while a draft), for review's change notes */
   countedBefore: ScoreLine[];
+  /** the numbers stored before the write (kept when `scores` is null) */
+  storedScores: ScoreLine[];
 }
 
 async function planEntries(
@@ -267,6 +269,7 @@ async function planEntries(
       state,
       version: stored.version + 1,
       countedBefore: stored.state === 'draft' ? [] : stored.scores,
+      storedScores: stored.scores,
     });
   }
   return planned;
@@ -283,22 +286,44 @@ async function applyEntries(
     tx,
     planned.flatMap((entry) => (entry.scores === null ? [] : [{ ...entry, scores: entry.scores }])),
   );
-  const rows = planned.map((entry) => ({
-    performance_id: entry.performanceId,
-    caption_key: entry.captionKey,
-    state: entry.state,
-    version: entry.version,
-  }));
-  await tx.execute(sql`
-    INSERT INTO score_entries (performance_id, caption_key, org_id, state, version, actor, updated_at)
-    SELECT v.performance_id, v.caption_key, ${orgId}, v.state, v.version, ${JSON.stringify(writer.actor)}::jsonb, now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS v(performance_id integer, caption_key text, state text, version integer)
-    ON CONFLICT (performance_id, caption_key) DO UPDATE
-      SET state = excluded.state, version = excluded.version, actor = excluded.actor, updated_at = excluded.updated_at`);
-  const written = await currentEntries(tx, planned);
-  const entryOf = (entry: PlannedEntry) =>
-    written.get(`${entry.performanceId}\u0000${entry.captionKey}`) ?? emptyEntry(entry.performanceId, entry.captionKey);
+  // The entry rows as written come back from the write itself, not from reading the entries again (two reads a
+  // write, every write of a tablet): its numbers are the ones just written, or kept.
+  const rows = await tx
+    .insert(scoreEntries)
+    .values(
+      planned.map((entry) => ({
+        performanceId: entry.performanceId,
+        captionKey: entry.captionKey,
+        orgId,
+        state: entry.state,
+        version: entry.version,
+        actor: writer.actor,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [scoreEntries.performanceId, scoreEntries.captionKey],
+      set: {
+        state: sql`excluded.state`,
+        version: sql`excluded.version`,
+        actor: sql`excluded.actor`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning();
+  const written = new Map(rows.map((row) => [`${row.performanceId}\u0000${row.captionKey}`, row]));
+  const entryOf = (entry: PlannedEntry): CaptionEntry => {
+    const row = written.get(`${entry.performanceId}\u0000${entry.captionKey}`);
+    if (!row) return emptyEntry(entry.performanceId, entry.captionKey);
+    return {
+      performanceId: row.performanceId,
+      captionKey: row.captionKey,
+      scores: byLine(entry.scores ?? entry.storedScores),
+      state: row.state,
+      version: row.version,
+      by: row.actor,
+      at: row.updatedAt.toISOString(),
+    };
+  };
   // What counts changed (a draft counts for nothing): review withdraws the section's sign-off and, once it is
   // released, records the correction or refuses it without a reason (decisions 082, 083).
   const sections = new Map<string, TouchedSection>();
