@@ -65,12 +65,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /**
  * `db` as a stand-in that forwards every call to the transaction of the surrounding `transaction(work)`, if any,
  * else to the database itself (Database.transaction).
+ *
+ * A repository's own `db.transaction(...)` inside a surrounding one joins it as it is, without a savepoint: the
+ * surrounding unit (a write request) rolls back as a whole when anything in it fails, and nothing in it catches a
+ * failed repository write to go on, so a savepoint bought nothing but two statements in every write
+ * (docs/decisions/103-repository-transactions-join-the-request.md).
  */
 function withAmbientTransactions(db: Db): Pick<Database, 'db' | 'transaction'> {
   const ambient = new AsyncLocalStorage<Tx>();
   const forwarding = new Proxy(db, {
     get(target, property) {
-      const current = ambient.getStore() ?? target;
+      const surrounding = ambient.getStore();
+      if (surrounding && property === 'transaction')
+        return <T>(work: (tx: Tx) => Promise<T>): Promise<T> => work(surrounding);
+      const current = surrounding ?? target;
       const value: unknown = Reflect.get(current, property, current);
       return typeof value === 'function' ? value.bind(current) : value;
     },
