@@ -3,6 +3,7 @@
  * (problem+json included) and kept as text otherwise. Bodies that are strings go out as they are, so a test can
  * send malformed or non-object JSON; objects are serialized.
  */
+import type { Agent } from 'node:https';
 import type { TestApi } from '../helpers/api-server.js';
 
 export type Json = Record<string, any>;
@@ -14,7 +15,8 @@ export interface Answer {
   text: string;
 }
 
-export function apiClient(api: TestApi, auth: Record<string, string>) {
+/** `options.agent`: a keep-alive agent, for a client that keeps its connection (a tablet through the BFF) */
+export function apiClient(api: TestApi, auth: Record<string, string>, options: { agent?: Agent } = {}) {
   const send = async (
     method: string,
     path: string,
@@ -25,6 +27,7 @@ export function apiClient(api: TestApi, auth: Record<string, string>) {
       method,
       headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      agent: options.agent,
     });
     const text = await response.text();
     const isJson = /json/.test(response.headers.get('content-type') ?? '');

@@ -47,6 +47,8 @@ export interface TestRequestInit {
   body?: string | URLSearchParams;
   /** the loopback address to connect from (any of 127.0.0.0/8), so a test can be several clients' addresses */
   localAddress?: string;
+  /** a keep-alive agent, for a client that keeps its connection as a browser or the BFF does; else one a request */
+  agent?: https.Agent;
 }
 
 export interface TestApiOptions {
@@ -141,7 +143,7 @@ export function httpsFetch(target: URL, init: TestRequestInit, ca: string): Prom
   return new Promise((resolve, reject) => {
     const request = https.request(
       target,
-      { method: init.method ?? 'GET', headers, ca, agent: false, localAddress: init.localAddress },
+      { method: init.method ?? 'GET', headers, ca, agent: init.agent ?? false, localAddress: init.localAddress },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

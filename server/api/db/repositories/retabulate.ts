@@ -3,7 +3,7 @@
  * the whole division+round is tabulated again (ranks depend on every performance) and each performance's
  * `result` is stored. Reads never compute a score. See docs/decisions/006-tabulate-on-write.md.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { performances, roundSheets, subcaptionScores } from '../schema.js';
 import { tabulate } from '../../tabulation/tabulate.js';
