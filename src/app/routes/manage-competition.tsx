@@ -78,11 +78,14 @@ function Console({ me, guid }: { me: Me; guid: string }) {
   const previewSections = useMemo(() => {
     const body = summary.data?.body;
     if (!body || !preview.data) return [];
+    const awaitingScores = new Set(
+      (progress.data?.body.data ?? []).flatMap((section) => section.captions.flatMap((caption) => caption.missing)),
+    );
     return recapFromPreview(
       preview.data.body.data.filter((section) => !section.released),
-      { seasonId: body.season.id, competitionGuid: guid },
+      { seasonId: body.season.id, competitionGuid: guid, awaitingScores },
     );
-  }, [preview.data, summary.data, guid]);
+  }, [preview.data, progress.data, summary.data, guid]);
 
   if (summary.isPending || (enabled && (progress.isPending || preview.isPending))) return <PageSkeleton rows={8} />;
   const failure = summary.error ?? (progress.data ? null : progress.error) ?? (preview.data ? null : preview.error);

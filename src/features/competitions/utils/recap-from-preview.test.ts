@@ -31,4 +31,22 @@ describe('the preview as the recap reads it', () => {
     expect(charlie).toMatchObject({ performed: false, noScoreReason: 'Weather', categories: [], penalty: 0 });
     expect(new Set(section.performances.map((performance) => performance.performanceId)).size).toBe(3);
   });
+
+  it('says a group that performed and waits for its judges is not scored yet, not that it did not perform', () => {
+    const section = previewSection();
+    const charlie = section.performances[2];
+    const waiting = { ...charlie, noScoreReason: null };
+    const [asWaiting] = recapFromPreview(
+      [{ ...section, performances: [section.performances[0], section.performances[1], waiting] }],
+      {
+        seasonId: 3,
+        competitionGuid: GUID,
+        awaitingScores: new Set([charlie.performanceId]),
+      },
+    );
+    expect(asWaiting.performances[2]).toMatchObject({ performed: false, noScoreReason: 'Not scored yet' });
+    // without progress naming it, it is what v4 says
+    const [asIs] = recapFromPreview([section], { seasonId: 3, competitionGuid: GUID, awaitingScores: new Set() });
+    expect(asIs.performances[2]).toMatchObject({ performed: false, noScoreReason: 'Weather' });
+  });
 });

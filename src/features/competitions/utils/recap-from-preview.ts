@@ -15,7 +15,16 @@ type PreviewSection = components['schemas']['DivisionRoundScores'];
 export interface PreviewContext {
   seasonId: number;
   competitionGuid: string;
+  /**
+   * The performances that performed and still lack a caption (the progress view's `missing`): v4 calls a
+   * performance with no scores yet not performed, and the recap would print "Did not perform" for a group that is
+   * only waiting for its judges.
+   */
+  awaitingScores?: ReadonlySet<number>;
 }
+
+/** What the preview prints for a group that performed and has no scores yet. */
+export const NOT_SCORED_YET = 'Not scored yet';
 
 export function recapFromPreview(sections: readonly PreviewSection[], context: PreviewContext): DivisionRoundScores[] {
   return sections.map((section) => {
@@ -35,7 +44,10 @@ export function recapFromPreview(sections: readonly PreviewSection[], context: P
         href: paths.group.href({ name: performance.group.name, orgGroupIdentifier: '' }, context.seasonId),
       },
       performed: performance.performed,
-      noScoreReason: performance.noScoreReason,
+      noScoreReason:
+        !performance.performed && context.awaitingScores?.has(performance.performanceId)
+          ? NOT_SCORED_YET
+          : performance.noScoreReason,
       total: performance.total,
       subtotal: performance.subtotal,
       penalty: performance.performed ? performance.penalty : 0,
