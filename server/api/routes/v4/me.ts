@@ -21,7 +21,12 @@ export function resource(services: Services) {
     .openapi(routes.getMySeats, async (c) => {
       const auth = c.get('auth');
       const { competitionId } = c.req.valid('query');
-      const seats = auth.userId === undefined ? [] : await seatsOfUser(db, auth.orgId, auth.userId, competitionId);
+      const userId = auth.userId;
+      // its reads in one transaction, as the console's progress (docs/decisions/104-console-reads-in-one-transaction.md)
+      const seats =
+        userId === undefined
+          ? []
+          : await services.database.transaction(() => seatsOfUser(db, auth.orgId, userId, competitionId));
       return c.json(
         {
           data: seats.map((seat) => ({

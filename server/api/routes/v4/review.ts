@@ -24,18 +24,25 @@ export function resource(services: Services) {
     .openapi(routes.getProgress, async (c) => {
       const orgId = c.get('auth').orgId;
       const { competitionId } = c.req.valid('param');
-      // Not cached: the show's people watch it change entry by entry, and it is theirs alone.
-      const competition = await findCompetition(db, orgId, { id: competitionId });
-      if (!competition) throw notFound(`Competition ${competitionId}`);
-      const [organization, sections] = await Promise.all([
-        findOrganizationById(db, orgId),
-        reviewSections(db, orgId, competitionId),
-      ]);
-      const corrections = await sectionCorrections(
-        db,
-        orgId,
-        sections.map((section) => section.roundId),
-      );
+      // Not cached: the show's people watch it change entry by entry, and it is theirs alone. Its reads run as one
+      // transaction: on the embedded database a query outside one waits behind every write queued at that moment (a
+      // show's tablets), so a bare read of eight queries waited eight times (docs/decisions/104-console-reads-in-one-transaction.md).
+      const read = await services.database.transaction(async () => {
+        const competition = await findCompetition(db, orgId, { id: competitionId });
+        if (!competition) return undefined;
+        const [organization, sections] = await Promise.all([
+          findOrganizationById(db, orgId),
+          reviewSections(db, orgId, competitionId),
+        ]);
+        const corrections = await sectionCorrections(
+          db,
+          orgId,
+          sections.map((section) => section.roundId),
+        );
+        return { competition, organization, sections, corrections };
+      });
+      if (!read) throw notFound(`Competition ${competitionId}`);
+      const { competition, organization, sections, corrections } = read;
       const requireSignOff = organization?.requireSignoff ?? false;
       return c.json(
         {
