@@ -13,12 +13,13 @@
  * judge sends its next write as soon as the last is answered, the most the database takes; writes then queue behind
  * each other (the embedded database runs one transaction at a time), and latency is the queue's length.
  */
-import { Agent } from 'node:https';
-import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { apiClient, type Json } from '../../test/api/client.js';
 import { startTestApi, type TestApi } from '../../test/helpers/api-server.js';
 import { createPerson, REDIRECT_URI } from '../../test/helpers/user-tokens.js';
 import { percentile } from '../lib/stats.js';
+import type { TabletsPlan, TabletsResult } from './judges-tablets.js';
 
 export interface JudgesEnteringRun {
   pacing: 'paced' | 'back to back';
@@ -54,11 +55,21 @@ function okBody(answer: { status: number; body: Json; text: string }, status: nu
   return answer.body;
 }
 
-/** A number on the line's step within its maximum, different per judge and performance. */
-function scoreFor(line: { max: number; step: number }, judge: number, position: number): number {
-  const steps = Math.floor(line.max / line.step);
-  const taken = Math.floor(steps * (0.55 + ((judge * 7 + position * 13) % 40) / 100));
-  return Number((taken * line.step).toFixed(3));
+const TABLETS = fileURLToPath(new URL('./judges-tablets.ts', import.meta.url));
+
+/** Enters the plan from the tablets' child process (judges-tablets.ts), and answers what it measured. */
+function enterOnTablets(
+  api: TestApi,
+  plan: Omit<TabletsPlan, 'url' | 'ca' | 'windowMs' | 'pollMs'>,
+): Promise<TabletsResult> {
+  const child = fork(TABLETS, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { result?: TabletsResult; error?: string }) =>
+      message.result ? resolve(message.result) : reject(new Error(`the tablets failed: ${message.error}`)),
+    );
+    child.once('exit', (code) => reject(new Error(`the tablets' process exited (${code}) without an answer`)));
+    child.send({ ...plan, url: api.url, ca: api.ca, windowMs: WINDOW_MS, pollMs: POLL_MS } satisfies TabletsPlan);
+  });
 }
 
 export async function measureJudgesEntering(log: (line: string) => void): Promise<JudgesEnteringReport> {
@@ -72,19 +83,6 @@ export async function measureJudgesEntering(log: (line: string) => void): Promis
   };
   return { paced: await measure('paced'), backToBack: await measure('back to back') };
 }
-
-/**
- * A device's connection: a tablet's writes reach the API through the BFF, whose agent keeps its connections to the
- * API open (server/bff/upstream-http.ts), so the API does not shake hands anew for each write. One TLS handshake a
- * write (the test client's default) cost the one thread both sides of this bench share more than the write did.
- */
-function tabletConnection(connections: Agent[]): Agent {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  connections.push(agent);
-  return agent;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(
   api: TestApi,
@@ -165,8 +163,8 @@ async function run(
     role: 'tabulator',
     password: 'bench-password-1',
   });
-  const connections: Agent[] = [];
   const judges: ReturnType<typeof apiClient>[] = [];
+  const judgeTokens: string[] = [];
   for (let j = 0; j < JUDGES; j++) {
     const person = await createPerson(api, adminAuth, app, {
       email: `judge${j + 1}@bench.example`,
@@ -185,7 +183,8 @@ async function run(
       200,
       'seat',
     );
-    judges.push(apiClient(api, bearer(person.token), { agent: tabletConnection(connections) }));
+    judges.push(apiClient(api, bearer(person.token)));
+    judgeTokens.push(person.token);
   }
 
   // Each judge's seat, as its tablet reads it; then everyone enters at once while progress is read back to back.
@@ -195,99 +194,28 @@ async function run(
       return seat;
     }),
   );
-  const latencies: number[] = [];
-  const submitted: { divisionId: number; captionKey: string; performanceId: number; at: number }[] = [];
-  let notOk = 0;
-  let entering = true;
-  const delays: number[] = [];
-  const seen = new Set<(typeof submitted)[number]>();
-  const tab = apiClient(api, bearer(tabulator.token), { agent: tabletConnection(connections) });
-  let progressReads = 0;
-  let enteredAt = Infinity;
-  const watcher = (async () => {
-    // after the last submit, 10 s more at most: what is not seen by then is counted unseen
-    while (entering || (seen.size < submitted.length && performance.now() - enteredAt < 10_000)) {
-      await sleep(POLL_MS);
-      const asked = performance.now();
-      const progress = okBody(await tab.get(`/competitions/${competition.id}/progress`), 200, 'progress');
-      progressReads++;
-      const answered = performance.now();
-      const missing = new Set<string>();
-      for (const section of progress.data as Json[])
-        for (const caption of section.captions as Json[])
-          for (const id of caption.missing as number[])
-            missing.add(`${section.division.id}|${caption.captionKey}|${id}`);
-      for (const entry of submitted) {
-        if (seen.has(entry) || entry.at > asked) continue;
-        if (missing.has(`${entry.divisionId}|${entry.captionKey}|${entry.performanceId}`)) continue;
-        seen.add(entry);
-        delays.push(answered - entry.at);
-      }
-    }
-  })();
-  // a failed read ends the watch; its error is thrown once the entering is done
-  watcher.catch(() => undefined);
-  const started = performance.now();
-  await Promise.all(
-    seats.map(async (seat, j) => {
-      const judge = judges[j];
-      for (const [position, entry] of (seat.performances as Json[]).entries()) {
-        const window = started + position * WINDOW_MS;
-        const scores = (seat.caption.subcaptions as Json[]).map((line) => ({
-          subcaptionKey: line.key,
-          score: scoreFor({ max: line.max, step: line.step }, j, position),
-        }));
-        let version = 0;
-        for (const [half, state] of ['draft', 'submitted'].entries()) {
-          if (pacing === 'paced') {
-            const at = window + (half + Math.random()) * (WINDOW_MS / 2);
-            await sleep(Math.max(0, at - performance.now()));
-          }
-          const sent = performance.now();
-          const answer = await judge.send('POST', `/performances/${entry.id}/scores`, {
-            captionKey: seat.caption.key,
-            scores,
-            state,
-            ...(version > 0 ? { baseVersion: version } : {}),
-          });
-          const at = performance.now();
-          latencies.push(at - sent);
-          if (answer.status !== 200) {
-            notOk++;
-            break;
-          }
-          version = answer.body.entry.version;
-          if (state === 'submitted')
-            submitted.push({
-              divisionId: seat.division.id,
-              captionKey: seat.caption.key,
-              performanceId: entry.id,
-              at,
-            });
-        }
-      }
-    }),
-  );
-  enteredAt = performance.now();
-  const seconds = (enteredAt - started) / 1000;
-  entering = false;
-  await watcher;
-  for (const connection of connections) connection.destroy();
+  const tablets = await enterOnTablets(api, {
+    pacing,
+    competitionId: competition.id,
+    judges: seats.map((seat, j) => ({ token: judgeTokens[j], seat })),
+    tabulatorToken: tabulator.token,
+  });
+  const { seconds, notOk, progressReads } = tablets;
   const report: JudgesEnteringRun = {
     pacing,
     judges: JUDGES,
     performances: PERFORMANCES,
     divisions: divisionCount,
-    writes: latencies.length,
-    seconds,
-    p50Ms: percentile(latencies, 50),
-    p95Ms: percentile(latencies, 95),
-    maxMs: Math.max(...latencies),
-    notOk,
-    progressReads,
-    progressP95Ms: percentile(delays, 95),
-    progressMaxMs: Math.max(...delays),
-    unseen: submitted.length - seen.size,
+    writes: tablets.latencies.length,
+    seconds: tablets.seconds,
+    p50Ms: percentile(tablets.latencies, 50),
+    p95Ms: percentile(tablets.latencies, 95),
+    maxMs: Math.max(...tablets.latencies),
+    notOk: tablets.notOk,
+    progressReads: tablets.progressReads,
+    progressP95Ms: percentile(tablets.delays, 95),
+    progressMaxMs: Math.max(...tablets.delays),
+    unseen: tablets.unseen,
   };
   log(
     `    ${report.writes} writes in ${seconds.toFixed(1)} s: p50 ${report.p50Ms.toFixed(0)} ms, p95 ${report.p95Ms.toFixed(0)} ms, max ${report.maxMs.toFixed(0)} ms, not 200: ${notOk}; in progress after p95 ${report.progressP95Ms.toFixed(0)} ms, max ${report.progressMaxMs.toFixed(0)} ms (${progressReads} reads), unseen ${report.unseen}`,

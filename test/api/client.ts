@@ -16,7 +16,7 @@ export interface Answer {
 }
 
 /** `options.agent`: a keep-alive agent, for a client that keeps its connection (a tablet through the BFF) */
-export function apiClient(api: TestApi, auth: Record<string, string>, options: { agent?: Agent } = {}) {
+export function apiClient(api: Pick<TestApi, 'fetch'>, auth: Record<string, string>, options: { agent?: Agent } = {}) {
   const send = async (
     method: string,
     path: string,

@@ -35,7 +35,7 @@ describe('the preview as the recap reads it', () => {
   it('says a group that performed and waits for its judges is not scored yet, not that it did not perform', () => {
     const section = previewSection();
     const charlie = section.performances[2];
-    const waiting = { ...charlie, noScoreReason: null };
+    const waiting = { ...charlie, noScoreReason: '' };
     const [asWaiting] = recapFromPreview(
       [{ ...section, performances: [section.performances[0], section.performances[1], waiting] }],
       {
