@@ -91,7 +91,7 @@ test('an administrator sets up an event, a competition with rounds, six groups w
   await signIn(page, admin, '/manage');
   await page.getByRole('navigation', { name: 'Set up' }).getByRole('link', { name: 'Events' }).click();
   await expect(page.getByRole('heading', { name: 'Events and competitions' })).toBeVisible();
-  await page.getByLabel('Season').selectOption({ label: season.name });
+  await page.getByRole('combobox', { name: /^Season/ }).selectOption({ label: season.name });
   await expect(page.getByRole('heading', { name: `Events of ${season.name}` })).toBeVisible();
   await expect(page.getByText(`No events in ${season.name}`)).toBeVisible();
 
@@ -99,11 +99,11 @@ test('an administrator sets up an event, a competition with rounds, six groups w
   const eventName = `Set-up Classic ${stamp}`;
   await page.getByRole('button', { name: 'New event' }).click();
   const eventDialog = page.getByRole('dialog', { name: 'New event' });
-  await eventDialog.getByLabel('Name').fill(eventName);
+  await eventDialog.getByLabel('Name', { exact: true }).fill(eventName);
   await eventDialog.getByLabel('Location (optional)').fill('Springfield, OH');
   await eventDialog.getByRole('button', { name: 'Save' }).click();
   await expect(eventDialog.getByText('Give the first day of the event.')).toBeVisible();
-  await expect(eventDialog.getByLabel('Name')).toHaveValue(eventName);
+  await expect(eventDialog.getByLabel('Name', { exact: true })).toHaveValue(eventName);
   await eventDialog.getByLabel('First day').fill('1998-03-07');
   await eventDialog.getByRole('button', { name: 'Save' }).click();
   await expect(eventDialog).toBeHidden();
@@ -114,7 +114,7 @@ test('an administrator sets up an event, a competition with rounds, six groups w
   const competitionName = `Set-up Finals ${stamp}`;
   await eventCard.getByRole('button', { name: `New competition in ${eventName}` }).click();
   const competitionDialog = page.getByRole('dialog', { name: 'New competition' });
-  await competitionDialog.getByLabel('Name').fill(competitionName);
+  await competitionDialog.getByLabel('Name', { exact: true }).fill(competitionName);
   await competitionDialog.getByLabel('Date and start time').fill('1998-03-07T18:00');
   await competitionDialog.getByLabel('Group type').selectOption(String(division.groupType.id));
   await competitionDialog.getByLabel('Chief judge (optional)').fill('Casey Chief');
@@ -123,7 +123,7 @@ test('an administrator sets up an event, a competition with rounds, six groups w
   await competitionDialog.getByLabel('Round 2 name').fill('Finals');
   await competitionDialog.getByRole('button', { name: 'Save' }).click();
   await expect(competitionDialog).toBeHidden();
-  await expect(eventCard.getByText(competitionName)).toBeVisible();
+  await expect(eventCard.getByRole('link', { name: `Entries of ${competitionName}` })).toBeVisible();
   await checkLayouts(page, 'events');
 
   // Its rounds and chief judge read back in the edit dialog.
@@ -139,8 +139,8 @@ test('an administrator sets up an event, a competition with rounds, six groups w
   await expect(page.getByRole('heading', { name: `Entries: ${eventName} · ${competitionName}` })).toBeVisible({
     timeout: 30_000,
   });
-  await page.getByLabel('Division').selectOption(String(division.id));
-  await expect(page.getByLabel('Round')).toHaveValue('1');
+  await page.getByRole('combobox', { name: /^Division/ }).selectOption(String(division.id));
+  await expect(page.getByRole('combobox', { name: /^Round/ })).toHaveValue('1');
   const order = page.getByRole('region', { name: `Running order: ${division.name} Prelims` });
   const finder = page.getByLabel('Find a group');
   for (const [index, name] of existing.entries()) {
@@ -151,7 +151,7 @@ test('an administrator sets up an event, a competition with rounds, six groups w
   }
   await page.getByRole('button', { name: 'Create a new group' }).click();
   const newGroup = page.getByRole('form', { name: 'New group' });
-  await newGroup.getByLabel('Name').fill(created);
+  await newGroup.getByLabel('Name', { exact: true }).fill(created);
   await newGroup.getByLabel('Location (optional)').fill('Dayton, OH');
   await newGroup.getByRole('button', { name: /^Create and add/ }).click();
   await expect(order.getByRole('listitem')).toHaveCount(6);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Notice } from '../../../components/notice';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime, formatTime } from '../../../lib/dates';
 import { fieldErrors, problemText } from '../../manage/api/problems';
 import { Modal, primaryButton, secondaryButton } from '../../manage/components/modal';
 import { deletePerformance, refreshSchedule, updatePerformance } from '../api/entries-api';
@@ -155,9 +155,9 @@ export function RunningOrderEditor({
                   <span className="min-w-0 grow basis-40">
                     <span className="font-medium">{row.group}</span>
                     <span className="block text-sm tabular-nums text-slate-700 dark:text-slate-300">
-                      {row.time ? formatDateTime(row.time) : 'No time'}
+                      {row.time ? <time dateTime={row.time}>{formatTime(row.time)}</time> : 'No time'}
                       {changed && old?.time !== row.time ? (
-                        <> (saved: {old?.time ? formatDateTime(old.time) : 'no time'})</>
+                        <> (saved: {old?.time ? formatTime(old.time) : 'no time'})</>
                       ) : null}
                       {changed ? <span className="ml-1 font-medium">· not saved</span> : null}
                     </span>
