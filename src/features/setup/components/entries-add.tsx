@@ -19,7 +19,8 @@ const SUGGESTIONS = 8;
 
 /** One entry of the finder: what the banner's search matches (its SearchEntry's shape, kept structural). */
 export interface FinderEntry {
-  kind: 'group';
+  /** the banner's kinds; the finder lists groups only */
+  kind: 'group' | 'event' | 'competition' | 'judge';
   name: string;
   detail: string;
   keywords?: string;
