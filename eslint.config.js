@@ -12,11 +12,17 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Each feature folder may import only itself among the features. */
+/**
+ * The set-up pages extend the console (decision 096): they use its session gate, dialogs and reading of refusals,
+ * and the console never imports them.
+ */
+const EXTENDS = new Map([['setup', ['manage']]]);
+
+/** Each feature folder may import only itself among the features (and what it extends). */
 const featureZones = FEATURES.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
-  except: [`./${feature}`],
+  except: [`./${feature}`, ...(EXTENDS.get(feature) ?? []).map((other) => `./${other}`)],
   message: 'Features never import each other: compose them in src/app/.',
 }));
 

@@ -105,6 +105,16 @@ export const paths = {
     path: '/manage/competitions/:competitionGuid',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}`,
   },
+  /** A season's events and their competitions with rounds, date and time: created and edited (issue 27 set-up). */
+  manageEvents: {
+    path: '/manage/events',
+    href: (seasonId?: number) => withQuery('/manage/events', { season: seasonId }),
+  },
+  /** A competition's registration and running order & times, by its guid. */
+  manageEntries: {
+    path: '/manage/competitions/:competitionGuid/entries',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/entries`,
+  },
   /** A judge user's tablet: its seats, sheets and own numbers; the seat and performance are in the query. */
   judging: { path: '/judge', href: () => '/judge' },
 } as const;

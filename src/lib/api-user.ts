@@ -102,3 +102,22 @@ export async function postAsUser<Path extends WritePath<UpstreamPaths>>(
   });
   return readAnswer(response);
 }
+
+type DeletePath<Paths> = {
+  [Path in keyof Paths]: Paths[Path] extends { delete: object } ? Path : never;
+}[keyof Paths];
+type DeleteOf<Entry> = Entry extends { delete: infer Operation } ? Operation : never;
+
+/** A documented DELETE (a performance, a seat), e.g. `deleteAsUser('/performances/{performanceId}', { path: { performanceId: 7 } })`. */
+export async function deleteAsUser<Path extends DeletePath<UpstreamPaths>>(
+  template: Path,
+  { path }: { path: PathParamsOf<DeleteOf<UpstreamPaths[Path]>> },
+): Promise<void> {
+  const url = String(template).replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = (path as Record<string, string | number>)[name];
+    if (value === undefined) throw new Error(`${String(template)}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  const response = await request(`${env.apiBase}${url}`, { method: 'DELETE', headers: { accept: 'application/json' } });
+  await readAnswer(response);
+}

@@ -126,6 +126,10 @@ function Console({ me, guid }: { me: Me; guid: string }) {
         {body.event.name} · {roleLabel(me)} ·{' '}
         <Link to={paths.recap.href(guid)} className="text-blue-900 underline dark:text-sky-300">
           Fans' recap page
+        </Link>{' '}
+        ·{' '}
+        <Link to={paths.manageEntries.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+          Entries
         </Link>
       </p>
       <Freshness
