@@ -136,6 +136,12 @@ export function ScoreSheet({
           Submit
         </button>
       )}
+      {state.locked ? null : (
+        // The keyboard's way through a sheet, said where a keyboard is likely (a tablet's or a laptop's).
+        <p className="mt-2 hidden text-base text-slate-700 md:block dark:text-slate-300">
+          Keyboard: Tab to the next line, Enter to submit, Alt+N for the next performance.
+        </p>
+      )}
       {tried && !check.complete && !state.locked ? (
         <p role="alert" className="mt-2 font-semibold text-red-800 dark:text-red-300">
           Every line needs a valid number before the entry can be submitted.

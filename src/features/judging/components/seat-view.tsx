@@ -6,6 +6,8 @@ import type { SendQueue } from '../queue/send-queue';
 import type { TypedLine } from '../utils/sheet';
 import { nextToScore, seatId, seatRanks, sheetState, type SeatPerformance } from '../utils/sheet-state';
 import { OwnRanksTable } from './own-ranks-table';
+import { showDate } from '../utils/show-date';
+import { PrintSheetsLink } from './print-sheets';
 import { RunningOrder } from './running-order';
 import { ScoreSheet } from './score-sheet';
 
@@ -59,16 +61,17 @@ export function SeatView({
 
   return (
     <div>
-      <p className="mb-2">
+      <p className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <Link to="?" className="link">
           All seats
         </Link>
+        <PrintSheetsLink seat={seat} named={false} />
       </p>
       <h1 className="heading-1">
         {seat.caption.name} · {seat.division.name} · {seat.round.name}
       </h1>
       <p className="mb-3 text-base text-slate-700 dark:text-slate-300">
-        {seat.competition.name}, {seat.competition.date}
+        {seat.competition.name}, {showDate(seat.competition.date)}
       </p>
       {next && next.id !== current.id ? (
         <p className="mb-3">
