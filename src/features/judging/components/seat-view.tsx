@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MySeat } from '../../../lib/api-models';
 import type { JudgeSnapshot } from '../queue/judge-store';
@@ -34,8 +34,10 @@ export function SeatView({
   // A keystroke the device could not keep (storage gone: a sign-out in another tab cleared it) is said, not dropped.
   const [failure, setFailure] = useState<string | null>(null);
   const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error));
-  const hrefOf = (performance: SeatPerformance) =>
-    `?seat=${encodeURIComponent(seatId(seat))}&performance=${performance.id}`;
+  const hrefOf = useCallback(
+    (performance: SeatPerformance) => `?seat=${encodeURIComponent(seatId(seat))}&performance=${performance.id}`,
+    [seat],
+  );
   const index = current ? seat.performances.indexOf(current) : -1;
   const following = seat.performances[index + 1];
   const followingHref = following ? hrefOf(following) : undefined;
