@@ -7,9 +7,10 @@
  *
  * `--only writes` runs only show-day score entry (30 writers, embedded and PostgreSQL with two instances) and
  * writes bench/results/concurrent-writes.md; `--only judges` runs 30 judge users entering one 40-performance round
- * (bench/api/judges-entering.ts) and writes bench/results/judges-entering.md.
+ * (bench/api/judges-entering.ts) and writes bench/results/judges-entering.md; `--only tablet` times a judge's
+ * keystroke on /judge on an emulated tablet (bench/web/judge-keystroke.ts) and writes bench/results/judge-tablet.md.
  *
- *   npm run bench -- [--only api|web|archive|live|writes|judges] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
+ *   npm run bench -- [--only api|web|archive|live|writes|judges|tablet] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { LOAD_CONNECTIONS, measureManyConnections } from './api/many-connections
 import { measureThroughput } from './api/throughput.js';
 import { concurrentWritesMarkdown, measureConcurrentWrites } from './api/concurrent-writes.js';
 import { judgesEnteringMarkdown, measureJudgesEntering } from './api/judges-entering.js';
+import { judgeTabletMarkdown, measureJudgeTablet } from './web/judge-keystroke.js';
 import { archivePageLcp, BUDGETS, check, withinTenPercentOf } from './lib/budgets.js';
 import { archiveSkipReason, measureArchive } from './archive/measure-archive.js';
 import { biggestRecap } from './lib/biggest-recap.js';
@@ -50,8 +52,11 @@ async function main(): Promise<number> {
       archive: { type: 'string' },
     },
   });
-  if (values.only !== undefined && !['api', 'web', 'archive', 'live', 'writes', 'judges'].includes(values.only))
-    throw new Error('--only is api, web, archive, live, writes or judges');
+  if (
+    values.only !== undefined &&
+    !['api', 'web', 'archive', 'live', 'writes', 'judges', 'tablet'].includes(values.only)
+  )
+    throw new Error('--only is api, web, archive, live, writes, judges or tablet');
   // Read before the working directory changes: the folder is the caller's.
   const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
@@ -78,6 +83,7 @@ async function main(): Promise<number> {
 
   if (values.only === 'writes') return writesOnly(results, log);
   if (values.only === 'judges') return judgesOnly(results, log, values.strict);
+  if (values.only === 'tablet') return tabletOnly(results, log, values.strict);
 
   const throughputOptions = {
     rounds: Number(values.rounds),
@@ -331,6 +337,22 @@ async function judgesOnly(results: BenchResults, log: (line: string) => void, st
   const runs = [report.paced, report.backToBack];
   if (runs.some((run) => run.notOk > 0 || run.unseen > 0)) return 1;
   return strict && (report.paced.p95Ms >= 150 || report.paced.progressP95Ms >= 1000) ? 1 : 0;
+}
+
+/** The judge's tablet alone: a keystroke to the painted score and own rank, and where the judge's code loads. */
+async function tabletOnly(results: BenchResults, log: (line: string) => void, strict: boolean): Promise<number> {
+  log("The judge's tablet: keystrokes on /judge, 4x CPU slowdown");
+  const report = await measureJudgeTablet(log);
+  writeOwnPage(
+    results,
+    'judge-tablet',
+    () => judgeTabletMarkdown(report, results.machine, results.startedAt, results.commit),
+    { judgeTablet: report },
+    log,
+  );
+  // the judge's code in the fans' pages is a failure whatever --strict says: it is a rule, not a speed
+  if (report.judgeTextsInInitialJs.length > 0 || report.judgeChunksLoadedOnHome.length > 0) return 1;
+  return strict && report.p95Ms >= 50 ? 1 : 0;
 }
 
 function git(args: string[]): string {

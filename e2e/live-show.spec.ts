@@ -3,6 +3,7 @@ import type { components } from '../src/lib/api-types';
 import { colorGuardSheet } from '../domain/score-sheets/color-guard';
 import { todayInChicago } from './support/api-data';
 import { expect, test as base } from './support/fixtures';
+import { enterGroups } from './support/score-entry';
 
 /**
  * A show day run through the API as the tabulation room's score-entry client would, watched from the web app's
@@ -99,20 +100,14 @@ const test = base.extend<{ liveShow: LiveShow }>({
       },
       201,
     );
-    const groups: LiveShow['groups'] = {};
-    for (const [order, short] of Object.keys(JUDGES).entries()) {
-      const group = await scoreEntry.post<Schemas['Group']>(
-        '/groups/',
-        { name: `${short} ${run} HS`, divisionId: division.id, location: 'Round Rock, TX' },
-        201,
-      );
-      const performance = await scoreEntry.post<{ id: number }>(
-        `/competitions/${competition.id}/performances`,
-        { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 },
-        201,
-      );
-      groups[short] = { name: group.name, circuitId: group.circuitId, performanceId: performance.id };
-    }
+    const shorts = Object.keys(JUDGES);
+    const entered = await enterGroups(scoreEntry, {
+      competitionId: competition.id,
+      divisionId: division.id,
+      run,
+      shorts,
+    });
+    const groups: LiveShow['groups'] = Object.fromEntries(shorts.map((short, i) => [short, entered[i]!]));
     await use({
       seasonId: season.id,
       competitionId: competition.id,

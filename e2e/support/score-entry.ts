@@ -78,3 +78,35 @@ export async function scoreEntryClient(
       void (await call('DELETE', path, 204, undefined, { 'x-audit-reason': 'end-to-end run cleaned up' })),
   };
 }
+
+/** A group entered in a competition: the group as the API made it and its performance in the running order. */
+export interface EnteredGroup {
+  name: string;
+  circuitId: string;
+  performanceId: number;
+}
+
+/**
+ * New groups `${short} ${run} HS` of a division, each entered in round 1 of the competition in the order given, as
+ * the tabulation room registers a show (the live show's and the judge's tablet's set-up).
+ */
+export async function enterGroups(
+  scoreEntry: ScoreEntryClient,
+  input: { competitionId: number; divisionId: number; run: string; shorts: readonly string[] },
+): Promise<EnteredGroup[]> {
+  const entered: EnteredGroup[] = [];
+  for (const [order, short] of input.shorts.entries()) {
+    const group = await scoreEntry.post<{ id: number; name: string; circuitId: string }>(
+      '/groups/',
+      { name: `${short} ${input.run} HS`, divisionId: input.divisionId, location: 'Round Rock, TX' },
+      201,
+    );
+    const performance = await scoreEntry.post<{ id: number }>(
+      `/competitions/${input.competitionId}/performances`,
+      { groupId: group.id, divisionId: input.divisionId, round: 1, order: order + 1 },
+      201,
+    );
+    entered.push({ name: group.name, circuitId: group.circuitId, performanceId: performance.id });
+  }
+  return entered;
+}

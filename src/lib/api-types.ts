@@ -5862,7 +5862,11 @@ export interface components {
                     max: number;
                     /** @description the smallest change of a number on this line (0.001 unless the sheet says) */
                     step: number;
+                    /** @description the factor the tabulation applies to this line's number: the caption's score is the sum of number x weight (Rep 82.5 x 0.1 + Perf 80 x 0.1 = 16.25) */
+                    weight: number;
                 }[];
+                /** @description fraction digits the caption's score is published with, rounded half up (the sheet's; 3 nearly everywhere) */
+                digits: number;
             };
             /** @description the division and round's performances in running order, each with the caption's entry */
             performances: {

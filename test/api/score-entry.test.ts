@@ -135,7 +135,7 @@ describe('seats', () => {
     );
   });
 
-  it("GET /me/seats answers the judge's caption, its lines' maxima and steps, and the performances in running order", async () => {
+  it("GET /me/seats answers the judge's caption, its lines' maxima, steps and weights, and the performances in running order", async () => {
     const seats = await as.judge1.get('/me/seats');
     expect(seats.status).toBe(200);
     expect(seats.headers.get('cache-control')).toBe('no-store');
@@ -148,6 +148,9 @@ describe('seats', () => {
       caption: { key: 'ma' },
     });
     expect(mine.caption.subcaptions.map((line: Json) => line.key)).toEqual(['voc', 'exc']);
+    // the weights the tabulation multiplies the lines by (Movement Analysis: Voc 7, Exc 13 of 20), and its rounding
+    expect(mine.caption.subcaptions.map((line: Json) => line.weight)).toEqual([0.07, 0.13]);
+    expect(mine.caption.digits).toBe(3);
     for (const line of mine.caption.subcaptions) {
       expect(line.max).toBeGreaterThan(0);
       expect(line.step).toBe(0.001);

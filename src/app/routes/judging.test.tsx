@@ -40,9 +40,10 @@ const SEAT: MySeat = {
     name: 'General Effect 1',
     initials: 'GE1',
     subcaptions: [
-      { key: 'rep', name: 'Repertoire', initials: 'Rep', max: 20, step: 0.1 },
-      { key: 'perf', name: 'Performance', initials: 'Perf', max: 20, step: 0.1 },
+      { key: 'rep', name: 'Repertoire', initials: 'Rep', max: 20, step: 0.1, weight: 1 },
+      { key: 'perf', name: 'Performance', initials: 'Perf', max: 20, step: 0.1, weight: 1 },
     ],
+    digits: 3,
   },
   performances: [
     { id: 101, order: 1, time: null, performed: true, group: { id: 1, name: 'Alpha HS' }, entry: empty(101) },

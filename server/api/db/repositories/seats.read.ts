@@ -15,6 +15,7 @@ import {
   scoreSheets,
 } from '../schema.js';
 import type { CaptionDef, CategoryDef, ScoreSheet } from '../../tabulation/types.js';
+import { PUBLISHED_FRACTION_DIGITS } from '../../../../domain/scores.js';
 import { currentEntries, type CaptionEntry } from './score-entries.read.js';
 
 export interface SeatPerformance {
@@ -32,6 +33,8 @@ export interface Seat {
   division: { id: number; name: string; initials: string };
   category: Pick<CategoryDef, 'key' | 'name'>;
   caption: CaptionDef;
+  /** fraction digits the sheet publishes a caption's score with (as the tabulation rounds it) */
+  digits: number;
   performances: SeatPerformance[];
 }
 
@@ -80,7 +83,7 @@ export async function seatsOfUser(db: DbOrTx, orgId: number, userId: number, com
   for (const row of rows) {
     const sheet = row.roundSheet ?? row.divisionSheet;
     const place = sheet ? captionPlace(sheet, row.captionKey) : undefined;
-    if (!place) continue;
+    if (!sheet || !place) continue;
     seats.push({
       roundId: row.roundId,
       competition: row.competition,
@@ -88,6 +91,7 @@ export async function seatsOfUser(db: DbOrTx, orgId: number, userId: number, com
       division: row.division,
       category: { key: place.category.key, name: place.category.name },
       caption: place.caption,
+      digits: sheet.publishedDigits ?? PUBLISHED_FRACTION_DIGITS,
     });
   }
   const running = await runningOrder(

@@ -37,6 +37,10 @@ const SeatLine = z.object({
   step: z
     .number()
     .openapi({ description: 'the smallest change of a number on this line (0.001 unless the sheet says)' }),
+  weight: z.number().openapi({
+    description:
+      "the factor the tabulation applies to this line's number: the caption's score is the sum of number x weight (Rep 82.5 x 0.1 + Perf 80 x 0.1 = 16.25)",
+  }),
 });
 
 export const MySeat = z
@@ -45,7 +49,16 @@ export const MySeat = z
     round: z.object({ number: z.number().int(), name: z.string(), released: z.boolean() }),
     division: z.object({ id: z.number().int(), name: z.string(), initials: z.string() }),
     category: z.object({ key: z.string(), name: z.string() }),
-    caption: z.object({ key: z.string(), name: z.string(), initials: z.string(), subcaptions: z.array(SeatLine) }),
+    caption: z.object({
+      key: z.string(),
+      name: z.string(),
+      initials: z.string(),
+      subcaptions: z.array(SeatLine),
+      digits: z.number().int().openapi({
+        description:
+          "fraction digits the caption's score is published with, rounded half up (the sheet's; 3 nearly everywhere)",
+      }),
+    }),
     performances: z
       .array(
         z.object({

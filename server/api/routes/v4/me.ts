@@ -49,7 +49,9 @@ export function resource(services: Services) {
                 initials: line.initials,
                 max: line.max,
                 step: stepOf(line),
+                weight: line.weight,
               })),
+              digits: seat.digits,
             },
             performances: seat.performances.map((performance) => ({
               ...performance,

@@ -1,6 +1,6 @@
 import type { MySeat } from '../../../lib/api-models';
 import type { HeldEntry } from '../queue/judge-records';
-import { formatScore, totalOf } from '../utils/sheet';
+import { captionScore, formatCaptionScore, formatScore } from '../utils/sheet';
 
 const when = (at: string | null) =>
   at ? new Date(at).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' }) : '';
@@ -22,6 +22,9 @@ export function HeldEntryPanel({
   const mine = (key: string) => held.mine.scores.find((line) => line.subcaptionKey === key)?.score;
   const theirs = (key: string) => current?.scores.find((line) => line.subcaptionKey === key)?.score;
   const show = (value: number | undefined) => (value === undefined ? '–' : formatScore(value));
+  const { subcaptions, digits } = seat.caption;
+  const score = (scores: Parameters<typeof captionScore>[1]) =>
+    formatCaptionScore(captionScore(subcaptions, scores, digits), digits);
   // A submitted entry is no longer the judge's: the API refuses it again whatever is sent.
   const canSendMine = held.kind === 'conflict' && current?.state !== 'submitted';
   return (
@@ -56,9 +59,9 @@ export function HeldEntryPanel({
               </tr>
             ))}
             <tr>
-              <th scope="row">Total</th>
-              <td className="num">{formatScore(totalOf(held.mine.scores))}</td>
-              <td className="num">{formatScore(totalOf(current?.scores ?? []))}</td>
+              <th scope="row">Caption score</th>
+              <td className="num">{score(held.mine.scores)}</td>
+              <td className="num">{score(current?.scores ?? [])}</td>
             </tr>
           </tbody>
         </table>

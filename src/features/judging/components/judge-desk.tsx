@@ -8,6 +8,7 @@ import { clearJudgeData } from '../../../lib/judge-data';
 import { ANOTHER_JUDGE, judgeSessionQueryOptions } from '../api/get-judge-session';
 import { useJudgeSnapshot, useQueueStatus, type JudgeDevice } from '../queue/use-judge-device';
 import { seatId } from '../utils/sheet-state';
+import { PrintSheets, PrintSheetsLink, roundId, roundsOf } from './print-sheets';
 import { QueueStatusLine } from './queue-status';
 import { SeatList } from './seat-list';
 import { SeatView } from './seat-view';
@@ -42,26 +43,41 @@ export function JudgeDesk({ device }: { device: JudgeDevice }) {
   const saved = anotherJudge ? null : snapshot.seats;
   const seat = saved?.seats.find((item) => seatId(item) === searchParams.get('seat'));
   const performanceId = Number(searchParams.get('performance')) || undefined;
+  const printRound = searchParams.get('print');
   const who = !anotherJudge && snapshot.me?.user ? `${snapshot.me.user.firstName} ${snapshot.me.user.lastName}` : null;
 
   return (
     <div className="text-lg">
       <title>{`${seat ? `Judging ${seat.caption.initials} · ${seat.division.name}` : 'Judging'} · Marching Results`}</title>
       {needsSignIn ? <SignInPrompt waiting={snapshot.outbox.length} /> : null}
-      <QueueStatusLine snapshot={snapshot} status={status} />
+      <div className="print:hidden">
+        <QueueStatusLine snapshot={snapshot} status={status} />
+      </div>
       {anotherJudge ? (
         <AnotherJudge store={store} detail={session.error instanceof Error ? session.error.message : ''} />
       ) : null}
       {session.isError && !signedOut(session.error) && !anotherJudge && saved ? (
-        <p role="status" className="mb-3 text-base">
+        <p role="status" className="mb-3 text-base print:hidden">
           Not connected: showing your seats as saved on this device at {new Date(saved.savedAt).toLocaleString()}.
         </p>
       ) : null}
-      {seat ? (
+      {printRound !== null && saved ? (
+        <PrintSheets snapshot={snapshot} seats={saved.seats} round={printRound} />
+      ) : seat ? (
         <SeatView snapshot={snapshot} queue={queue} seat={seat} performanceId={performanceId} />
       ) : (
         <>
           <h1 className="heading-1">Judging</h1>
+          {saved && searchParams.get('seat') ? (
+            // An address naming a seat that is not this judge's (another judge's, or gone): said, never opened. The
+            // API refuses this judge's writes there too (403), so nothing could be entered on it anyway.
+            <p
+              role="alert"
+              className="my-3 rounded-md bg-red-50 px-3 py-2 font-semibold text-red-900 dark:bg-red-950 dark:text-red-100"
+            >
+              This seat is not one of yours: you can only open the seats you are given. Your seats are below.
+            </p>
+          ) : null}
           {who ? <p className="mb-3 text-base">Signed in as {who}</p> : null}
           {saved ? (
             saved.seats.length === 0 ? (
@@ -69,7 +85,14 @@ export function JudgeDesk({ device }: { device: JudgeDevice }) {
                 A tabulator seats you on a caption of a competition; your seats appear here.
               </EmptyState>
             ) : (
-              <SeatList seats={saved.seats} />
+              <>
+                <SeatList seats={saved.seats} />
+                <div className="mt-4 flex flex-wrap gap-2">
+                  {roundsOf(saved.seats).map((round, _, rounds) => (
+                    <PrintSheetsLink key={roundId(round)} seat={round} named={rounds.length > 1} />
+                  ))}
+                </div>
+              </>
             )
           ) : session.isPending ? (
             <PageSkeleton />

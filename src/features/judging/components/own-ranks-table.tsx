@@ -1,6 +1,6 @@
 import type { MySeat } from '../../../lib/api-models';
 import type { OwnRank } from '../utils/own-ranks';
-import { formatScore } from '../utils/sheet';
+import { formatCaptionScore } from '../utils/sheet';
 
 /**
  * Numbers management: the judge's own caption scores so far in this caption, division and round, ranked, the open
@@ -50,7 +50,7 @@ export function OwnRanksTable({ seat, ranks, current }: { seat: MySeat; ranks: r
                   {rank.groupName}
                   {rank.incomplete ? <span className="text-sm font-normal"> (incomplete)</span> : null}
                 </td>
-                <td className="num">{formatScore(rank.total)}</td>
+                <td className="num">{formatCaptionScore(rank.total, seat.caption.digits)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,10 +1,14 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { MySeat } from '../../../lib/api-models';
 import type { JudgeSnapshot } from '../queue/judge-store';
 import { sheetState, STATUS_LABELS, type SeatPerformance } from '../utils/sheet-state';
 
-/** The seat's performances in running order, each with its entry's state; wraps rather than scrolls sideways. */
-export function RunningOrder({
+/**
+ * The seat's performances in running order, each with its entry's state; wraps rather than scrolls sideways.
+ * Memoized: a keystroke re-renders the sheet and the own ranks, not this (it changes with the device's store).
+ */
+export const RunningOrder = memo(function RunningOrder({
   snapshot,
   seat,
   current,
@@ -43,4 +47,4 @@ export function RunningOrder({
       </ol>
     </nav>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { MySeat } from '../../../lib/api-models';
 import type { EntryState } from '../queue/judge-records';
-import { checkSheet, formatScore, type LineScore, type TypedLine } from '../utils/sheet';
+import { checkSheet, formatCaptionScore, formatScore, type LineScore, type TypedLine } from '../utils/sheet';
 import type { SeatPerformance, SheetState } from '../utils/sheet-state';
 import { HeldEntryPanel } from './held-entry';
 
@@ -30,7 +30,7 @@ export function ScoreSheet({
   const [tried, setTried] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
-  const check = checkSheet(seat.caption.subcaptions, lines);
+  const check = checkSheet(seat.caption.subcaptions, lines, seat.caption.digits);
 
   const type = (key: string, text: string) => {
     const next = seat.caption.subcaptions.map((line) => ({
@@ -111,10 +111,14 @@ export function ScoreSheet({
         })}
       </div>
       <p className="mt-4 text-xl">
-        Caption total{' '}
+        Caption score{' '}
         <output className="text-3xl font-bold tabular-nums" aria-live="polite">
-          {formatScore(check.total)}
+          {formatCaptionScore(check.score, seat.caption.digits)}
         </output>
+      </p>
+      {/* The score the recap prints is the lines times their weights, not their sum: said so it is never a surprise. */}
+      <p className="text-base text-slate-700 dark:text-slate-300">
+        {seat.caption.subcaptions.map((line) => `${line.initials} × ${line.weight}`).join(' + ')}
       </p>
       {state.locked ? (
         <p className="mt-3 text-base">
@@ -131,6 +135,12 @@ export function ScoreSheet({
         >
           Submit
         </button>
+      )}
+      {state.locked ? null : (
+        // The keyboard's way through a sheet, said where a keyboard is likely (a tablet's or a laptop's).
+        <p className="mt-2 hidden text-base text-slate-700 md:block dark:text-slate-300">
+          Keyboard: Tab to the next line, Enter to submit, Alt+N for the next performance.
+        </p>
       )}
       {tried && !check.complete && !state.locked ? (
         <p role="alert" className="mt-2 font-semibold text-red-800 dark:text-red-300">

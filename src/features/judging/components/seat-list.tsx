@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { MySeat } from '../../../lib/api-models';
 import { seatId } from '../utils/sheet-state';
+import { showDate } from '../utils/show-date';
 
 /** The judge's seats: each opens its running order. */
 export function SeatList({ seats }: { seats: readonly MySeat[] }) {
@@ -17,7 +18,7 @@ export function SeatList({ seats }: { seats: readonly MySeat[] }) {
               {seat.division.name} · {seat.round.name}
             </span>
             <span className="block text-base text-slate-700 dark:text-slate-300">
-              {seat.competition.name}, {seat.competition.date} · {seat.performances.length} performances
+              {seat.competition.name}, {showDate(seat.competition.date)} · {seat.performances.length} performances
             </span>
           </Link>
         </li>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MySeat } from '../../../lib/api-models';
 import type { JudgeSnapshot } from '../queue/judge-store';
@@ -6,6 +6,8 @@ import type { SendQueue } from '../queue/send-queue';
 import type { TypedLine } from '../utils/sheet';
 import { nextToScore, seatId, seatRanks, sheetState, type SeatPerformance } from '../utils/sheet-state';
 import { OwnRanksTable } from './own-ranks-table';
+import { showDate } from '../utils/show-date';
+import { PrintSheetsLink } from './print-sheets';
 import { RunningOrder } from './running-order';
 import { ScoreSheet } from './score-sheet';
 
@@ -32,8 +34,10 @@ export function SeatView({
   // A keystroke the device could not keep (storage gone: a sign-out in another tab cleared it) is said, not dropped.
   const [failure, setFailure] = useState<string | null>(null);
   const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error));
-  const hrefOf = (performance: SeatPerformance) =>
-    `?seat=${encodeURIComponent(seatId(seat))}&performance=${performance.id}`;
+  const hrefOf = useCallback(
+    (performance: SeatPerformance) => `?seat=${encodeURIComponent(seatId(seat))}&performance=${performance.id}`,
+    [seat],
+  );
   const index = current ? seat.performances.indexOf(current) : -1;
   const following = seat.performances[index + 1];
   const followingHref = following ? hrefOf(following) : undefined;
@@ -59,16 +63,17 @@ export function SeatView({
 
   return (
     <div>
-      <p className="mb-2">
+      <p className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <Link to="?" className="link">
           All seats
         </Link>
+        <PrintSheetsLink seat={seat} named={false} />
       </p>
       <h1 className="heading-1">
         {seat.caption.name} · {seat.division.name} · {seat.round.name}
       </h1>
       <p className="mb-3 text-base text-slate-700 dark:text-slate-300">
-        {seat.competition.name}, {seat.competition.date}
+        {seat.competition.name}, {showDate(seat.competition.date)}
       </p>
       {next && next.id !== current.id ? (
         <p className="mb-3">

@@ -239,9 +239,10 @@ function seatWith(entry: NonNullable<ReturnType<FakeScoreApi['entry']>>) {
       name: 'General Effect 1',
       initials: 'GE1',
       subcaptions: [
-        { key: 'rep', name: 'Repertoire', initials: 'Rep', max: 100, step: 0.5 },
-        { key: 'perf', name: 'Performance', initials: 'Perf', max: 100, step: 0.5 },
+        { key: 'rep', name: 'Repertoire', initials: 'Rep', max: 100, step: 0.5, weight: 0.1 },
+        { key: 'perf', name: 'Performance', initials: 'Perf', max: 100, step: 0.5, weight: 0.1 },
       ],
+      digits: 3,
     },
     performances: [{ id: 101, order: 1, time: null, performed: true, group: { id: 1, name: 'Kingwood' }, entry }],
   };

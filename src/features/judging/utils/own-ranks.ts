@@ -6,6 +6,7 @@
 export interface OwnNumber {
   performanceId: number;
   groupName: string;
+  /** the caption's score from the judge's numbers, weighted as the tabulation weighs them (sheet.ts captionScore) */
   total: number;
   /** not every line has a number yet */
   incomplete: boolean;

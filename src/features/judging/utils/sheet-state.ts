@@ -111,13 +111,14 @@ export function seatRanks(
   return ownRanks(
     seat.performances.flatMap((performance) => {
       const typed = live?.performanceId === performance.id ? live.lines : sheetState(snapshot, seat, performance).lines;
-      const check = checkSheet(lines, typed);
+      const check = checkSheet(lines, typed, seat.caption.digits);
       if (check.scores.length === 0) return [];
       return [
         {
           performanceId: performance.id,
           groupName: performance.group.name,
-          total: check.total,
+          // weighted as the tabulation weighs the caption: the rank the recap will show from these numbers
+          total: check.score,
           incomplete: !check.complete,
         },
       ];

@@ -10,6 +10,8 @@ export interface SheetLine {
   initials: string;
   max: number;
   step: number;
+  /** the factor the tabulation multiplies this line's number by (a weighted caption's lines differ) */
+  weight: number;
 }
 
 /** What the judge typed on one line, as text: "8", "8.", "" are all states a field passes through. */
@@ -55,8 +57,10 @@ export function checkLine(line: SheetLine, text: string): LineCheck {
 export interface SheetCheck {
   /** per line, in the sheet's order */
   lines: { line: SheetLine; text: string; check: LineCheck }[];
-  /** the sum of the valid numbers typed (the judge's caption total as the sheet adds it) */
+  /** the sum of the valid numbers typed, unweighted (what the judge's lines add up to) */
   total: number;
+  /** the caption's score from the valid numbers typed, as the tabulation works it out: numbers times weights */
+  score: number;
   /** every line holds a valid number: the entry can be submitted */
   complete: boolean;
   /** no line holds an error: what is typed can be sent as a draft */
@@ -65,7 +69,11 @@ export interface SheetCheck {
   scores: LineScore[];
 }
 
-export function checkSheet(lines: readonly SheetLine[], typed: readonly TypedLine[]): SheetCheck {
+export function checkSheet(
+  lines: readonly SheetLine[],
+  typed: readonly TypedLine[],
+  digits = PUBLISHED_DIGITS,
+): SheetCheck {
   const checked = lines.map((line) => {
     const text = typed.find((item) => item.subcaptionKey === line.key)?.text ?? '';
     return { line, text, check: checkLine(line, text) };
@@ -77,16 +85,40 @@ export function checkSheet(lines: readonly SheetLine[], typed: readonly TypedLin
   return {
     lines: checked,
     total,
+    score: captionScore(lines, scores, digits),
     complete: lines.length > 0 && checked.every(({ check }) => check.kind === 'number'),
     valid: checked.every(({ check }) => check.kind !== 'error'),
     scores,
   };
 }
 
+/** Fraction digits of a published caption score when the seat does not say (the API's default). */
+export const PUBLISHED_DIGITS = 3;
+
+/**
+ * A caption's score as the tabulation publishes it (server/api/tabulation/tabulate.ts): each line's number times its
+ * weight, added exactly, rounded half up to the sheet's digits. Worked in whole nanos (thousandths x micros), exact
+ * in a double for any sheet (100 x 10 lines is far below 2^53 nanos), so a weighted sheet ranks the way its recap
+ * will: Voc 90 / Exc 70 (15.4) below Voc 70 / Exc 85 (15.95) at 0.07 / 0.13, though its lines add up to more.
+ */
+export function captionScore(
+  lines: readonly SheetLine[],
+  scores: readonly LineScore[],
+  digits = PUBLISHED_DIGITS,
+): number {
+  let nanos = 0;
+  for (const { subcaptionKey, score } of scores) {
+    const line = lines.find((item) => item.key === subcaptionKey);
+    if (line) nanos += toThousandths(score) * Math.round(line.weight * 1_000_000);
+  }
+  const unit = 10 ** (9 - digits);
+  return Math.floor((nanos + unit / 2) / unit) / 10 ** digits;
+}
+
+/** A caption score written with its published digits' precision, no trailing zeros ("16.25", "15.4"). */
+export const formatCaptionScore = (value: number, digits = PUBLISHED_DIGITS) =>
+  String(Math.round(value * 10 ** digits) / 10 ** digits);
+
 /** The texts a stored entry shows in the fields. */
 export const typedFromScores = (scores: readonly LineScore[]): TypedLine[] =>
   scores.map(({ subcaptionKey, score }) => ({ subcaptionKey, text: formatScore(score) }));
-
-/** The sum of an entry's numbers, in thousandths as checkSheet adds them. */
-export const totalOf = (scores: readonly LineScore[]) =>
-  scores.reduce((sum, { score }) => sum + toThousandths(score), 0) / THOUSANDTHS;

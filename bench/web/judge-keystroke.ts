@@ -1,0 +1,405 @@
+/**
+ * The judge's tablet (issue 28, `npm run bench -- --only tablet`): on an emulated tablet (820x1180, touch, 4x CPU
+ * slowdown through CDP's Emulation.setCPUThrottlingRate), the time from a keystroke in a subcaption's field (its
+ * keydown event's timestamp) to the first frame painted in which both the caption score and the judge's own-rank
+ * row show what that keystroke makes. Each keystroke is the real thing: kept in IndexedDB, a draft sent to the API.
+ * The round has 12 groups, 11 already scored, so every keystroke re-ranks a list of 12.
+ *
+ * Beside it, where the judge's code loads: the build's manifest gives the /judge route's own chunks; the fans' first
+ * page (/) must load none of them, and no text only the judge's page has may be in the initial JS (whose size the
+ * `web` part budgets, and the build refuses past 110 KB).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { enterGroups, scoreEntryClient } from '../../e2e/support/score-entry.js';
+import { captionScore, formatCaptionScore, type SheetLine } from '../../src/features/judging/utils/sheet.js';
+import { freePort } from '../../test/helpers/free-port.js';
+import { isolatedEnv } from '../lib/service.js';
+import { startNpmStart } from '../lib/start-process.js';
+import { median, percentile } from '../lib/stats.js';
+import { buildWebApp, measureBundle } from './bundle-size.js';
+import { launchChromium } from './phone.js';
+import { CPU_SLOWDOWN } from './recap-page.js';
+
+export const TABLET = { width: 820, height: 1180 };
+const JUDGE_ROUTE_MODULE = 'src/app/routes/judging.tsx';
+/** Words only the judge's page shows: none may be in the fans' initial JS. */
+const JUDGE_ONLY_TEXTS = ['Caption score', 'Print sheets', 'Needs your decision', 'Keep the current numbers'];
+const PASSWORD = 'a long benchmark password';
+const GROUPS = 12;
+const ROUNDS = 8;
+const TIMEOUT_MS = 120_000;
+
+export interface JudgeTabletReport {
+  keystrokeMs: number[];
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+  cpuSlowdown: number;
+  /** the chunks only the /judge route loads (not the initial JS, not shared with another route), gzip */
+  judgeRouteJs: { file: string; gzipBytes: number }[];
+  judgeRouteJsGzipBytes: number;
+  initialJsGzipBytes: number;
+  /** judge-only texts found in the initial JS (must be none) */
+  judgeTextsInInitialJs: string[];
+  /** the /judge route's chunks the fans' home page loaded (must be none) */
+  judgeChunksLoadedOnHome: string[];
+  /** the /judge route's chunks the judge's page loaded (must be some: the check means something) */
+  judgeChunksLoadedOnJudge: number;
+}
+
+interface KeystrokeWindow {
+  __judge: { start: number; ms: number | null; score: string; rank: number };
+}
+
+/**
+ * Installed before the app: times a keystroke in a sheet's field to the frame painted with its caption score in the
+ * sheet's output and in the own-rank table's current row, at the expected rank.
+ */
+function observeKeystrokes() {
+  const state = { start: 0, ms: null as number | null, score: '', rank: 0 };
+  (window as unknown as KeystrokeWindow).__judge = state;
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if ((event.target as HTMLElement).getAttribute('inputmode') !== 'decimal') return;
+      state.start = event.timeStamp;
+      state.ms = null;
+    },
+    true,
+  );
+  let waiting = false;
+  new MutationObserver(() => {
+    if (state.start === 0 || state.ms !== null || waiting) return;
+    const output = document.querySelector('form output');
+    const row = document.querySelector('tr[aria-current="true"]');
+    const cells = row?.querySelectorAll('td');
+    if (!output || !cells || output.textContent !== state.score) return;
+    if (cells[cells.length - 1]!.textContent !== state.score) return;
+    if (!new RegExp(`^${state.rank}(tie)?$`).test(cells[0]!.textContent ?? '')) return;
+    waiting = true;
+    // The frame that paints this DOM: the next animation frame, and a task after it (the paint itself).
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        state.ms = performance.now() - state.start;
+        waiting = false;
+      }, 0),
+    );
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+export async function measureJudgeTablet(log: (line: string) => void): Promise<JudgeTabletReport> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'bench-tablet-'));
+  try {
+    const outDir = path.join(workDir, 'dist');
+    log('  building the web app');
+    buildWebApp(outDir);
+    const where = judgeCodeWhere(outDir);
+    const env = isolatedEnv({
+      DATA_DIR: path.join(workDir, 'data'),
+      API_PORT: String(await freePort()),
+      SKIP_WEB_BUILD: '1',
+      BFF_STATIC_DIR: outDir,
+    });
+    const cli = (args: string[]) =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+        env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const organization = JSON.parse(cli(['org', 'create', '--name', 'Tablet Circuit'])) as { guid: string };
+    cli(['sample', '--org', organization.guid]);
+    const key = JSON.parse(cli(['key', 'create', '--org', organization.guid, '--name', 'Tabulation room'])) as {
+      client_id: string;
+      client_secret: string;
+    };
+    const logFile = path.join(workDir, 'stack.log');
+    const stack = await startNpmStart(env, await freePort(), logFile);
+    try {
+      const apiLine = readFileSync(logFile, 'utf8')
+        .split('\n')
+        .find((line) => line.includes('"API listening"'));
+      if (!apiLine) throw new Error(`the stack did not say where its API listens (see ${logFile})`);
+      const scoreEntry = await scoreEntryClient({
+        apiURL: (JSON.parse(apiLine) as { url: string }).url,
+        caFile: path.join(workDir, 'data', 'tls', 'cert.pem'),
+        scoreEntry: { clientId: key.client_id, clientSecret: key.client_secret },
+      } as Parameters<typeof scoreEntryClient>[0]);
+      const show = await setUpShow(scoreEntry);
+      return { ...(await typeOnTablet(stack.baseUrl, show, where, log)), ...where.report };
+    } finally {
+      await stack.stop();
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+interface Show {
+  competitionId: number;
+  divisionId: number;
+  lines: SheetLine[];
+  /** the 11 groups' caption scores already in */
+  others: number[];
+  last: { performanceId: number };
+  passwordLink: string;
+  email: string;
+}
+
+/** A round of 12 groups in Scholastic World, 11 scored on GE1 already, and a judge user seated on GE1. */
+async function setUpShow(scoreEntry: Awaited<ReturnType<typeof scoreEntryClient>>): Promise<Show> {
+  const run = Math.random().toString(16).slice(2, 8);
+  const season = (await scoreEntry.get<{ data: { id: number; current: boolean }[] }>('/seasons/')).data.find(
+    (candidate) => candidate.current,
+  )!;
+  const division = (
+    await scoreEntry.get<{ data: { id: number; name: string }[] }>('/divisions/?groupTypeId=1')
+  ).data.find((candidate) => candidate.name === 'Scholastic World')!;
+  const today = new Date().toISOString();
+  const event = await scoreEntry.post<{ id: number }>(
+    '/events/',
+    { seasonId: season.id, name: `Tablet Bench ${run}`, eventTypeId: 1, startDate: today.slice(0, 10) },
+    201,
+  );
+  const competition = await scoreEntry.post<{ id: number }>(
+    `/events/${event.id}/competitions`,
+    { name: `Tablet ${run}`, date: today, groupTypeId: 1, rounds: [{ number: 1, name: 'Finals' }] },
+    201,
+  );
+  const groups = await enterGroups(scoreEntry, {
+    competitionId: competition.id,
+    divisionId: division.id,
+    run,
+    shorts: Array.from({ length: GROUPS }, (_, i) => `Group ${String.fromCharCode(65 + i)}`),
+  });
+  // GE1's lines as the judge's seat gives them (the sample's Color Guard sheet: Rep and Perf, 0.1 each).
+  const lines: SheetLine[] = [
+    { key: 'rep', name: 'Rep', initials: 'Rep', max: 100, step: 0.001, weight: 0.1 },
+    { key: 'perf', name: 'Perf', initials: 'Perf', max: 100, step: 0.001, weight: 0.1 },
+  ];
+  const others: number[] = [];
+  for (const [i, group] of groups.slice(0, -1).entries()) {
+    const scores = [
+      { subcaptionKey: 'rep', score: 40 + i * 5 },
+      { subcaptionKey: 'perf', score: 42 + i * 5 },
+    ];
+    await scoreEntry.post(`/performances/${group.performanceId}/scores`, { captionKey: 'ge1', scores });
+    others.push(captionScore(lines, scores));
+  }
+  const email = `tablet-${run}@example.com`;
+  const judge = await scoreEntry.post<{ id: number; passwordLink: { url: string } }>(
+    '/users/',
+    { email, role: 'judge', firstName: 'Tab', lastName: `Judge ${run}` },
+    201,
+  );
+  await scoreEntry.post(
+    `/competitions/${competition.id}/judges`,
+    { round: 1, divisionId: division.id, captionKey: 'ge1', userId: judge.id },
+    200,
+  );
+  return {
+    competitionId: competition.id,
+    divisionId: division.id,
+    lines,
+    others,
+    last: { performanceId: groups.at(-1)!.performanceId },
+    passwordLink: judge.passwordLink.url,
+    email,
+  };
+}
+
+async function typeOnTablet(
+  baseUrl: string,
+  show: Show,
+  where: ReturnType<typeof judgeCodeWhere>,
+  log: (line: string) => void,
+): Promise<
+  Pick<
+    JudgeTabletReport,
+    | 'keystrokeMs'
+    | 'medianMs'
+    | 'p95Ms'
+    | 'maxMs'
+    | 'cpuSlowdown'
+    | 'judgeChunksLoadedOnHome'
+    | 'judgeChunksLoadedOnJudge'
+  >
+> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({
+      viewport: TABLET,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      ignoreHTTPSErrors: true,
+      locale: 'en-US',
+      timezoneId: 'America/Chicago',
+    });
+    const page = await context.newPage();
+    const loaded = new Set<string>();
+    page.on('request', (request) => loaded.add(new URL(request.url()).pathname.slice(1)));
+
+    // The fans' first page: none of the judge's chunks.
+    await page.goto(`${baseUrl}/`, { timeout: TIMEOUT_MS, waitUntil: 'networkidle' });
+    const judgeChunksLoadedOnHome = where.judgeFiles.filter((file) => loaded.has(file));
+
+    // The judge signs in (a password on the one-time link, then the BFF's sign-in) and opens the last group's sheet.
+    await page.goto(show.passwordLink, { timeout: TIMEOUT_MS });
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('The same password again').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('heading', { name: 'Your password is set' }).waitFor({ timeout: TIMEOUT_MS });
+    await page.goto(`${baseUrl}/auth/sign-in?returnTo=/judge`, { timeout: TIMEOUT_MS });
+    await page.getByLabel('Email').fill(show.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    loaded.clear();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/judge$/, { timeout: TIMEOUT_MS });
+    await page.addInitScript({ content: `var __name = (target) => target; (${observeKeystrokes.toString()})();` });
+    await page.goto(
+      `${baseUrl}/judge?seat=${show.competitionId}.${show.divisionId}.1.ge1&performance=${show.last.performanceId}`,
+      { timeout: TIMEOUT_MS },
+    );
+    await page.getByRole('textbox', { name: 'Rep' }).waitFor({ timeout: TIMEOUT_MS });
+    const judgeChunksLoadedOnJudge = where.judgeFiles.filter((file) => loaded.has(file)).length;
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    const typed = { rep: '', perf: '' };
+    const keystrokeMs: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const line of ['rep', 'perf'] as const) {
+        const field = page.getByRole('textbox', { name: line === 'rep' ? 'Rep' : 'Perf' });
+        await field.focus();
+        await page.evaluate(() => {
+          (window as unknown as KeystrokeWindow).__judge.score = '';
+        });
+        // Cleared between rounds, not timed (an empty field takes the row out of the list).
+        await field.press('ControlOrMeta+a');
+        await field.press('Backspace');
+        typed[line] = '';
+        await page.waitForTimeout(150);
+        // Two digits per line, different each round, so every keystroke changes the score and maybe the rank.
+        for (const digit of [String(1 + ((round * 3 + (line === 'rep' ? 1 : 2)) % 9)), String((round * 7) % 10)]) {
+          typed[line] += digit;
+          const scores = [
+            ...(typed.rep ? [{ subcaptionKey: 'rep', score: Number(typed.rep) }] : []),
+            ...(typed.perf ? [{ subcaptionKey: 'perf', score: Number(typed.perf) }] : []),
+          ];
+          const mine = captionScore(show.lines, scores);
+          const rank = 1 + show.others.filter((other) => other > mine).length;
+          await page.evaluate(
+            ([score, expectedRank]) => {
+              const state = (window as unknown as KeystrokeWindow).__judge;
+              state.score = score as string;
+              state.rank = expectedRank as number;
+            },
+            [formatCaptionScore(mine), rank] as const,
+          );
+          await page.keyboard.press(digit);
+          await waitForPaint(page);
+          keystrokeMs.push(await page.evaluate(() => (window as unknown as KeystrokeWindow).__judge.ms!));
+        }
+      }
+      log(
+        `  round ${round + 1}: ${keystrokeMs
+          .slice(-4)
+          .map((ms) => ms.toFixed(0))
+          .join(', ')} ms`,
+      );
+    }
+    await context.close();
+    return {
+      keystrokeMs,
+      medianMs: median(keystrokeMs),
+      p95Ms: percentile(keystrokeMs, 95),
+      maxMs: Math.max(...keystrokeMs),
+      cpuSlowdown: CPU_SLOWDOWN,
+      judgeChunksLoadedOnHome,
+      judgeChunksLoadedOnJudge,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function waitForPaint(page: Page) {
+  await page.waitForFunction(() => (window as unknown as KeystrokeWindow).__judge.ms !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
+/** The /judge route's own chunks (manifest), and whether any judge-only text reached the initial JS. */
+function judgeCodeWhere(outDir: string) {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; isDynamicEntry?: boolean }
+  >;
+  const bundle = measureBundle(outDir);
+  const initialFiles = new Set(bundle.initialJs.map((asset) => asset.file));
+  const closure = (key: string, into = new Set<string>()) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
+    return into;
+  };
+  if (!manifest[JUDGE_ROUTE_MODULE]) throw new Error(`the Vite manifest has no ${JUDGE_ROUTE_MODULE}`);
+  // The chunks only /judge reaches: not the initial JS, and not a chunk another route shares with it.
+  const otherRoutes = new Set<string>();
+  for (const key of Object.keys(manifest))
+    if (manifest[key]!.isDynamicEntry && key !== JUDGE_ROUTE_MODULE) closure(key, otherRoutes);
+  const judgeFiles = [...closure(JUDGE_ROUTE_MODULE)]
+    .filter((key) => !otherRoutes.has(key))
+    .map((key) => manifest[key]!.file)
+    .filter((file) => !initialFiles.has(file));
+  const initialText = bundle.initialJs.map((asset) => readFileSync(path.join(outDir, asset.file), 'utf8')).join('\n');
+  const judgeRouteJs = judgeFiles.map((file) => ({
+    file,
+    gzipBytes: gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length,
+  }));
+  return {
+    judgeFiles,
+    report: {
+      judgeRouteJs,
+      judgeRouteJsGzipBytes: judgeRouteJs.reduce((sum, asset) => sum + asset.gzipBytes, 0),
+      initialJsGzipBytes: bundle.initialJsGzipBytes,
+      judgeTextsInInitialJs: JUDGE_ONLY_TEXTS.filter((text) => initialText.includes(text)),
+    },
+  };
+}
+
+/** The tablet part's own results page (bench/results/judge-tablet.md). */
+export function judgeTabletMarkdown(
+  report: JudgeTabletReport,
+  machine: { cpus: number; cpuModel: string; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] },
+  startedAt: string,
+  commit: string,
+): string {
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return [
+    "# The judge's tablet: a keystroke to the painted caption score and own rank",
+    '',
+    `Run ${startedAt} on commit ${commit.slice(0, 12)}: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; load average (1/5/15 min) ${load(machine.loadAverageBefore)} before, ${load(machine.loadAverageAfter)} after.`,
+    '',
+    `A judge user signed in through the BFF types on /judge on an emulated tablet (${TABLET.width}x${TABLET.height}, touch, ${report.cpuSlowdown}x CPU slowdown): ${report.keystrokeMs.length} keystrokes, two digits per line in ${ROUNDS} rounds, on the last of ${GROUPS} groups (11 already scored, so each keystroke re-ranks 12). Timed from the keydown event to the frame painted after both the caption score and the own-rank row show the keystroke's number at its rank; every keystroke is also kept in IndexedDB and sent as a draft (bench/web/judge-keystroke.ts).`,
+    '',
+    '| Budget | Limit | Measured | Result |',
+    '| --- | --- | --- | --- |',
+    `| Keystroke to painted score and rank, p95 | < 50 ms | ${report.p95Ms.toFixed(0)} ms | ${pass(report.p95Ms < 50)} |`,
+    `| Judge-only texts in the fans' initial JS | none | ${report.judgeTextsInInitialJs.length ? report.judgeTextsInInitialJs.join(', ') : 'none'} | ${pass(report.judgeTextsInInitialJs.length === 0)} |`,
+    `| /judge's chunks loaded by the fans' home page | none | ${report.judgeChunksLoadedOnHome.length ? report.judgeChunksLoadedOnHome.join(', ') : 'none'} | ${pass(report.judgeChunksLoadedOnHome.length === 0)} |`,
+    '',
+    `Keystrokes: median ${report.medianMs.toFixed(0)} ms, p95 ${report.p95Ms.toFixed(0)} ms, slowest ${report.maxMs.toFixed(0)} ms (all: ${report.keystrokeMs.map((ms) => ms.toFixed(0)).join(', ')}).`,
+    '',
+    `Where the judge's code loads: the fans' initial JS is ${kb(report.initialJsGzipBytes)} gzip (the \`web\` part budgets it at 110 KB, and the build fails past it); /judge's own chunks (shared with no other route), loaded only there (${report.judgeChunksLoadedOnJudge} of ${report.judgeRouteJs.length} seen loading on /judge), are ${kb(report.judgeRouteJsGzipBytes)} gzip: ${report.judgeRouteJs.map((asset) => `${asset.file} ${kb(asset.gzipBytes)}`).join(', ')}.`,
+    '',
+  ].join('\n');
+}
