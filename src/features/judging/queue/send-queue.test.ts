@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearJudgeData, JUDGE_DB_NAME, judgeEntriesWaiting } from '../../../lib/judge-data';
 import { FakeScoreApi, TABULATOR } from '../../../test/fake-score-api';
 import { sheetKeyOf } from './judge-records';
@@ -29,12 +29,13 @@ async function device(name = `judge-test-${++databases}`) {
   return { name, store };
 }
 
-function queueOn(store: JudgeStore, api: FakeScoreApi) {
+function queueOn(store: JudgeStore, api: FakeScoreApi, draftSettleMs = 0) {
   let keys = 0;
   return new SendQueue({
     store,
     fetch: api.fetch,
     retryDelaysMs: [],
+    draftSettleMs,
     newKey: () => `key-${store.snapshot().outbox.length}-${++keys}-${Math.random()}`,
   });
 }
@@ -73,6 +74,29 @@ describe('the send queue', () => {
     expect(store.snapshot().sheets.get(sheetKeyOf(GE))?.server).toMatchObject({ state: 'submitted', version: 3 });
     expect(store.snapshot().lastReachedAt).not.toBeNull();
     expect(queue.status()).toEqual({ sending: false, blocked: null });
+  });
+
+  it('sends a draft once the judge stops typing, only the last of a burst; a submit at once', async () => {
+    const api = new FakeScoreApi();
+    const { store } = await device();
+    const queue = queueOn(store, api, 200);
+    await queue.record(GE, typed('8'), { scores: scores(8), state: 'draft' });
+    await queue.record(GE, typed('85'), { scores: scores(85), state: 'draft' });
+    await queue.record(GE, typed('85', '9'), { scores: scores(85, 9), state: 'draft' });
+    // kept on the device at once, sent not yet
+    expect(store.snapshot().outbox).toHaveLength(1);
+    expect(api.requests).toBe(0);
+    await vi.waitFor(() => expect(api.applied).toHaveLength(1), { timeout: 2000 });
+    expect(api.applied[0].scores).toEqual(scores(85, 9));
+    await queue.record(GE, typed('85', '90'), { scores: scores(85, 90), state: 'draft' });
+    await queue.record(GE, typed('85', '90'), { scores: scores(85, 90), state: 'submitted' });
+    await vi.waitFor(() => expect(store.snapshot().outbox).toEqual([]), { timeout: 150 });
+    expect(api.applied.map(({ state, scores }) => [state, scores])).toEqual([
+      ['draft', scores(85, 9)],
+      ['draft', scores(85, 90)],
+      ['submitted', scores(85, 90)],
+    ]);
+    queue.stop();
   });
 
   it('applies an entry once when its answer is lost and it is sent again with its key', async () => {

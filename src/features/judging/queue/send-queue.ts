@@ -33,6 +33,12 @@ export interface SendQueueOptions {
   /** after a failed try, the delays before the next ones; the last repeats. Empty: no timer (tests call run()). */
   retryDelaysMs?: readonly number[];
   /**
+   * How long a draft waits for the judge to stop typing before it is sent (0: at once). Every keystroke is kept on
+   * the device at once; sending each one would make a show's 30 tablets write some ten drafts a sheet, where the API
+   * needs the last one. A submit is sent at once, with whatever waits before it.
+   */
+  draftSettleMs?: number;
+  /**
    * Nothing is sent until `resume()`: the page first makes sure the session is the judge whose entries these are
    * (another person's session would write them as theirs).
    */
@@ -40,6 +46,7 @@ export interface SendQueueOptions {
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
+const DEFAULT_DRAFT_SETTLE_MS = 1_000;
 
 type Outcome =
   | { kind: 'accepted'; entry: CaptionEntry }
@@ -67,6 +74,8 @@ export class SendQueue {
   private again = false;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly draftSettleMs: number;
+  private settling: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
   private paused: boolean;
 
@@ -77,6 +86,7 @@ export class SendQueue {
     this.now = options.now ?? Date.now;
     this.newKey = options.newKey ?? (() => crypto.randomUUID());
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.draftSettleMs = options.draftSettleMs ?? DEFAULT_DRAFT_SETTLE_MS;
     this.paused = options.paused ?? false;
   }
 
@@ -94,7 +104,18 @@ export class SendQueue {
     entry: { scores: LineScore[]; state: EntryState } | null,
   ): Promise<void> {
     await this.store.recordTyping(ref, lines, entry && { ...entry, idempotencyKey: this.newKey() }, this.now());
-    if (entry) void this.run();
+    if (!entry) return;
+    clearTimeout(this.settling);
+    this.settling = undefined;
+    if (entry.state === 'draft' && this.draftSettleMs > 0) {
+      // the next keystroke replaces this draft in the outbox while it waits (judge-store.ts recordTyping)
+      this.settling = setTimeout(() => {
+        this.settling = undefined;
+        void this.run();
+      }, this.draftSettleMs);
+      return;
+    }
+    void this.run();
   }
 
   /** The judge's decision on a held entry (judge-store.ts resolveHeld). */
@@ -147,6 +168,8 @@ export class SendQueue {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    clearTimeout(this.settling);
+    this.settling = undefined;
   }
 
   private async drain(): Promise<void> {
