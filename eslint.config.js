@@ -12,11 +12,15 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Each feature folder may import only itself among the features. */
+/**
+ * Each feature folder may import only itself among the features, except that the set-up pages (setup) are the
+ * console's (manage) own forms: they share its dialogs, refusal messages and session reads.
+ */
+const ALSO_IMPORTS = { setup: ['./manage'] };
 const featureZones = FEATURES.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
-  except: [`./${feature}`],
+  except: [`./${feature}`, ...(ALSO_IMPORTS[feature] ?? [])],
   message: 'Features never import each other: compose them in src/app/.',
 }));
 

@@ -24,6 +24,18 @@ export default function ManageRoute() {
               {me.user ? `${me.user.firstName} ${me.user.lastName}`.trim() || me.user.email : me.key.name} (
               {roleLabel(me)})
             </p>
+            <nav aria-labelledby="set-up-heading" className="mt-4">
+              <h2 id="set-up-heading" className="text-lg font-semibold">
+                Set up
+              </h2>
+              <ul className="flex flex-wrap gap-x-4 text-sm">
+                <li>
+                  <Link to={paths.manageUsers.href()} className="text-blue-900 underline dark:text-sky-300">
+                    Users
+                  </Link>
+                </li>
+              </ul>
+            </nav>
             <CompetitionList />
           </>
         )}
