@@ -4,7 +4,7 @@ import { Notice } from '../../../components/notice';
 import { problemText } from '../../manage/api/problems';
 import { secondaryButton } from '../../manage/components/modal';
 import { refreshPanel, unseatJudge, type SectionProgress } from '../api/panel-api';
-import { sectionKeyOf, sectionLabel } from '../utils/panel-copy';
+import { captionLabels, sectionKeyOf, sectionLabel } from '../utils/panel-copy';
 import { PanelCopy } from './panel-copy';
 import type { SeatTarget } from './panel-seat-dialog';
 
@@ -23,6 +23,7 @@ export function PanelSection({
   const queryClient = useQueryClient();
   const key = sectionKeyOf(section);
   const label = sectionLabel(section);
+  const names = captionLabels(section.captions);
   const [removing, setRemoving] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<{ captionKey: string; error: unknown } | null>(null);
 
@@ -52,18 +53,19 @@ export function PanelSection({
         <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {section.captions.map((caption) => {
             const judge = caption.judge;
+            const name = names.get(caption.captionKey)!;
             const seatTarget: SeatTarget = {
               round: section.round.number,
               divisionId: section.division.id,
               captionKey: caption.captionKey,
-              captionName: caption.captionName,
+              captionName: name,
               section: label,
               judge: judge ? { ...judge, userId: judge.userId ?? null } : null,
             };
             return (
               <li key={caption.captionKey} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <div className="min-w-0">
-                  <span className="font-medium">{caption.captionName}</span>
+                  <span className="font-medium">{name}</span>
                   <span className="block text-sm text-slate-700 dark:text-slate-300">
                     {judge ? (
                       <>
@@ -85,7 +87,7 @@ export function PanelSection({
                     type="button"
                     className={secondaryButton}
                     onClick={() => onSeat(seatTarget)}
-                    aria-label={`${judge ? 'Change' : 'Seat'} ${caption.captionName}, ${label}`}
+                    aria-label={`${judge ? 'Change' : 'Seat'} ${name}, ${label}`}
                   >
                     {judge ? 'Change' : 'Seat a judge'}
                   </button>
@@ -95,7 +97,7 @@ export function PanelSection({
                       className={secondaryButton}
                       disabled={removing === caption.captionKey}
                       onClick={() => void remove(caption.captionKey)}
-                      aria-label={`Remove ${caption.captionName}'s judge, ${label}`}
+                      aria-label={`Remove ${name}'s judge, ${label}`}
                     >
                       {removing === caption.captionKey ? 'Removing…' : 'Remove'}
                     </button>

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ROLE_NAMES } from '../../../lib/signed-in-fetch';
-import { fieldErrors } from '../../manage/api/problems';
+import { isApiError } from '../../../lib/api-client';
+import { fieldErrors, problemText } from '../../manage/api/problems';
 import { FieldError, inputClass, primaryButton, RefusalNotice } from '../../manage/components/modal';
 import { createUser, refreshUsers, ROLES, type Role, type User } from '../api/users-api';
 
@@ -49,7 +50,10 @@ export function UsersAddForm({ onCreated }: { onCreated: (user: CreatedUser) => 
     }
   };
 
-  const message = (name: (typeof FIELDS)[number]) => local[name] ?? errors.get(name);
+  // A taken email is named by the problem's own sentence (its field message is a bare "taken").
+  const message = (name: (typeof FIELDS)[number]) =>
+    local[name] ??
+    (name === 'email' && isApiError(error) && error.code === 'user_exists' ? problemText(error) : errors.get(name));
   const general = [...errors].filter(([name]) => !(FIELDS as readonly string[]).includes(name));
   const field = (name: 'email' | 'firstName' | 'lastName', label: string, value: string, set: (v: string) => void) => (
     <div>

@@ -77,7 +77,7 @@ function UserRow({ user, isMe, onDisable }: { user: User; isMe: boolean; onDisab
             onChange={(event) => setRole(event.target.value as Role)}
             aria-invalid={state.error ? true : undefined}
             aria-describedby={state.error ? errorId : undefined}
-            className={`${inputClass} w-auto`}
+            className={inputClass.replace('w-full', 'w-auto max-w-full')}
           >
             {ROLES.map((candidate) => (
               <option key={candidate} value={candidate}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SectionProgress } from '../api/panel-api';
-import { planCopy } from './panel-copy';
+import { captionLabels, planCopy } from './panel-copy';
 
 function section(
   divisionId: number,
@@ -27,6 +27,17 @@ function section(
     readyToRelease: false,
   } as SectionProgress;
 }
+
+describe('captionLabels', () => {
+  it('numbers the judges of a doubled panel, leaving single captions as named', () => {
+    const labels = captionLabels([
+      { captionKey: 'ge1', captionName: 'General Effect' },
+      { captionKey: 'music', captionName: 'Music' },
+      { captionKey: 'ge2', captionName: 'General Effect' },
+    ]);
+    expect([...labels.values()]).toEqual(['General Effect (judge 1)', 'Music', 'General Effect (judge 2)']);
+  });
+});
 
 describe('planCopy', () => {
   it('seats the source’s judges on the target’s captions of the same key, keeping the judge user', () => {

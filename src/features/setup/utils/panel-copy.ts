@@ -7,6 +7,24 @@ export const sectionKeyOf = (section: Pick<SectionProgress, 'round' | 'division'
 export const sectionLabel = (section: Pick<SectionProgress, 'round' | 'division'>) =>
   `${section.division.name} ${section.round.name || `round ${section.round.number}`}`;
 
+/**
+ * Each caption's name as the page shows it: a doubled panel's captions share a name (two "General Effect" judges),
+ * so each is numbered in sheet order, "General Effect (judge 2)".
+ */
+export function captionLabels(captions: readonly { captionKey: string; captionName: string }[]): Map<string, string> {
+  const total = new Map<string, number>();
+  for (const caption of captions) total.set(caption.captionName, (total.get(caption.captionName) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return new Map(
+    captions.map((caption) => {
+      if (total.get(caption.captionName)! < 2) return [caption.captionKey, caption.captionName];
+      const nth = (seen.get(caption.captionName) ?? 0) + 1;
+      seen.set(caption.captionName, nth);
+      return [caption.captionKey, `${caption.captionName} (judge ${nth})`];
+    }),
+  );
+}
+
 export interface CopyPlan {
   /** one seat per caption of the target that the source has a judge on, the same judge (user and printed name) */
   seats: { captionName: string; seat: SeatJudge }[];
@@ -22,6 +40,8 @@ export interface CopyPlan {
  */
 export function planCopy(source: SectionProgress, target: SectionProgress): CopyPlan {
   const targetKeys = new Set(target.captions.map((caption) => caption.captionKey));
+  const targetLabels = captionLabels(target.captions);
+  const sourceLabels = captionLabels(source.captions);
   const seated = new Map(
     source.captions.flatMap((caption) => (caption.judge ? [[caption.captionKey, caption.judge] as const] : [])),
   );
@@ -30,11 +50,11 @@ export function planCopy(source: SectionProgress, target: SectionProgress): Copy
   for (const caption of target.captions) {
     const judge = seated.get(caption.captionKey);
     if (!judge) {
-      untouched.push(caption.captionName);
+      untouched.push(targetLabels.get(caption.captionKey)!);
       continue;
     }
     seats.push({
-      captionName: caption.captionName,
+      captionName: targetLabels.get(caption.captionKey)!,
       seat: {
         round: target.round.number,
         divisionId: target.division.id,
@@ -47,6 +67,6 @@ export function planCopy(source: SectionProgress, target: SectionProgress): Copy
   }
   const notOnTarget = source.captions
     .filter((caption) => caption.judge && !targetKeys.has(caption.captionKey))
-    .map((caption) => caption.captionName);
+    .map((caption) => sourceLabels.get(caption.captionKey)!);
   return { seats, untouched, notOnTarget };
 }
