@@ -209,7 +209,7 @@ test('an administrator adds the people of a contest, hands over a password link,
     const finals = page.getByRole('region', { name: `${division.name} Finals` });
     await expect(prelims.getByText('Nobody seated').first()).toBeVisible();
 
-    const seat = async (captionName: string, choose: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => {
+    const seat = async (captionName: string, choose: (dialog: ReturnType<Page['getByRole']>) => Promise<unknown>) => {
       await prelims
         .getByRole('button', { name: new RegExp(`^(Seat|Change) ${escaped(captionName)}, `) })
         .first()
