@@ -39,12 +39,16 @@ export function PanelSeatDialog({
   const [sending, setSending] = useState(false);
   const errors = fieldErrors(error);
   const chosen = judges?.find((judge) => String(judge.id) === userId) ?? null;
+  // A role that cannot list users (a tabulator) renames a user's seat without dropping the user from it.
+  const keptUserId = judges === null ? (target.judge?.userId ?? null) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checks: Record<string, string> = {};
-    if (!chosen && firstName.trim() === '') checks.firstName = 'Give the judge’s first name, or pick a judge user.';
-    if (!chosen && lastName.trim() === '') checks.lastName = 'Give the judge’s last name, or pick a judge user.';
+    if (!chosen && !keptUserId && firstName.trim() === '')
+      checks.firstName = 'Give the judge’s first name, or pick a judge user.';
+    if (!chosen && !keptUserId && lastName.trim() === '')
+      checks.lastName = 'Give the judge’s last name, or pick a judge user.';
     setLocal(checks);
     if (Object.keys(checks).length > 0) return;
     setSending(true);
@@ -54,7 +58,7 @@ export function PanelSeatDialog({
         round: target.round,
         divisionId: target.divisionId,
         captionKey: target.captionKey,
-        ...(chosen ? { userId: chosen.id } : {}),
+        ...(chosen ? { userId: chosen.id } : keptUserId ? { userId: keptUserId } : {}),
         // A user's own names are printed unless other names are given.
         ...(firstName.trim() && lastName.trim() ? { firstName: firstName.trim(), lastName: lastName.trim() } : {}),
       });
@@ -106,8 +110,9 @@ export function PanelSeatDialog({
           </div>
         ) : (
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Only an administrator can pick judge users: seat a name here, or ask an administrator to seat the judge’s
-            account.
+            {keptUserId
+              ? 'Seated as a judge user: the seat keeps that user, with the names you give here. Only an administrator can pick another judge user.'
+              : 'Only an administrator can pick judge users: seat a name here, or ask an administrator to seat the judge’s account.'}
           </p>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
