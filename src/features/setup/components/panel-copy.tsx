@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Notice } from '../../../components/notice';
-import { problemText } from '../../manage/api/problems';
+import { fieldErrors, problemText } from '../../manage/api/problems';
 import { inputClass, secondaryButton } from '../../manage/components/modal';
 import { refreshPanel, seatJudge, type SectionProgress } from '../api/panel-api';
 import { planCopy, sectionKeyOf, sectionLabel } from '../utils/panel-copy';
@@ -51,7 +51,8 @@ export function PanelCopy({
       try {
         await seatJudge(competitionId, seat);
       } catch (error) {
-        state.refused.push({ captionName, why: problemText(error) });
+        const fields = [...fieldErrors(error)].map(([name, message]) => `${name}: ${message}`).join('; ');
+        state.refused.push({ captionName, why: `${problemText(error)}${fields ? ` (${fields})` : ''}` });
       }
       state.done += 1;
       setOutcome({ ...state, refused: [...state.refused] });
