@@ -52,7 +52,11 @@ async function screenshots(page: Page, name: string, outputPath: (name: string) 
 }
 
 /** The administrator adds a user on the page; the one-time link is copied with the page's button and read back. */
-async function addUser(page: Page, user: { email: string; role: string; firstName: string; lastName: string }) {
+async function addUser(
+  page: Page,
+  user: { email: string; role: string; firstName: string; lastName: string },
+  screenshot?: string,
+) {
   const form = page.getByRole('form', { name: 'Add a user' });
   await form.getByLabel('Email').fill(user.email);
   await form.getByLabel('Role').selectOption({ label: user.role });
@@ -65,6 +69,7 @@ async function addUser(page: Page, user: { email: string; role: string; firstNam
   await expect(handOver).toContainText('shown only now');
   await handOver.getByRole('button', { name: 'Copy link' }).click();
   await expect(handOver.getByText('Copied.')).toBeVisible();
+  if (screenshot) await page.screenshot({ path: screenshot });
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(await handOver.getByLabel('One-time password link').inputValue());
   expect(link).toMatch(/^https:\/\/.+set-password/);
@@ -158,7 +163,7 @@ test('an administrator adds the people of a contest, hands over a password link,
     judgeA: { email: `ann-${stamp}@example.com`, role: 'Judge', firstName: 'Ann', lastName: `Effect${stamp}` },
     judgeB: { email: `bo-${stamp}@example.com`, role: 'Judge', firstName: 'Bo', lastName: `Music${stamp}` },
   };
-  await addUser(page, people.tabulator);
+  await addUser(page, people.tabulator, testInfo.outputPath('password-link-desktop.png'));
   await addUser(page, people.chief);
   const annLink = await addUser(page, people.judgeA);
   await addUser(page, people.judgeB);
@@ -236,6 +241,7 @@ test('an administrator adds the people of a contest, hands over a password link,
     await paper.getByRole('button', { name: 'Save' }).click();
     await expect(paper.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
     await expect(paper.getByLabel('First name')).toHaveValue('Pat');
+    await page.screenshot({ path: testInfo.outputPath('seat-dialog-desktop.png') });
     await paper.getByLabel('Last name').fill(`Paper${stamp}`);
     await paper.getByRole('button', { name: 'Save' }).click();
     await expect(paper).toBeHidden();
