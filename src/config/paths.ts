@@ -115,6 +115,13 @@ export const paths = {
     path: '/manage/competitions/:competitionGuid/entries',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/entries`,
   },
+  /** Who sits on each caption of each division and round of a competition: seat, remove, copy (set-up). */
+  managePanel: {
+    path: '/manage/competitions/:competitionGuid/panel',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/panel`,
+  },
+  /** The organization's users and roles (administrator): add one and hand over its password link, change, disable. */
+  manageUsers: { path: '/manage/users', href: () => '/manage/users' },
   /** A judge user's tablet: its seats, sheets and own numbers; the seat and performance are in the query. */
   judging: { path: '/judge', href: () => '/judge' },
 } as const;

@@ -6000,6 +6000,8 @@ export interface components {
             judge: {
                 firstName: string;
                 lastName: string;
+                /** @description the judge user who enters this caption (GET /users/); null for a seat known by its name only */
+                userId: number | null;
             } | null;
             /** @description performances with a number on every line of the caption */
             entered: number;

@@ -90,12 +90,7 @@ export async function postAsUser<Path extends WritePath<UpstreamPaths>>(
     headers?: Record<string, string>;
   },
 ): Promise<ApiResult<WrittenOf<PostOf<UpstreamPaths[Path]>>>> {
-  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = (path as Record<string, string | number> | undefined)?.[name];
-    if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
-    return encodeURIComponent(String(value));
-  });
-  const response = await request(`${env.apiBase}${url}`, {
+  const response = await request(`${env.apiBase}${filled(template, path as Record<string, string | number>)}`, {
     method: 'POST',
     headers: { ...headers, accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -103,21 +98,36 @@ export async function postAsUser<Path extends WritePath<UpstreamPaths>>(
   return readAnswer(response);
 }
 
-type DeletePath<Paths> = {
-  [Path in keyof Paths]: Paths[Path] extends { delete: object } ? Path : never;
-}[keyof Paths];
-type DeleteOf<Entry> = Entry extends { delete: infer Operation } ? Operation : never;
-
-/** A documented DELETE (a performance, a seat), e.g. `deleteAsUser('/performances/{performanceId}', { path: { performanceId: 7 } })`. */
-export async function deleteAsUser<Path extends DeletePath<UpstreamPaths>>(
-  template: Path,
-  { path }: { path: PathParamsOf<DeleteOf<UpstreamPaths[Path]>> },
-): Promise<void> {
-  const url = String(template).replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = (path as Record<string, string | number>)[name];
-    if (value === undefined) throw new Error(`${String(template)}: no value for {${name}}`);
+function filled(template: string, path: Record<string, string | number> | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = path?.[name];
+    if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
     return encodeURIComponent(String(value));
   });
-  const response = await request(`${env.apiBase}${url}`, { method: 'DELETE', headers: { accept: 'application/json' } });
+}
+
+type DeleteOf<Entry> = Entry extends { delete: infer Operation } ? Operation : never;
+type DeletePath<Paths> = { [Path in keyof Paths]: [DeleteOf<Paths[Path]>] extends [never] ? never : Path }[keyof Paths];
+type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+
+/** A documented removal (answered 204), e.g. a seat of a panel: `deleteAsUser(template, { path, query })`. */
+export async function deleteAsUser<Path extends DeletePath<UpstreamPaths>>(
+  template: Path,
+  {
+    path,
+    query,
+  }: { path: PathParamsOf<DeleteOf<UpstreamPaths[Path]>>; query?: QueryOf<DeleteOf<UpstreamPaths[Path]>> },
+): Promise<void> {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, string | number>))
+    search.set(name, String(value));
+  const response = await request(
+    `${env.apiBase}${filled(template as string, path as Record<string, number>)}${search.size > 0 ? `?${search}` : ''}`,
+    {
+      method: 'DELETE',
+      headers: { accept: 'application/json' },
+    },
+  );
+  if (response.status === 204) return;
   await readAnswer(response);
 }

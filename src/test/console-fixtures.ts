@@ -165,7 +165,7 @@ export function progressSection(overrides: Partial<Schemas['SectionProgress']> =
       {
         captionKey: 'ge1',
         captionName: 'Effect',
-        judge: { firstName: 'Ana', lastName: 'Ruiz' },
+        judge: { firstName: 'Ana', lastName: 'Ruiz', userId: 11 },
         entered: 2,
         submitted: 1,
         missing: [102],
@@ -173,7 +173,7 @@ export function progressSection(overrides: Partial<Schemas['SectionProgress']> =
       {
         captionKey: 'ea1',
         captionName: 'Equipment',
-        judge: { firstName: 'Bo', lastName: 'Lee' },
+        judge: { firstName: 'Bo', lastName: 'Lee', userId: null },
         entered: 2,
         submitted: 2,
         missing: [],
@@ -181,7 +181,7 @@ export function progressSection(overrides: Partial<Schemas['SectionProgress']> =
       {
         captionKey: 'ea2',
         captionName: 'Equipment',
-        judge: { firstName: 'Cy', lastName: 'Park' },
+        judge: { firstName: 'Cy', lastName: 'Park', userId: 12 },
         entered: 1,
         submitted: 1,
         missing: [102],

@@ -191,7 +191,10 @@ describe('review before release', () => {
       submitted: 1,
       missing: [performance['Bravo HS'], performance['Charlie HS']],
     });
-    expect(a.captions[4]).toMatchObject({ captionKey: 'ge2', judge: { firstName: 'Gia', lastName: 'Effect' } });
+    expect(a.captions[4]).toMatchObject({
+      captionKey: 'ge2',
+      judge: { firstName: 'Gia', lastName: 'Effect', userId: null },
+    });
     expect(a.captions[4].missing).toHaveLength(3);
     for (const client of [key, as.administrator, as.tabulator])
       expect((await client.get(path('/progress'))).status).toBe(200);

@@ -121,7 +121,14 @@ function Console({ me, guid }: { me: Me; guid: string }) {
   const divisions = [...new Map(grid.map((section) => [section.division.id, section.division])).values()];
   return (
     <>
-      <h1 className="text-2xl font-bold">{body.competition.name}: console</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">{body.competition.name}: console</h1>
+        {can(me, 'set-up') ? (
+          <Link to={paths.managePanel.href(guid)} className="text-sm text-blue-900 underline dark:text-sky-300">
+            Panel
+          </Link>
+        ) : null}
+      </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {body.event.name} · {roleLabel(me)} ·{' '}
         <Link to={paths.recap.href(guid)} className="text-blue-900 underline dark:text-sky-300">

@@ -34,6 +34,11 @@ export default function ManageRoute() {
                     Events
                   </Link>
                 </li>
+                <li>
+                  <Link to={paths.manageUsers.href()} className="text-blue-900 underline dark:text-sky-300">
+                    Users
+                  </Link>
+                </li>
               </ul>
             </nav>
             <CompetitionList />

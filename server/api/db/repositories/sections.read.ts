@@ -155,7 +155,8 @@ export interface ReviewSection {
   round: { number: number; name: string };
   division: { id: number; name: string };
   sheet: ScoreSheet | null;
-  judges: Map<string, { firstName: string; lastName: string }>;
+  /** by caption key; `userId` the judge user who enters it (null for a seat known by its printed name only) */
+  judges: Map<string, { firstName: string; lastName: string; userId: number | null }>;
   performances: ReviewPerformance[];
   released: boolean;
   signOff: SignOff | null;
@@ -249,7 +250,10 @@ export async function reviewSections(
         judges: new Map(
           judgeRows
             .filter((judge) => judge.roundId === row.roundId && judge.divisionId === row.divisionId)
-            .map((judge) => [judge.captionKey, { firstName: judge.firstName, lastName: judge.lastName }]),
+            .map((judge) => [
+              judge.captionKey,
+              { firstName: judge.firstName, lastName: judge.lastName, userId: judge.userId },
+            ]),
         ),
         performances: [],
         released: state?.released ?? false,
@@ -311,10 +315,12 @@ export function missingCaptions(section: ReviewSection): MissingCaption[] {
       (performance) => performance.performed && !captionIsIn(performance, caption.key),
     );
     if (lacking.length === 0) continue;
+    const judge = section.judges.get(caption.key);
     missing.push({
       captionKey: caption.key,
       captionName: caption.name,
-      judge: section.judges.get(caption.key) ?? null,
+      // The printed name only: a release's refusal names who to ask, not their account.
+      judge: judge ? { firstName: judge.firstName, lastName: judge.lastName } : null,
       performances: lacking.map((performance) => ({ id: performance.id, group: performance.group })),
     });
   }

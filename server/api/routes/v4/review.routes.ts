@@ -20,7 +20,16 @@ const CaptionProgress = z
   .object({
     captionKey: z.string(),
     captionName: z.string(),
-    judge: z.object({ firstName: z.string(), lastName: z.string() }).nullable().openapi({ description: 'seated' }),
+    judge: z
+      .object({
+        firstName: z.string(),
+        lastName: z.string(),
+        userId: z.number().int().nullable().openapi({
+          description: 'the judge user who enters this caption (GET /users/); null for a seat known by its name only',
+        }),
+      })
+      .nullable()
+      .openapi({ description: 'seated' }),
     entered: z.number().int().openapi({ description: 'performances with a number on every line of the caption' }),
     submitted: z.number().int().openapi({
       description: 'entries that count for release (today every complete entry; with entry states, submitted ones)',

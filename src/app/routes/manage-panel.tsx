@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { Notice } from '../../components/notice';
+import { PageSkeleton } from '../../components/skeleton';
+import { paths } from '../../config/paths';
+import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
+import { can, signInHref, type Me } from '../../features/manage/api/get-me';
+import { problemText } from '../../features/manage/api/problems';
+import { SessionGate } from '../../features/manage/components/session-gate';
+import { panelQueryOptions } from '../../features/setup/api/panel-api';
+import { usersQueryOptions } from '../../features/setup/api/users-api';
+import { PanelSeatDialog, type SeatTarget } from '../../features/setup/components/panel-seat-dialog';
+import { PanelSection } from '../../features/setup/components/panel-section';
+import { sectionKeyOf } from '../../features/setup/utils/panel-copy';
+import { isApiError } from '../../lib/api-client';
+import { parseGuid } from '../route-error';
+
+/** `/manage/competitions/<guid>/panel`: who judges each caption of each division and round (issue 27). */
+export default function ManagePanelRoute() {
+  const guid = parseGuid(useParams().competitionGuid, 'Competition');
+  return (
+    <>
+      <title>Panel · Marching Results</title>
+      <p className="text-sm">
+        <Link to={paths.manageCompetition.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+          Back to the console
+        </Link>
+      </p>
+      <SessionGate>
+        {(me) =>
+          can(me, 'set-up') ? (
+            <Panel me={me} guid={guid} />
+          ) : (
+            <EmptyState title="Seating the panel is not for your role">
+              An administrator or a tabulator seats the judges.
+            </EmptyState>
+          )
+        }
+      </SessionGate>
+    </>
+  );
+}
+
+function Panel({ me, guid }: { me: Me; guid: string }) {
+  const location = useLocation();
+  const summary = useQuery(competitionQueryOptions(guid));
+  const competitionId = summary.data?.body.competition.id ?? null;
+  const panel = useQuery({ ...panelQueryOptions(competitionId ?? 0), enabled: competitionId !== null });
+  const listsUsers = can(me, 'manage-users');
+  const users = useQuery({ ...usersQueryOptions(), enabled: listsUsers });
+  const [seating, setSeating] = useState<SeatTarget | null>(null);
+
+  if (summary.isPending || (competitionId !== null && panel.isPending)) return <PageSkeleton rows={6} />;
+  const failure = summary.error ?? (panel.data ? null : panel.error);
+  if (failure) {
+    if (isApiError(failure) && failure.status === 401)
+      return (
+        <Notice tone="warning" role="alert">
+          Your session has ended.{' '}
+          <a className="underline" href={signInHref(`${location.pathname}${location.search}`)}>
+            Sign in again
+          </a>
+        </Notice>
+      );
+    if (isApiError(failure) && failure.status === 404)
+      return (
+        <EmptyState title="No such competition">It is not one of {me.organization.name}'s competitions.</EmptyState>
+      );
+    return (
+      <Notice tone="error" role="alert">
+        The panel could not load: {problemText(failure)}{' '}
+        <button type="button" className="underline" onClick={() => void panel.refetch()}>
+          Try again
+        </button>
+      </Notice>
+    );
+  }
+  const body = summary.data!.body;
+  if (competitionId === null)
+    return (
+      <EmptyState title="This competition cannot be managed here">Its record names no id to manage it by.</EmptyState>
+    );
+  const sections = panel.data?.body.data ?? [];
+  // Disabled users cannot sign in: they are not offered for a seat.
+  const judges = listsUsers
+    ? (users.data?.body.data ?? []).filter((user) => user.role === 'judge' && !user.disabled)
+    : null;
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{body.competition.name}: panel</h1>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {body.event.name} · a judge per caption of each division and round. A judge user finds their seats on their
+        tablet; a name only is printed on the recap (paper judging).
+      </p>
+      {listsUsers && users.isError ? (
+        <Notice tone="warning" role="alert">
+          The judge users could not load ({problemText(users.error)}): seat by name, or try again later.
+        </Notice>
+      ) : null}
+      {listsUsers && !users.isPending && judges?.length === 0 ? (
+        <Notice tone="info">
+          No judge users yet:{' '}
+          <Link to={paths.manageUsers.href()} className="underline">
+            add them on Users
+          </Link>
+          , or seat judges by name.
+        </Notice>
+      ) : null}
+      {sections.length === 0 ? (
+        <EmptyState title="No divisions to seat yet">
+          A division and round appears here once a group is registered in it.
+        </EmptyState>
+      ) : (
+        sections.map((section) => (
+          <PanelSection
+            key={sectionKeyOf(section)}
+            competitionId={competitionId}
+            section={section}
+            others={sections.filter((other) => other !== section)}
+            onSeat={setSeating}
+          />
+        ))
+      )}
+      {seating ? (
+        <PanelSeatDialog
+          competitionId={competitionId}
+          target={seating}
+          judges={judges}
+          onClose={() => setSeating(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { Notice } from '../../components/notice';
+import { PageSkeleton } from '../../components/skeleton';
+import { paths } from '../../config/paths';
+import { can, signInHref, type Me } from '../../features/manage/api/get-me';
+import { problemText } from '../../features/manage/api/problems';
+import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
+import { usersQueryOptions } from '../../features/setup/api/users-api';
+import { UsersAddForm, type CreatedUser } from '../../features/setup/components/users-add-form';
+import { UsersPasswordLink } from '../../features/setup/components/users-password-link';
+import { UsersTable } from '../../features/setup/components/users-table';
+import { isApiError } from '../../lib/api-client';
+
+/** `/manage/users`: the organization's users and roles, for its administrators (issue 27). */
+export default function ManageUsersRoute() {
+  return (
+    <>
+      <title>Users · Marching Results</title>
+      <p className="text-sm">
+        <Link to={paths.manage.href()} className="text-blue-900 underline dark:text-sky-300">
+          Manage contests
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold">Users</h1>
+      <SessionGate>
+        {(me) =>
+          can(me, 'manage-users') ? (
+            <Users me={me} />
+          ) : (
+            <EmptyState title="Only an administrator manages users">
+              You are signed in as {roleLabel(me)}: ask one of {me.organization.name}'s administrators to add a user or
+              change a role.
+            </EmptyState>
+          )
+        }
+      </SessionGate>
+    </>
+  );
+}
+
+function Users({ me }: { me: Me }) {
+  const location = useLocation();
+  const users = useQuery(usersQueryOptions());
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  return (
+    <>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {me.organization.name}: who may sign in, and what each may do. Tabulators set up and run the console, chief
+        judges sign off, judges enter their own captions.
+      </p>
+      {created ? <UsersPasswordLink user={created} onDone={() => setCreated(null)} /> : null}
+      <section aria-labelledby="add-user-heading" className="my-4">
+        <h2 id="add-user-heading" className="text-lg font-semibold">
+          Add a user
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          No email is sent: you get a one-time link to hand over, with which they set their password.
+        </p>
+        <UsersAddForm onCreated={setCreated} />
+      </section>
+      <section aria-labelledby="users-heading" className="my-4">
+        <h2 id="users-heading" className="text-lg font-semibold">
+          Users
+        </h2>
+        {users.isPending ? (
+          <PageSkeleton rows={4} />
+        ) : users.isError ? (
+          isApiError(users.error) && users.error.status === 401 ? (
+            <Notice tone="warning" role="alert">
+              Your session has ended.{' '}
+              <a className="underline" href={signInHref(`${location.pathname}${location.search}`)}>
+                Sign in again
+              </a>
+            </Notice>
+          ) : (
+            <Notice tone="error" role="alert">
+              The users could not load: {problemText(users.error)}{' '}
+              <button type="button" className="underline" onClick={() => void users.refetch()}>
+                Try again
+              </button>
+            </Notice>
+          )
+        ) : users.data.body.data.length === 0 ? (
+          <EmptyState title="No users yet">Add the first one above.</EmptyState>
+        ) : (
+          <UsersTable users={users.data.body.data} myId={me.user?.id ?? null} />
+        )}
+      </section>
+    </>
+  );
+}
