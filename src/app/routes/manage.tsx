@@ -24,6 +24,23 @@ export default function ManageRoute() {
               {me.user ? `${me.user.firstName} ${me.user.lastName}`.trim() || me.user.email : me.key.name} (
               {roleLabel(me)})
             </p>
+            <nav aria-labelledby="set-up-heading" className="mt-4">
+              <h2 id="set-up-heading" className="text-lg font-semibold">
+                Set up
+              </h2>
+              <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                <li>
+                  <Link to={paths.manageSeasons.href()} className="text-blue-900 underline dark:text-sky-300">
+                    Seasons
+                  </Link>
+                </li>
+                <li>
+                  <Link to={paths.manageDivisions.href()} className="text-blue-900 underline dark:text-sky-300">
+                    Divisions and score sheets
+                  </Link>
+                </li>
+              </ul>
+            </nav>
             <CompetitionList />
           </>
         )}
