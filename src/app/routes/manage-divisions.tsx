@@ -58,7 +58,7 @@ function DivisionsPage({ canWrite, role }: { canWrite: boolean; role: string }) 
               onCancel={() => setEditing(null)}
             />
           ) : (
-            <DivisionForm onSaved={done('added')} />
+            <DivisionForm onSaved={done('added')} onSubmitting={() => setSaved(null)} />
           )}
           <div aria-live="polite">{saved ? <Notice>{saved}</Notice> : null}</div>
         </section>
@@ -90,10 +90,12 @@ function DivisionsPage({ canWrite, role }: { canWrite: boolean; role: string }) 
 function EditDivision({
   division,
   onSaved,
+  onSubmitting,
   onCancel,
 }: {
   division: Division;
   onSaved: (saved: SavedDivision) => void;
+  onSubmitting: () => void;
   onCancel: () => void;
 }) {
   const sheet = useQuery(divisionSheetQueryOptions(division.id));
@@ -104,5 +106,13 @@ function EditDivision({
         Could not load the sheet of {division.name}: {problemText(sheet.error)}
       </Notice>
     );
-  return <DivisionForm division={division} current={sheet.data} onSaved={onSaved} onCancel={onCancel} />;
+  return (
+    <DivisionForm
+      division={division}
+      current={sheet.data}
+      onSaved={onSaved}
+      onSubmitting={onSubmitting}
+      onCancel={onCancel}
+    />
+  );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '../../components/notice';
 import { paths } from '../../config/paths';
@@ -12,7 +11,6 @@ import { SeasonsList } from '../../features/manage/components/seasons-list';
  * administrators and tabulators, as the API grants it) adding and changing them. Others read the list.
  */
 export default function ManageSeasonsRoute() {
-  const [added, setAdded] = useState<string | null>(null);
   return (
     <>
       <title>Seasons · Manage contests · Marching Results</title>
@@ -32,8 +30,7 @@ export default function ManageSeasonsRoute() {
                   <h2 id="add-season-heading" className="text-lg font-semibold">
                     Add a season
                   </h2>
-                  <SeasonForm onSaved={(season) => setAdded(`${season.name} added.`)} />
-                  <div aria-live="polite">{added ? <Notice>{added}</Notice> : null}</div>
+                  <SeasonForm />
                 </section>
               ) : (
                 <Notice>

@@ -43,12 +43,15 @@ export function DivisionForm({
   division,
   current,
   onSaved,
+  onSubmitting,
   onCancel,
 }: {
   division?: Division;
   /** the division's sheet now, when changing one */
   current?: DivisionSheet;
   onSaved: (saved: SavedDivision) => void;
+  /** a save is tried: the page's word about the last one goes */
+  onSubmitting?: () => void;
   onCancel?: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -74,6 +77,7 @@ export function DivisionForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    onSubmitting?.();
     const checks = new Map<string, string>();
     if (name.trim() === '') checks.set('name', 'Give the division a name.');
     if (initials.trim() === '') checks.set('initials', 'Give its initials (as recaps print them, e.g. "SA").');

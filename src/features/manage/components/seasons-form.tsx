@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Notice } from '../../../components/notice';
 import { fieldErrors } from '../api/problems';
 import { primaryButton, RefusalNotice, secondaryButton } from './modal';
 import { createSeason, refreshSeasons, updateSeason, type Season } from '../api/seasons-api';
@@ -41,7 +42,7 @@ export function SeasonForm({
   onCancel,
 }: {
   season?: Season;
-  onSaved: (saved: Season) => void;
+  onSaved?: (saved: Season) => void;
   onCancel?: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -49,6 +50,8 @@ export function SeasonForm({
   const [local, setLocal] = useState<Partial<Record<FieldName, string>>>({});
   const [error, setError] = useState<unknown>(null);
   const [sending, setSending] = useState(false);
+  /** the last save's word, gone as soon as another is tried (so a refusal never sits under an old "added") */
+  const [done, setDone] = useState<string | null>(null);
   const serverErrors = new Map([...fieldErrors(error)].map(([name, message]) => [normalField(name), message]));
   const prefix = season ? `season-${season.id}` : 'new-season';
   const set = (name: FieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
@@ -57,6 +60,7 @@ export function SeasonForm({
     event.preventDefault();
     const checks = check(values);
     setLocal(checks);
+    setDone(null);
     if (Object.keys(checks).length > 0) return;
     const initial = valuesOf(season);
     const body = {
@@ -80,7 +84,8 @@ export function SeasonForm({
           ).body;
       await refreshSeasons(queryClient);
       if (!season) setValues(valuesOf());
-      onSaved(saved);
+      setDone(`${saved.name} ${season ? 'saved' : 'added'}.`);
+      onSaved?.(saved);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -134,6 +139,7 @@ export function SeasonForm({
         general={general}
         fieldsNamed={[...serverErrors.keys()].filter((name) => (FIELDS as readonly string[]).includes(name)).length}
       />
+      <div aria-live="polite">{done ? <Notice>{done}</Notice> : null}</div>
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <button type="button" className={secondaryButton} onClick={onCancel}>

@@ -294,7 +294,7 @@ function LineEditor({
       <div className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]">
         <SheetsField
           id={`${idPrefix}-name`}
-          label="Subcaption"
+          label="Subcaption name"
           value={line.name}
           onChange={set('name')}
           error={errors.get(`${at}.name`) ?? errors.get(`${at}.key`)}
