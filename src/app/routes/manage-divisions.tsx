@@ -55,6 +55,7 @@ function DivisionsPage({ canWrite, role }: { canWrite: boolean; role: string }) 
               key={editing.id}
               division={editing}
               onSaved={done('saved')}
+              onSubmitting={() => setSaved(null)}
               onCancel={() => setEditing(null)}
             />
           ) : (

@@ -175,7 +175,7 @@ export function DivisionForm({
             onChange={(event) => setGroupTypeId(event.target.value)}
             aria-invalid={groupTypeError ? true : undefined}
             aria-describedby={groupTypeError ? `${prefix}-group-type-error` : undefined}
-            className={inputClass}
+            className={`${inputClass} h-[2.125rem]`}
           >
             <option value="">Choose…</option>
             {GROUP_TYPES.map((type) => (
@@ -304,7 +304,7 @@ function CataloguePicker({
           onChange={(event) => setSheetKey(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className={inputClass}
+          className={`${inputClass} h-[2.125rem]`}
         >
           <option value="">Choose…</option>
           {choices.map((entry) => (

@@ -61,7 +61,7 @@ function SheetSummary({ divisionId }: { divisionId: number }) {
   if (sheet.isError) return <span>sheet not available ({problemText(sheet.error)})</span>;
   return (
     <span>
-      {sheet.data.sheet.name} ({sheet.data.key ? 'catalogue' : 'our own'}), out of{' '}
+      sheet {sheet.data.sheet.name} ({sheet.data.key ? 'catalogue' : 'our own'}), out of{' '}
       {maxText(sheetMaximum(sheet.data.sheet))}
     </span>
   );

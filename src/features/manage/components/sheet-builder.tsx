@@ -50,7 +50,7 @@ export function SheetBuilder({
   const categoriesError = errors.get('sheet.categories');
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
         <SheetsField
           id={`${idPrefix}-sheet-name`}
           label="Sheet name"
@@ -61,13 +61,6 @@ export function SheetBuilder({
           autoComplete="off"
           className="w-full sm:w-72"
         />
-        <p
-          aria-live="polite"
-          className="rounded-md bg-slate-100 px-3 py-1.5 text-base font-semibold dark:bg-slate-800"
-          data-testid="sheet-maximum"
-        >
-          Maximum total: {maxText(total)}
-        </p>
       </div>
       <FieldError id={`${idPrefix}-categories-error`} message={categoriesError} />
       {draft.categories.map((category, c) => (
@@ -92,6 +85,14 @@ export function SheetBuilder({
       >
         Add a category
       </button>
+      {/* at the foot of the screen while the builder is, so the total stays in sight as lines are typed */}
+      <p
+        aria-live="polite"
+        className="sticky bottom-0 z-10 rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-base font-semibold shadow dark:border-slate-700 dark:bg-slate-800"
+        data-testid="sheet-maximum"
+      >
+        Maximum total: {maxText(total)}
+      </p>
     </div>
   );
 }
@@ -150,7 +151,7 @@ function CategoryEditor({
             id={combineId}
             value={category.combine}
             onChange={(event) => onChange({ ...category, combine: event.target.value as CombineRule })}
-            className={inputClass}
+            className={`${inputClass} h-[2.125rem]`}
             aria-invalid={errors.has(`${at}.combine`) ? true : undefined}
             aria-describedby={errors.has(`${at}.combine`) ? `${combineId}-error` : undefined}
           >
