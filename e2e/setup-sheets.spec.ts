@@ -63,7 +63,8 @@ test('on the hosted upstream /manage says contests are managed there @journey', 
   test.skip(upstream === 'ours', 'the hosted upstream only');
   await page.goto('/manage');
   await expect(page.getByText('Contests are managed on the hosted service')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Seasons' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Set up' })).toHaveCount(0);
+  await expect(page.locator('a[href^="/manage/"]')).toHaveCount(0);
 });
 
 test.describe('on our API', () => {

@@ -50,7 +50,7 @@ export function SheetBuilder({
   const categoriesError = errors.get('sheet.categories');
   return (
     <div className="space-y-3">
-      <div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
         <SheetsField
           id={`${idPrefix}-sheet-name`}
           label="Sheet name"
@@ -61,6 +61,13 @@ export function SheetBuilder({
           autoComplete="off"
           className="w-full sm:w-72"
         />
+        <p
+          aria-live="polite"
+          className="rounded-md bg-slate-100 px-3 py-1.5 text-base font-semibold dark:bg-slate-800"
+          data-testid="sheet-maximum"
+        >
+          Maximum total: {maxText(total)}
+        </p>
       </div>
       <FieldError id={`${idPrefix}-categories-error`} message={categoriesError} />
       {draft.categories.map((category, c) => (
@@ -85,14 +92,8 @@ export function SheetBuilder({
       >
         Add a category
       </button>
-      {/* at the foot of the screen while the builder is, so the total stays in sight as lines are typed */}
-      <p
-        aria-live="polite"
-        className="sticky bottom-0 z-10 rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-base font-semibold shadow dark:border-slate-700 dark:bg-slate-800"
-        data-testid="sheet-maximum"
-      >
-        Maximum total: {maxText(total)}
-      </p>
+      {/* again at the foot of a long sheet, beside the save: the total in sight wherever the typing is */}
+      <p className="text-right text-base font-semibold">Maximum total: {maxText(total)}</p>
     </div>
   );
 }
