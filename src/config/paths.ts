@@ -100,6 +100,10 @@ export const paths = {
   },
   /** Show day, signed in: the organization's competitions, each opening its console (its code loads only here). */
   manage: { path: '/manage', href: () => '/manage' },
+  /** Set-up: the organization's seasons (adding and changing them: administrators and tabulators). */
+  manageSeasons: { path: '/manage/seasons', href: () => '/manage/seasons' },
+  /** Set-up: the organization's divisions, each with its score sheet (from the catalogue or built in the page). */
+  manageDivisions: { path: '/manage/divisions', href: () => '/manage/divisions' },
   /** The tabulator's and chief judge's console of one competition, by its guid as fans' pages address it. */
   manageCompetition: {
     path: '/manage/competitions/:competitionGuid',

@@ -10,6 +10,14 @@ import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/g
 import { problemText } from '../../features/manage/api/problems';
 import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
 
+/** The organization's set-up pages, in the order a season is set up. */
+const SET_UP_PAGES = [
+  { href: paths.manageSeasons.href(), label: 'Seasons' },
+  { href: paths.manageDivisions.href(), label: 'Divisions and score sheets' },
+  { href: paths.manageEvents.href(), label: 'Events' },
+  { href: paths.manageUsers.href(), label: 'Users' },
+];
+
 /** `/manage`: who is signed in, and the organization's competitions of a season, latest first, each to its console. */
 export default function ManageRoute() {
   return (
@@ -28,17 +36,14 @@ export default function ManageRoute() {
               <h2 id="set-up-heading" className="text-lg font-semibold">
                 Set up
               </h2>
-              <ul className="mt-1 flex flex-wrap gap-x-4 text-sm">
-                <li>
-                  <Link to={paths.manageEvents.href()} className="text-blue-900 underline dark:text-sky-300">
-                    Events
-                  </Link>
-                </li>
-                <li>
-                  <Link to={paths.manageUsers.href()} className="text-blue-900 underline dark:text-sky-300">
-                    Users
-                  </Link>
-                </li>
+              <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                {SET_UP_PAGES.map(({ href, label }) => (
+                  <li key={label}>
+                    <Link to={href} className="text-blue-900 underline dark:text-sky-300">
+                      {label}
+                    </Link>
+                  </li>
+                ))}
               </ul>
             </nav>
             <CompetitionList />
