@@ -1,5 +1,5 @@
 /**
- * The set-up page's maximum total (src/features/manage/utils/sheet-model.ts) is the total the API's tabulation gives
+ * The set-up page's maximum total (src/features/setup/utils/sheet-model.ts) is the total the API's tabulation gives
  * a performance scored at every line's maximum: checked on every catalogue sheet, as the API answers it.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { SHEET_CATALOGUE } from '../../domain/score-sheets/catalogue.js';
 import { tabulate } from '../../server/api/tabulation/tabulate.js';
 import { sheetItem } from '../../server/api/routes/present/sheets.js';
 import { sheetFromBody } from '../../server/api/routes/present/sheets.js';
-import { sheetMaximum, toSheetInput, newSheet } from '../../src/features/manage/utils/sheet-model.js';
+import { sheetMaximum, toSheetInput, newSheet } from '../../src/features/setup/utils/sheet-model.js';
 import type { ScoreSheet } from '../../server/api/tabulation/types.js';
 
 function tabulatedMaximum(sheet: ScoreSheet): number {

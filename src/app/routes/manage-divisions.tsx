@@ -7,10 +7,10 @@ import { paths } from '../../config/paths';
 import { can } from '../../features/manage/api/get-me';
 import { problemText } from '../../features/manage/api/problems';
 import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
-import { divisionSheetQueryOptions, type Division } from '../../features/manage/api/divisions-api';
-import { DivisionForm, type SavedDivision } from '../../features/manage/components/divisions-form';
-import { DivisionsList } from '../../features/manage/components/divisions-list';
-import { maxText } from '../../features/manage/components/sheet-builder';
+import { divisionSheetQueryOptions, type Division } from '../../features/setup/api/divisions-api';
+import { DivisionForm, type SavedDivision } from '../../features/setup/components/divisions-form';
+import { DivisionsList } from '../../features/setup/components/divisions-list';
+import { maxText } from '../../features/setup/components/sheet-builder';
 
 /**
  * `/manage/divisions`: the organization's divisions with their score sheets; for those whose role may set up a

@@ -3,8 +3,8 @@ import { Notice } from '../../components/notice';
 import { paths } from '../../config/paths';
 import { can } from '../../features/manage/api/get-me';
 import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
-import { SeasonForm } from '../../features/manage/components/seasons-form';
-import { SeasonsList } from '../../features/manage/components/seasons-list';
+import { SeasonForm } from '../../features/setup/components/seasons-form';
+import { SeasonsList } from '../../features/setup/components/seasons-list';
 
 /**
  * `/manage/seasons`: the organization's seasons, and for those whose role may set up a contest (`set-up`:

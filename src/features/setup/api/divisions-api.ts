@@ -5,7 +5,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getAsUser, postAsUser } from '../../../lib/api-user';
 import type { components } from '../../../lib/api-types';
-import { manageKeys } from './keys';
+import { manageKeys } from '../../manage/api/keys';
 
 export type Division = components['schemas']['Division'];
 export type DivisionSheet = components['schemas']['DivisionSheet'];

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/notice';
-import { fieldErrors } from '../api/problems';
-import { primaryButton, RefusalNotice, secondaryButton } from './modal';
+import { fieldErrors } from '../../manage/api/problems';
+import { primaryButton, RefusalNotice, secondaryButton } from '../../manage/components/modal';
 import { createSeason, refreshSeasons, updateSeason, type Season } from '../api/seasons-api';
 import { normalField } from '../utils/sheet-model';
 import { SheetsField } from './sheets-field';

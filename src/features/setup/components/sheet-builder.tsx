@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError, inputClass, secondaryButton } from './modal';
+import { FieldError, inputClass, secondaryButton } from '../../manage/components/modal';
 import {
   captionMaximum,
   COMBINE_CHOICES,

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Notice } from '../../../components/notice';
 import { PageSkeleton } from '../../../components/skeleton';
-import { problemText } from '../api/problems';
-import { Modal, secondaryButton } from './modal';
+import { problemText } from '../../manage/api/problems';
+import { Modal, secondaryButton } from '../../manage/components/modal';
 import { setupSeasonsQueryOptions, type Season } from '../api/seasons-api';
 import { SeasonForm } from './seasons-form';
 

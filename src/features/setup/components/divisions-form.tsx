@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { GROUP_TYPES } from '../../../../domain/group-types';
 import { Notice } from '../../../components/notice';
-import { fieldErrors, problemText } from '../api/problems';
-import { FieldError, inputClass, primaryButton, RefusalNotice, secondaryButton } from './modal';
+import { fieldErrors, problemText } from '../../manage/api/problems';
+import { FieldError, inputClass, primaryButton, RefusalNotice, secondaryButton } from '../../manage/components/modal';
 import {
   catalogueQueryOptions,
   createDivision,

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { FieldError, inputClass } from './modal';
+import { FieldError, inputClass } from '../../manage/components/modal';
 
 /**
  * One labelled input of the seasons and divisions forms with its error under it (tied by `aria-describedby`, and
