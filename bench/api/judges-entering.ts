@@ -60,16 +60,52 @@ function scoreFor(line: { max: number; step: number }, judge: number, position: 
   return Number((taken * line.step).toFixed(3));
 }
 
-export async function measureJudgesEntering(log: (line: string) => void): Promise<JudgesEnteringReport> {
-  const measure = async (pacing: JudgesEnteringRun['pacing']) => {
-    const api = await startTestApi();
-    try {
-      return await run(api, pacing, log);
-    } finally {
-      await api.stop();
-    }
+/** The show under way, for a tabulator's screen to watch: where it is and the tabulator's own token. */
+export interface ShowUnderWay {
+  api: TestApi;
+  orgGuid: string;
+  competitionId: number;
+  tabulatorToken: string;
+}
+
+/**
+ * A tabulator's screen: how it reads the progress view and when. The API's own, by default: progress every POLL_MS.
+ * bench/api/console-push.ts's is the console's: through the BFF, when its stream of changes says so.
+ */
+export interface TabulatorScreen {
+  /** waits until the screen reads again: true to read now, false to look again (e.g. nothing heard for a while) */
+  nextRead(): Promise<boolean>;
+  /** the progress answer, as the screen reads it (and whatever else it reads with it) */
+  readProgress(): Promise<Json>;
+  close(): Promise<void>;
+}
+export type OpenScreen = (show: ShowUnderWay) => Promise<TabulatorScreen>;
+
+const pollingScreen: OpenScreen = async ({ api, competitionId, tabulatorToken }) => {
+  const tab = apiClient(api, bearer(tabulatorToken));
+  return {
+    nextRead: () => sleep(POLL_MS).then(() => true),
+    readProgress: async () => okBody(await tab.get(`/competitions/${competitionId}/progress`), 200, 'progress'),
+    close: async () => undefined,
   };
-  return { paced: await measure('paced'), backToBack: await measure('back to back') };
+};
+
+/** One run on a new API: the show set up, the judges entering, `screen` watching (the API's progress polled). */
+export async function measureJudgesRun(
+  pacing: JudgesEnteringRun['pacing'],
+  log: (line: string) => void,
+  screen: OpenScreen = pollingScreen,
+): Promise<JudgesEnteringRun> {
+  const api = await startTestApi();
+  try {
+    return await run(api, pacing, log, screen);
+  } finally {
+    await api.stop();
+  }
+}
+
+export async function measureJudgesEntering(log: (line: string) => void): Promise<JudgesEnteringReport> {
+  return { paced: await measureJudgesRun('paced', log), backToBack: await measureJudgesRun('back to back', log) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,6 +114,7 @@ async function run(
   api: TestApi,
   pacing: JudgesEnteringRun['pacing'],
   log: (line: string) => void,
+  openScreen: OpenScreen,
 ): Promise<JudgesEnteringRun> {
   const org = await api.createOrg('Bench Show Circuit');
   const app = await api.createKey(org.guid, { name: 'Bench app', redirectUris: [REDIRECT_URI] });
@@ -188,15 +225,20 @@ async function run(
   let entering = true;
   const delays: number[] = [];
   const seen = new Set<(typeof submitted)[number]>();
-  const tab = apiClient(api, bearer(tabulator.token));
+  const screen = await openScreen({
+    api,
+    orgGuid: org.guid,
+    competitionId: competition.id,
+    tabulatorToken: tabulator.token,
+  });
   let progressReads = 0;
   let enteredAt = Infinity;
   const watcher = (async () => {
     // after the last submit, 10 s more at most: what is not seen by then is counted unseen
     while (entering || (seen.size < submitted.length && performance.now() - enteredAt < 10_000)) {
-      await sleep(POLL_MS);
+      if (!(await screen.nextRead())) continue;
       const asked = performance.now();
-      const progress = okBody(await tab.get(`/competitions/${competition.id}/progress`), 200, 'progress');
+      const progress = await screen.readProgress();
       progressReads++;
       const answered = performance.now();
       const missing = new Set<string>();
@@ -258,7 +300,11 @@ async function run(
   enteredAt = performance.now();
   const seconds = (enteredAt - started) / 1000;
   entering = false;
-  await watcher;
+  try {
+    await watcher;
+  } finally {
+    await screen.close();
+  }
   const report: JudgesEnteringRun = {
     pacing,
     judges: JUDGES,

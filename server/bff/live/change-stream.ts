@@ -22,7 +22,13 @@ export interface ChangeChannel {
   /** what the hub calls: kept until the stream writes it */
   listener: ChangeListener;
   /** the stream itself, once the hub has joined the listener */
-  stream(c: Context, joined: { version: string; leave(): void }, heartbeatMs: number): Response;
+  stream(
+    c: Context,
+    joined: { version: string; leave(): void },
+    heartbeatMs: number,
+    /** a signed-in person's stream is `private, no-store` */
+    cacheControl?: string,
+  ): Response;
 }
 
 export function changeChannel(): ChangeChannel {
@@ -34,7 +40,7 @@ export function changeChannel(): ChangeChannel {
   };
   return {
     listener,
-    stream(c, { version, leave }, heartbeatMs) {
+    stream(c, { version, leave }, heartbeatMs, cacheControl = 'no-cache, no-transform') {
       const lastEventId = c.req.header('last-event-id');
       let closed = false;
       let heartbeat: NodeJS.Timeout | undefined;
@@ -48,7 +54,7 @@ export function changeChannel(): ChangeChannel {
       const signal = c.req.raw.signal;
       if (signal.aborted) finish();
       else signal.addEventListener('abort', finish, { once: true });
-      c.header('cache-control', 'no-cache, no-transform');
+      c.header('cache-control', cacheControl);
       c.header('x-accel-buffering', 'no');
       return streamSSE(c, async (stream) => {
         stream.onAbort(finish);

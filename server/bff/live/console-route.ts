@@ -57,6 +57,6 @@ export function consoleRoute(deps: {
         headers: { ...PRIVATE_HEADERS, 'retry-after': joined.kind === 'full' ? '60' : '5' },
       });
     c.header('vary', 'Cookie');
-    return channel.stream(c, joined, deps.heartbeatMs);
+    return channel.stream(c, joined, deps.heartbeatMs, 'private, no-store, no-transform');
   };
 }
