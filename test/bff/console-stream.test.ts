@@ -262,6 +262,35 @@ describe("the console's push through the BFF", () => {
     }
   });
 
+  it("answers the console's progress and audit reads 304 to a matching If-None-Match, and anew after a change", async () => {
+    const targets = [
+      `/api/competitions/${competitionId}/progress`,
+      `/api/audit/?competitionId=${competitionId}&limit=1000`,
+    ];
+    const read = (target: string, etag?: string) =>
+      fetch(`${bff.url}${target}`, {
+        headers: { cookie: cookies.tabulator, accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const tags: string[] = [];
+    for (const target of targets) {
+      const first = await read(target);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      tags.push(etag);
+      const again = await read(target, etag);
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+    // A judge's draft changes both (progress counts it entered): the old tags no longer hold.
+    await enter(performanceIds[2], 'draft', 0);
+    for (const [index, target] of targets.entries()) {
+      const changed = await read(target, tags[index]);
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(tags[index]);
+    }
+  });
+
   it("refuses the stream to a judge, to another organization's tabulator, without a session, and for a malformed id", async () => {
     const judge = await openChangeStream(`${bff.url}${streamPath(competitionId)}`, cookies.judge);
     expect(judge.status).toBe(403);
