@@ -7,10 +7,12 @@
  *
  * `--only writes` runs only show-day score entry (30 writers, embedded and PostgreSQL with two instances) and
  * writes bench/results/concurrent-writes.md; `--only judges` runs 30 judge users entering one 40-performance round
- * (bench/api/judges-entering.ts) and writes bench/results/judges-entering.md; `--only tablet` times a judge's
- * keystroke on /judge on an emulated tablet (bench/web/judge-keystroke.ts) and writes bench/results/judge-tablet.md.
+ * (bench/api/judges-entering.ts) and writes bench/results/judges-entering.md; `--only console` runs that show with
+ * the tabulator's console watching through the BFF's push (bench/api/console-push.ts) and writes
+ * bench/results/console-push.md; `--only tablet` times a judge's keystroke on /judge on an emulated tablet
+ * (bench/web/judge-keystroke.ts) and writes bench/results/judge-tablet.md.
  *
- *   npm run bench -- [--only api|web|archive|live|writes|judges|tablet] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
+ *   npm run bench -- [--only api|web|archive|live|writes|judges|console|tablet] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { measureThroughput } from './api/throughput.js';
 import { concurrentWritesMarkdown, measureConcurrentWrites } from './api/concurrent-writes.js';
 import { judgesEnteringMarkdown, measureJudgesEntering } from './api/judges-entering.js';
 import { judgeTabletMarkdown, measureJudgeTablet } from './web/judge-keystroke.js';
+import { consolePushMarkdown, measureConsolePush } from './api/console-push.js';
 import { archivePageLcp, BUDGETS, check, withinTenPercentOf } from './lib/budgets.js';
 import { archiveSkipReason, measureArchive } from './archive/measure-archive.js';
 import { biggestRecap } from './lib/biggest-recap.js';
@@ -54,9 +57,9 @@ async function main(): Promise<number> {
   });
   if (
     values.only !== undefined &&
-    !['api', 'web', 'archive', 'live', 'writes', 'judges', 'tablet'].includes(values.only)
+    !['api', 'web', 'archive', 'live', 'writes', 'judges', 'console', 'tablet'].includes(values.only)
   )
-    throw new Error('--only is api, web, archive, live, writes, judges or tablet');
+    throw new Error('--only is api, web, archive, live, writes, judges, console or tablet');
   // Read before the working directory changes: the folder is the caller's.
   const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
@@ -84,6 +87,7 @@ async function main(): Promise<number> {
   if (values.only === 'writes') return writesOnly(results, log);
   if (values.only === 'judges') return judgesOnly(results, log, values.strict);
   if (values.only === 'tablet') return tabletOnly(results, log, values.strict);
+  if (values.only === 'console') return consoleOnly(results, log, values.strict);
 
   const throughputOptions = {
     rounds: Number(values.rounds),
@@ -353,6 +357,21 @@ async function tabletOnly(results: BenchResults, log: (line: string) => void, st
   // the judge's code in the fans' pages is a failure whatever --strict says: it is a rule, not a speed
   if (report.judgeTextsInInitialJs.length > 0 || report.judgeChunksLoadedOnHome.length > 0) return 1;
   return strict && report.p95Ms >= 50 ? 1 : 0;
+}
+
+/** A judge's entry to the tabulator's console, pushed, with 30 judges entering; its own results page. */
+async function consoleOnly(results: BenchResults, log: (line: string) => void, strict: boolean): Promise<number> {
+  log("A judge's entry to the console: 30 judge users entering, the console watching through the BFF's push");
+  const report = await measureConsolePush(log);
+  writeOwnPage(
+    results,
+    'console-push',
+    () => consolePushMarkdown(report, results.machine, results.startedAt, results.commit),
+    { consolePush: report },
+    log,
+  );
+  if (report.run.notOk > 0 || report.run.unseen > 0) return 1;
+  return strict && report.run.progressP95Ms >= 2000 ? 1 : 0;
 }
 
 function git(args: string[]): string {

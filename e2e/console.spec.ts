@@ -157,7 +157,18 @@ test('a tabulator watches the grid fill, is refused an incomplete release, force
   await expect(page.getByRole('heading', { name: 'Preview: not released' })).toBeVisible();
   await expectNoSeriousViolations(page);
 
-  // A judge enters through the API from another browser: a draft, then submitted. The grid follows by itself.
+  // Pushed, not polled (decision 101): with the stream of changes open, no read of progress repeats on a timer.
+  await expect(page.getByRole('status').filter({ hasText: 'Live: judges' })).toBeVisible({ timeout: 10_000 });
+  const progressReads: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/competitions/${competition.id}/progress`)
+      progressReads.push(Date.now());
+  });
+  await page.waitForTimeout(4_000);
+  expect(progressReads, 'progress asked on a timer while the stream is open').toEqual([]);
+
+  // A judge enters through the API from another browser: a draft, then submitted. The grid follows by itself,
+  // within 2 s of each entry's answer (issue 27).
   const judging = await judgeBrowser(browser, stack.baseURL);
   try {
     await signIn(judging.page, judge, '/');
@@ -169,14 +180,17 @@ test('a tabulator watches the grid fill, is refused an incomplete release, force
       baseVersion: 0,
     });
     expect(draft.status, draft.text).toBe(200);
-    await expect(cell(performances[0].name, 'draft')).toBeVisible({ timeout: 5_000 });
+    await expect(cell(performances[0].name, 'draft')).toBeVisible({ timeout: 2_000 });
     const submitted = await judging.enter(performances[0].id, {
       captionKey: caption.key,
       state: 'submitted',
       baseVersion: 1,
     });
     expect(submitted.status, submitted.text).toBe(200);
-    await expect(cell(performances[0].name, 'submitted')).toBeVisible({ timeout: 5_000 });
+    await expect(cell(performances[0].name, 'submitted')).toBeVisible({ timeout: 2_000 });
+    // each change asked progress again once, never on a timer
+    expect(progressReads.length).toBeGreaterThanOrEqual(2);
+    expect(progressReads.length).toBeLessThanOrEqual(4);
     await expect(page.getByText(/Updated \d+ s ago/)).toBeVisible();
   } finally {
     await judging.context.close();

@@ -19,7 +19,13 @@ import { apiClient, type Json } from '../../test/api/client.js';
 import { startTestApi, type TestApi } from '../../test/helpers/api-server.js';
 import { createPerson, REDIRECT_URI } from '../../test/helpers/user-tokens.js';
 import { percentile } from '../lib/stats.js';
-import type { TabletsPlan, TabletsResult } from './judges-tablets.js';
+import {
+  now,
+  type SubmittedEntry,
+  type TabletsMessage,
+  type TabletsPlan,
+  type TabletsResult,
+} from './tablets-protocol.js';
 
 export interface JudgesEnteringRun {
   pacing: 'paced' | 'back to back';
@@ -57,37 +63,82 @@ function okBody(answer: { status: number; body: Json; text: string }, status: nu
 
 const TABLETS = fileURLToPath(new URL('./judges-tablets.ts', import.meta.url));
 
-/** Enters the plan from the tablets' child process (judges-tablets.ts), and answers what it measured. */
+/**
+ * Enters the plan from the tablets' child process (judges-tablets.ts): each submit is told as it is answered, so
+ * the tabulator's screen here can look for it; answers what the tablets measured.
+ */
 function enterOnTablets(
   api: TestApi,
-  plan: Omit<TabletsPlan, 'url' | 'ca' | 'windowMs' | 'pollMs'>,
+  plan: Omit<TabletsPlan, 'url' | 'ca' | 'windowMs'>,
+  onSubmitted: (entry: SubmittedEntry) => void,
 ): Promise<TabletsResult> {
   const child = fork(TABLETS, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
-    child.once('message', (message: { result?: TabletsResult; error?: string }) =>
-      message.result ? resolve(message.result) : reject(new Error(`the tablets failed: ${message.error}`)),
-    );
+    child.on('message', (message: TabletsMessage) => {
+      if (message.submitted) onSubmitted(message.submitted);
+      else if (message.result) resolve(message.result);
+      else reject(new Error(`the tablets failed: ${message.error}`));
+    });
     child.once('exit', (code) => reject(new Error(`the tablets' process exited (${code}) without an answer`)));
-    child.send({ ...plan, url: api.url, ca: api.ca, windowMs: WINDOW_MS, pollMs: POLL_MS } satisfies TabletsPlan);
+    child.send({ ...plan, url: api.url, ca: api.ca, windowMs: WINDOW_MS } satisfies TabletsPlan);
   });
 }
 
-export async function measureJudgesEntering(log: (line: string) => void): Promise<JudgesEnteringReport> {
-  const measure = async (pacing: JudgesEnteringRun['pacing']) => {
-    const api = await startTestApi();
-    try {
-      return await run(api, pacing, log);
-    } finally {
-      await api.stop();
-    }
-  };
-  return { paced: await measure('paced'), backToBack: await measure('back to back') };
+/** The show under way, for a tabulator's screen to watch: where it is and the tabulator's own token. */
+export interface ShowUnderWay {
+  api: TestApi;
+  orgGuid: string;
+  competitionId: number;
+  tabulatorToken: string;
 }
+
+/**
+ * A tabulator's screen: how it reads the progress view and when. The API's own, by default: progress every POLL_MS.
+ * bench/api/console-push.ts's is the console's: through the BFF, when its stream of changes says so.
+ */
+export interface TabulatorScreen {
+  /** waits until the screen reads again: true to read now, false to look again (e.g. nothing heard for a while) */
+  nextRead(): Promise<boolean>;
+  /** the progress answer, as the screen reads it (and whatever else it reads with it) */
+  readProgress(): Promise<Json>;
+  close(): Promise<void>;
+}
+export type OpenScreen = (show: ShowUnderWay) => Promise<TabulatorScreen>;
+
+const pollingScreen: OpenScreen = async ({ api, competitionId, tabulatorToken }) => {
+  const tab = apiClient(api, bearer(tabulatorToken));
+  return {
+    nextRead: () => sleep(POLL_MS).then(() => true),
+    readProgress: async () => okBody(await tab.get(`/competitions/${competitionId}/progress`), 200, 'progress'),
+    close: async () => undefined,
+  };
+};
+
+/** One run on a new API: the show set up, the judges entering, `screen` watching (the API's progress polled). */
+export async function measureJudgesRun(
+  pacing: JudgesEnteringRun['pacing'],
+  log: (line: string) => void,
+  screen: OpenScreen = pollingScreen,
+): Promise<JudgesEnteringRun> {
+  const api = await startTestApi();
+  try {
+    return await run(api, pacing, log, screen);
+  } finally {
+    await api.stop();
+  }
+}
+
+export async function measureJudgesEntering(log: (line: string) => void): Promise<JudgesEnteringReport> {
+  return { paced: await measureJudgesRun('paced', log), backToBack: await measureJudgesRun('back to back', log) };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(
   api: TestApi,
   pacing: JudgesEnteringRun['pacing'],
   log: (line: string) => void,
+  openScreen: OpenScreen,
 ): Promise<JudgesEnteringRun> {
   const org = await api.createOrg('Bench Show Circuit');
   const app = await api.createKey(org.guid, { name: 'Bench app', redirectUris: [REDIRECT_URI] });
@@ -194,28 +245,74 @@ async function run(
       return seat;
     }),
   );
-  const tablets = await enterOnTablets(api, {
-    pacing,
+  const submitted: SubmittedEntry[] = [];
+  let entering = true;
+  const delays: number[] = [];
+  const seen = new Set<(typeof submitted)[number]>();
+  const screen = await openScreen({
+    api,
+    orgGuid: org.guid,
     competitionId: competition.id,
-    judges: seats.map((seat, j) => ({ token: judgeTokens[j], seat })),
     tabulatorToken: tabulator.token,
   });
-  const { seconds, notOk, progressReads } = tablets;
+  let progressReads = 0;
+  let enteredAt = Infinity;
+  const watcher = (async () => {
+    // after the last submit, 10 s more at most: what is not seen by then is counted unseen
+    while (entering || (seen.size < submitted.length && now() - enteredAt < 10_000)) {
+      if (!(await screen.nextRead())) continue;
+      const asked = now();
+      const progress = await screen.readProgress();
+      progressReads++;
+      const answered = now();
+      const missing = new Set<string>();
+      for (const section of progress.data as Json[])
+        for (const caption of section.captions as Json[])
+          for (const id of caption.missing as number[])
+            missing.add(`${section.division.id}|${caption.captionKey}|${id}`);
+      for (const entry of submitted) {
+        if (seen.has(entry) || entry.at > asked) continue;
+        if (missing.has(`${entry.divisionId}|${entry.captionKey}|${entry.performanceId}`)) continue;
+        seen.add(entry);
+        delays.push(answered - entry.at);
+      }
+    }
+  })();
+  // a failed read ends the watch; its error is thrown once the entering is done
+  watcher.catch(() => undefined);
+  const tablets = await enterOnTablets(
+    api,
+    {
+      pacing,
+      competitionId: competition.id,
+      judges: seats.map((seat, j) => ({ token: judgeTokens[j], seat })),
+    },
+    (entry) => submitted.push(entry),
+  );
+  const { latencies, notOk } = tablets;
+  enteredAt = now();
+  const seconds = tablets.seconds;
+  entering = false;
+  try {
+    await watcher;
+  } finally {
+    await screen.close();
+  }
   const report: JudgesEnteringRun = {
     pacing,
     judges: JUDGES,
     performances: PERFORMANCES,
     divisions: divisionCount,
-    writes: tablets.latencies.length,
-    seconds: tablets.seconds,
-    p50Ms: percentile(tablets.latencies, 50),
-    p95Ms: percentile(tablets.latencies, 95),
-    maxMs: Math.max(...tablets.latencies),
-    notOk: tablets.notOk,
-    progressReads: tablets.progressReads,
-    progressP95Ms: percentile(tablets.delays, 95),
-    progressMaxMs: Math.max(...tablets.delays),
-    unseen: tablets.unseen,
+    writes: latencies.length,
+    seconds,
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    maxMs: Math.max(...latencies),
+    notOk,
+    progressReads,
+    progressP95Ms: percentile(delays, 95),
+    progressMaxMs: Math.max(...delays),
+    unseen: submitted.length - seen.size,
   };
   log(
     `    ${report.writes} writes in ${seconds.toFixed(1)} s: p50 ${report.p50Ms.toFixed(0)} ms, p95 ${report.p95Ms.toFixed(0)} ms, max ${report.maxMs.toFixed(0)} ms, not 200: ${notOk}; in progress after p95 ${report.progressP95Ms.toFixed(0)} ms, max ${report.progressMaxMs.toFixed(0)} ms (${progressReads} reads), unseen ${report.unseen}`,

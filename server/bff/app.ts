@@ -39,6 +39,8 @@ import { createViewsRouter, VIEWS_PREFIX } from './views/routes.js';
 import { createCompetitionLookup } from './views/competition-lookup.js';
 import { createLiveHub, type LiveHub } from './live/live-hub.js';
 import { liveRoute } from './live/live-route.js';
+import { createConsoleHub, type ConsoleHub } from './live/console-hub.js';
+import { consoleRoute } from './live/console-route.js';
 
 export interface BffDeps {
   /** the upstream client; by default one built from the config (server.ts passes its own so it can close it) */
@@ -70,11 +72,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** How often an idle live stream carries a comment, well inside common proxies' 60 s idle limits. */
 const LIVE_HEARTBEAT_MS = 15_000;
 
-/** The app, the organization it reads (server.ts reports it at start) and the live hub (closed at shutdown). */
+/**
+ * The app, the organization it reads (server.ts reports it at start), the live hub and the consoles' hub (both closed
+ * at shutdown).
+ */
 export function createBff(
   config: BffConfig,
   deps: BffDeps = {},
-): { app: Hono<BffEnv>; organization: OrganizationSource; live: LiveHub } {
+): { app: Hono<BffEnv>; organization: OrganizationSource; live: LiveHub; consoles: ConsoleHub } {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? logJsonLine;
   const upstream = deps.upstream ?? createUpstreamHttp(config);
@@ -112,6 +117,31 @@ export function createBff(
         level: 'warn',
         msg: 'live read failed',
         guid,
+        detail: error instanceof Error ? error.message : String(error),
+      }),
+  });
+  // The consoles' watcher reads as the signed-in user whose console listens (decision 101), never with the BFF's key.
+  const consoles = createConsoleHub({
+    readAs: async (token, pathAndQuery) =>
+      upstream.request({
+        method: 'GET',
+        pathAndQuery,
+        headers: {
+          'user-agent': 'marching-results-bff',
+          'x-request-id': randomUUID(),
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+        },
+      }),
+    now,
+    intervalMs: config.consoleIntervalMs,
+    maxCompetitions: config.liveMaxCompetitions,
+    maxListeners: config.liveMaxListeners,
+    onReadFailure: (competitionId, error) =>
+      log({
+        level: 'warn',
+        msg: 'console watch read failed',
+        competitionId,
         detail: error instanceof Error ? error.message : String(error),
       }),
   });
@@ -169,6 +199,7 @@ export function createBff(
         cache: { entries: proxy.cachedEntries },
         upstream: { calls: proxy.upstreamCalls },
         live: { competitions: live.watched, listeners: live.listeners },
+        consoles: { competitions: consoles.watched, listeners: consoles.listeners },
       },
       { headers: { 'cache-control': 'no-cache' } },
     ),
@@ -176,6 +207,15 @@ export function createBff(
 
   // Before the views: their ETag and compression middleware would wait for the end of a stream that never ends.
   app.get(`${VIEWS_PREFIX}/competitions/:guid/live`, liveRoute(live, deps.liveHeartbeatMs ?? LIVE_HEARTBEAT_MS));
+  app.get(
+    `${VIEWS_PREFIX}/manage/competitions/:competitionId/changes`,
+    consoleRoute({
+      hub: consoles,
+      signInAvailable: signIn.available,
+      sessionOf: (c) => signIn.sessionOf(c),
+      heartbeatMs: deps.liveHeartbeatMs ?? LIVE_HEARTBEAT_MS,
+    }),
+  );
   app.route(VIEWS_PREFIX, views);
 
   app.all('/api/*', async (c) => {
@@ -283,7 +323,7 @@ export function createBff(
       headers: { allow: 'GET, HEAD' },
     }),
   );
-  return { app, organization, live };
+  return { app, organization, live, consoles };
 }
 
 function problemAnswer(problem: BffProblem): ProxyAnswer {

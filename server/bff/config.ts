@@ -20,6 +20,7 @@
  * | BFF_LIVE_INTERVAL_MS     | liveIntervalMs     | 2000: how often a watched live competition is re-read (decision 033) |
  * | BFF_LIVE_MAX_COMPETITIONS| liveMaxCompetitions| 100 live competitions watched at once |
  * | BFF_LIVE_MAX_LISTENERS   | liveMaxListeners   | 5000 open live streams |
+ * | BFF_CONSOLE_INTERVAL_MS  | consoleIntervalMs  | 500: how often a competition with an open console is re-read (decision 101) |
  * | BFF_SIGNIN_CLIENT_ID     | signInClientId     | none: no sign-in (decision 086) |
  * | BFF_SIGNIN_CLIENT_SECRET | signInClientSecret | none; required with BFF_SIGNIN_CLIENT_ID |
  * | BFF_SESSION_SECRET       | sessionSecrets     | required with sign-in: 32+ characters; comma-separated, the first seals, all open |
@@ -50,6 +51,7 @@ export interface BffConfig {
   liveIntervalMs: number;
   liveMaxCompetitions: number;
   liveMaxListeners: number;
+  consoleIntervalMs: number;
   /** the Authorization Code + PKCE client users sign in through (decision 086); both or neither */
   signInClientId?: string;
   signInClientSecret?: string;
@@ -69,7 +71,8 @@ type NumericSetting =
   | 'staleMaxAgeMs'
   | 'liveIntervalMs'
   | 'liveMaxCompetitions'
-  | 'liveMaxListeners';
+  | 'liveMaxListeners'
+  | 'consoleIntervalMs';
 
 export type BffConfigInput = Partial<Omit<BffConfig, NumericSetting | 'sessionSecrets'>> & {
   /** one secret, or several comma-separated (the first seals) */
@@ -77,6 +80,7 @@ export type BffConfigInput = Partial<Omit<BffConfig, NumericSetting | 'sessionSe
   liveIntervalMs?: number | string;
   liveMaxCompetitions?: number | string;
   liveMaxListeners?: number | string;
+  consoleIntervalMs?: number | string;
   port?: number | string;
   upstreamTimeoutMs?: number | string;
   cacheTtlMs?: number | string;
@@ -101,6 +105,7 @@ const ENV_NAMES: Record<keyof BffConfig, string> = {
   liveIntervalMs: 'BFF_LIVE_INTERVAL_MS',
   liveMaxCompetitions: 'BFF_LIVE_MAX_COMPETITIONS',
   liveMaxListeners: 'BFF_LIVE_MAX_LISTENERS',
+  consoleIntervalMs: 'BFF_CONSOLE_INTERVAL_MS',
   signInClientId: 'BFF_SIGNIN_CLIENT_ID',
   signInClientSecret: 'BFF_SIGNIN_CLIENT_SECRET',
   sessionSecrets: 'BFF_SESSION_SECRET',
@@ -158,6 +163,8 @@ const schema = z.object({
   liveIntervalMs: wholeNumber(250, 60_000, 2000),
   liveMaxCompetitions: wholeNumber(1, 10_000, 100),
   liveMaxListeners: wholeNumber(1, 100_000, 5000),
+  // Under the 2 s budget from a judge's entry to the console's grid, with room for the console's own reads.
+  consoleIntervalMs: wholeNumber(100, 60_000, 500),
   signInClientId: z.string().min(1).optional(),
   signInClientSecret: z.string().min(1).optional(),
   sessionSecrets: z
@@ -234,6 +241,7 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       liveIntervalMs: env.BFF_LIVE_INTERVAL_MS,
       liveMaxCompetitions: env.BFF_LIVE_MAX_COMPETITIONS,
       liveMaxListeners: env.BFF_LIVE_MAX_LISTENERS,
+      consoleIntervalMs: env.BFF_CONSOLE_INTERVAL_MS,
       signInClientId: env.BFF_SIGNIN_CLIENT_ID,
       signInClientSecret: env.BFF_SIGNIN_CLIENT_SECRET,
       sessionSecrets: env.BFF_SESSION_SECRET,

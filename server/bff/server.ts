@@ -26,7 +26,7 @@ const CLOSE_GRACE_MS = 5_000;
 
 export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'> = {}): Promise<RunningBff> {
   const upstream = createUpstreamHttp(config);
-  const { app, organization, live } = createBff(config, { ...deps, upstream });
+  const { app, organization, live, consoles } = createBff(config, { ...deps, upstream });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
@@ -62,6 +62,7 @@ export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'
       closing ??= new Promise<void>((resolve) => {
         // Live streams never finish on their own: ended first, so the grace period is for ordinary requests.
         live.close();
+        consoles.close();
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         force.unref();
         server.close(() => {

@@ -36,6 +36,8 @@ const isRead = (url: URL) =>
   url.pathname.startsWith('/api/') &&
   url.pathname !== '/api/health' &&
   !url.pathname.endsWith('/live') &&
+  // the console's stream of changes (decision 101): a stream, and a signed-in person's
+  !url.pathname.endsWith('/changes') &&
   !isOwnRead(url);
 const isJudgePage = (url: URL) => url.pathname === '/judge' || url.pathname.startsWith('/judge/');
 const isPage = (request: Request, url: URL) =>

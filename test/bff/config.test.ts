@@ -62,6 +62,7 @@ describe('BFF configuration', () => {
       liveIntervalMs: 2000,
       liveMaxCompetitions: 100,
       liveMaxListeners: 5000,
+      consoleIntervalMs: 500,
     });
     expect(
       readBffConfig({
@@ -73,6 +74,7 @@ describe('BFF configuration', () => {
         BFF_STATIC_DIR: 'build',
         BFF_LIVE_INTERVAL_MS: '500',
         BFF_LIVE_MAX_LISTENERS: '20',
+        BFF_CONSOLE_INTERVAL_MS: '250',
       }),
     ).toMatchObject({
       port: 9090,
@@ -82,8 +84,10 @@ describe('BFF configuration', () => {
       staticDir: 'build',
       liveIntervalMs: 500,
       liveMaxListeners: 20,
+      consoleIntervalMs: 250,
     });
     expect(() => readBffConfig({ ...required, BFF_LIVE_INTERVAL_MS: '10' })).toThrow(/BFF_LIVE_INTERVAL_MS/);
+    expect(() => readBffConfig({ ...required, BFF_CONSOLE_INTERVAL_MS: '10' })).toThrow(/BFF_CONSOLE_INTERVAL_MS/);
   });
 
   it('names the setting that is wrong, never the secret', () => {

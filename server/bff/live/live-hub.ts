@@ -19,10 +19,11 @@ import {
 } from '../views/upstream-reads.js';
 import type { CompetitionSummaryView } from '../views/view-schemas.js';
 import { mayBeLive } from './live-day.js';
+import type { ChangeEvent, ChangeListener } from './change-stream.js';
 
 /** What a listener hears: the competition's numbers or released flags changed, or it is no longer watched. */
-export type LiveEvent = { kind: 'change'; version: string } | { kind: 'end'; reason: 'not_live' | 'closing' };
-export type LiveListener = (event: LiveEvent) => void;
+export type LiveEvent = ChangeEvent;
+export type LiveListener = ChangeListener;
 
 export type LiveJoin =
   | { kind: 'joined'; guid: string; version: string; leave(): void }

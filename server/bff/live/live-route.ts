@@ -7,12 +7,12 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { isGuid } from '../../../domain/guid.js';
 import { problemResponse } from '../problems.js';
 import { ViewProblem } from '../views/upstream-reads.js';
 import { Problem, problems } from '../views/view.js';
-import type { LiveEvent, LiveHub } from './live-hub.js';
+import { changeChannel } from './change-stream.js';
+import type { LiveHub } from './live-hub.js';
 
 /**
  * Its declaration, documented with the views (views/routes.ts) though answered by app.ts outside their router: a
@@ -52,10 +52,6 @@ export const liveStreamRoute = createRoute({
   },
 });
 
-/** How long EventSource waits before reconnecting after a dropped stream. */
-const RETRY_MS = 3000;
-const VERSION = /^[\w-]{1,64}$/;
-
 export function liveRoute(hub: LiveHub, heartbeatMs: number) {
   return async (c: Context) => {
     const guid = c.req.param('guid') ?? '';
@@ -65,16 +61,10 @@ export function liveRoute(hub: LiveHub, heartbeatMs: number) {
         code: 'not_found',
         detail: `"${guid.slice(0, 64)}" is not a competition guid.`,
       });
-    // One slot per listener: a burst of changes before the stream writes them is one change (the newest), or the end.
-    let pending: LiveEvent | undefined;
-    let wake: (() => void) | undefined;
-    const listener = (event: LiveEvent) => {
-      if (pending?.kind !== 'end') pending = event;
-      wake?.();
-    };
+    const channel = changeChannel();
     let joined;
     try {
-      joined = await hub.join(guid, listener);
+      joined = await hub.join(guid, channel.listener);
     } catch (error) {
       if (error instanceof ViewProblem)
         return problemResponse({
@@ -93,53 +83,6 @@ export function liveRoute(hub: LiveHub, heartbeatMs: number) {
         detail: joined.detail,
         headers: { 'retry-after': '60' },
       });
-    const { version, leave } = joined;
-    const lastEventId = c.req.header('last-event-id');
-    let closed = false;
-    let heartbeat: NodeJS.Timeout | undefined;
-    // Idempotent: the browser leaving (before or during the stream), the stream ending, or a failed write.
-    const finish = () => {
-      closed = true;
-      clearInterval(heartbeat);
-      leave();
-      wake?.();
-    };
-    const signal = c.req.raw.signal;
-    if (signal.aborted) finish();
-    else signal.addEventListener('abort', finish, { once: true });
-    c.header('cache-control', 'no-cache, no-transform');
-    c.header('x-accel-buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      stream.onAbort(finish);
-      if (stream.aborted) finish();
-      heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(finish), heartbeatMs);
-      try {
-        await stream.writeSSE({ event: 'ready', id: version, data: JSON.stringify({ version }), retry: RETRY_MS });
-        if (lastEventId !== undefined && VERSION.test(lastEventId) && lastEventId !== version) {
-          await stream.writeSSE({ event: 'change', id: version, data: JSON.stringify({ version }) });
-        }
-        while (!closed) {
-          if (pending === undefined) await new Promise<void>((resolve) => (wake = resolve));
-          wake = undefined;
-          const event = pending;
-          pending = undefined;
-          if (event === undefined || closed) continue;
-          if (event.kind === 'end') {
-            await stream.writeSSE({ event: 'end', data: JSON.stringify({ reason: event.reason }) });
-            return;
-          }
-          await stream.writeSSE({
-            event: 'change',
-            id: event.version,
-            data: JSON.stringify({ version: event.version }),
-          });
-        }
-      } catch {
-        // The browser went away mid-write: nothing to tell anyone.
-      } finally {
-        signal.removeEventListener('abort', finish);
-        finish();
-      }
-    });
+    return channel.stream(c, joined, heartbeatMs);
   };
 }

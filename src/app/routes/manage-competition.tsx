@@ -9,6 +9,8 @@ import { competitionScheduleQueryOptions } from '../../features/competitions/api
 import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
 import { RecapViews } from '../../features/competitions/components/recap-views';
 import { auditQueryOptions } from '../../features/manage/api/get-audit';
+import { useConsoleStream } from '../../features/manage/api/console-stream';
+import { CONSOLE_FALLBACK_POLL_MS } from '../../features/manage/api/keys';
 import { can, signInHref, type Me } from '../../features/manage/api/get-me';
 import { previewQueryOptions } from '../../features/manage/api/get-preview';
 import { progressQueryOptions } from '../../features/manage/api/get-progress';
@@ -46,9 +48,15 @@ function Console({ me, guid }: { me: Me; guid: string }) {
   const competitionId = summary.data?.body.competition.id ?? null;
   const id = competitionId ?? 0;
   const enabled = competitionId !== null;
-  const progress = useQuery({ ...progressQueryOptions(id), enabled });
-  const preview = useQuery({ ...previewQueryOptions(id), enabled });
-  const audit = useQuery({ ...auditQueryOptions(id), enabled: enabled && can(me, 'read-audit') });
+  // Pushed: the reads are asked again when the stream says so; on a timer only while it is not open (decision 101).
+  const stream = useConsoleStream(competitionId);
+  const polling = {
+    refetchInterval: stream === 'live' ? false : CONSOLE_FALLBACK_POLL_MS,
+    refetchIntervalInBackground: false,
+  } as const;
+  const progress = useQuery({ ...progressQueryOptions(id), ...polling, enabled });
+  const preview = useQuery({ ...previewQueryOptions(id), ...polling, enabled });
+  const audit = useQuery({ ...auditQueryOptions(id), ...polling, enabled: enabled && can(me, 'read-audit') });
   const schedule = useQuery({ ...competitionScheduleQueryOptions(guid, id), enabled });
   const location = useLocation();
   const [correcting, setCorrecting] = useState<(CorrectionTarget & { released: boolean }) | null>(null);
@@ -142,7 +150,7 @@ function Console({ me, guid }: { me: Me; guid: string }) {
       <Freshness
         updatedAt={Math.min(progress.dataUpdatedAt, preview.dataUpdatedAt)}
         failed={progress.isRefetchError || preview.isRefetchError}
-        offline={false}
+        stream={stream}
       />
       {grid.length === 0 ? (
         <EmptyState title="No performances yet">

@@ -2,6 +2,7 @@
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { listAuditEntries } from '../../db/repositories/audit-log.js';
+import { etaggedJson } from '../../http/cached-json.js';
 import * as routes from './audit.routes.js';
 
 export function resource(services: Services) {
@@ -9,6 +10,6 @@ export function resource(services: Services) {
   return newRouter().openapi(routes.listAudit, async (c) => {
     const { competitionId, since, limit = 1000 } = c.req.valid('query');
     const entries = await listAuditEntries(db, c.get('auth').orgId, { competitionId, sinceSeq: since, limit });
-    return c.json({ data: entries }, 200, { 'cache-control': 'no-store' });
+    return etaggedJson(c, { data: entries }, { 'cache-control': 'no-store' });
   });
 }

@@ -16,6 +16,7 @@ import {
 } from '../../db/repositories/sections.read.js';
 import { signOffSection } from '../../db/repositories/sections.write.js';
 import { isoTimestamp } from '../present/v4.js';
+import { etaggedJson } from '../../http/cached-json.js';
 import * as routes from './review.routes.js';
 
 export function resource(services: Services) {
@@ -44,51 +45,48 @@ export function resource(services: Services) {
       if (!read) throw notFound(`Competition ${competitionId}`);
       const { competition, organization, sections, corrections } = read;
       const requireSignOff = organization?.requireSignoff ?? false;
-      return c.json(
-        {
-          competition: { id: competition.id, name: competition.name },
-          requireSignOff,
-          data: sections.map((section) => {
-            const performed = section.performances.filter((performance) => performance.performed);
-            const missing = missingCaptions(section);
-            return {
-              round: section.round,
-              division: section.division,
-              performances: section.performances.length,
-              performed: performed.length,
-              captions: (section.sheet?.categories.flatMap((category) => category.captions) ?? []).map((caption) => {
-                const entered = section.performances.filter((performance) => performance.entered.has(caption.key));
-                return {
-                  captionKey: caption.key,
-                  captionName: caption.name,
-                  judge: section.judges.get(caption.key) ?? null,
-                  entered: entered.length,
-                  submitted: entered.filter((performance) => captionIsIn(performance, caption.key)).length,
-                  missing:
-                    missing
-                      .find((lacking) => lacking.captionKey === caption.key)
-                      ?.performances.map((performance) => performance.id) ?? [],
-                };
-              }),
-              penalties: section.performances
-                .filter((performance) => performance.penalty > 0)
-                .map((performance) => ({
-                  performanceId: performance.id,
-                  group: performance.group,
-                  amount: performance.penalty,
-                })),
-              signOff: section.signOff && { by: section.signOff.by, at: isoTimestamp(section.signOff.at) },
-              released: section.released,
-              corrections: corrections.get(sectionKey(section.roundId, section.division.id))?.length ?? 0,
-              readyToRelease:
-                missing.length === 0 &&
-                (section.sheet !== null || performed.length === 0) &&
-                (!requireSignOff || section.signOff !== null),
-            };
-          }),
-        },
-        200,
-      );
+      return etaggedJson(c, {
+        competition: { id: competition.id, name: competition.name },
+        requireSignOff,
+        data: sections.map((section) => {
+          const performed = section.performances.filter((performance) => performance.performed);
+          const missing = missingCaptions(section);
+          return {
+            round: section.round,
+            division: section.division,
+            performances: section.performances.length,
+            performed: performed.length,
+            captions: (section.sheet?.categories.flatMap((category) => category.captions) ?? []).map((caption) => {
+              const entered = section.performances.filter((performance) => performance.entered.has(caption.key));
+              return {
+                captionKey: caption.key,
+                captionName: caption.name,
+                judge: section.judges.get(caption.key) ?? null,
+                entered: entered.length,
+                submitted: entered.filter((performance) => captionIsIn(performance, caption.key)).length,
+                missing:
+                  missing
+                    .find((lacking) => lacking.captionKey === caption.key)
+                    ?.performances.map((performance) => performance.id) ?? [],
+              };
+            }),
+            penalties: section.performances
+              .filter((performance) => performance.penalty > 0)
+              .map((performance) => ({
+                performanceId: performance.id,
+                group: performance.group,
+                amount: performance.penalty,
+              })),
+            signOff: section.signOff && { by: section.signOff.by, at: isoTimestamp(section.signOff.at) },
+            released: section.released,
+            corrections: corrections.get(sectionKey(section.roundId, section.division.id))?.length ?? 0,
+            readyToRelease:
+              missing.length === 0 &&
+              (section.sheet !== null || performed.length === 0) &&
+              (!requireSignOff || section.signOff !== null),
+          };
+        }),
+      });
     })
     .openapi(routes.signOff, async (c) => {
       const auth = c.get('auth');

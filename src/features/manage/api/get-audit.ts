@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getAsUser, type UserResult } from '../../../lib/api-user';
 import type { components } from '../../../lib/api-types';
-import { CONSOLE_POLL_MS, manageKeys } from './keys';
+import { manageKeys } from './keys';
 
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditList = { data: AuditEntry[] };
@@ -19,7 +19,6 @@ export const auditQueryOptions = (competitionId: number) =>
         signal,
         previous: client.getQueryData<UserResult<AuditList>>(queryKey),
       }),
-    refetchInterval: CONSOLE_POLL_MS,
-    refetchIntervalInBackground: false,
+    // Asked again when the console's stream says something changed (console-stream.ts), not on a timer.
     staleTime: 0,
   });

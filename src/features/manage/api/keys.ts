@@ -9,7 +9,7 @@ export const manageKeys = {
 };
 
 /**
- * How often the console asks while its tab is visible: a judge's entry shows within 2 s (issue 27). A poll through
- * the BFF with If-None-Match, until the BFF has a live channel for signed-in users (decision 091).
+ * How often the console asks while its stream of changes is not open (decision 101): dropped, refused or not yet
+ * connected. With the stream open it asks only when told something changed.
  */
-export const CONSOLE_POLL_MS = 1_500;
+export const CONSOLE_FALLBACK_POLL_MS = 5_000;

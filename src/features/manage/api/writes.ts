@@ -1,6 +1,6 @@
 /**
  * The console's writes, each a documented operation of the API sent through the BFF with the user's session
- * (postAsUser). After one, the console's reads are asked again at once rather than at the next poll.
+ * (postAsUser). After one, the console's reads are asked again at once, before the stream's change arrives.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { postAsUser } from '../../../lib/api-user';
@@ -27,6 +27,6 @@ export const setPenalties = (performanceId: number, body: Penalties) =>
 export const setPerformed = (performanceId: number, body: SetPerformed) =>
   postAsUser('/performances/{performanceId}/performed', { path: { performanceId }, body });
 
-/** What a write changed shows now, not at the next poll. */
+/** What a write changed shows now, not a stream's tick later. */
 export const refreshConsole = (queryClient: QueryClient, competitionId: number) =>
   queryClient.invalidateQueries({ queryKey: manageKeys.competition(competitionId) });
