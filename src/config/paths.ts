@@ -15,7 +15,7 @@ export interface GroupAddress {
 export const sameGroup = (a: GroupAddress, b: GroupAddress) =>
   a.name === b.name && a.orgGroupIdentifier === b.orgGroupIdentifier;
 
-function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+export function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') search.set(name, String(value));
@@ -98,34 +98,11 @@ export const paths = {
     href: (judgeName: string, seasonId?: number, options: { competition?: string } = {}) =>
       withQuery(`/judges/${encodeURIComponent(judgeName)}`, { season: seasonId, competition: options.competition }),
   },
-  /** Show day, signed in: the organization's competitions, each opening its console (its code loads only here). */
-  manage: { path: '/manage', href: () => '/manage' },
-  /** Set-up: the organization's seasons (adding and changing them: administrators and tabulators). */
-  manageSeasons: { path: '/manage/seasons', href: () => '/manage/seasons' },
-  /** Set-up: the organization's divisions, each with its score sheet (from the catalogue or built in the page). */
-  manageDivisions: { path: '/manage/divisions', href: () => '/manage/divisions' },
-  /** The tabulator's and chief judge's console of one competition, by its guid as fans' pages address it. */
-  manageCompetition: {
-    path: '/manage/competitions/:competitionGuid',
-    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}`,
-  },
-  /** A season's events and their competitions with rounds, date and time: created and edited (issue 27 set-up). */
-  manageEvents: {
-    path: '/manage/events',
-    href: (seasonId?: number) => withQuery('/manage/events', { season: seasonId }),
-  },
-  /** A competition's registration and running order & times, by its guid. */
-  manageEntries: {
-    path: '/manage/competitions/:competitionGuid/entries',
-    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/entries`,
-  },
-  /** Who sits on each caption of each division and round of a competition: seat, remove, copy (set-up). */
-  managePanel: {
-    path: '/manage/competitions/:competitionGuid/panel',
-    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/panel`,
-  },
-  /** The organization's users and roles (administrator): add one and hand over its password link, change, disable. */
-  manageUsers: { path: '/manage/users', href: () => '/manage/users' },
+  /**
+   * Show day, signed in: the organization's competitions, each opening its console, and every management page
+   * under it (manage-paths.ts): one route, whose section (app/routes/manage.tsx) serves the rest and loads only here.
+   */
+  manage: { path: '/manage/*', href: () => '/manage' },
   /** A judge user's tablet: its seats, sheets and own numbers; the seat and performance are in the query. */
   judging: { path: '/judge', href: () => '/judge' },
 } as const;

@@ -16,6 +16,7 @@ import { competitionRoundsQueryOptions } from '../api/events-api';
 import type { OrderRow } from '../utils/running-order-model';
 import { EntriesAdd, type MakeMatcher } from './entries-add';
 import { RunningOrderEditor } from './running-order-editor';
+import { managePaths } from '../../../config/manage-paths';
 
 const linkClass = 'text-blue-900 underline dark:text-sky-300';
 const selectClass =
@@ -103,7 +104,7 @@ export function EntriesPage({
         <span className="text-slate-700 dark:text-slate-300">
           <LocalDateTime iso={body.competition.date} /> · {me.organization.name} · {roleLabel(me)}
         </span>
-        <Link to={paths.manageCompetition.href(guid)} className={linkClass}>
+        <Link to={managePaths.competition.href(guid)} className={linkClass}>
           Console
         </Link>
         <Link to={paths.schedule.href(guid)} className={linkClass}>

@@ -5,7 +5,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { LocalDateTime } from '../../../components/local-date-time';
 import { Notice } from '../../../components/notice';
 import { PageSkeleton } from '../../../components/skeleton';
-import { paths } from '../../../config/paths';
 import { problemText } from '../../manage/api/problems';
 import { primaryButton, secondaryButton } from '../../manage/components/modal';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../api/events-api';
 import { CompetitionDialog, type CompetitionTarget } from './competition-dialog';
 import { EventDialog } from './events-dialog';
+import { managePaths } from '../../../config/manage-paths';
 
 type Editing =
   | { kind: 'event'; event: EventListItem | null }
@@ -165,10 +165,10 @@ function EventCard({
                 </span>
               </span>
               <span className="flex flex-wrap gap-3 text-sm">
-                <Link to={paths.manageCompetition.href(competition.guid)} className={linkClass}>
+                <Link to={managePaths.competition.href(competition.guid)} className={linkClass}>
                   Console<span className="sr-only"> of {competition.name}</span>
                 </Link>
-                <Link to={paths.manageEntries.href(competition.guid)} className={linkClass}>
+                <Link to={managePaths.entries.href(competition.guid)} className={linkClass}>
                   Entries<span className="sr-only"> of {competition.name}</span>
                 </Link>
                 {canWrite ? (

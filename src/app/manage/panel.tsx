@@ -4,7 +4,6 @@ import { Link, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
-import { paths } from '../../config/paths';
 import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
 import { can, signInHref, type Me } from '../../features/manage/api/get-me';
 import { problemText } from '../../features/manage/api/problems';
@@ -16,6 +15,7 @@ import { PanelSection } from '../../features/setup/components/panel-section';
 import { sectionKeyOf } from '../../features/setup/utils/panel-copy';
 import { isApiError } from '../../lib/api-client';
 import { parseGuid } from '../route-error';
+import { managePaths } from '../../config/manage-paths';
 
 /** `/manage/competitions/<guid>/panel`: who judges each caption of each division and round (issue 27). */
 export default function ManagePanelRoute() {
@@ -24,7 +24,7 @@ export default function ManagePanelRoute() {
     <>
       <title>Panel · Marching Results</title>
       <p className="text-sm">
-        <Link to={paths.manageCompetition.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+        <Link to={managePaths.competition.href(guid)} className="text-blue-900 underline dark:text-sky-300">
           Back to the console
         </Link>
       </p>
@@ -102,7 +102,7 @@ function Panel({ me, guid }: { me: Me; guid: string }) {
       {listsUsers && !users.isPending && judges?.length === 0 ? (
         <Notice tone="info">
           No judge users yet:{' '}
-          <Link to={paths.manageUsers.href()} className="underline">
+          <Link to={managePaths.users.href()} className="underline">
             add them on Users
           </Link>
           , or seat judges by name.

@@ -26,6 +26,7 @@ import { isApiError } from '../../lib/api-client';
 import { buildGrid, type GridRow } from '../../features/manage/utils/grid-model';
 import { recapFromPreview } from '../../features/competitions/utils/recap-from-preview';
 import { parseGuid } from '../route-error';
+import { managePaths } from '../../config/manage-paths';
 
 /** `/manage/competitions/<guid>`: the tabulator's console, open all show long (issue 27). */
 export default function ManageCompetitionRoute() {
@@ -132,7 +133,7 @@ function Console({ me, guid }: { me: Me; guid: string }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{body.competition.name}: console</h1>
         {can(me, 'set-up') ? (
-          <Link to={paths.managePanel.href(guid)} className="text-sm text-blue-900 underline dark:text-sky-300">
+          <Link to={managePaths.panel.href(guid)} className="text-sm text-blue-900 underline dark:text-sky-300">
             Panel
           </Link>
         ) : null}
@@ -143,7 +144,7 @@ function Console({ me, guid }: { me: Me; guid: string }) {
           Fans' recap page
         </Link>{' '}
         ·{' '}
-        <Link to={paths.manageEntries.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+        <Link to={managePaths.entries.href(guid)} className="text-blue-900 underline dark:text-sky-300">
           Entries
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { SessionGate } from '../../features/manage/components/session-gate';
 import { createMatcher } from '../../features/search/utils/match';
 import { EntriesPage } from '../../features/setup/components/entries-page';
 import { parseGuid } from '../route-error';
+import { managePaths } from '../../config/manage-paths';
 
 /**
  * `/manage/competitions/<guid>/entries`: registration, and the running order and times (issue 27 set-up). Groups are
@@ -22,7 +23,7 @@ export default function ManageEntriesRoute() {
           Manage contests
         </Link>{' '}
         ·{' '}
-        <Link to={paths.manageEvents.href()} className="text-blue-900 underline dark:text-sky-300">
+        <Link to={managePaths.events.href()} className="text-blue-900 underline dark:text-sky-300">
           Events
         </Link>
       </p>
