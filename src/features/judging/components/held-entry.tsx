@@ -1,9 +1,9 @@
 import type { MySeat } from '../../../lib/api-models';
 import type { HeldEntry } from '../queue/judge-records';
 import { captionScore, formatCaptionScore, formatScore } from '../utils/sheet';
+import { shortDateTime } from '../utils/show-date';
 
-const when = (at: string | null) =>
-  at ? new Date(at).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' }) : '';
+const when = shortDateTime;
 
 /**
  * An entry the API did not take: a conflict (someone changed the entry while the judge's numbers waited) shows both

@@ -1,8 +1,8 @@
 import type { JudgeSnapshot } from '../queue/judge-store';
 import type { QueueStatus } from '../queue/send-queue';
+import { clockTime } from '../utils/show-date';
 
-const clock = (at: number) =>
-  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const clock = clockTime;
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

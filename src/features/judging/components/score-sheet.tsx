@@ -4,9 +4,9 @@ import type { EntryState } from '../queue/judge-records';
 import { checkSheet, formatCaptionScore, formatScore, type LineScore, type TypedLine } from '../utils/sheet';
 import type { SeatPerformance, SheetState } from '../utils/sheet-state';
 import { HeldEntryPanel } from './held-entry';
+import { shortDateTime } from '../utils/show-date';
 
-const when = (at: string | null) =>
-  at ? new Date(at).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' }) : '';
+const when = shortDateTime;
 
 /**
  * One performance's caption sheet: a big decimal field per subcaption with its maximum and step, the caption total as
