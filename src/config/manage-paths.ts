@@ -3,8 +3,6 @@
  * `href(...)`. Apart from the fans' route table (paths.ts) so that a management page adds nothing to the fans'
  * initial JS: this module loads with the section.
  */
-import { withQuery } from './paths';
-
 export const managePaths = {
   /** Set-up: the organization's seasons (adding and changing them: administrators and tabulators). */
   seasons: { path: 'seasons', href: () => '/manage/seasons' },
@@ -13,7 +11,7 @@ export const managePaths = {
   /** A season's events and their competitions with rounds, date and time: created and edited. */
   events: {
     path: 'events',
-    href: (seasonId?: number) => withQuery('/manage/events', { season: seasonId }),
+    href: (seasonId?: number) => (seasonId === undefined ? '/manage/events' : `/manage/events?season=${seasonId}`),
   },
   /** The organization's users and roles (administrator): add one and hand over its password link, change, disable. */
   users: { path: 'users', href: () => '/manage/users' },

@@ -15,7 +15,7 @@ export interface GroupAddress {
 export const sameGroup = (a: GroupAddress, b: GroupAddress) =>
   a.name === b.name && a.orgGroupIdentifier === b.orgGroupIdentifier;
 
-export function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') search.set(name, String(value));
