@@ -239,7 +239,9 @@ test('a fan who asked to be told about a group gets a notice on another page whe
 
   // Headless Chromium grants no notification permission, so the notice is on the page.
   const notice = page.getByRole('status').filter({ hasText: `${alpha.name}: scores released` });
-  await expect(notice).toBeVisible(LIVE_UPDATE);
+  // That it arrives is checked here; how soon is budgeted by `npm run bench` (its live part), on a quiet machine. On
+  // a loaded CI machine the page's re-read of the released records alone once took 6 s.
+  await expect(notice).toBeVisible({ timeout: 20_000 });
   await expect(notice).toContainText(`${totalOf(JUDGES.Alpha).replace(/0+$/, '')}`);
   await expect(
     page.getByRole('status').filter({ hasText: `${liveShow.groups.Bravo.name}: scores released` }),
