@@ -177,6 +177,8 @@ export function EntriesAdd({
         ) : null}
       </div>
       <NewGroupForm
+        // a new form for each division and round shown: its division starts as the page's, not the first one's
+        key={`${section.divisionId}:${section.round}`}
         section={section}
         divisions={divisions}
         onCreated={async (group) => {
