@@ -1,6 +1,7 @@
+import { LoadFailure } from '../../features/manage/components/load-failure';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
@@ -11,7 +12,7 @@ import { RecapViews } from '../../features/competitions/components/recap-views';
 import { auditQueryOptions } from '../../features/manage/api/get-audit';
 import { useConsoleStream } from '../../features/manage/api/console-stream';
 import { CONSOLE_FALLBACK_POLL_MS } from '../../features/manage/api/keys';
-import { can, signInHref, type Me } from '../../features/manage/api/get-me';
+import { can, type Me } from '../../features/manage/api/get-me';
 import { previewQueryOptions } from '../../features/manage/api/get-preview';
 import { progressQueryOptions } from '../../features/manage/api/get-progress';
 import { problemText } from '../../features/manage/api/problems';
@@ -22,7 +23,6 @@ import { Freshness } from '../../features/manage/components/freshness';
 import { PerformanceDialog } from '../../features/manage/components/performance-dialog';
 import { SectionControls } from '../../features/manage/components/section-controls';
 import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
-import { isApiError } from '../../lib/api-client';
 import { buildGrid, type GridRow } from '../../features/manage/utils/grid-model';
 import { recapFromPreview } from '../../features/competitions/utils/recap-from-preview';
 import { parseGuid } from '../route-error';
@@ -59,7 +59,6 @@ function Console({ me, guid }: { me: Me; guid: string }) {
   const preview = useQuery({ ...previewQueryOptions(id), ...polling, enabled });
   const audit = useQuery({ ...auditQueryOptions(id), ...polling, enabled: enabled && can(me, 'read-audit') });
   const schedule = useQuery({ ...competitionScheduleQueryOptions(guid, id), enabled });
-  const location = useLocation();
   const [correcting, setCorrecting] = useState<(CorrectionTarget & { released: boolean }) | null>(null);
   const [editing, setEditing] = useState<{ row: GridRow; released: boolean } | null>(null);
 
@@ -98,26 +97,7 @@ function Console({ me, guid }: { me: Me; guid: string }) {
 
   if (summary.isPending || (enabled && (progress.isPending || preview.isPending))) return <PageSkeleton rows={8} />;
   const failure = summary.error ?? (progress.data ? null : progress.error) ?? (preview.data ? null : preview.error);
-  if (failure) {
-    if (isApiError(failure) && failure.status === 401)
-      return (
-        <Notice tone="warning" role="alert">
-          Your session has ended.{' '}
-          <a className="underline" href={signInHref(`${location.pathname}${location.search}`)}>
-            Sign in again
-          </a>
-        </Notice>
-      );
-    if (isApiError(failure) && failure.status === 404)
-      return (
-        <EmptyState title="No such competition">It is not one of {me.organization.name}'s competitions.</EmptyState>
-      );
-    return (
-      <Notice tone="error" role="alert">
-        The console could not load: {problemText(failure)}
-      </Notice>
-    );
-  }
+  if (failure) return <LoadFailure failure={failure} what="The console" organization={me.organization.name} />;
   const body = summary.data!.body;
   if (competitionId === null)
     return (

@@ -1,11 +1,12 @@
+import { LoadFailure } from '../../features/manage/components/load-failure';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
 import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
-import { can, signInHref, type Me } from '../../features/manage/api/get-me';
+import { can, type Me } from '../../features/manage/api/get-me';
 import { problemText } from '../../features/manage/api/problems';
 import { SessionGate } from '../../features/manage/components/session-gate';
 import { panelQueryOptions } from '../../features/setup/api/panel-api';
@@ -13,7 +14,6 @@ import { usersQueryOptions } from '../../features/setup/api/users-api';
 import { PanelSeatDialog, type SeatTarget } from '../../features/setup/components/panel-seat-dialog';
 import { PanelSection } from '../../features/setup/components/panel-section';
 import { sectionKeyOf } from '../../features/setup/utils/panel-copy';
-import { isApiError } from '../../lib/api-client';
 import { parseGuid } from '../route-error';
 import { managePaths } from '../../config/manage-paths';
 
@@ -44,7 +44,6 @@ export default function ManagePanelRoute() {
 }
 
 function Panel({ me, guid }: { me: Me; guid: string }) {
-  const location = useLocation();
   const summary = useQuery(competitionQueryOptions(guid));
   const competitionId = summary.data?.body.competition.id ?? null;
   const panel = useQuery({ ...panelQueryOptions(competitionId ?? 0), enabled: competitionId !== null });
@@ -54,29 +53,15 @@ function Panel({ me, guid }: { me: Me; guid: string }) {
 
   if (summary.isPending || (competitionId !== null && panel.isPending)) return <PageSkeleton rows={6} />;
   const failure = summary.error ?? (panel.data ? null : panel.error);
-  if (failure) {
-    if (isApiError(failure) && failure.status === 401)
-      return (
-        <Notice tone="warning" role="alert">
-          Your session has ended.{' '}
-          <a className="underline" href={signInHref(`${location.pathname}${location.search}`)}>
-            Sign in again
-          </a>
-        </Notice>
-      );
-    if (isApiError(failure) && failure.status === 404)
-      return (
-        <EmptyState title="No such competition">It is not one of {me.organization.name}'s competitions.</EmptyState>
-      );
+  if (failure)
     return (
-      <Notice tone="error" role="alert">
-        The panel could not load: {problemText(failure)}{' '}
-        <button type="button" className="underline" onClick={() => void panel.refetch()}>
-          Try again
-        </button>
-      </Notice>
+      <LoadFailure
+        failure={failure}
+        what="The panel"
+        organization={me.organization.name}
+        onRetry={() => void panel.refetch()}
+      />
     );
-  }
   const body = summary.data!.body;
   if (competitionId === null)
     return (

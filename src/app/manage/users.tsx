@@ -1,18 +1,16 @@
+import { LoadFailure } from '../../features/manage/components/load-failure';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
 import { paths } from '../../config/paths';
-import { can, signInHref, type Me } from '../../features/manage/api/get-me';
-import { problemText } from '../../features/manage/api/problems';
+import { can, type Me } from '../../features/manage/api/get-me';
 import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
 import { usersQueryOptions } from '../../features/setup/api/users-api';
 import { UsersAddForm, type CreatedUser } from '../../features/setup/components/users-add-form';
 import { UsersPasswordLink } from '../../features/setup/components/users-password-link';
 import { UsersTable } from '../../features/setup/components/users-table';
-import { isApiError } from '../../lib/api-client';
 
 /** `/manage/users`: the organization's users and roles, for its administrators (issue 27). */
 export default function ManageUsersRoute() {
@@ -42,7 +40,6 @@ export default function ManageUsersRoute() {
 }
 
 function Users({ me }: { me: Me }) {
-  const location = useLocation();
   const users = useQuery(usersQueryOptions());
   const [created, setCreated] = useState<CreatedUser | null>(null);
   return (
@@ -68,21 +65,7 @@ function Users({ me }: { me: Me }) {
         {users.isPending ? (
           <PageSkeleton rows={4} />
         ) : users.isError ? (
-          isApiError(users.error) && users.error.status === 401 ? (
-            <Notice tone="warning" role="alert">
-              Your session has ended.{' '}
-              <a className="underline" href={signInHref(`${location.pathname}${location.search}`)}>
-                Sign in again
-              </a>
-            </Notice>
-          ) : (
-            <Notice tone="error" role="alert">
-              The users could not load: {problemText(users.error)}{' '}
-              <button type="button" className="underline" onClick={() => void users.refetch()}>
-                Try again
-              </button>
-            </Notice>
-          )
+          <LoadFailure failure={users.error} what="The users" onRetry={() => void users.refetch()} />
         ) : users.data.body.data.length === 0 ? (
           <EmptyState title="No users yet">Add the first one above.</EmptyState>
         ) : (

@@ -1,15 +1,14 @@
+import { LoadFailure } from '../../manage/components/load-failure';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LocalDateTime } from '../../../components/local-date-time';
-import { Notice } from '../../../components/notice';
 import { PageSkeleton } from '../../../components/skeleton';
 import { paths } from '../../../config/paths';
-import { isApiError, type ApiResult } from '../../../lib/api-client';
+import { type ApiResult } from '../../../lib/api-client';
 import type { CompetitionSummary } from '../../../lib/api-models';
-import { can, signInHref, type Me } from '../../manage/api/get-me';
-import { problemText } from '../../manage/api/problems';
+import { can, type Me } from '../../manage/api/get-me';
 import { roleLabel } from '../../manage/components/session-gate';
 import { entriesScheduleQueryOptions, setupDivisionsQueryOptions } from '../api/entries-api';
 import { competitionRoundsQueryOptions } from '../api/events-api';
@@ -37,7 +36,6 @@ export function EntriesPage({
   summary: UseQueryResult<ApiResult<CompetitionSummary>>;
   makeMatcher: MakeMatcher;
 }) {
-  const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const competitionId = summary.data?.body.competition.id ?? null;
   const enabled = competitionId !== null;
@@ -49,26 +47,7 @@ export function EntriesPage({
   if (summary.isPending || (enabled && (schedule.isPending || rounds.isPending)) || divisions.isPending)
     return <PageSkeleton rows={8} />;
   const failure = summary.error ?? schedule.error ?? rounds.error ?? divisions.error;
-  if (failure) {
-    if (isApiError(failure) && failure.status === 401)
-      return (
-        <Notice tone="warning" role="alert">
-          Your session has ended.{' '}
-          <a className="underline" href={signInHref(`${location.pathname}${location.search}`)}>
-            Sign in again
-          </a>
-        </Notice>
-      );
-    if (isApiError(failure) && failure.status === 404)
-      return (
-        <EmptyState title="No such competition">It is not one of {me.organization.name}'s competitions.</EmptyState>
-      );
-    return (
-      <Notice tone="error" role="alert">
-        The entries could not load: {problemText(failure)}
-      </Notice>
-    );
-  }
+  if (failure) return <LoadFailure failure={failure} what="The entries" organization={me.organization.name} />;
   const body = summary.data!.body;
   if (competitionId === null)
     return (
