@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import type { ScoreEntryClient } from './support/score-entry';
+import { newUser, signIn } from './support/people';
 
 /**
  * The tabulator's console on our API (issue 27): a tabulator signs in through the BFF and opens a competition's
@@ -10,8 +10,6 @@ import type { ScoreEntryClient } from './support/score-entry';
  * the audit trail lists it. The contest is set up through the API with the stack's key, in a season of its own far
  * in the past, so no fan's page of the sample circuit changes.
  */
-
-const PASSWORD = 'a long press-box password';
 
 interface Line {
   key: string;
@@ -26,30 +24,6 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A number a line accepts: 80% of its maximum, on its step. */
 const scoreOf = (line: Line) => Math.round(Math.floor((line.max * 0.8) / line.step) * line.step * 1000) / 1000;
-
-async function newUser(scoreEntry: ScoreEntryClient, role: string, firstName: string, lastName: string) {
-  const email = `${role}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
-  const user = await scoreEntry.post<{ id: number; passwordLink: { url: string } }>(
-    '/users/',
-    { email, role, firstName, lastName },
-    201,
-  );
-  return { ...user, email };
-}
-
-/** The person sets a password on the API's page, then signs in through the BFF and comes back to `returnTo`. */
-async function signIn(page: Page, user: { email: string; passwordLink: { url: string } }, returnTo: string) {
-  await page.goto(user.passwordLink.url);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('The same password again').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
-  await page.goto(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${escaped(returnTo)}$`));
-}
 
 /** A judge's own browser: its writes go through the BFF with its session, as the judge's page will send them. */
 async function judgeBrowser(browser: Browser, baseURL: string) {

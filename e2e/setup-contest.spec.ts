@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import type { ScoreEntryClient } from './support/score-entry';
+import { newUser, signIn } from './support/people';
 
 /**
  * Setting up a contest in the web app on our API (issue 27): an administrator signs in through the BFF, creates an
@@ -11,33 +11,9 @@ import type { ScoreEntryClient } from './support/score-entry';
  * stack's key, in a season of its own far in the past, so no fan's page of the sample circuit changes.
  */
 
-const PASSWORD = 'a long press-box password';
 const SHOTS = 'test-results/setup-contest';
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function newUser(scoreEntry: ScoreEntryClient, role: string, firstName: string, lastName: string) {
-  const email = `${role}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
-  const user = await scoreEntry.post<{ id: number; passwordLink: { url: string } }>(
-    '/users/',
-    { email, role, firstName, lastName },
-    201,
-  );
-  return { ...user, email };
-}
-
-async function signIn(page: Page, user: { email: string; passwordLink: { url: string } }, returnTo: string) {
-  await page.goto(user.passwordLink.url);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('The same password again').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
-  await page.goto(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${escaped(returnTo)}$`));
-}
 
 /** The page fits its width: no sideways scroll of the whole page (a laptop, and a tablet at 820x1180). */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { setPasswordAndSignIn } from './support/people';
 
 /**
  * Setting up the people of a contest in the web app on our API (issue 27): an administrator adds a tabulator, a chief
@@ -10,7 +11,6 @@ import { expect, test } from './support/fixtures';
  * GET /me/seats then lists both seats. The contest itself is set up through the API, in a season far in the past.
  */
 
-const PASSWORD = 'a long press-box password';
 const TABLET = { width: 820, height: 1180 };
 
 interface Sheet {
@@ -18,20 +18,6 @@ interface Sheet {
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Sets a password on the API's one-time page, then signs in through the BFF and comes back to `returnTo`. */
-async function setPasswordAndSignIn(page: Page, link: string, email: string, returnTo: string) {
-  await page.goto(link);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('The same password again').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
-  await page.goto(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${escaped(returnTo)}$`));
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({

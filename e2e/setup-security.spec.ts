@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { createSessionSealer, SESSION_COOKIE, type Session } from '../server/bff/session';
 import { expect, test } from './support/fixtures';
-import type { ScoreEntryClient } from './support/score-entry';
+import { newUser, signIn } from './support/people';
 
 /**
  * Issue 27's security checks in a real browser on the `npm start` stack, beyond sign-in.spec.ts (which covers the
@@ -18,8 +18,6 @@ import type { ScoreEntryClient } from './support/score-entry';
  * - a form on another site posting a score the judge may enter is refused, and nothing is entered;
  * - signed out, or with an ended or forged session, the set-up pages ask to sign in (no error page, no 500).
  */
-
-const PASSWORD = 'a long press-box password';
 
 interface Line {
   key: string;
@@ -40,29 +38,6 @@ const scoreOf = (line: Line) => Math.round(Math.floor((line.max * 0.8) / line.st
 
 /** The stack's data directory (npm start's DATA_DIR): its TLS certificate is `<data>/tls/cert.pem`. */
 const dataDirOf = (caFile: string) => path.dirname(path.dirname(caFile));
-
-async function newUser(scoreEntry: ScoreEntryClient, role: string, firstName: string, lastName: string) {
-  const email = `${role}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
-  const user = await scoreEntry.post<{ id: number; passwordLink: { url: string } }>(
-    '/users/',
-    { email, role, firstName, lastName },
-    201,
-  );
-  return { ...user, email };
-}
-
-async function signIn(page: Page, user: { email: string; passwordLink: { url: string } }, returnTo: string) {
-  await page.goto(user.passwordLink.url);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('The same password again').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
-  await page.goto(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-}
 
 async function freshPage(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: true });

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import type { ScoreEntryClient } from './support/score-entry';
+import { signIn } from './support/people';
 
 /**
  * The set-up pages for seasons and divisions on our API (issue 27): an administrator signs in through the BFF,
@@ -11,9 +12,7 @@ import type { ScoreEntryClient } from './support/score-entry';
  * On the hosted upstream `/manage` says contests are managed there. Seasons in 1998, so no fan's page changes.
  */
 
-const PASSWORD = 'a long press-box password';
 const TABLET = { width: 820, height: 1180 };
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function newUser(scoreEntry: ScoreEntryClient, role: string, lastName: string) {
   const email = `${role}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
@@ -23,20 +22,6 @@ async function newUser(scoreEntry: ScoreEntryClient, role: string, lastName: str
     201,
   );
   return { ...user, email };
-}
-
-/** The person sets a password on the API's page, then signs in through the BFF and comes back to `returnTo`. */
-async function signIn(page: Page, user: { email: string; passwordLink: { url: string } }, returnTo: string) {
-  await page.goto(user.passwordLink.url);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('The same password again').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
-  await page.goto(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${escaped(returnTo)}$`));
 }
 
 async function ownBrowser(browser: Browser, baseURL: string) {

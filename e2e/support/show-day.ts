@@ -6,9 +6,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
  * The selectors are the ones the set-up specs (setup-sheets, setup-contest, setup-people, console) check.
  */
 
-export const PASSWORD = 'a long press-box password';
-
-export const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export { escaped, PASSWORD, setPasswordAndSignIn } from './people';
 
 export interface Layout {
   name: 'laptop' | 'tablet';
@@ -25,20 +23,6 @@ export async function ownBrowser(browser: Browser, baseURL: string, layout: Layo
     viewport: layout.viewport,
   });
   return { context, page: await context.newPage() };
-}
-
-/** The person opens their one-time link, sets a password on the API's page, signs in through the BFF. */
-export async function setPasswordAndSignIn(page: Page, link: string, email: string, returnTo: string) {
-  await page.goto(link);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('The same password again').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
-  await page.goto(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${escaped(returnTo)}$`));
 }
 
 export interface Person {
