@@ -39,6 +39,7 @@ import { createViewsRouter, VIEWS_PREFIX } from './views/routes.js';
 import { createCompetitionLookup } from './views/competition-lookup.js';
 import { createLiveHub, type LiveHub } from './live/live-hub.js';
 import { liveRoute } from './live/live-route.js';
+import { liveDayRoute } from './live/day-route.js';
 import { createConsoleHub, type ConsoleHub } from './live/console-hub.js';
 import { consoleRoute } from './live/console-route.js';
 
@@ -207,6 +208,7 @@ export function createBff(
 
   // Before the views: their ETag and compression middleware would wait for the end of a stream that never ends.
   app.get(`${VIEWS_PREFIX}/competitions/:guid/live`, liveRoute(live, deps.liveHeartbeatMs ?? LIVE_HEARTBEAT_MS));
+  app.get(`${VIEWS_PREFIX}/live`, liveDayRoute(live, deps.liveHeartbeatMs ?? LIVE_HEARTBEAT_MS));
   app.get(
     `${VIEWS_PREFIX}/manage/competitions/:competitionId/changes`,
     consoleRoute({

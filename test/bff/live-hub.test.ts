@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { liveRoute } from '../../server/bff/live/live-route.js';
+import { liveDayRoute } from '../../server/bff/live/day-route.js';
 import { createLiveHub, type LiveEvent, type LiveHub } from '../../server/bff/live/live-hub.js';
 import { mayBeLive } from '../../server/bff/live/live-day.js';
 import type { ProxyAnswer } from '../../server/bff/proxy.js';
@@ -179,10 +180,10 @@ describe('mayBeLive', () => {
 async function readEvents(
   body: ReadableStream<Uint8Array>,
   count: number,
-): Promise<Array<{ event: string; id?: string }>> {
+): Promise<Array<{ event: string; id?: string; data?: string }>> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const events: Array<{ event: string; id?: string }> = [];
+  const events: Array<{ event: string; id?: string; data?: string }> = [];
   let buffer = '';
   while (events.length < count) {
     const { value, done } = await reader.read();
@@ -197,6 +198,7 @@ async function readEvents(
         events.push({
           event: block.find((line) => line.startsWith('event: '))!.slice(7),
           id: block.find((line) => line.startsWith('id: '))?.slice(4),
+          data: block.find((line) => line.startsWith('data: '))?.slice(6),
         });
     }
   }
@@ -259,6 +261,72 @@ describe('the live route', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ detail: expect.stringContaining('no competition') });
     expect((await app.request('/live/not-a-guid')).status).toBe(404);
+    expect(hub.watched).toBe(0);
+  });
+});
+
+describe("the day's live route: several competitions in one stream", () => {
+  const UNKNOWN = '2d7f8b3a-5e4c-4a0d-9b32-8c9d0e1f2031';
+  function routeOver(upstream: ReturnType<typeof fakeUpstream>, limits: { maxCompetitions?: number } = {}) {
+    const { hub } = hubOver(upstream, limits);
+    const app = new Hono().get('/live', liveDayRoute(hub, 60_000));
+    return { hub, app };
+  }
+  const named = (events: Array<{ event: string; data?: string }>) =>
+    events.map(({ event, data }) => {
+      const { guid, reason } = JSON.parse(data!) as { guid: string; reason?: string };
+      return reason ? `${event} ${guid} ${reason}` : `${event} ${guid}`;
+    });
+
+  it("streams each competition's changes under its guid on one connection, and lets go of all when the browser leaves", async () => {
+    const upstream = fakeUpstream();
+    const { hub, app } = routeOver(upstream);
+    const response = await app.request(`/live?competitions=${GUID},${OTHER}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(named(await readEvents(response.body!, 2))).toEqual([`ready ${GUID}`, `ready ${OTHER}`]);
+    expect(hub.listeners).toBe(2);
+    upstream.state.performances.set(OTHER, 'q2');
+    await hub.tick();
+    expect(named(await readEvents(response.body!, 1))).toEqual([`change ${OTHER}`]);
+    await response.body!.cancel();
+    await expect.poll(() => hub.listeners).toBe(0);
+    expect(hub.watched).toBe(0);
+  });
+
+  it('ends an unknown, finished or refused competition at once and streams the others; closes when all have ended', async () => {
+    const upstream = fakeUpstream();
+    const THIRD = '3e8f9c4b-6f5d-4b1e-8c43-9d0e1f203142';
+    upstream.state.listing.push(record(THIRD, '2026-11-24T20:00:00Z'));
+    upstream.state.performances.set(THIRD, 'r1');
+    const { hub, app } = routeOver(upstream, { maxCompetitions: 2 });
+    const response = await app.request(`/live?competitions=${GUID},${UNKNOWN}`);
+    expect(named(await readEvents(response.body!, 2))).toEqual([`ready ${GUID}`, `end ${UNKNOWN} not_found`]);
+    // The server watches two competitions at most here: a third is refused, not queued.
+    const second = await app.request(`/live?competitions=${OTHER},${THIRD}`);
+    expect(named(await readEvents(second.body!, 2))).toEqual([`ready ${OTHER}`, `end ${THIRD} full`]);
+    await second.body!.cancel();
+    upstream.state.listing[0] = record(GUID, '2026-11-20T15:00:00Z');
+    await hub.tick();
+    expect(named(await readEvents(response.body!, 1))).toEqual([`end ${GUID} not_live`]);
+    expect((await readEvents(response.body!, 1)).length, 'the stream is over').toBe(0);
+    expect(hub.listeners).toBe(0);
+  });
+
+  it('answers 204 when none is live, 400 for none named, too many, or one that is not a guid', async () => {
+    const upstream = fakeUpstream();
+    upstream.state.listing[1] = record(OTHER, '2026-09-01T15:00:00Z');
+    const { app, hub } = routeOver(upstream);
+    expect((await app.request(`/live?competitions=${OTHER},${UNKNOWN}`)).status).toBe(204);
+    for (const search of ['', '?competitions=', `?competitions=${GUID},not-a-guid`]) {
+      const answer = await app.request(`/live${search}`);
+      expect(answer.status, search).toBe(400);
+      expect(answer.headers.get('content-type')).toContain('application/problem+json');
+    }
+    const thirteen = Array.from({ length: 13 }, (_, i) => `${GUID.slice(0, -2)}${String(i).padStart(2, '0')}`);
+    const tooMany = await app.request(`/live?competitions=${thirteen.join(',')}`);
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ detail: expect.stringContaining('12 competitions at most') });
     expect(hub.watched).toBe(0);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { liveStreamRoute } from '../live/live-route.js';
+import { liveDayStreamRoute } from '../live/day-route.js';
 import { problemResponse } from '../problems.js';
 import { representations } from '../representation.js';
 import * as calendar from './calendar.view.js';
@@ -97,6 +98,7 @@ export function viewsDocument() {
   const router = createViewsRouter(() => Promise.reject(new Error('documentation only')), Date.now);
   // Served by app.ts outside this router (a stream must pass none of its middleware), documented with the views.
   router.openAPIRegistry.registerPath(liveStreamRoute);
+  router.openAPIRegistry.registerPath(liveDayStreamRoute);
   return router.getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: 'Marching Results BFF views', version: '1' },

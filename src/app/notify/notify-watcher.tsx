@@ -7,12 +7,10 @@ import { seasonCalendarQueryOptions } from '../../features/events/api/get-season
 import { splitByToday } from '../../features/events/utils/calendar';
 import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import type { FollowedGroup } from '../../lib/following-storage';
-import { subscribeLive } from '../../lib/live-stream';
+import { subscribeLiveDay } from '../../lib/live-day-stream';
 import { useDateFormat } from '../../lib/use-hydrated';
 import { releasedForFollowed, type ReleasedResult } from './released-for-followed';
-
-/** Today's competitions listened to at most, per tab: a busy archive day has dozens, a circuit's real day a few. */
-const MAX_WATCHED = 12;
+import { watchedToday } from './watched-today';
 
 interface Announcement {
   key: string;
@@ -22,23 +20,31 @@ interface Announcement {
 }
 
 /**
- * Loaded only while some followed group asked to be told (notify-gate.tsx): listens to the live push of each of
- * today's competitions, re-reads a competition's released records on each change and tells of every new result of
- * an opted-in group, by a system notification where the browser allows it, else by a notice on the page.
+ * Loaded only while some followed group asked to be told (notify-gate.tsx): listens to the live push of today's
+ * competitions (one stream for all of them), re-reads a competition's released records on each change and tells of
+ * every new result of an opted-in group, by a system notification where the browser allows it, else by a notice on
+ * the page.
  */
 export default function NotifyWatcher({ groups }: { groups: readonly FollowedGroup[] }) {
   const seasons = useQuery(seasonsQueryOptions());
   const season = seasons.data ? currentSeason(seasons.data.body.data) : undefined;
   const calendar = useQuery({ ...seasonCalendarQueryOptions(season?.id ?? 0), enabled: season !== undefined });
   const format = useDateFormat();
-  const today = calendar.data
-    ? splitByToday(calendar.data.body.data, new Date(), format).live.slice(0, MAX_WATCHED)
-    : [];
+  const now = new Date();
+  const today = calendar.data ? watchedToday(splitByToday(calendar.data.body.data, now, format).live, now) : [];
   const [notices, setNotices] = useState<Announcement[]>([]);
   const announce = useCallback((announcements: Announcement[]) => {
     const onPage = announcements.filter((announcement) => !showSystemNotification(announcement));
     if (onPage.length > 0) setNotices((current) => [...current, ...onPage].slice(-5));
   }, []);
+  // Each competition's watch, by guid, told of its changes by the one stream.
+  const [watches] = useState(() => new Map<string, () => void>());
+  const [versions] = useState(() => new Map<string, string>());
+  const guids = today.map((entry) => entry.competition.guid).join(',');
+  useEffect(() => {
+    if (guids === '') return;
+    return subscribeLiveDay(guids.split(','), (guid) => watches.get(guid)?.(), versions);
+  }, [guids, watches, versions]);
 
   return (
     <>
@@ -49,6 +55,7 @@ export default function NotifyWatcher({ groups }: { groups: readonly FollowedGro
           name={entry.competition.name}
           groups={groups}
           announce={announce}
+          watches={watches}
         />
       ))}
       {notices.length > 0 ? (
@@ -93,11 +100,13 @@ function CompetitionWatch({
   name,
   groups,
   announce,
+  watches,
 }: {
   guid: string;
   name: string;
   groups: readonly FollowedGroup[];
   announce: (announcements: Announcement[]) => void;
+  watches: Map<string, () => void>;
 }) {
   const queryClient = useQueryClient();
   const groupsNow = useRef(groups);
@@ -117,13 +126,13 @@ function CompetitionWatch({
     };
     // Checks run one after another, the first (what was already out) before any change is judged.
     let queue = check().catch(() => undefined);
-    const again = () => (queue = queue.then(check).catch(() => undefined));
-    const unsubscribe = subscribeLive(guid, { onChange: again });
+    const again = () => void (queue = queue.then(check).catch(() => undefined));
+    watches.set(guid, again);
     return () => {
       active = false;
-      unsubscribe();
+      if (watches.get(guid) === again) watches.delete(guid);
     };
-  }, [guid, name, queryClient, announce]);
+  }, [guid, name, queryClient, announce, watches]);
   return null;
 }
 
