@@ -1,5 +1,6 @@
 import {
   cellStateLabel,
+  seatLabel,
   type CellState,
   type GridCell,
   type GridColumn,
@@ -48,8 +49,6 @@ export function GridLegend() {
     </ul>
   );
 }
-
-const seatLabel = (column: GridColumn) => (column.panelSeat !== null ? ` (judge ${column.panelSeat})` : '');
 
 function CellContent({ cell }: { cell: GridCell }) {
   const look = cellLook[cell.state];

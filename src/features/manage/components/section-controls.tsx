@@ -5,7 +5,7 @@ import { Notice } from '../../../components/notice';
 import { can, type Me } from '../api/get-me';
 import { fieldErrors, problemText, refusedSections, type RefusedSection } from '../api/problems';
 import { refreshConsole, release, signOff } from '../api/writes';
-import type { GridSection } from '../utils/grid-model';
+import { seatLabel, type GridSection } from '../utils/grid-model';
 import { FieldError, inputClass, primaryButton, secondaryButton } from './modal';
 
 /**
@@ -31,6 +31,11 @@ export function SectionControls({
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
   const releasing = !section.released;
+  // A refused caption named as its column is: which General Effect judge, where two share the name.
+  const seatOf = (lacking: RefusedSection, captionKey: string) =>
+    lacking.divisionId === section.division.id && lacking.round === section.round.number
+      ? seatLabel(section.columns.find((column) => column.captionKey === captionKey))
+      : '';
 
   const run = async (write: () => Promise<unknown>) => {
     setBusy(true);
@@ -123,7 +128,8 @@ export function SectionControls({
                 <ul className="ml-5 list-disc">
                   {lacking.missing.map((caption) => (
                     <li key={caption.captionKey}>
-                      {caption.captionName} missing for{' '}
+                      {caption.captionName}
+                      {seatOf(lacking, caption.captionKey)} missing for{' '}
                       {caption.performances.map((performance) => performance.group).join(', ')}
                     </li>
                   ))}

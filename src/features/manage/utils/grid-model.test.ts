@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditEntry, previewSection, progressSection, schedule } from '../../../test/console-fixtures';
-import { buildGrid } from './grid-model';
+import { buildGrid, namesakeNumbers } from './grid-model';
 
 const states = (grid: ReturnType<typeof buildGrid>) =>
   grid[0].rows.map((row) => `${row.group}: ${row.cells.map((cell) => `${cell.captionKey}=${cell.state}`).join(' ')}`);
@@ -24,6 +24,20 @@ describe('the console grid model', () => {
     expect(section.columns[0].subcaptions.map((line) => [line.key, line.max])).toEqual([
       ['rep', 20],
       ['exc', 20],
+    ]);
+  });
+
+  it('numbers captions that share a name, panel or not (General Effect judged twice), and no other', () => {
+    expect([
+      ...namesakeNumbers([
+        { key: 'ea', name: 'Equipment Analysis' },
+        { key: 'ge1', name: 'General Effect' },
+        { key: 'ma', name: 'Movement Analysis' },
+        { key: 'ge2', name: 'General Effect' },
+      ]),
+    ]).toEqual([
+      ['ge1', 1],
+      ['ge2', 2],
     ]);
   });
 

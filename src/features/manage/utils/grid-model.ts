@@ -225,10 +225,26 @@ export function buildGrid({ progress, preview, schedule, audit }: GridInputs): G
   });
 }
 
+/**
+ * Which judge of several a caption is, where captions share a name (General Effect judged twice, a doubled panel):
+ * 1, 2... in the order given; captions whose name is their own are not in the map.
+ */
+export function namesakeNumbers(captions: readonly { key: string; name: string }[]): Map<string, number> {
+  const numbers = new Map<string, number>();
+  for (const caption of captions) {
+    const same = captions.filter((other) => other.name === caption.name);
+    if (same.length > 1) numbers.set(caption.key, same.indexOf(caption) + 1);
+  }
+  return numbers;
+}
+
 /** The progress's captions in the sheet's order, each with its category and lines from the preview's sheet. */
 function columnsOf(section: SectionProgress, preview: PreviewSection | undefined): GridColumn[] {
   const sheetCaptions = (preview?.sheet.categories ?? []).flatMap((category) =>
     category.captions.map((caption) => ({ category, caption })),
+  );
+  const namesakes = namesakeNumbers(
+    section.captions.map((caption) => ({ key: caption.captionKey, name: caption.captionName })),
   );
   return section.captions.map((progress): GridColumn => {
     const found = sheetCaptions.find(({ caption }) => caption.key === progress.captionKey);
@@ -240,7 +256,9 @@ function columnsOf(section: SectionProgress, preview: PreviewSection | undefined
       categoryName: found?.category.name ?? '',
       judge: progress.judge ? `${progress.judge.firstName} ${progress.judge.lastName}`.trim() : null,
       panelSeat:
-        panelMates.length > 1 ? panelMates.findIndex((caption) => caption.key === progress.captionKey) + 1 : null,
+        panelMates.length > 1
+          ? panelMates.findIndex((caption) => caption.key === progress.captionKey) + 1
+          : (namesakes.get(progress.captionKey) ?? null),
       subcaptions: (found?.caption.subcaptions ?? []).map((line) => ({
         key: line.key,
         name: line.name,
@@ -250,6 +268,10 @@ function columnsOf(section: SectionProgress, preview: PreviewSection | undefined
     };
   });
 }
+
+/** " (judge 2)" after a caption's name where captions share it; nothing otherwise. */
+export const seatLabel = (column: Pick<GridColumn, 'panelSeat'> | undefined) =>
+  column?.panelSeat != null ? ` (judge ${column.panelSeat})` : '';
 
 export const cellStateLabel: Record<CellState, string> = {
   empty: 'not entered',
