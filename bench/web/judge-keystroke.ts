@@ -10,7 +10,7 @@
  * `web` part budgets, and the build refuses past 110 KB).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -270,6 +270,13 @@ async function typeOnTablet(
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    // BENCH_TABLET_PROFILE=file.cpuprofile keeps a CPU profile of the typing (open it in Chrome's DevTools).
+    const profileFile = process.env.BENCH_TABLET_PROFILE;
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
 
     const typed = { rep: '', perf: '' };
     const keystrokeMs: number[] = [];
@@ -314,6 +321,7 @@ async function typeOnTablet(
           .join(', ')} ms`,
       );
     }
+    if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await context.close();
     return {
       keystrokeMs,

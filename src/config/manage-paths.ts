@@ -31,3 +31,36 @@ export const managePaths = {
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/panel`,
   },
 } as const;
+
+export type ManagePage = keyof typeof managePaths;
+
+/**
+ * The page at `rest`, the address under /manage (`competitions/<guid>/panel`), and its parameters; undefined for
+ * none. Matched here, not by the router's `useRoutes`: that export would be one more name in the fans' shared
+ * router code (decision 106).
+ */
+export function matchManagePath(rest: string): { page: ManagePage; params: { competitionGuid?: string } } | undefined {
+  const segments = rest.split('/').filter(Boolean);
+  for (const page of Object.keys(managePaths) as ManagePage[]) {
+    const pattern = managePaths[page].path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: { competitionGuid?: string } = {};
+    const matches = pattern.every((part, i) => {
+      if (part === ':competitionGuid') {
+        params.competitionGuid = decodeSegment(segments[i]!);
+        return true;
+      }
+      return part === segments[i];
+    });
+    if (matches) return { page, params };
+  }
+  return undefined;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

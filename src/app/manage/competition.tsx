@@ -1,7 +1,7 @@
 import { LoadFailure } from '../../features/manage/components/load-failure';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
@@ -29,8 +29,8 @@ import { parseGuid } from '../route-error';
 import { managePaths } from '../../config/manage-paths';
 
 /** `/manage/competitions/<guid>`: the tabulator's console, open all show long (issue 27). */
-export default function ManageCompetitionRoute() {
-  const guid = parseGuid(useParams().competitionGuid, 'Competition');
+export default function ManageCompetitionRoute({ competitionGuid }: { competitionGuid?: string }) {
+  const guid = parseGuid(competitionGuid, 'Competition');
   return (
     <>
       <title>Console · Marching Results</title>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
 import type { Me } from '../../features/manage/api/get-me';
@@ -13,8 +13,8 @@ import { managePaths } from '../../config/manage-paths';
  * `/manage/competitions/<guid>/entries`: registration, and the running order and times (issue 27 set-up). Groups are
  * found with the banner's search matcher, composed here (decision 095).
  */
-export default function ManageEntriesRoute() {
-  const guid = parseGuid(useParams().competitionGuid, 'Competition');
+export default function ManageEntriesRoute({ competitionGuid }: { competitionGuid?: string }) {
+  const guid = parseGuid(competitionGuid, 'Competition');
   return (
     <>
       <title>Entries · Manage contests · Marching Results</title>

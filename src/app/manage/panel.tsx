@@ -1,7 +1,7 @@
 import { LoadFailure } from '../../features/manage/components/load-failure';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
@@ -18,8 +18,8 @@ import { parseGuid } from '../route-error';
 import { managePaths } from '../../config/manage-paths';
 
 /** `/manage/competitions/<guid>/panel`: who judges each caption of each division and round (issue 27). */
-export default function ManagePanelRoute() {
-  const guid = parseGuid(useParams().competitionGuid, 'Competition');
+export default function ManagePanelRoute({ competitionGuid }: { competitionGuid?: string }) {
+  const guid = parseGuid(competitionGuid, 'Competition');
   return (
     <>
       <title>Panel · Marching Results</title>

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { useRoutes } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useParams } from 'react-router';
 import { PageSkeleton } from '../../components/skeleton';
-import { managePaths } from '../../config/manage-paths';
+import { matchManagePath, type ManagePage } from '../../config/manage-paths';
 
 /**
  * `/manage/*`: the management pages (set-up, the console), each its own chunk loaded when opened. The fans' route
@@ -9,7 +9,7 @@ import { managePaths } from '../../config/manage-paths';
  * and its chunk's preload list, and that budget is full.
  */
 const ManageHome = lazy(() => import('../manage/home'));
-const pages = {
+const pages: Record<ManagePage, ComponentType<{ competitionGuid?: string }>> = {
   seasons: lazy(() => import('../manage/seasons')),
   divisions: lazy(() => import('../manage/divisions')),
   events: lazy(() => import('../manage/events')),
@@ -17,18 +17,22 @@ const pages = {
   competition: lazy(() => import('../manage/competition')),
   entries: lazy(() => import('../manage/entries')),
   panel: lazy(() => import('../manage/panel')),
-} satisfies Record<keyof typeof managePaths, unknown>;
+};
 const NotFound = lazy(() => import('./not-found'));
 
-const routes = [
-  { index: true, element: <ManageHome /> },
-  ...(Object.keys(pages) as (keyof typeof pages)[]).map((key) => {
-    const Page = pages[key];
-    return { path: managePaths[key].path, element: <Page /> };
-  }),
-  { path: '*', element: <NotFound /> },
-];
-
 export default function ManageSection() {
-  return <Suspense fallback={<PageSkeleton />}>{useRoutes(routes)}</Suspense>;
+  const rest = useParams()['*'] ?? '';
+  const match = matchManagePath(rest);
+  const Page = match ? pages[match.page] : undefined;
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      {rest.replace(/\/+$/, '') === '' ? (
+        <ManageHome />
+      ) : Page ? (
+        <Page competitionGuid={match!.params.competitionGuid} />
+      ) : (
+        <NotFound />
+      )}
+    </Suspense>
+  );
 }
