@@ -42,6 +42,18 @@ import { measureLive } from './live/measure-live.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
 
+/** The parts a full run measures (latest.*); `--only` one of them measures it alone. */
+const FULL_RUN_PARTS = ['api', 'web', 'archive', 'live'] as const;
+type OwnPagePart = (results: BenchResults, log: (line: string) => void, strict: boolean) => Promise<number>;
+/** The show-day parts: each only by `--only`, each with its own results page (bench/results/<page>.md). */
+const OWN_PAGE_PARTS: ReadonlyArray<readonly [string, OwnPagePart]> = [
+  ['writes', (results, log) => writesOnly(results, log)],
+  ['judges', judgesOnly],
+  ['console', consoleOnly],
+  ['tablet', tabletOnly],
+];
+const PARTS = [...FULL_RUN_PARTS, ...OWN_PAGE_PARTS.map(([name]) => name)];
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -55,11 +67,8 @@ async function main(): Promise<number> {
       archive: { type: 'string' },
     },
   });
-  if (
-    values.only !== undefined &&
-    !['api', 'web', 'archive', 'live', 'writes', 'judges', 'console', 'tablet'].includes(values.only)
-  )
-    throw new Error('--only is api, web, archive, live, writes, judges, console or tablet');
+  if (values.only !== undefined && !(PARTS as readonly string[]).includes(values.only))
+    throw new Error(`--only is ${PARTS.slice(0, -1).join(', ')} or ${PARTS.at(-1)}`);
   // Read before the working directory changes: the folder is the caller's.
   const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
@@ -84,10 +93,8 @@ async function main(): Promise<number> {
     failures: [],
   };
 
-  if (values.only === 'writes') return writesOnly(results, log);
-  if (values.only === 'judges') return judgesOnly(results, log, values.strict);
-  if (values.only === 'tablet') return tabletOnly(results, log, values.strict);
-  if (values.only === 'console') return consoleOnly(results, log, values.strict);
+  const ownPage = OWN_PAGE_PARTS.find(([name]) => name === values.only);
+  if (ownPage) return ownPage[1](results, log, values.strict);
 
   const throughputOptions = {
     rounds: Number(values.rounds),
