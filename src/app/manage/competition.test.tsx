@@ -133,7 +133,11 @@ describe("the tabulator's console", () => {
               notSignedOff: false,
               missing: [
                 { captionKey: 'ge1', captionName: 'Effect', performances: [{ id: 102, group: 'Bravo HS' }] },
-                { captionKey: 'ea2', captionName: 'Equipment (2)', performances: [{ id: 102, group: 'Bravo HS' }] },
+                {
+                  captionKey: 'ea2',
+                  captionName: 'Equipment Analysis',
+                  performances: [{ id: 102, group: 'Bravo HS' }],
+                },
               ],
             },
           ],
@@ -150,7 +154,7 @@ describe("the tabulator's console", () => {
       within(box)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Effect missing for Bravo HS', 'Equipment (2) missing for Bravo HS']);
+    ).toEqual(['Effect missing for Bravo HS', 'Equipment Analysis (judge 2) missing for Bravo HS']);
     fireEvent.click(within(box).getByRole('button', { name: 'Release anyway…' }));
     fireEvent.click(within(box).getByRole('button', { name: 'Release Scholastic A Prelims anyway' }));
     expect(await within(box).findByText(/Say why it goes out as it is/)).toBeTruthy();
