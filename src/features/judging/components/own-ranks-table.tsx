@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MySeat } from '../../../lib/api-models';
 import type { OwnRank } from '../utils/own-ranks';
 import { formatCaptionScore } from '../utils/sheet';
@@ -6,7 +7,13 @@ import { formatCaptionScore } from '../utils/sheet';
  * Numbers management: the judge's own caption scores so far in this caption, division and round, ranked, the open
  * sheet's row moving as the judge types. The judge's own numbers only: nothing of other judges before release.
  */
-export function OwnRanksTable({ seat, ranks, current }: { seat: MySeat; ranks: readonly OwnRank[]; current: number }) {
+interface OwnRanksProps {
+  seat: MySeat;
+  ranks: readonly OwnRank[];
+  current: number;
+}
+
+export const OwnRanksTable = memo(function OwnRanksTable({ seat, ranks, current }: OwnRanksProps) {
   const ties = ranks.filter((rank) => rank.tied).length;
   return (
     <section aria-labelledby="own-ranks-heading" className="min-w-0">
@@ -58,5 +65,25 @@ export function OwnRanksTable({ seat, ranks, current }: { seat: MySeat; ranks: r
       )}
       {ties > 0 ? <p className="mt-2 text-base">Groups on the same score are marked “tie”.</p> : null}
     </section>
+  );
+}, sameRanks);
+
+/** The device store's answer to a keystroke changes no number: the table is not drawn again for it. */
+function sameRanks(before: OwnRanksProps, after: OwnRanksProps): boolean {
+  return (
+    before.seat === after.seat &&
+    before.current === after.current &&
+    before.ranks.length === after.ranks.length &&
+    before.ranks.every((rank, i) => {
+      const other = after.ranks[i]!;
+      return (
+        rank.performanceId === other.performanceId &&
+        rank.rank === other.rank &&
+        rank.tied === other.tied &&
+        rank.total === other.total &&
+        rank.incomplete === other.incomplete &&
+        rank.groupName === other.groupName
+      );
+    })
   );
 }

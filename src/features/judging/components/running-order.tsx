@@ -1,29 +1,27 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { MySeat } from '../../../lib/api-models';
-import type { JudgeSnapshot } from '../queue/judge-store';
-import { sheetState, STATUS_LABELS, type SeatPerformance } from '../utils/sheet-state';
+import { STATUS_LABELS, type SeatPerformance, type SheetStatus } from '../utils/sheet-state';
 
-/**
- * The seat's performances in running order, each with its entry's state; wraps rather than scrolls sideways.
- * Memoized: a keystroke re-renders the sheet and the own ranks, not this (it changes with the device's store).
- */
-export const RunningOrder = memo(function RunningOrder({
-  snapshot,
-  seat,
-  current,
-  hrefOf,
-}: {
-  snapshot: JudgeSnapshot;
+interface RunningOrderProps {
   seat: MySeat;
   current: SeatPerformance | undefined;
   hrefOf: (performance: SeatPerformance) => string;
-}) {
+  /** each performance's entry state, in running order */
+  statuses: readonly SheetStatus[];
+}
+
+/**
+ * The seat's performances in running order, each with its entry's state; wraps rather than scrolls sideways.
+ * Memoized on the states themselves: a keystroke, and the device store's answer to it, re-render the sheet and the
+ * own ranks, and this only when an entry's state changes.
+ */
+export const RunningOrder = memo(function RunningOrder({ seat, current, hrefOf, statuses }: RunningOrderProps) {
   return (
     <nav aria-label="Running order">
       <ol className="flex flex-wrap gap-2">
-        {seat.performances.map((performance) => {
-          const { status } = sheetState(snapshot, seat, performance);
+        {seat.performances.map((performance, i) => {
+          const status = statuses[i]!;
           const open = performance.id === current?.id;
           return (
             <li key={performance.id}>
@@ -47,4 +45,14 @@ export const RunningOrder = memo(function RunningOrder({
       </ol>
     </nav>
   );
-});
+}, sameRunningOrder);
+
+function sameRunningOrder(before: RunningOrderProps, after: RunningOrderProps): boolean {
+  return (
+    before.seat === after.seat &&
+    before.current === after.current &&
+    before.hrefOf === after.hrefOf &&
+    before.statuses.length === after.statuses.length &&
+    before.statuses.every((status, i) => status === after.statuses[i])
+  );
+}

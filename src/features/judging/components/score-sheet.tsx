@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { memo, useId, useRef, useState, type FormEvent } from 'react';
 import type { MySeat } from '../../../lib/api-models';
 import type { EntryState } from '../queue/judge-records';
 import { checkSheet, formatCaptionScore, formatScore, type LineScore, type TypedLine } from '../utils/sheet';
@@ -13,19 +13,15 @@ const when = shortDateTime;
  * the judge types, a wrong number said at once beside its field (and never sent), and Submit (Enter) to lock it.
  * Every keystroke goes to `onType`, which keeps it on the device and sends it when it is a valid draft.
  */
-export function ScoreSheet({
-  seat,
-  performance,
-  state,
-  onType,
-  onResolve,
-}: {
+interface ScoreSheetProps {
   seat: MySeat;
   performance: SeatPerformance;
   state: SheetState;
   onType: (lines: TypedLine[], entry: { scores: LineScore[]; state: EntryState } | null) => void;
   onResolve: (choice: 'mine' | 'theirs') => void;
-}) {
+}
+
+export const ScoreSheet = memo(function ScoreSheet({ seat, performance, state, onType, onResolve }: ScoreSheetProps) {
   const [lines, setLines] = useState<TypedLine[]>(state.lines);
   const [tried, setTried] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -148,5 +144,24 @@ export function ScoreSheet({
         </p>
       ) : null}
     </form>
+  );
+}, sameSheet);
+
+/**
+ * What the sheet shows of its state once open (its lines are its own from then on: the key in seat-view.tsx starts it
+ * again when they must be the store's): the device store's answer to a keystroke changes none of it.
+ */
+function sameSheet(before: ScoreSheetProps, after: ScoreSheetProps): boolean {
+  const [was, is] = [before.state, after.state];
+  return (
+    before.seat === after.seat &&
+    before.performance === after.performance &&
+    before.onType === after.onType &&
+    before.onResolve === after.onResolve &&
+    was.locked === is.locked &&
+    was.status === is.status &&
+    was.held === is.held &&
+    was.changedBy?.name === is.changedBy?.name &&
+    was.changedBy?.at === is.changedBy?.at
   );
 }

@@ -5,6 +5,7 @@ import type { JudgeSnapshot } from '../queue/judge-store';
 import type { SendQueue } from '../queue/send-queue';
 import type { TypedLine } from '../utils/sheet';
 import { nextToScore, seatId, seatRanks, sheetState, type SeatPerformance } from '../utils/sheet-state';
+import { sheetKeyOf } from '../queue/judge-records';
 import { OwnRanksTable } from './own-ranks-table';
 import { showDate } from '../utils/show-date';
 import { PrintSheetsLink } from './print-sheets';
@@ -31,9 +32,7 @@ export function SeatView({
   const current =
     seat.performances.find((performance) => performance.id === performanceId) ?? next ?? seat.performances[0];
   const [live, setLive] = useState<{ performanceId: number; lines: TypedLine[] } | null>(null);
-  // A keystroke the device could not keep (storage gone: a sign-out in another tab cleared it) is said, not dropped.
   const [failure, setFailure] = useState<string | null>(null);
-  const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error));
   const hrefOf = useCallback(
     (performance: SeatPerformance) => `?seat=${encodeURIComponent(seatId(seat))}&performance=${performance.id}`,
     [seat],
@@ -54,12 +53,31 @@ export function SeatView({
     return () => removeEventListener('keydown', onKey);
   }, [followingHref, navigate]);
 
+  // The same functions from render to render (ScoreSheet is memoized): what they need is read when they are called.
+  const currentId = current?.id;
+  const sheetKey = current ? sheetKeyOf({ performanceId: current.id, captionKey: seat.caption.key }) : '';
+  const onType = useCallback(
+    (lines: TypedLine[], entry: Parameters<SendQueue['record']>[2]) => {
+      if (currentId === undefined) return;
+      setLive({ performanceId: currentId, lines });
+      queue.record({ performanceId: currentId, captionKey: seat.caption.key }, lines, entry).catch(failed(setFailure));
+    },
+    [currentId, seat, queue],
+  );
+  const onResolve = useCallback(
+    (choice: 'mine' | 'theirs') => void queue.resolve(sheetKey, choice).catch(failed(setFailure)),
+    [sheetKey, queue],
+  );
+
   if (!current) return <p>No performances in this round yet.</p>;
   const state = sheetState(snapshot, seat, current);
+  const statuses = seat.performances.map((performance) =>
+    performance === current ? state.status : sheetState(snapshot, seat, performance).status,
+  );
   const ranks = seatRanks(snapshot, seat, live?.performanceId === current.id ? live : null);
   // A sheet starts again from the stored numbers when someone else changed them or a conflict came or went, never
   // while the judge's own writes come back (that would move the cursor under the judge's finger).
-  const sheetKey = `${current.id}:${state.held ? 'held' : 'open'}:${state.changedBy ? (state.server?.version ?? 0) : 'own'}`;
+  const sheetStart = `${current.id}:${state.held ? 'held' : 'open'}:${state.changedBy ? (state.server?.version ?? 0) : 'own'}`;
 
   return (
     <div>
@@ -91,19 +109,16 @@ export function SeatView({
           Not kept on this device: {failure}
         </p>
       ) : null}
-      <RunningOrder snapshot={snapshot} seat={seat} current={current} hrefOf={hrefOf} />
+      <RunningOrder seat={seat} current={current} hrefOf={hrefOf} statuses={statuses} />
       <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,18rem)]">
         <div className="min-w-0">
           <ScoreSheet
-            key={sheetKey}
+            key={sheetStart}
             seat={seat}
             performance={current}
             state={state}
-            onType={(lines, entry) => {
-              setLive({ performanceId: current.id, lines });
-              queue.record({ performanceId: current.id, captionKey: seat.caption.key }, lines, entry).catch(failed);
-            }}
-            onResolve={(choice) => void queue.resolve(state.key, choice).catch(failed)}
+            onType={onType}
+            onResolve={onResolve}
           />
           {following ? (
             <Link to={hrefOf(following)} aria-keyshortcuts={NEXT_SHORTCUT} className="button mt-4 min-h-12 text-base">
@@ -116,3 +131,7 @@ export function SeatView({
     </div>
   );
 }
+
+/** A keystroke the device could not keep (storage gone: a sign-out in another tab cleared it) is said, not dropped. */
+const failed = (setFailure: (message: string) => void) => (error: unknown) =>
+  setFailure(error instanceof Error ? error.message : String(error));
