@@ -34,6 +34,14 @@ const SUMMARY = {
 type Call = { url: string; method: string; body: unknown };
 
 /** The BFF as the entries page reads it: GETs answered here, POSTs by `write`; every call recorded. */
+const OPEN_CLASS = {
+  id: 4,
+  name: 'Independent Open',
+  initials: 'IO',
+  groupType: { id: 1, name: 'Color Guard' },
+  sortOrder: 2,
+};
+
 function fakeBff(me: unknown, write: (call: Call) => Response = () => json({})) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -50,7 +58,7 @@ function fakeBff(me: unknown, write: (call: Call) => Response = () => json({})) 
       if (url === `/api/competitions/${COMPETITION_ID}/scores`)
         return json({ competition: { chiefJudge: '' }, rounds: [{ number: 1, name: 'Prelims' }], data: [] });
       if (url === '/api/divisions/')
-        return json({ data: [{ ...DIVISION, groupType: { id: 1, name: 'Color Guard' }, sortOrder: 1 }] });
+        return json({ data: [{ ...DIVISION, groupType: { id: 1, name: 'Color Guard' }, sortOrder: 1 }, OPEN_CLASS] });
       if (url === '/api/groups/') return json({ data: [] });
       return problem(404, 'not_found', `no ${url} in this fake`);
     }),
@@ -106,6 +114,21 @@ describe('the entries page', () => {
     expect(within(region).getAllByRole('listitem')[2].textContent).toContain(
       'Not saved: The time is outside the event.',
     );
+  });
+
+  it("starts a new group in the division shown, after a switch too, not in the first one's", async () => {
+    fakeBff(ME_TABULATOR);
+    renderApp(`/manage/competitions/${GUID}/entries`);
+    await runningOrder();
+    const itsDivision = async () => {
+      const open = screen.queryByRole('button', { name: 'Create a new group' });
+      if (open) fireEvent.click(open);
+      return ((await screen.findByRole('combobox', { name: 'Its division' })) as HTMLSelectElement).value;
+    };
+    expect(await itsDivision()).toBe(String(DIVISION.id));
+    fireEvent.change(screen.getByRole('combobox', { name: /^Division/ }), { target: { value: String(OPEN_CLASS.id) } });
+    await screen.findByRole('region', { name: 'Running order: Independent Open Prelims' });
+    expect(await itsDivision()).toBe(String(OPEN_CLASS.id));
   });
 
   it('shows a chief judge the running order read-only', async () => {
