@@ -19,7 +19,7 @@
  * | BFF_STATIC_DIR           | staticDir          | dist         |
  * | BFF_LIVE_INTERVAL_MS     | liveIntervalMs     | 2000: how often a watched live competition is re-read (decision 033) |
  * | BFF_LIVE_MAX_COMPETITIONS| liveMaxCompetitions| 100 live competitions watched at once |
- * | BFF_LIVE_MAX_LISTENERS   | liveMaxListeners   | 5000 open live streams |
+ * | BFF_LIVE_MAX_LISTENERS   | liveMaxListeners   | 5000 competitions listened to at once, over all streams (a day's stream counts each it names) |
  * | BFF_CONSOLE_INTERVAL_MS  | consoleIntervalMs  | 500: how often a competition with an open console is re-read (decision 101) |
  * | BFF_SIGNIN_CLIENT_ID     | signInClientId     | none: no sign-in (decision 086) |
  * | BFF_SIGNIN_CLIENT_SECRET | signInClientSecret | none; required with BFF_SIGNIN_CLIENT_ID |
