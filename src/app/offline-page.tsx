@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LocalDateTime } from '../components/local-date-time';
 import { savedPages, type SavedPage } from '../lib/saved-pages';
@@ -11,14 +11,25 @@ const SITE_SUFFIX = ' · Marching Results';
  */
 export function OfflinePage() {
   const [pages, setPages] = useState<SavedPage[]>();
+  // A saved page opening (a document load) is not interrupted: Chromium may tell the page leaving that it is
+  // "online" as the next one starts, and a reload then would take the reader back here.
+  const leaving = useRef(false);
   useEffect(() => {
     savedPages().then(setPages, () => setPages([]));
   }, []);
   useEffect(() => {
     // The whole page again, as a fresh visit: the route's reads and whatever failed with them (a chunk, a read).
-    const load = () => location.reload();
+    const load = () => {
+      if (!leaving.current) location.reload();
+    };
+    // Back here from the saved page (the browser's back-forward cache keeps this one as it was): not leaving now.
+    const back = () => (leaving.current = false);
     addEventListener('online', load);
-    return () => removeEventListener('online', load);
+    addEventListener('pageshow', back);
+    return () => {
+      removeEventListener('online', load);
+      removeEventListener('pageshow', back);
+    };
   }, []);
   return (
     <section aria-labelledby="offline-title" className="py-6">
@@ -42,7 +53,7 @@ export function OfflinePage() {
               {/* A document load: the worker answers it with the saved page itself. A page the server rendered
                   carries its numbers in that HTML, and its reads were never fetched here, so the app's own
                   navigation would find nothing saved to read. */}
-              <Link to={page.url} reloadDocument className="link">
+              <Link to={page.url} reloadDocument className="link" onClick={() => (leaving.current = true)}>
                 {page.title.endsWith(SITE_SUFFIX) ? page.title.slice(0, -SITE_SUFFIX.length) : page.title}
               </Link>
               <span className="text-sm text-slate-700 dark:text-slate-300">
