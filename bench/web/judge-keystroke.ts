@@ -272,6 +272,9 @@ async function typeOnTablet(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     // BENCH_TABLET_PROFILE=file.cpuprofile keeps a CPU profile of the typing (open it in Chrome's DevTools).
     const profileFile = process.env.BENCH_TABLET_PROFILE;
+    // BENCH_TABLET_TRACE=file.json keeps a performance trace of it (style, layout and paint too; DevTools opens it).
+    const traceFile = process.env.BENCH_TABLET_TRACE;
+    if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: false });
     if (profileFile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -322,6 +325,7 @@ async function typeOnTablet(
       );
     }
     if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    if (traceFile) await browser.stopTracing();
     await context.close();
     return {
       keystrokeMs,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MySeat } from '../../../lib/api-models';
 import type { JudgeSnapshot } from '../queue/judge-store';
@@ -7,6 +7,7 @@ import type { TypedLine } from '../utils/sheet';
 import { nextToScore, seatId, seatRanks, sheetState, type SeatPerformance } from '../utils/sheet-state';
 import { sheetKeyOf } from '../queue/judge-records';
 import { OwnRanksTable } from './own-ranks-table';
+import { LiveLinesStore } from '../utils/live-lines';
 import { showDate } from '../utils/show-date';
 import { PrintSheetsLink } from './print-sheets';
 import { RunningOrder } from './running-order';
@@ -31,7 +32,7 @@ export function SeatView({
   const next = nextToScore(snapshot, seat);
   const current =
     seat.performances.find((performance) => performance.id === performanceId) ?? next ?? seat.performances[0];
-  const [live, setLive] = useState<{ performanceId: number; lines: TypedLine[] } | null>(null);
+  const [live] = useState(() => new LiveLinesStore());
   const [failure, setFailure] = useState<string | null>(null);
   const hrefOf = useCallback(
     (performance: SeatPerformance) => `?seat=${encodeURIComponent(seatId(seat))}&performance=${performance.id}`,
@@ -59,10 +60,10 @@ export function SeatView({
   const onType = useCallback(
     (lines: TypedLine[], entry: Parameters<SendQueue['record']>[2]) => {
       if (currentId === undefined) return;
-      setLive({ performanceId: currentId, lines });
+      live.set({ performanceId: currentId, lines });
       queue.record({ performanceId: currentId, captionKey: seat.caption.key }, lines, entry).catch(failed(setFailure));
     },
-    [currentId, seat, queue],
+    [currentId, seat, queue, live],
   );
   const onResolve = useCallback(
     (choice: 'mine' | 'theirs') => void queue.resolve(sheetKey, choice).catch(failed(setFailure)),
@@ -74,7 +75,6 @@ export function SeatView({
   const statuses = seat.performances.map((performance) =>
     performance === current ? state.status : sheetState(snapshot, seat, performance).status,
   );
-  const ranks = seatRanks(snapshot, seat, live?.performanceId === current.id ? live : null);
   // A sheet starts again from the stored numbers when someone else changed them or a conflict came or went, never
   // while the judge's own writes come back (that would move the cursor under the judge's finger).
   const sheetStart = `${current.id}:${state.held ? 'held' : 'open'}:${state.changedBy ? (state.server?.version ?? 0) : 'own'}`;
@@ -126,7 +126,7 @@ export function SeatView({
             </Link>
           ) : null}
         </div>
-        <OwnRanksTable seat={seat} ranks={ranks} current={current.id} />
+        <OwnRanks snapshot={snapshot} seat={seat} current={current.id} live={live} />
       </div>
     </div>
   );
@@ -135,3 +135,20 @@ export function SeatView({
 /** A keystroke the device could not keep (storage gone: a sign-out in another tab cleared it) is said, not dropped. */
 const failed = (setFailure: (message: string) => void) => (error: unknown) =>
   setFailure(error instanceof Error ? error.message : String(error));
+
+/** The own ranks with the open sheet's typed lines: drawn again on each keystroke, alone with the sheet. */
+function OwnRanks({
+  snapshot,
+  seat,
+  current,
+  live,
+}: {
+  snapshot: JudgeSnapshot;
+  seat: MySeat;
+  current: number;
+  live: LiveLinesStore;
+}) {
+  const typed = useSyncExternalStore(live.subscribe, live.get, live.get);
+  const ranks = seatRanks(snapshot, seat, typed?.performanceId === current ? typed : null);
+  return <OwnRanksTable seat={seat} ranks={ranks} current={current} />;
+}
