@@ -313,6 +313,28 @@ describe("the day's live route: several competitions in one stream", () => {
     expect(hub.listeners).toBe(0);
   });
 
+  it('lets go of the competitions it joined and says why when the upstream cannot say of another', async () => {
+    const upstream = fakeUpstream();
+    const { hub } = hubOver(upstream);
+    const app = new Hono().get(
+      '/live',
+      liveDayRoute(
+        {
+          ...hub,
+          join: (guid, listener) =>
+            guid === OTHER
+              ? Promise.reject(new ViewProblem(503, 'upstream_unavailable', 'The results service is not answering.'))
+              : hub.join(guid, listener),
+        },
+        60_000,
+      ),
+    );
+    const answer = await app.request(`/live?competitions=${GUID},${OTHER}`);
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ code: 'upstream_unavailable' });
+    expect(hub.listeners).toBe(0);
+  });
+
   it('answers 204 when none is live, 400 for none named, too many, or one that is not a guid', async () => {
     const upstream = fakeUpstream();
     upstream.state.listing[1] = record(OTHER, '2026-09-01T15:00:00Z');

@@ -13,7 +13,7 @@ import { streamSSE } from 'hono/streaming';
 import { isGuid } from '../../../domain/guid.js';
 import { problemResponse } from '../problems.js';
 import { ViewProblem } from '../views/upstream-reads.js';
-import { Problem } from '../views/view.js';
+import { Problem, problems } from '../views/view.js';
 import type { ChangeEvent } from './change-stream.js';
 import type { LiveHub } from './live-hub.js';
 
@@ -48,6 +48,9 @@ export const liveDayStreamRoute = createRoute({
       description: 'No competition, more than the most, or one that is not a guid',
       content: { 'application/problem+json': { schema: Problem } },
     },
+    502: problems[502],
+    503: problems[503],
+    504: problems[504],
   },
 });
 
@@ -93,6 +96,14 @@ export function liveDayRoute(hub: LiveHub, heartbeatMs: number) {
     const leaveAll = () => streamed.forEach((joined) => joined.leave());
     if (failure !== undefined) {
       leaveAll();
+      // The upstream could not say (an outage): said as the single competition's stream says it; the page polls.
+      if (failure instanceof ViewProblem)
+        return problemResponse({
+          status: failure.status,
+          code: failure.code,
+          detail: failure.detail,
+          headers: failure.headers,
+        });
       throw failure;
     }
     if (streamed.length === 0) return c.body(null, 204, { 'cache-control': 'no-store' });
