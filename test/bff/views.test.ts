@@ -668,6 +668,40 @@ describe('on our own API', () => {
     expect(((await found.json()) as { competition: { guid: string } }).competition.guid).toBe(competition.guid);
   });
 
+  it('finds a competition of a season created a moment ago, though the list of seasons was read just before', async () => {
+    // Warms the BFF's copy of the list of seasons: the season made next is not in it.
+    expect((await fetch(`${ours.url}/api/bff/seasons`)).status).toBe(200);
+    const token = await api.token(ourKey.clientId, ourKey.clientSecret);
+    const write = async (target: string, body: unknown) => {
+      const response = await api.fetch(target, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, target).toBe(201);
+      return (await response.json()) as { id: number; guid: string };
+    };
+    const season = await write('/seasons/', {
+      name: '1998 Set Up Now',
+      startDate: '1998-01-03',
+      endDate: '1998-04-25',
+    });
+    const event = await write('/events/', {
+      seasonId: season.id,
+      name: 'Made with its season',
+      eventTypeId: 1,
+      startDate: '1998-03-07',
+    });
+    const competition = await write(`/events/${event.id}/competitions`, {
+      name: 'Color Guard',
+      date: '1998-03-07T18:00:00.000Z',
+      groupTypeId: 1,
+    });
+    const found = await fetch(`${ours.url}/api/bff/competitions/${competition.guid}`);
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { season: { name: string } }).season.name).toBe('1998 Set Up Now');
+  });
+
   it('offers a group before its first scores the season that registers it (a fan follows it then), and still 404s a group no season has', async () => {
     const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
     const current = seasons.find((season) => season.current)!;

@@ -24,7 +24,9 @@ import type { CompetitionSummaryView } from './view-schemas.js';
 /**
  * `readFresh` revalidates with the upstream: on a miss the newest and the current season's listings are asked again,
  * so a competition created a moment ago is found at once rather than after the read cache's fresh window (a link to
- * it shared the moment it is made would otherwise be a 404). At most two reads per miss, whatever the archive's size.
+ * it shared the moment it is made would otherwise be a 404). Still missing, the list of seasons is asked again (with
+ * the listings it checks for the current one), and the listing of each season new in it: a season set up a moment
+ * ago for a contest. A few reads per miss, mostly answered 304, whatever the archive's size.
  */
 export function createCompetitionLookup(read: UpstreamRead, readFresh: UpstreamRead = read) {
   /** guid -> the season year whose listing holds it: a second lookup reads one listing, not every season's */
@@ -44,16 +46,31 @@ export function createCompetitionLookup(read: UpstreamRead, readFresh: UpstreamR
       readFresh === read
         ? []
         : [...new Set([...listedYears.slice(0, 1), ...(currentYear === null ? [] : [currentYear])])];
+    let seasonsAskedAgain = false;
     const attempts = [
-      ...years.map((year) => ({ year, reader: read })),
-      ...freshYears.map((year) => ({ year, reader: readFresh })),
+      ...years.map((year) => ({ year, reader: read, known: seasons })),
+      ...freshYears.map((year) => ({ year, reader: readFresh, known: seasons })),
     ];
-    for (const { year, reader } of attempts) {
+    for (let i = 0; i < attempts.length; i++) {
+      const { year, reader, known: listed } = attempts[i]!;
       const listing = await readJson(reader, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
       stale ||= listing.stale;
       const record = listing.data.find((candidate) => candidate.CompetitionGuid.toLowerCase() === guid.toLowerCase());
-      const season = record && seasons.seasons.find((candidate) => candidate.name === record.SeasonName);
-      if (!record || !season) continue;
+      const season = record && listed.seasons.find((candidate) => candidate.name === record.SeasonName);
+      if (!record || !season) {
+        if (i === attempts.length - 1 && readFresh !== read && !seasonsAskedAgain) {
+          // Missed everywhere: a season made a moment ago (set up for a contest, then its competition) is not in the
+          // cached list of seasons yet. The list is asked again (one read), and each new season's listing.
+          seasonsAskedAgain = true;
+          const fresh = await loadSeasons(readFresh);
+          const before = new Set(seasons.seasons.map((item) => item.id));
+          const newYears = fresh.seasons.flatMap((item) =>
+            before.has(item.id) || item.year === null ? [] : [item.year],
+          );
+          for (const newYear of new Set(newYears)) attempts.push({ year: newYear, reader: readFresh, known: fresh });
+        }
+        continue;
+      }
       yearOf.set(guid.toLowerCase(), year);
       const [events, performances, groups] = await Promise.all([
         loadSeasonEvents(read, season.id),
