@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LocalDateTime } from '../components/local-date-time';
+import { env } from '../config/env';
 import { savedPages, type SavedPage } from '../lib/saved-pages';
 
 const SITE_SUFFIX = ' · Marching Results';
@@ -18,16 +19,30 @@ export function OfflinePage() {
     savedPages().then(setPages, () => setPages([]));
   }, []);
   useEffect(() => {
-    // The whole page again, as a fresh visit: the route's reads and whatever failed with them (a chunk, a read).
-    const load = () => {
-      if (!leaving.current) location.reload();
+    // The whole page again, as a fresh visit: the route's reads and whatever failed with them (a chunk, a read). Only
+    // once the server answers: "online" can come before the connection carries anything (a network still joining;
+    // a browser's emulation lifts the page's offline state before its worker's), and a reload then fails again.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = (tries = 0) => {
+      clearTimeout(retry);
+      if (leaving.current) return;
+      fetch(`${env.apiBase}/health`, { cache: 'no-store' }).then(
+        () => {
+          if (!leaving.current) location.reload();
+        },
+        () => {
+          if (tries < 30 && navigator.onLine) retry = setTimeout(() => load(tries + 1), 1000);
+        },
+      );
     };
+    const online = () => load();
     // Back here from the saved page (the browser's back-forward cache keeps this one as it was): not leaving now.
     const back = () => (leaving.current = false);
-    addEventListener('online', load);
+    addEventListener('online', online);
     addEventListener('pageshow', back);
     return () => {
-      removeEventListener('online', load);
+      clearTimeout(retry);
+      removeEventListener('online', online);
       removeEventListener('pageshow', back);
     };
   }, []);
