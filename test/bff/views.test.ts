@@ -630,6 +630,18 @@ describe('on our own API', () => {
     expect(entries.filter((entry) => entry.group.location === null)).toEqual([]);
   });
 
+  /** A resource made through our API with the key's own token, as a tabulation program makes it. */
+  const write = async (target: string, body: unknown) => {
+    const token = await api.token(ourKey.clientId, ourKey.clientSecret);
+    const response = await api.fetch(target, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, target).toBe(201);
+    return (await response.json()) as { id: number; guid: string };
+  };
+
   it('finds a competition created a moment ago, though the listing it is in was read (and cached) just before', async () => {
     const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
     const current = seasons.find((season) => season.current)!;
@@ -642,16 +654,6 @@ describe('on our own API', () => {
       }
     ).data[0];
     expect((await fetch(`${ours.url}/api/bff/competitions/${own.competition.guid}`)).status).toBe(200);
-    const token = await api.token(ourKey.clientId, ourKey.clientSecret);
-    const write = async (target: string, body: unknown) => {
-      const response = await api.fetch(target, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(response.status, target).toBe(201);
-      return (await response.json()) as { id: number; guid: string };
-    };
     const event = await write('/events/', {
       seasonId: current.id,
       name: 'Made a moment ago',
@@ -671,16 +673,6 @@ describe('on our own API', () => {
   it('finds a competition of a season created a moment ago, though the list of seasons was read just before', async () => {
     // Warms the BFF's copy of the list of seasons: the season made next is not in it.
     expect((await fetch(`${ours.url}/api/bff/seasons`)).status).toBe(200);
-    const token = await api.token(ourKey.clientId, ourKey.clientSecret);
-    const write = async (target: string, body: unknown) => {
-      const response = await api.fetch(target, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(response.status, target).toBe(201);
-      return (await response.json()) as { id: number; guid: string };
-    };
     const season = await write('/seasons/', {
       name: '1998 Set Up Now',
       startDate: '1998-01-03',
