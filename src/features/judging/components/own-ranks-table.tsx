@@ -40,25 +40,15 @@ export const OwnRanksTable = memo(function OwnRanksTable({ seat, ranks, current 
           </thead>
           <tbody>
             {ranks.map((rank) => (
-              <tr
+              <RankRow
                 key={rank.performanceId}
-                aria-current={rank.performanceId === current ? 'true' : undefined}
-                className={rank.performanceId === current ? 'bg-sky-100 font-semibold dark:bg-sky-950' : undefined}
-              >
-                <td className="num">
-                  {rank.rank}
-                  {rank.tied ? (
-                    <span className="ml-1 rounded bg-amber-200 px-1 text-sm text-amber-950 dark:bg-amber-800 dark:text-amber-50">
-                      tie
-                    </span>
-                  ) : null}
-                </td>
-                <td className="break-words">
-                  {rank.groupName}
-                  {rank.incomplete ? <span className="text-sm font-normal"> (incomplete)</span> : null}
-                </td>
-                <td className="num">{formatCaptionScore(rank.total, seat.caption.digits)}</td>
-              </tr>
+                rank={rank.rank}
+                tied={rank.tied}
+                groupName={rank.groupName}
+                incomplete={rank.incomplete}
+                score={formatCaptionScore(rank.total, seat.caption.digits)}
+                current={rank.performanceId === current}
+              />
             ))}
           </tbody>
         </table>
@@ -67,6 +57,44 @@ export const OwnRanksTable = memo(function OwnRanksTable({ seat, ranks, current 
     </section>
   );
 }, sameRanks);
+
+/** One group's row: drawn again only when what it shows changes (a keystroke moves one row and renumbers a few). */
+const RankRow = memo(function RankRow({
+  rank,
+  tied,
+  groupName,
+  incomplete,
+  score,
+  current,
+}: {
+  rank: number;
+  tied: boolean;
+  groupName: string;
+  incomplete: boolean;
+  score: string;
+  current: boolean;
+}) {
+  return (
+    <tr
+      aria-current={current ? 'true' : undefined}
+      className={current ? 'bg-sky-100 font-semibold dark:bg-sky-950' : undefined}
+    >
+      <td className="num">
+        {rank}
+        {tied ? (
+          <span className="ml-1 rounded bg-amber-200 px-1 text-sm text-amber-950 dark:bg-amber-800 dark:text-amber-50">
+            tie
+          </span>
+        ) : null}
+      </td>
+      <td className="break-words">
+        {groupName}
+        {incomplete ? <span className="text-sm font-normal"> (incomplete)</span> : null}
+      </td>
+      <td className="num">{score}</td>
+    </tr>
+  );
+});
 
 /** The device store's answer to a keystroke changes no number: the table is not drawn again for it. */
 function sameRanks(before: OwnRanksProps, after: OwnRanksProps): boolean {

@@ -1,10 +1,17 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MySeat } from '../../../lib/api-models';
 import type { JudgeSnapshot } from '../queue/judge-store';
 import type { SendQueue } from '../queue/send-queue';
 import type { TypedLine } from '../utils/sheet';
-import { nextToScore, seatId, seatRanks, sheetState, type SeatPerformance } from '../utils/sheet-state';
+import {
+  nextToScore,
+  ranksWithLive,
+  seatId,
+  sheetState,
+  storedNumbers,
+  type SeatPerformance,
+} from '../utils/sheet-state';
 import { sheetKeyOf } from '../queue/judge-records';
 import { OwnRanksTable } from './own-ranks-table';
 import { LiveLinesStore } from '../utils/live-lines';
@@ -148,7 +155,8 @@ function OwnRanks({
   current: number;
   live: LiveLinesStore;
 }) {
+  const stored = useMemo(() => storedNumbers(snapshot, seat), [snapshot, seat]);
   const typed = useSyncExternalStore(live.subscribe, live.get, live.get);
-  const ranks = seatRanks(snapshot, seat, typed?.performanceId === current ? typed : null);
+  const ranks = ranksWithLive(stored, seat, typed?.performanceId === current ? typed : null);
   return <OwnRanksTable seat={seat} ranks={ranks} current={current} />;
 }

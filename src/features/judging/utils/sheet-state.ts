@@ -5,8 +5,9 @@
 import type { CaptionEntry, Me, MySeat } from '../../../lib/api-models';
 import { sheetKeyOf, type HeldEntry, type QueuedEntry } from '../queue/judge-records';
 import type { JudgeSnapshot } from '../queue/judge-store';
-import { checkSheet, typedFromScores, type SheetLine, type TypedLine } from './sheet';
-import { ownRanks, type OwnRank } from './own-ranks';
+import type { LiveLines } from './live-lines';
+import { checkSheet, typedFromScores, type TypedLine } from './sheet';
+import { ownRanks, type OwnNumber, type OwnRank } from './own-ranks';
 
 export type SeatPerformance = MySeat['performances'][number];
 
@@ -102,28 +103,40 @@ export function nextToScore(snapshot: JudgeSnapshot, seat: MySeat): SeatPerforma
  * The judge's own numbers in this seat, ranked: every performance with a number, the open sheet as it is being
  * typed (`live`), so the rank moves with each keystroke.
  */
-export function seatRanks(
-  snapshot: JudgeSnapshot,
-  seat: MySeat,
-  live: { performanceId: number; lines: TypedLine[] } | null,
-): OwnRank[] {
-  const lines: SheetLine[] = seat.caption.subcaptions;
+export function seatRanks(snapshot: JudgeSnapshot, seat: MySeat, live: LiveLines): OwnRank[] {
+  return ranksWithLive(storedNumbers(snapshot, seat), seat, live);
+}
+
+/**
+ * Each performance's number as the device store has it, in running order (null: none yet). Worked out once per
+ * store change: a keystroke then works out only its own sheet's number (ranksWithLive).
+ */
+export function storedNumbers(snapshot: JudgeSnapshot, seat: MySeat): (OwnNumber | null)[] {
+  return seat.performances.map((performance) =>
+    ownNumberOf(seat, performance, sheetState(snapshot, seat, performance).lines),
+  );
+}
+
+/** The stored numbers ranked, the open sheet's as typed (`live`) in place of its stored one. */
+export function ranksWithLive(stored: readonly (OwnNumber | null)[], seat: MySeat, live: LiveLines): OwnRank[] {
   return ownRanks(
-    seat.performances.flatMap((performance) => {
-      const typed = live?.performanceId === performance.id ? live.lines : sheetState(snapshot, seat, performance).lines;
-      const check = checkSheet(lines, typed, seat.caption.digits);
-      if (check.scores.length === 0) return [];
-      return [
-        {
-          performanceId: performance.id,
-          groupName: performance.group.name,
-          // weighted as the tabulation weighs the caption: the rank the recap will show from these numbers
-          total: check.score,
-          incomplete: !check.complete,
-        },
-      ];
+    seat.performances.flatMap((performance, i) => {
+      const number = live?.performanceId === performance.id ? ownNumberOf(seat, performance, live.lines) : stored[i];
+      return number ? [number] : [];
     }),
   );
+}
+
+function ownNumberOf(seat: MySeat, performance: SeatPerformance, typed: readonly TypedLine[]): OwnNumber | null {
+  const check = checkSheet(seat.caption.subcaptions, typed, seat.caption.digits);
+  if (check.scores.length === 0) return null;
+  return {
+    performanceId: performance.id,
+    groupName: performance.group.name,
+    // weighted as the tabulation weighs the caption: the rank the recap will show from these numbers
+    total: check.score,
+    incomplete: !check.complete,
+  };
 }
 
 /** A seat's address in the page's URL: competition, division, round and caption. */
