@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { enterGroups, scoreEntryClient } from '../../e2e/support/score-entry.js';
 import { captionScore, formatCaptionScore, type SheetLine } from '../../src/features/judging/utils/sheet.js';
 import { freePort } from '../../test/helpers/free-port.js';
@@ -31,7 +31,7 @@ const JUDGE_ROUTE_MODULE = 'src/app/routes/judging.tsx';
 const JUDGE_ONLY_TEXTS = ['Caption score', 'Print sheets', 'Needs your decision', 'Keep the current numbers'];
 const PASSWORD = 'a long benchmark password';
 const GROUPS = 12;
-const ROUNDS = 8;
+const ROUNDS = 16;
 const TIMEOUT_MS = 120_000;
 
 export interface JudgeTabletReport {
@@ -39,6 +39,10 @@ export interface JudgeTabletReport {
   medianMs: number;
   p95Ms: number;
   maxMs: number;
+  /** each phase's median over the keystrokes (they need not add up to the keystrokes' median) */
+  phaseMedians: KeystrokePhases;
+  /** the same keystrokes on a bare page (BARE_PAGE): the browser's and the machine's floor, not budgeted */
+  bare: { keystrokeMs: number[]; medianMs: number; p95Ms: number };
   cpuSlowdown: number;
   /** the chunks only the /judge route loads (not the initial JS, not shared with another route), gzip */
   judgeRouteJs: { file: string; gzipBytes: number }[];
@@ -52,8 +56,28 @@ export interface JudgeTabletReport {
   judgeChunksLoadedOnJudge: number;
 }
 
+/** A keystroke's time in its phases, each from the one before (ms). */
+export interface KeystrokePhases {
+  /** keydown to the input event: the key's events and the browser's edit of the field (with its layout) */
+  edit: number;
+  /** the input event to the DOM showing the score and the rank: React's render and commit */
+  render: number;
+  /** that DOM to the next animation frame's start: what else ran meanwhile, and the wait for the frame */
+  toFrame: number;
+  /** the frame: style, layout, paint and the commit to the compositor, until a task after it runs */
+  frame: number;
+}
+
 interface KeystrokeWindow {
-  __judge: { start: number; ms: number | null; score: string; rank: number };
+  __judge: {
+    start: number;
+    input: number;
+    dom: number;
+    frameStart: number;
+    ms: number | null;
+    score: string;
+    rank: number;
+  };
 }
 
 /**
@@ -61,14 +85,23 @@ interface KeystrokeWindow {
  * sheet's output and in the own-rank table's current row, at the expected rank.
  */
 function observeKeystrokes() {
-  const state = { start: 0, ms: null as number | null, score: '', rank: 0 };
+  const state = { start: 0, input: 0, dom: 0, frameStart: 0, ms: null as number | null, score: '', rank: 0 };
   (window as unknown as KeystrokeWindow).__judge = state;
   document.addEventListener(
     'keydown',
     (event) => {
       if ((event.target as HTMLElement).getAttribute('inputmode') !== 'decimal') return;
       state.start = event.timeStamp;
+      state.input = 0;
       state.ms = null;
+    },
+    true,
+  );
+  // Capture on the document: before React's own listener (on its root) renders anything.
+  document.addEventListener(
+    'input',
+    () => {
+      if (state.start !== 0 && state.ms === null && state.input === 0) state.input = performance.now();
     },
     true,
   );
@@ -82,13 +115,15 @@ function observeKeystrokes() {
     if (cells[cells.length - 1]!.textContent !== state.score) return;
     if (!new RegExp(`^${state.rank}(tie)?$`).test(cells[0]!.textContent ?? '')) return;
     waiting = true;
+    state.dom = performance.now();
     // The frame that paints this DOM: the next animation frame, and a task after it (the paint itself).
-    requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      state.frameStart = performance.now();
       setTimeout(() => {
         state.ms = performance.now() - state.start;
         waiting = false;
-      }, 0),
-    );
+      }, 0);
+    });
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
@@ -224,6 +259,8 @@ async function typeOnTablet(
     | 'medianMs'
     | 'p95Ms'
     | 'maxMs'
+    | 'phaseMedians'
+    | 'bare'
     | 'cpuSlowdown'
     | 'judgeChunksLoadedOnHome'
     | 'judgeChunksLoadedOnJudge'
@@ -283,6 +320,7 @@ async function typeOnTablet(
 
     const typed = { rep: '', perf: '' };
     const keystrokeMs: number[] = [];
+    const phases: KeystrokePhases[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const line of ['rep', 'perf'] as const) {
         const field = page.getByRole('textbox', { name: line === 'rep' ? 'Rep' : 'Perf' });
@@ -295,8 +333,7 @@ async function typeOnTablet(
         await field.press('Backspace');
         typed[line] = '';
         await page.waitForTimeout(150);
-        // Two digits per line, different each round, so every keystroke changes the score and maybe the rank.
-        for (const digit of [String(1 + ((round * 3 + (line === 'rep' ? 1 : 2)) % 9)), String((round * 7) % 10)]) {
+        for (const digit of digitsOf(round, line)) {
           typed[line] += digit;
           const scores = [
             ...(typed.rep ? [{ subcaptionKey: 'rep', score: Number(typed.rep) }] : []),
@@ -314,7 +351,14 @@ async function typeOnTablet(
           );
           await page.keyboard.press(digit);
           await waitForPaint(page);
-          keystrokeMs.push(await page.evaluate(() => (window as unknown as KeystrokeWindow).__judge.ms!));
+          const done = await page.evaluate(() => ({ ...(window as unknown as KeystrokeWindow).__judge }));
+          keystrokeMs.push(done.ms!);
+          phases.push({
+            edit: done.input - done.start,
+            render: done.dom - done.input,
+            toFrame: done.frameStart - done.dom,
+            frame: done.start + done.ms! - done.frameStart,
+          });
         }
       }
       log(
@@ -326,12 +370,21 @@ async function typeOnTablet(
     }
     if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (traceFile) await browser.stopTracing();
+    log('  the same keystrokes on a bare page (the floor)');
+    const bareMs = await typeOnBarePage(context);
     await context.close();
     return {
       keystrokeMs,
       medianMs: median(keystrokeMs),
       p95Ms: percentile(keystrokeMs, 95),
       maxMs: Math.max(...keystrokeMs),
+      phaseMedians: {
+        edit: median(phases.map((phase) => phase.edit)),
+        render: median(phases.map((phase) => phase.render)),
+        toFrame: median(phases.map((phase) => phase.toFrame)),
+        frame: median(phases.map((phase) => phase.frame)),
+      },
+      bare: { keystrokeMs: bareMs, medianMs: median(bareMs), p95Ms: percentile(bareMs, 95) },
       cpuSlowdown: CPU_SLOWDOWN,
       judgeChunksLoadedOnHome,
       judgeChunksLoadedOnJudge,
@@ -339,6 +392,56 @@ async function typeOnTablet(
   } finally {
     await browser.close();
   }
+}
+
+/** Two digits per line, different each round, so every keystroke changes the score and maybe the rank. */
+const digitsOf = (round: number, line: 'rep' | 'perf') => [
+  String(1 + ((round * 3 + (line === 'rep' ? 1 : 2)) % 9)),
+  String((round * 7) % 10),
+];
+
+/**
+ * The floor under the budget on this machine and browser: the same keystrokes, same tablet and slowdown, on a page of
+ * two fields and an output and nothing else (no app, no framework), timed the same way (keydown to the frame painted
+ * after the output shows the sum). What the judge's page takes beyond it is ours; the floor itself is the browser's
+ * and the machine's, and it moves with the machine (decision 108).
+ */
+const BARE_PAGE = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">
+<label>Rep <input name="rep" inputmode="decimal"></label><label>Perf <input name="perf" inputmode="decimal"></label>
+<output></output>
+<script>
+  const state = (window.__bare = { start: 0, ms: null });
+  document.addEventListener('keydown', (event) => { state.start = event.timeStamp; state.ms = null; }, true);
+  const fields = [...document.querySelectorAll('input')];
+  const output = document.querySelector('output');
+  document.addEventListener('input', () => {
+    output.textContent = String(fields.reduce((sum, field) => sum + (Number(field.value) || 0), 0) / 10);
+    requestAnimationFrame(() => setTimeout(() => { state.ms = performance.now() - state.start; }, 0));
+  });
+</script>`;
+
+async function typeOnBarePage(context: BrowserContext): Promise<number[]> {
+  const page = await context.newPage();
+  await page.setContent(BARE_PAGE);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const keystrokeMs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const line of ['rep', 'perf'] as const) {
+      const field = page.locator(`input[name=${line}]`);
+      await field.focus();
+      await field.press('ControlOrMeta+a');
+      await field.press('Backspace');
+      await page.waitForTimeout(150);
+      for (const digit of digitsOf(round, line)) {
+        await page.keyboard.press(digit);
+        await page.waitForFunction(() => (window as unknown as { __bare: { ms: number | null } }).__bare.ms !== null);
+        keystrokeMs.push(await page.evaluate(() => (window as unknown as { __bare: { ms: number } }).__bare.ms));
+      }
+    }
+  }
+  await page.close();
+  return keystrokeMs;
 }
 
 async function waitForPaint(page: Page) {
@@ -386,6 +489,18 @@ function judgeCodeWhere(outDir: string) {
   };
 }
 
+const PHASE_NAMES: Record<keyof KeystrokePhases, string> = {
+  edit: "the key's events and the field's edit",
+  render: "React's render and commit",
+  toFrame: 'the wait for the frame',
+  frame: 'the frame (style, layout, paint)',
+};
+
+const phaseText = (phases: KeystrokePhases) =>
+  (Object.keys(PHASE_NAMES) as (keyof KeystrokePhases)[])
+    .map((phase) => `${PHASE_NAMES[phase]} ${phases[phase].toFixed(1)} ms`)
+    .join(', ');
+
 /** The tablet part's own results page (bench/results/judge-tablet.md). */
 export function judgeTabletMarkdown(
   report: JudgeTabletReport,
@@ -410,6 +525,10 @@ export function judgeTabletMarkdown(
     `| /judge's chunks loaded by the fans' home page | none | ${report.judgeChunksLoadedOnHome.length ? report.judgeChunksLoadedOnHome.join(', ') : 'none'} | ${pass(report.judgeChunksLoadedOnHome.length === 0)} |`,
     '',
     `Keystrokes: median ${report.medianMs.toFixed(0)} ms, p95 ${report.p95Ms.toFixed(0)} ms, slowest ${report.maxMs.toFixed(0)} ms (all: ${report.keystrokeMs.map((ms) => ms.toFixed(0)).join(', ')}).`,
+    '',
+    `Where a keystroke's time goes (medians): ${phaseText(report.phaseMedians)}.`,
+    '',
+    `The floor, not budgeted: the same keystrokes on a page of two fields and an output and nothing else, same tablet and slowdown, median ${report.bare.medianMs.toFixed(0)} ms, p95 ${report.bare.p95Ms.toFixed(0)} ms. It is the browser's and this machine's, and moves with the machine: the judge's page takes ${(report.medianMs - report.bare.medianMs).toFixed(0)} ms (median) beyond it.`,
     '',
     `Where the judge's code loads: the fans' initial JS is ${kb(report.initialJsGzipBytes)} gzip (the \`web\` part budgets it at 110 KB, and the build fails past it); /judge's own chunks (shared with no other route), loaded only there (${report.judgeChunksLoadedOnJudge} of ${report.judgeRouteJs.length} seen loading on /judge), are ${kb(report.judgeRouteJsGzipBytes)} gzip: ${report.judgeRouteJs.map((asset) => `${asset.file} ${kb(asset.gzipBytes)}`).join(', ')}.`,
     '',
