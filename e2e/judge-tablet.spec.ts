@@ -141,8 +141,8 @@ test('a judge scores a round through a network cut, prints the sheets, and canno
     .getByRole('link', { name: new RegExp(`General Effect\\s*Scholastic World · Finals\\s*Tablet ${run}`) })
     .click();
   await expect(page.getByRole('heading', { name: `1. ${performances[0]!.name}` })).toBeVisible();
-  // The service worker keeps the page's code for the offline reload.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+  // The service worker keeps the page's code for the offline reload, and the page says so once it has.
+  await expect(page.getByText('This page opens on this device without a network.')).toBeVisible({ timeout: 20_000 });
 
   // Keyboard: Tab goes from one subcaption to the next.
   await page.getByRole('textbox', { name: 'Rep' }).focus();
@@ -173,6 +173,8 @@ test('a judge scores a round through a network cut, prints the sheets, and canno
   await page.getByRole('textbox', { name: 'Rep' }).fill('85');
   await page.getByRole('textbox', { name: 'Perf' }).fill('86');
   await expect(page.getByText('2 entries waiting to send')).toBeVisible();
+  // Once the queue has tried (a draft waits a second for the judge to stop typing), it says why nothing goes.
+  await expect(page.getByText(/No network: they are kept on this device and sent when it is back/)).toBeVisible();
   // The own numbers, weighted: Charlie first at 17.1, then Alpha 16.25, then Bravo 15.7.
   const ranks = page.getByRole('table').filter({ hasText: 'Rank' });
   await expect(ranks.getByRole('row')).toHaveText([/Rank/, /1.*Charlie.*17\.1/, /2.*Alpha.*16\.25/, /3.*Bravo.*15\.7/]);

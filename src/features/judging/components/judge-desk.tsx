@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageSkeleton } from '../../../components/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { clearJudgeData } from '../../../lib/judge-data';
+import { useKeptForOffline } from '../../../lib/use-kept-for-offline';
 import { ANOTHER_JUDGE, judgeSessionQueryOptions } from '../api/get-judge-session';
 import { useJudgeSnapshot, useQueueStatus, type JudgeDevice } from '../queue/use-judge-device';
 import { seatId } from '../utils/sheet-state';
@@ -24,6 +25,7 @@ export function JudgeDesk({ device }: { device: JudgeDevice }) {
   const { store, queue } = device;
   const snapshot = useJudgeSnapshot(store);
   const status = useQueueStatus(queue);
+  const kept = useKeptForOffline();
   const session = useQuery(judgeSessionQueryOptions(store));
   const [searchParams] = useSearchParams();
 
@@ -51,7 +53,7 @@ export function JudgeDesk({ device }: { device: JudgeDevice }) {
       <title>{`${seat ? `Judging ${seat.caption.initials} · ${seat.division.name}` : 'Judging'} · Marching Results`}</title>
       {needsSignIn ? <SignInPrompt waiting={snapshot.outbox.length} /> : null}
       <div className="print:hidden">
-        <QueueStatusLine snapshot={snapshot} status={status} />
+        <QueueStatusLine snapshot={snapshot} status={status} kept={kept} />
       </div>
       {anotherJudge ? (
         <AnotherJudge store={store} detail={session.error instanceof Error ? session.error.message : ''} />

@@ -1,3 +1,4 @@
+import type { KeptForOffline } from '../../../lib/use-kept-for-offline';
 import type { JudgeSnapshot } from '../queue/judge-store';
 import type { QueueStatus } from '../queue/send-queue';
 import { clockTime } from '../utils/show-date';
@@ -6,8 +7,27 @@ const clock = clockTime;
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What is not yet sent and when the API was last reached: always on screen, so a judge never wonders. */
-export function QueueStatusLine({ snapshot, status }: { snapshot: JudgeSnapshot; status: QueueStatus }) {
+/** Whether a reload without a network opens the page: a judge checks it before the network can drop. */
+const KEPT_TEXT: Readonly<Record<KeptForOffline, string>> = {
+  kept: 'This page opens on this device without a network.',
+  'not-yet': 'Not yet saved for use without a network: keep the network on a moment.',
+  unsupported:
+    'This browser cannot open the page again without a network; what you type is kept on the device all the same.',
+};
+
+/**
+ * What is not yet sent, when the API was last reached, and whether the page opens without a network: always on
+ * screen, so a judge never wonders.
+ */
+export function QueueStatusLine({
+  snapshot,
+  status,
+  kept,
+}: {
+  snapshot: JudgeSnapshot;
+  status: QueueStatus;
+  kept: KeptForOffline | undefined;
+}) {
   const waiting = snapshot.outbox.length;
   const held = snapshot.held.size;
   const why =
@@ -38,6 +58,7 @@ export function QueueStatusLine({ snapshot, status }: { snapshot: JudgeSnapshot;
         {snapshot.lastReachedAt === null
           ? 'Not in touch with the server yet.'
           : `Last reached the server at ${clock(snapshot.lastReachedAt)}.`}
+        {kept ? ` ${KEPT_TEXT[kept]}` : ''}
       </p>
     </div>
   );
