@@ -6,7 +6,7 @@
  * reconnect's Last-Event-ID that is not the current version gets a `change` at once.
  */
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 
 /** Why a stream ends: no longer live, the server is closing, the session ended, or the user may no longer see it. */
 export type EndReason = 'not_live' | 'closing' | 'session_expired' | 'forbidden';
@@ -15,7 +15,7 @@ export type ChangeEvent = { kind: 'change'; version: string } | { kind: 'end'; r
 export type ChangeListener = (event: ChangeEvent) => void;
 
 /** How long EventSource waits before reconnecting after a dropped stream. */
-const RETRY_MS = 3000;
+export const RETRY_MS = 3000;
 const VERSION = /^[\w-]{1,64}$/;
 
 export interface ChangeChannel {
@@ -33,44 +33,30 @@ export interface ChangeChannel {
 
 export function changeChannel(): ChangeChannel {
   let pending: ChangeEvent | undefined;
-  let wake: (() => void) | undefined;
+  const waiter = wakeup();
   const listener: ChangeListener = (event) => {
     if (pending?.kind !== 'end') pending = event;
-    wake?.();
+    waiter.wake();
   };
   return {
     listener,
     stream(c, { version, leave }, heartbeatMs, cacheControl = 'no-cache, no-transform') {
       const lastEventId = c.req.header('last-event-id');
-      let closed = false;
-      let heartbeat: NodeJS.Timeout | undefined;
-      // Idempotent: the browser leaving (before or during the stream), the stream ending, or a failed write.
-      const finish = () => {
-        closed = true;
-        clearInterval(heartbeat);
-        leave();
-        wake?.();
-      };
-      const signal = c.req.raw.signal;
-      if (signal.aborted) finish();
-      else signal.addEventListener('abort', finish, { once: true });
-      c.header('cache-control', cacheControl);
-      c.header('x-accel-buffering', 'no');
-      return streamSSE(c, async (stream) => {
-        stream.onAbort(finish);
-        if (stream.aborted) finish();
-        heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(finish), heartbeatMs);
-        try {
+      return pushStream(c, {
+        leave,
+        heartbeatMs,
+        cacheControl,
+        wake: waiter.wake,
+        async write(stream, isClosed) {
           await stream.writeSSE({ event: 'ready', id: version, data: JSON.stringify({ version }), retry: RETRY_MS });
           if (lastEventId !== undefined && VERSION.test(lastEventId) && lastEventId !== version) {
             await stream.writeSSE({ event: 'change', id: version, data: JSON.stringify({ version }) });
           }
-          while (!closed) {
-            if (pending === undefined) await new Promise<void>((resolve) => (wake = resolve));
-            wake = undefined;
+          while (!isClosed()) {
+            await waiter.until(() => pending !== undefined);
             const event = pending;
             pending = undefined;
-            if (event === undefined || closed) continue;
+            if (event === undefined || isClosed()) continue;
             if (event.kind === 'end') {
               await stream.writeSSE({ event: 'end', data: JSON.stringify({ reason: event.reason }) });
               return;
@@ -81,13 +67,64 @@ export function changeChannel(): ChangeChannel {
               data: JSON.stringify({ version: event.version }),
             });
           }
-        } catch {
-          // The browser went away mid-write: nothing to tell anyone.
-        } finally {
-          signal.removeEventListener('abort', finish);
-          finish();
-        }
+        },
       });
     },
   };
+}
+
+/** One waiting writer, woken by its listener (an event kept for it) or by its stream's finish. */
+export function wakeup() {
+  let resolve: (() => void) | undefined;
+  return {
+    wake: () => resolve?.(),
+    /** resolves at once when `ready()`, else at the next wake */
+    async until(ready: () => boolean): Promise<void> {
+      if (!ready()) await new Promise<void>((done) => (resolve = done));
+      resolve = undefined;
+    },
+  };
+}
+
+/**
+ * A pushed stream's life, shared by a resource's stream (above) and a day's (day-route.ts): its headers, a comment
+ * every heartbeat, and one `finish` for every way it ends (the browser leaving before or during it, the writer
+ * returning, a failed write), which stops the heartbeat, leaves the hub and wakes the writer. Idempotent.
+ */
+export function pushStream(
+  c: Context,
+  options: {
+    leave(): void;
+    heartbeatMs: number;
+    cacheControl: string;
+    wake(): void;
+    write(stream: SSEStreamingApi, isClosed: () => boolean): Promise<void>;
+  },
+): Response {
+  let closed = false;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const finish = () => {
+    closed = true;
+    clearInterval(heartbeat);
+    options.leave();
+    options.wake();
+  };
+  const signal = c.req.raw.signal;
+  if (signal.aborted) finish();
+  else signal.addEventListener('abort', finish, { once: true });
+  c.header('cache-control', options.cacheControl);
+  c.header('x-accel-buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    stream.onAbort(finish);
+    if (stream.aborted) finish();
+    heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(finish), options.heartbeatMs);
+    try {
+      await options.write(stream, () => closed);
+    } catch {
+      // The browser went away mid-write: nothing to tell anyone.
+    } finally {
+      signal.removeEventListener('abort', finish);
+      finish();
+    }
+  });
 }

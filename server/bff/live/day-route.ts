@@ -9,18 +9,15 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { isGuid } from '../../../domain/guid.js';
 import { problemResponse } from '../problems.js';
 import { ViewProblem } from '../views/upstream-reads.js';
 import { Problem, problems } from '../views/view.js';
-import type { ChangeEvent } from './change-stream.js';
+import { pushStream, RETRY_MS, wakeup, type ChangeEvent } from './change-stream.js';
 import type { LiveHub } from './live-hub.js';
 
 /** Competitions per stream at most: the notifier listens to twelve of a day at most (src/app/notify/watched-today.ts). */
 export const MAX_DAY_COMPETITIONS = 12;
-/** How long EventSource waits before reconnecting after a dropped stream. */
-const RETRY_MS = 3000;
 /** Why a competition's part of the stream ends, beyond the hub's reasons: unknown here, or the server is full. */
 type DayEndReason = Extract<ChangeEvent, { kind: 'end' }>['reason'] | 'not_found' | 'full';
 
@@ -72,10 +69,10 @@ export function liveDayRoute(hub: LiveHub, heartbeatMs: number) {
 
     // Per competition, the newest event not yet written (an end is kept over any later change).
     const pending = new Map<string, ChangeEvent>();
-    let wake: (() => void) | undefined;
+    const waiter = wakeup();
     const listenerOf = (guid: string) => (event: ChangeEvent) => {
       if (pending.get(guid)?.kind !== 'end') pending.set(guid, event);
-      wake?.();
+      waiter.wake();
     };
     const joins = await Promise.allSettled(guids.map((guid) => hub.join(guid, listenerOf(guid))));
     const streamed: Array<{ guid: string; version: string; leave(): void }> = [];
@@ -97,47 +94,28 @@ export function liveDayRoute(hub: LiveHub, heartbeatMs: number) {
     if (failure !== undefined) {
       leaveAll();
       // The upstream could not say (an outage): said as the single competition's stream says it; the page polls.
-      if (failure instanceof ViewProblem)
-        return problemResponse({
-          status: failure.status,
-          code: failure.code,
-          detail: failure.detail,
-          headers: failure.headers,
-        });
+      if (failure instanceof ViewProblem) return failure.response();
       throw failure;
     }
     if (streamed.length === 0) return c.body(null, 204, { 'cache-control': 'no-store' });
 
-    let closed = false;
-    let heartbeat: NodeJS.Timeout | undefined;
-    const finish = () => {
-      closed = true;
-      clearInterval(heartbeat);
-      leaveAll();
-      wake?.();
-    };
-    const signal = c.req.raw.signal;
-    if (signal.aborted) finish();
-    else signal.addEventListener('abort', finish, { once: true });
-    c.header('cache-control', 'no-cache, no-transform');
-    c.header('x-accel-buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      stream.onAbort(finish);
-      if (stream.aborted) finish();
-      heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(finish), heartbeatMs);
-      const live = new Set(streamed.map((joined) => joined.guid));
-      try {
+    const live = new Set(streamed.map((joined) => joined.guid));
+    return pushStream(c, {
+      leave: leaveAll,
+      heartbeatMs,
+      cacheControl: 'no-cache, no-transform',
+      wake: waiter.wake,
+      async write(stream, isClosed) {
         for (const { guid, version } of streamed)
           await stream.writeSSE({ event: 'ready', data: JSON.stringify({ guid, version }), retry: RETRY_MS });
         for (const { guid, reason } of ended)
           await stream.writeSSE({ event: 'end', data: JSON.stringify({ guid, reason }) });
-        while (!closed && live.size > 0) {
-          if (pending.size === 0) await new Promise<void>((resolve) => (wake = resolve));
-          wake = undefined;
+        while (!isClosed() && live.size > 0) {
+          await waiter.until(() => pending.size > 0);
           const events = [...pending];
           pending.clear();
           for (const [guid, event] of events) {
-            if (closed) break;
+            if (isClosed()) break;
             if (event.kind === 'end') {
               live.delete(guid);
               await stream.writeSSE({ event: 'end', data: JSON.stringify({ guid, reason: event.reason }) });
@@ -146,12 +124,7 @@ export function liveDayRoute(hub: LiveHub, heartbeatMs: number) {
             }
           }
         }
-      } catch {
-        // The browser went away mid-write: nothing to tell anyone.
-      } finally {
-        signal.removeEventListener('abort', finish);
-        finish();
-      }
+      },
     });
   };
 }

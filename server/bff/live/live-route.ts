@@ -66,13 +66,7 @@ export function liveRoute(hub: LiveHub, heartbeatMs: number) {
     try {
       joined = await hub.join(guid, channel.listener);
     } catch (error) {
-      if (error instanceof ViewProblem)
-        return problemResponse({
-          status: error.status,
-          code: error.code,
-          detail: error.detail,
-          headers: error.headers,
-        });
+      if (error instanceof ViewProblem) return error.response();
       throw error;
     }
     if (joined.kind === 'not_live') return c.body(null, 204, { 'cache-control': 'no-store' });

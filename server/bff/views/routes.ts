@@ -77,8 +77,7 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
   // tag per coding), and answered 304 while unchanged, the stale mark kept.
   router.use('*', representations());
   router.onError((error) => {
-    if (error instanceof ViewProblem)
-      return problemResponse({ status: error.status, code: error.code, detail: error.detail, headers: error.headers });
+    if (error instanceof ViewProblem) return error.response();
     throw error;
   });
   const context = {

@@ -3,6 +3,7 @@
  * stale-on-outage), with each answer checked against the shape the view relies on.
  */
 import type { z } from 'zod';
+import { problemResponse } from '../problems.js';
 import type { ProxyAnswer } from '../proxy.js';
 
 /** A GET of an upstream operation (`path` without query, `search` "?..." or ""), answered by the read proxy. */
@@ -20,6 +21,11 @@ export class ViewProblem extends Error {
   ) {
     super(detail);
     this.name = 'ViewProblem';
+  }
+
+  /** The answer that says it: a problem document with its status, code, detail and headers (a 503's Retry-After). */
+  response(): Response {
+    return problemResponse({ status: this.status, code: this.code, detail: this.detail, headers: this.headers });
   }
 }
 
