@@ -20,7 +20,7 @@ describe('useKeptForOffline', () => {
   it('says not yet until a worker controls the page, then kept', () => {
     const container = new FakeContainer();
     setContainer(container);
-    const { result } = renderHook(() => useKeptForOffline());
+    const { result } = renderHook(() => useKeptForOffline(true));
     expect(result.current).toBe('not-yet');
     act(() => {
       container.controller = {};
@@ -33,11 +33,18 @@ describe('useKeptForOffline', () => {
     const container = new FakeContainer();
     container.controller = {};
     setContainer(container);
-    expect(renderHook(() => useKeptForOffline()).result.current).toBe('kept');
+    expect(renderHook(() => useKeptForOffline(true)).result.current).toBe('kept');
+  });
+
+  it('says nothing where no worker is registered (development)', () => {
+    const container = new FakeContainer();
+    container.controller = {};
+    setContainer(container);
+    expect(renderHook(() => useKeptForOffline(false)).result.current).toBeUndefined();
   });
 
   it('says unsupported where the browser has no service worker', () => {
     setContainer(undefined);
-    expect(renderHook(() => useKeptForOffline()).result.current).toBe('unsupported');
+    expect(renderHook(() => useKeptForOffline(true)).result.current).toBe('unsupported');
   });
 });
