@@ -13,7 +13,7 @@ interface OwnRanksProps {
   current: number;
 }
 
-export const OwnRanksTable = memo(function OwnRanksTable({ seat, ranks, current }: OwnRanksProps) {
+export function OwnRanksTable({ seat, ranks, current }: OwnRanksProps) {
   const ties = ranks.filter((rank) => rank.tied).length;
   return (
     <section aria-labelledby="own-ranks-heading" className="min-w-0">
@@ -56,9 +56,12 @@ export const OwnRanksTable = memo(function OwnRanksTable({ seat, ranks, current 
       {ties > 0 ? <p className="mt-2 text-base">Groups on the same score are marked “tie”.</p> : null}
     </section>
   );
-}, sameRanks);
+}
 
-/** One group's row: drawn again only when what it shows changes (a keystroke moves one row and renumbers a few). */
+/**
+ * One group's row, drawn again only when what it shows changes: a keystroke moves one row and renumbers a few, and the
+ * device store's answer to it changes none.
+ */
 const RankRow = memo(function RankRow({
   rank,
   tied,
@@ -95,23 +98,3 @@ const RankRow = memo(function RankRow({
     </tr>
   );
 });
-
-/** The device store's answer to a keystroke changes no number: the table is not drawn again for it. */
-function sameRanks(before: OwnRanksProps, after: OwnRanksProps): boolean {
-  return (
-    before.seat === after.seat &&
-    before.current === after.current &&
-    before.ranks.length === after.ranks.length &&
-    before.ranks.every((rank, i) => {
-      const other = after.ranks[i]!;
-      return (
-        rank.performanceId === other.performanceId &&
-        rank.rank === other.rank &&
-        rank.tied === other.tied &&
-        rank.total === other.total &&
-        rank.incomplete === other.incomplete &&
-        rank.groupName === other.groupName
-      );
-    })
-  );
-}
