@@ -209,7 +209,9 @@ describe("the judge's page", () => {
     stubBff(api);
     renderApp('/judge');
     const prompt = await screen.findByRole('alert');
-    expect(within(prompt).getByText('Sign in again to go on judging.')).toBeTruthy();
+    // A first visit: nobody has judged on this device, so nothing is "again" and nothing was typed.
+    expect(within(prompt).getByText('Sign in to judge.')).toBeTruthy();
+    expect(within(prompt).queryByText('Nothing you typed is lost.')).toBeNull();
     expect(within(prompt).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/auth/sign-in?returnTo=/judge',
     );

@@ -51,7 +51,9 @@ export function JudgeDesk({ device }: { device: JudgeDevice }) {
   return (
     <div className="text-lg">
       <title>{`${seat ? `Judging ${seat.caption.initials} · ${seat.division.name}` : 'Judging'} · Marching Results`}</title>
-      {needsSignIn ? <SignInPrompt waiting={snapshot.outbox.length} /> : null}
+      {needsSignIn ? (
+        <SignInPrompt waiting={snapshot.outbox.length} judgedHere={snapshot.me !== null || snapshot.seats !== null} />
+      ) : null}
       <div className="print:hidden">
         <QueueStatusLine snapshot={snapshot} status={status} kept={kept} />
       </div>
