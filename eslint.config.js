@@ -1,9 +1,11 @@
-// The lint keeps the architecture's boundaries (../shared/STYLE.md, "Every fact in one place"): features never
+// The lint keeps the architecture's boundaries (docs/style.md, "Folders show the architecture"): features never
 // import each other; shared code (components, lib, config) never imports a feature; the API, the BFF and the web
 // app never import each other; no import cycles. It is run by `npm test` (scripts/test.sh).
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { readdirSync } from 'node:fs';
+import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -13,18 +15,33 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name);
 
 /**
- * The set-up pages extend the console (decision 096): they use its session gate, dialogs and reading of refusals,
- * and the console never imports them.
+ * Each feature folder may import only itself among the features. What several signed-in features share (the session
+ * gate, dialogs, reading refusals) is shared code: src/components/signed-in, src/lib/signed-in (decision 110).
  */
-const EXTENDS = new Map([['setup', ['manage']]]);
-
-/** Each feature folder may import only itself among the features (and what it extends). */
 const featureZones = FEATURES.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
-  except: [`./${feature}`, ...(EXTENDS.get(feature) ?? []).map((other) => `./${other}`)],
+  except: [`./${feature}`],
   message: 'Features never import each other: compose them in src/app/.',
 }));
+
+/** Where typescript-eslint's type-checked rules run (decision 122). */
+const TYPED = [
+  'domain/**/*.ts',
+  'scripts/**/*.ts',
+  'server/api/**/*.ts',
+  'server/bff/**/*.ts',
+  'server/cli/**/*.ts',
+  'server/cli.ts',
+  'server/fake-hosted/**/*.ts',
+  'server/http-shared/**/*.ts',
+  'server/start/**/*.ts',
+  'server/start.ts',
+  'src/**/*.{ts,tsx}',
+  'test/**/*.ts',
+  'e2e/**/*.ts',
+  'bench/**/*.ts',
+];
 
 export default tseslint.config(
   {
@@ -124,17 +141,94 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  // The servers are async throughout: a promise nobody awaits loses its error (an unhandled rejection ends the
-  // process) and its ordering; an async function where a callback's result is ignored (an event handler, forEach)
-  // does the same. These rules need the types (each side's tsconfig, found by the project service), so they run
-  // only where they pay: the server side.
+  // The markup's accessibility that a static check can see (a label for every control, roles with their required
+  // ARIA, no autofocus stealing a screen reader's place); axe checks the rendered pages in e2e (decision 122).
+  { ...jsxA11y.flatConfigs.recommended, files: ['src/**/*.tsx'] },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    plugins: { '@typescript-eslint': tseslint.plugin },
+    files: ['src/**/*.tsx'],
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
+      // A region that scrolls sideways is focusable so a keyboard can scroll it (axe's scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+      // A component's autoFocus prop is checked where it reaches the DOM.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  // typescript-eslint's recommended type-checked rules on every TypeScript file, each checked with its own side's
+  // tsconfig (the project service finds it): a promise nobody awaits, an async function where a callback's result is
+  // ignored, `any` leaking into typed code, a template that prints [object Object], a method passed without its
+  // object (decision 122; the servers had the first two alone since decision 055).
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: TYPED })),
+  {
+    files: TYPED,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A name starting with _ is one kept on purpose (a rest sibling left out, an argument a signature requires).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  // react-router's loaders answer 404 or a redirect by throwing a Response (its documented contract: the router
+  // renders the route's error boundary or follows the redirect); anything else thrown is still an Error.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+    },
+  },
+  // Tests read answers loosely, as `any` (decision 055): the test asserts the shape itself, and a test helper typing
+  // every answer would be a second copy of the API's schemas. The rules about `any` flowing stay on everywhere else.
+  {
+    files: ['test/**', 'e2e/**', 'bench/**', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  // File names say what a file holds (docs/style.md): the API's v4 resources are <resource>.routes.ts (declarations)
+  // beside <resource>.ts (handlers); its repositories <resource>.read.ts and <resource>.write.ts, or <resource>.ts
+  // holding both (decision 046); a BFF view is <name>.view.ts (decision 045).
+  {
+    files: ['server/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'server/api/routes/v4/*.ts': '+([a-z0-9-])?(.routes)',
+          'server/api/db/repositories/*.ts': '+([a-z0-9-])?(.read|.write)',
+          'server/**/*.ts': '+([a-z0-9-])?(.+([a-z0-9-]))',
+        },
+      ],
+      'check-file/filename-blocklist': [
+        'error',
+        {
+          'server/api/routes/**/*-routes.ts': '*.routes.ts',
+          'server/api/routes/**/*.route.ts': '*.routes.ts',
+          '**/*-read.ts': '*.read.ts',
+          '**/*.reads.ts': '*.read.ts',
+          '**/*-write.ts': '*.write.ts',
+          '**/*.writes.ts': '*.write.ts',
+          'server/bff/views/*-view.ts': '*.view.ts',
+        },
+      ],
+    },
+  },
+  // A feature's api/ holds its reads (get-<thing>.ts, each a query-options factory), its keys, its writes
+  // (<thing>-writes.ts) and the hooks on them (use-<thing>.ts): a reader finds a page's read by its name (decision 122).
+  {
+    files: ['src/features/*/api/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'src/features/*/api/*.ts': '@(keys|get-+([a-z0-9-])|use-+([a-z0-9-])|+([a-z0-9-])-writes)?(.test)' },
+      ],
     },
   },
   // A query's key names everything its fetch depends on (a key on the guid that fetches by the id would serve one

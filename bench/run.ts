@@ -10,9 +10,16 @@
  * (bench/api/judges-entering.ts) and writes bench/results/judges-entering.md; `--only console` runs that show with
  * the tabulator's console watching through the BFF's push (bench/api/console-push.ts) and writes
  * bench/results/console-push.md; `--only tablet` times a judge's keystroke on /judge on an emulated tablet
- * (bench/web/judge-keystroke.ts) and writes bench/results/judge-tablet.md.
+ * (bench/web/judge-keystroke.ts) and writes bench/results/judge-tablet.md; `--only release` times a release to
+ * 10,000 open live pages on two BFFs over PostgreSQL and on the embedded default (bench/live/release-moment.ts) and
+ * writes bench/results/release-moment.md; `--only commentary` runs the judges' round again while each uploads a
+ * 6-minute recording, and the keystroke while the page records (bench/api/commentary-uploads.ts), and writes
+ * bench/results/commentary-uploads.md.
  *
- *   npm run bench -- [--only api|web|archive|live|writes|judges|console|tablet] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N]
+ * `--compare COMMIT` runs the parts (the full run's, or `--only`'s) in this tree and in COMMIT's, interleaved, and
+ * prints each figure of both with their ratio (bench/compare/compare.ts).
+ *
+ *   npm run bench -- [--only api|web|archive|live|writes|judges|console|tablet|release|commentary] [--archive FOLDER] [--strict] [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--connections N] [--runs N] [--compare COMMIT [--compare-runs N]]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,11 +29,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LOAD_CONNECTIONS, measureManyConnections } from './api/many-connections.js';
 import { measureThroughput } from './api/throughput.js';
-import { concurrentWritesMarkdown, measureConcurrentWrites } from './api/concurrent-writes.js';
-import { judgesEnteringMarkdown, measureJudgesEntering } from './api/judges-entering.js';
-import { judgeTabletMarkdown, measureJudgeTablet } from './web/judge-keystroke.js';
-import { consolePushMarkdown, measureConsolePush } from './api/console-push.js';
-import { archivePageLcp, BUDGETS, check, withinTenPercentOf } from './lib/budgets.js';
+import { archivePageLcp, BUDGETS, check, checkRatio, withinTenPercentOf } from './lib/budgets.js';
+import { OWN_PAGE_PARTS } from './lib/own-pages.js';
+import { compareCommits } from './compare/compare.js';
 import { archiveSkipReason, measureArchive } from './archive/measure-archive.js';
 import { biggestRecap } from './lib/biggest-recap.js';
 import { apiTable, archiveMarkdown, budgetTable, loadTable, toMarkdown, type BenchResults } from './lib/report.js';
@@ -34,6 +39,7 @@ import { median } from './lib/stats.js';
 import { buildWebApp, measureBundle } from './web/bundle-size.js';
 import { CPU_SLOWDOWN, FAST_3G, measureRecapPage, PHONE, TAP_CONTACT_MS } from './web/recap-page.js';
 import { startStack } from './web/stack.js';
+import { captureSwitch, measureFloor } from './web/recap-floor.js';
 import { measureHosted } from './hosted/measure-hosted.js';
 import { groupPageOwnBytes } from './hosted/report.js';
 import { liveMarkdown } from './live/live-report.js';
@@ -44,20 +50,22 @@ const resultsDir = path.join(root, 'bench', 'results');
 
 /** The parts a full run measures (latest.*); `--only` one of them measures it alone. */
 const FULL_RUN_PARTS = ['api', 'web', 'archive', 'live'] as const;
-type OwnPagePart = (results: BenchResults, log: (line: string) => void, strict: boolean) => Promise<number>;
-/** The show-day parts: each only by `--only`, each with its own results page (bench/results/<page>.md). */
-const OWN_PAGE_PARTS: ReadonlyArray<readonly [string, OwnPagePart]> = [
-  ['writes', (results, log) => writesOnly(results, log)],
-  ['judges', judgesOnly],
-  ['console', consoleOnly],
-  ['tablet', tabletOnly],
-];
-const PARTS = [...FULL_RUN_PARTS, ...OWN_PAGE_PARTS.map(([name]) => name)];
+const PARTS = [...FULL_RUN_PARTS, ...OWN_PAGE_PARTS.map((part) => part.name)];
+
+/** Where a part run alone writes its data: a full-run part latest.json (live its own page), the others theirs. */
+function resultsFileOf(part: string): string {
+  if (part === 'live') return 'live-push.json';
+  const ownPage = OWN_PAGE_PARTS.find((candidate) => candidate.name === part);
+  return ownPage ? `${ownPage.page}.json` : 'latest.json';
+}
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const { values, tokens } = parseArgs({
+    tokens: true,
     options: {
       only: { type: 'string' },
+      compare: { type: 'string' },
+      'compare-runs': { type: 'string', default: '1' },
       strict: { type: 'boolean', default: false },
       duration: { type: 'string', default: '4' },
       warmup: { type: 'string', default: '1' },
@@ -73,6 +81,26 @@ async function main(): Promise<number> {
   const archiveFolder = values.archive === undefined ? undefined : path.resolve(values.archive);
   process.chdir(root);
   const log = (line: string) => console.log(line);
+  if (values.compare !== undefined) {
+    const runs = Number(values['compare-runs']);
+    if (!Number.isInteger(runs) || runs < 1) throw new Error('--compare-runs is a whole number, at least 1');
+    return compareCommits(
+      root,
+      {
+        commit: values.compare,
+        parts: values.only ? [values.only] : FULL_RUN_PARTS.filter((part) => part !== 'archive' || archiveFolder),
+        resultsFile: resultsFileOf,
+        // what both benches are given: the caller's options but these, the folder made absolute
+        forward: tokens.flatMap((token) => {
+          if (token.kind !== 'option' || ['compare', 'compare-runs', 'only'].includes(token.name)) return [];
+          if (token.name === 'archive') return ['--archive', archiveFolder!];
+          return token.value === undefined ? [token.rawName] : [token.rawName, token.value];
+        }),
+        runs,
+      },
+      log,
+    );
+  }
 
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
@@ -93,8 +121,8 @@ async function main(): Promise<number> {
     failures: [],
   };
 
-  const ownPage = OWN_PAGE_PARTS.find(([name]) => name === values.only);
-  if (ownPage) return ownPage[1](results, log, values.strict);
+  const ownPage = OWN_PAGE_PARTS.find((part) => part.name === values.only);
+  if (ownPage) return ownPage.run(results, log, values.strict);
 
   const throughputOptions = {
     rounds: Number(values.rounds),
@@ -155,7 +183,11 @@ async function main(): Promise<number> {
           });
           try {
             const url = `${stack.baseUrl}/competitions/${stack.competitionGuid}`;
-            const runs = await measureRecapPage(url, Number(values.runs), log);
+            // the floor page is made of the recap's own markup, captured once before the runs
+            const markup = await captureSwitch(url);
+            const runs = await measureRecapPage(url, Number(values.runs), log, {
+              floor: (browser) => measureFloor(browser, url, markup),
+            });
             results.web.recapPage = {
               url: new URL(url).pathname,
               competition: `${stack.competitionTitle} (${recap.name}, ${recap.performances} performances)`,
@@ -173,6 +205,8 @@ async function main(): Promise<number> {
               runs,
               medianLcpMs: median(runs.map((run) => run.lcpMs)),
               medianSwitchMs: median(runs.map((run) => run.switchMs)),
+              medianFloorSwitchMs: median(runs.map((run) => run.floorSwitchMs ?? NaN)),
+              switchRatio: median(runs.map((run) => run.switchMs / (run.floorSwitchMs ?? NaN))),
               medianAllBuiltMs: median(runs.map((run) => run.allBuiltMs)),
             };
           } finally {
@@ -241,7 +275,12 @@ async function main(): Promise<number> {
           check(BUDGETS.performancesRatio, ratioOf('/2018-03/performances')),
           check(BUDGETS.eventsRatio, ratioOf('/events/')),
           check(BUDGETS.loadRss, results.apiLoad?.rss.peak),
-          check(BUDGETS.loadP99, results.apiLoad?.load.p99Ms),
+          checkRatio(
+            BUDGETS.loadP99,
+            results.apiLoad?.load.p99Ms,
+            results.apiLoad?.ceiling.p99Ms,
+            results.apiLoad?.p99Ratio,
+          ),
           check(BUDGETS.loadErrors, results.apiLoad?.load.errors),
         ]
       : []),
@@ -249,7 +288,12 @@ async function main(): Promise<number> {
       ? [
           check(BUDGETS.initialJs, results.web?.bundle?.initialJsGzipBytes),
           check(BUDGETS.recapLcp, results.web?.recapPage?.medianLcpMs),
-          check(BUDGETS.recapSwitch, results.web?.recapPage?.medianSwitchMs),
+          checkRatio(
+            BUDGETS.recapSwitch,
+            results.web?.recapPage?.medianSwitchMs,
+            results.web?.recapPage?.medianFloorSwitchMs,
+            results.web?.recapPage?.switchRatio,
+          ),
           check(BUDGETS.hostedRecapLcp, results.hosted?.recapPage.medianLcpMs),
           check(BUDGETS.hostedGroupPage, results.hosted && groupPageOwnBytes(results.hosted)),
         ]
@@ -300,85 +344,6 @@ async function main(): Promise<number> {
     return 1;
   }
   return values.strict && results.budgets.some((budget) => budget.pass === false) ? 1 : 0;
-}
-
-/** A part run alone writes its own results page (NAME.md) and data (NAME.json); latest.* stays untouched. */
-function writeOwnPage(
-  results: BenchResults,
-  name: string,
-  /** made once the load average after the run is known */
-  markdown: () => string,
-  report: Record<string, unknown>,
-  log: (line: string) => void,
-): void {
-  results.machine.loadAverageAfter = os.loadavg();
-  results.finishedAt = new Date().toISOString();
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, `${name}.md`), markdown());
-  writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify({ ...results, ...report }, null, 2)}\n`);
-  log(`\nWritten: bench/results/${name}.md, bench/results/${name}.json`);
-}
-
-/** Show-day score entry alone: its own results page, latest.* untouched. */
-async function writesOnly(results: BenchResults, log: (line: string) => void): Promise<number> {
-  log('Show-day score entry: 30 writers entering one round');
-  const report = await measureConcurrentWrites({ writers: 30, writesPerWriter: 10 }, log);
-  writeOwnPage(
-    results,
-    'concurrent-writes',
-    () => concurrentWritesMarkdown(report, results.machine, results.startedAt, results.commit),
-    { concurrentWrites: report },
-    log,
-  );
-  return report.runs.some((run) => run.wrongResults > 0) ? 1 : 0;
-}
-
-/** Show day through the judges alone: 30 judge users entering one round; its own results page. */
-async function judgesOnly(results: BenchResults, log: (line: string) => void, strict: boolean): Promise<number> {
-  log('Show day through the judges: 30 judge users entering one 40-performance round');
-  const report = await measureJudgesEntering(log);
-  writeOwnPage(
-    results,
-    'judges-entering',
-    () => judgesEnteringMarkdown(report, results.machine, results.startedAt, results.commit),
-    { judgesEntering: report },
-    log,
-  );
-  // a write refused or never seen is a failure to run; slow figures fail only --strict, as the other budgets
-  const runs = [report.paced, report.backToBack];
-  if (runs.some((run) => run.notOk > 0 || run.unseen > 0)) return 1;
-  return strict && (report.paced.p95Ms >= 150 || report.paced.progressP95Ms >= 1000) ? 1 : 0;
-}
-
-/** The judge's tablet alone: a keystroke to the painted score and own rank, and where the judge's code loads. */
-async function tabletOnly(results: BenchResults, log: (line: string) => void, strict: boolean): Promise<number> {
-  log("The judge's tablet: keystrokes on /judge, 4x CPU slowdown");
-  const report = await measureJudgeTablet(log);
-  writeOwnPage(
-    results,
-    'judge-tablet',
-    () => judgeTabletMarkdown(report, results.machine, results.startedAt, results.commit),
-    { judgeTablet: report },
-    log,
-  );
-  // the judge's code in the fans' pages is a failure whatever --strict says: it is a rule, not a speed
-  if (report.judgeTextsInInitialJs.length > 0 || report.judgeChunksLoadedOnHome.length > 0) return 1;
-  return strict && report.p95Ms >= 50 ? 1 : 0;
-}
-
-/** A judge's entry to the tabulator's console, pushed, with 30 judges entering; its own results page. */
-async function consoleOnly(results: BenchResults, log: (line: string) => void, strict: boolean): Promise<number> {
-  log("A judge's entry to the console: 30 judge users entering, the console watching through the BFF's push");
-  const report = await measureConsolePush(log);
-  writeOwnPage(
-    results,
-    'console-push',
-    () => consolePushMarkdown(report, results.machine, results.startedAt, results.commit),
-    { consolePush: report },
-    log,
-  );
-  if (report.run.notOk > 0 || report.run.unseen > 0) return 1;
-  return strict && report.run.progressP95Ms >= 2000 ? 1 : 0;
 }
 
 function git(args: string[]): string {

@@ -208,7 +208,7 @@ async function runOnce(
   const ca = readFileSync(path.join(dataDir, 'tls/cert.pem'), 'utf8');
   const base = `https://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), { cwd: root, env, stdio: 'ignore', detached: true });
+  const child = spawn(command[0], command.slice(1), { cwd: root, env, stdio: 'ignore', detached: true });
   try {
     let healthMs = NaN;
     let startCpuMs = NaN;

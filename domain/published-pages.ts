@@ -35,6 +35,8 @@ const GUID = GUID_PATTERN.source.replace(/^\^|\$$/g, '').replace(/a-f/g, 'A-Fa-f
 export const RECAP_PAGE_NAME = new RegExp(`^(${GUID})(_categories)?\\.htm$`);
 /** A schedule page's file name: the competition guid and the view. */
 export const SCHEDULE_PAGE_NAME = new RegExp(`^(${GUID})_(${SCHEDULE_VIEWS.join('|')})\\.htm$`);
+/** Our draw page's file name (no hosted equivalent): the competition guid, `.htm`, in its own folder. */
+export const DRAW_PAGE_NAME = new RegExp(`^(${GUID})\\.htm$`);
 
 export function readRecapPageName(name: string): { guid: string; view: RecapView } | null {
   const match = RECAP_PAGE_NAME.exec(name);

@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { CONSOLE_FALLBACK_POLL_MS } from '../src/features/manage/api/keys';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { newUser, signIn } from './support/people';
@@ -121,6 +122,8 @@ test('a tabulator watches the grid fill, is refused an incomplete release, force
 
   // The tabulator signs in and opens the console: every cell not entered yet.
   const consolePath = `/manage/competitions/${competition.guid}`;
+  // The page's timers on a clock the test moves (time flows as usual until then): the console's polling, if any.
+  await page.clock.install();
   await signIn(page, tabulator, consolePath);
   const section = `${division.name} Finals`;
   const grid = page.getByRole('region', { name: `${section} entry grid` });
@@ -138,7 +141,10 @@ test('a tabulator watches the grid fill, is refused an incomplete release, force
     if (new URL(request.url()).pathname === `/api/competitions/${competition.id}/progress`)
       progressReads.push(Date.now());
   });
-  await page.waitForTimeout(4_000);
+  // Two of the fallback's polling periods pass, every timer due in them fired; then a round trip to the page, so a
+  // request a timer started has been reported.
+  await page.clock.runFor(2 * CONSOLE_FALLBACK_POLL_MS);
+  await page.evaluate(() => document.readyState);
   expect(progressReads, 'progress asked on a timer while the stream is open').toEqual([]);
 
   // A judge enters through the API from another browser: a draft, then submitted. The grid follows by itself,
@@ -201,5 +207,16 @@ test('a tabulator watches the grid fill, is refused an incomplete release, force
   await trail.getByLabel('Judge or person').selectOption(`Jo Judge${stamp}`);
   await expect(trail.getByText('Why: Misread the sheet')).toBeHidden();
   await expect(trail.getByText(`${caption.key} entry: draft → submitted`)).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('a tabulator sees on the console when the last backup was made', async ({ page, scoreEntry, stack }) => {
+  // The stack backs up to a folder of its own (e2e/global-setup.ts): one at start, the next a day later.
+  const tabulator = await newUser(scoreEntry, 'tabulator', 'Bea', `Backup${Date.now()}`);
+  const guid = stack.importedRecaps[0].file.replace(/\.htm$/, '');
+  await signIn(page, tabulator, `/manage/competitions/${guid}`);
+  await expect(
+    page.getByText(/^Backups: last made \d+ (s|min|h) ago \(.+\); one every 1440 min to the backup folder\.$/),
+  ).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousViolations(page);
 });

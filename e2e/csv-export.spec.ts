@@ -14,7 +14,7 @@ test(
       page.getByRole('link', { name: /^Download CSV/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/recap\.csv$/);
-    const [header, ...rows] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    const [header, ...rows] = parseCsv(readFileSync(await download.path(), 'utf8'));
     expect(rows).toHaveLength(records.length);
     records.forEach((record, i) => {
       const cell = (name: string) => {
@@ -62,7 +62,7 @@ test(
       page.waitForEvent('download'),
       page.getByRole('link', { name: /^Download CSV/ }).click(),
     ]);
-    const [header, ...rows] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    const [header, ...rows] = parseCsv(readFileSync(await download.path(), 'utf8'));
     expect(header.slice(0, 5)).toEqual(['Division', 'Rank', 'Group', 'Location', 'Total']);
     expect(rows.map((row) => [row[0], row[1], row[2], row[4]])).toEqual(
       standings.data.flatMap(({ division, entries }) =>

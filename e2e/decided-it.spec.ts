@@ -96,7 +96,7 @@ test(
       // read in one go: a row at a time is a round trip each, some seconds for a big sheet on a busy machine
       const lines = await section.evaluate((element) =>
         [...element.querySelectorAll('tbody tr')].map((row) => ({
-          name: row.querySelector('th')!.textContent!.trim(),
+          name: row.querySelector('th')!.textContent.trim(),
           cell: (row.querySelectorAll('td')[2] as HTMLElement).innerText.trim(),
         })),
       );

@@ -134,13 +134,13 @@ test('a judge scores a round through a network cut, prints the sheets, and canno
       }),
     });
     return { status: response.status, body: (await response.json()) as { code?: string } };
-  }, performances[0]!.id);
+  }, performances[0].id);
   expect(refused.status).toBe(403);
 
   await page
     .getByRole('link', { name: new RegExp(`General Effect\\s*Scholastic World · Finals\\s*Tablet ${run}`) })
     .click();
-  await expect(page.getByRole('heading', { name: `1. ${performances[0]!.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `1. ${performances[0].name}` })).toBeVisible();
   // The service worker keeps the page's code for the offline reload, and the page says so once it has.
   await expect(page.getByText('This page opens on this device without a network.')).toBeVisible({ timeout: 20_000 });
 
@@ -160,16 +160,16 @@ test('a judge scores a round through a network cut, prints the sheets, and canno
   await expect(page.getByText('Caption score 16.25')).toBeVisible();
   await page.getByRole('textbox', { name: 'Perf' }).press('Enter');
   // Submitted and locked; the next to score opens.
-  await expect(page.getByRole('link', { name: `1. ${performances[0]!.name} Submitted` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `1. ${performances[0].name} Submitted` })).toBeVisible();
   await expect(page.getByText('Every entry sent')).toBeVisible();
-  await expect(page.getByRole('heading', { name: `2. ${performances[1]!.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `2. ${performances[1].name}` })).toBeVisible();
 
   // The network goes; the judge goes on with the next two groups.
   await context.setOffline(true);
   await page.getByRole('textbox', { name: 'Rep' }).fill('78');
   await page.getByRole('textbox', { name: 'Perf' }).fill('79');
   await page.keyboard.press('Alt+N');
-  await expect(page.getByRole('heading', { name: `3. ${performances[2]!.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `3. ${performances[2].name}` })).toBeVisible();
   await page.getByRole('textbox', { name: 'Rep' }).fill('85');
   await page.getByRole('textbox', { name: 'Perf' }).fill('86');
   await expect(page.getByText('2 entries waiting to send')).toBeVisible();
@@ -190,13 +190,13 @@ test('a judge scores a round through a network cut, prints the sheets, and canno
 
   // Reloaded without a network: everything typed is still there.
   await page.reload();
-  await expect(page.getByRole('heading', { name: `3. ${performances[2]!.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `3. ${performances[2].name}` })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Rep' })).toHaveValue('85');
   await expect(page.getByText('2 entries waiting to send')).toBeVisible();
   await expectNoSeriousViolations(page);
 
   // Meanwhile a tabulator enters Bravo's GE1 on the API.
-  await scoreEntry.post(`/performances/${performances[1]!.id}/scores`, {
+  await scoreEntry.post(`/performances/${performances[1].id}/scores`, {
     captionKey: 'ge1',
     scores: [
       { subcaptionKey: 'rep', score: 70 },
@@ -208,7 +208,7 @@ test('a judge scores a round through a network cut, prints the sheets, and canno
   await expect(page.getByText(/Every entry sent · 1 entry needs your decision/)).toBeVisible({ timeout: 20_000 });
   await page
     .getByRole('navigation', { name: 'Running order' })
-    .getByRole('link', { name: new RegExp(`2\\. ${performances[1]!.name}`) })
+    .getByRole('link', { name: new RegExp(`2\\. ${performances[1].name}`) })
     .click();
   const conflict = page.getByRole('alert').filter({ hasText: 'changed this entry' });
   await expect(conflict.getByRole('row', { name: /Rep/ })).toHaveText(/Rep\s*78\s*70/);
@@ -226,24 +226,24 @@ test('a judge scores a round through a network cut, prints the sheets, and canno
     audit.data.filter(
       (entry) => entry.action === 'performance.enter-scores' && String(entry.resource.id) === String(id),
     ).length;
-  expect(writes(performances[2]!.id)).toBe(1);
-  expect(writes(performances[1]!.id)).toBe(1);
+  expect(writes(performances[2].id)).toBe(1);
+  expect(writes(performances[1].id)).toBe(1);
   const progress = await scoreEntry.get<Schemas['Progress']>(`/competitions/${competition.id}/progress`);
   const ge1 = progress.data
     .find((section) => section.division.id === division.id)!
     .captions.find((caption) => caption.captionKey === 'ge1')!;
-  expect(ge1).toMatchObject({ entered: 3, missing: [performances[2]!.id], judge: { firstName: 'Jo' } });
+  expect(ge1).toMatchObject({ entered: 3, missing: [performances[2].id], judge: { firstName: 'Jo' } });
 
   // After the show the sheets print filled: the numbers on this device, the weighted score and the own rank; the
   // printed page carries no navigation and puts each division on its own page.
   await page.getByRole('link', { name: 'Print sheets' }).click();
   await expect(sheets).toHaveCount(2);
   await expect(worldSheet).toContainText('3 of 3 scored');
-  await expect(worldSheet.getByRole('row', { name: new RegExp(performances[2]!.name) })).toHaveText(
+  await expect(worldSheet.getByRole('row', { name: new RegExp(performances[2].name) })).toHaveText(
     /85\s*86\s*17\.1\s*1\s*Draft/,
   );
   await expect(otherSheet).toContainText('blank sheet');
-  await expect(otherSheet.getByRole('row', { name: new RegExp(delta!.name) })).toBeVisible();
+  await expect(otherSheet.getByRole('row', { name: new RegExp(delta.name) })).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('banner')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
@@ -255,5 +255,5 @@ test('a judge scores a round through a network cut, prints the sheets, and canno
   await page.emulateMedia({ media: 'screen' });
 
   for (const { id } of performances) await scoreEntry.delete(`/performances/${id}`);
-  await scoreEntry.delete(`/performances/${delta!.performanceId}`);
+  await scoreEntry.delete(`/performances/${delta.performanceId}`);
 });

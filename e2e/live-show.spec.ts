@@ -1,54 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import type { components } from '../src/lib/api-types';
-import { colorGuardSheet } from '../domain/score-sheets/color-guard';
-import { todayInChicago } from './support/api-data';
-import { expect, test as base } from './support/fixtures';
-import { enterGroups } from './support/score-entry';
+import { expect } from './support/fixtures';
+import { captions, enterEverySheet, JUDGES, ROUND, test, totalOf } from './support/released-show';
 
 /**
  * A show day run through the API as the tabulation room's score-entry client would, watched from the web app's
  * recap page: nothing shows while judges' sheets come in, the release appears on the open page by itself, pushed
- * by the BFF's live stream (decision 033: the BFF re-reads a watched competition every 2 s), and so does a
- * correction.
+ * by the BFF's live stream (decision 033; the BFF re-reads the watched competition when our API says its data
+ * changed, decision 131), and so does a correction.
  */
 
-/**
- * The sample circuit gives every color guard division it creates the Color Guard sheet (server/api/sample), and
- * adding a performance copies the division's sheet onto the round: these are the captions the judges fill in.
- */
-const SHEET = colorGuardSheet;
-const DIVISION = 'Scholastic World';
-const ROUND = 'Finals';
 /**
  * The longest the open page may take to show a change: the budget is 5 s (p95, measured by `npm run bench`); this
  * leaves slack for a loaded test machine, and stays well under the 15 s the page would wait polling without the push.
  */
 const LIVE_UPDATE = { timeout: 8_000 };
 
-type Sheets = Record<string, number[]>;
-/** Each group's judges' numbers per caption key, line by line in the sheet's order. */
-const JUDGES: Record<'Alpha' | 'Bravo' | 'Charlie', Sheets> = {
-  Alpha: { ea: [81, 79], ma: [78, 80], da: [80, 79], ge1: [82, 80], ge2: [79, 81] },
-  Bravo: { ea: [83, 82], ma: [82, 81], da: [81, 83], ge1: [83, 82], ge2: [82, 84] },
-  Charlie: { ea: [72, 74], ma: [73, 71], da: [74, 72], ge1: [75, 73], ge2: [74, 75] },
-};
 const CORRECTION = { group: 'Alpha', captionKey: 'ge1', lines: [97, 96] } as const;
-
-const captions = SHEET.categories.flatMap((category) => category.captions);
-
-/** Every category of this sheet sums its captions, each caption its weighted lines: worked in thousandths. */
-function totalOf(sheets: Sheets): string {
-  const thousandths = captions.reduce(
-    (sum, caption) =>
-      sum +
-      caption.subcaptions.reduce(
-        (lines, line, i) => lines + sheets[caption.key][i] * Math.round(line.weight * 1000),
-        0,
-      ),
-    0,
-  );
-  return (thousandths / 1000).toFixed(3);
-}
 
 /** Names with totals and standard competition ranks (1, 2, 2, 4), best first. */
 function standings(totals: Record<string, string>) {
@@ -59,77 +25,6 @@ function standings(totals: Record<string, string>) {
       rank: 1 + Object.values(totals).filter((other) => Number(other) > Number(total)).length,
     }))
     .sort((a, b) => a.rank - b.rank);
-}
-
-type Schemas = components['schemas'];
-type ListOf<T> = { data: T[] };
-
-interface LiveShow {
-  seasonId: number;
-  /** our API's id, for its score-entry operations */
-  competitionId: number;
-  /** v2's guid, the app's address of the competition */
-  competitionGuid: string;
-  divisionName: string;
-  /** short name ("Alpha") -> the group as created, with its performance in this competition */
-  groups: Record<string, { name: string; circuitId: string; performanceId: number }>;
-}
-
-const test = base.extend<{ liveShow: LiveShow }>({
-  liveShow: async ({ scoreEntry }, use) => {
-    const run = randomBytes(3).toString('hex');
-    // The score-entry client writes through our API's own operations (extensions of the specification).
-    const seasons = await scoreEntry.get<ListOf<Schemas['Season']>>('/seasons/');
-    const season = seasons.data.find((candidate) => candidate.current)!;
-    const divisions = await scoreEntry.get<ListOf<Schemas['Division']>>('/divisions/?groupTypeId=1');
-    const division = divisions.data.find((candidate) => candidate.name === DIVISION);
-    if (!division) throw new Error(`the sample circuit has no ${DIVISION} division`);
-    const event = await scoreEntry.post<{ id: number }>(
-      '/events/',
-      { seasonId: season.id, name: `Live Check ${run}`, eventTypeId: 1, startDate: todayInChicago() },
-      201,
-    );
-    // Starting now makes it today's competition wherever the viewer is: the app treats it as live.
-    const competition = await scoreEntry.post<{ id: number; guid: string }>(
-      `/events/${event.id}/competitions`,
-      {
-        name: `Color Guard ${run}`,
-        date: new Date().toISOString(),
-        groupTypeId: 1,
-        rounds: [{ number: 1, name: ROUND }],
-      },
-      201,
-    );
-    const shorts = Object.keys(JUDGES);
-    const entered = await enterGroups(scoreEntry, {
-      competitionId: competition.id,
-      divisionId: division.id,
-      run,
-      shorts,
-    });
-    const groups: LiveShow['groups'] = Object.fromEntries(shorts.map((short, i) => [short, entered[i]!]));
-    await use({
-      seasonId: season.id,
-      competitionId: competition.id,
-      competitionGuid: competition.guid,
-      divisionName: division.name,
-      groups,
-    });
-    for (const { performanceId } of Object.values(groups)) await scoreEntry.delete(`/performances/${performanceId}`);
-  },
-});
-
-/** Judge by judge: each caption's judge hands in a sheet for every group. */
-async function enterEverySheet(
-  scoreEntry: { post(path: string, body: unknown): Promise<unknown> },
-  { groups }: LiveShow,
-) {
-  for (const caption of captions) {
-    for (const [short, sheets] of Object.entries(JUDGES)) {
-      const scores = caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: sheets[caption.key][i] }));
-      await scoreEntry.post(`/performances/${groups[short].performanceId}/scores`, { captionKey: caption.key, scores });
-    }
-  }
 }
 
 test.describe('the open recap', () => {

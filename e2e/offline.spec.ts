@@ -1,31 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { latestScoredCompetition, printed, todayInChicago } from './support/api-data';
 import { expectNoSeriousViolations } from './support/axe';
+import { savedForOffline } from './support/saved-for-offline';
 
 /**
  * Offline and installable (decision 038): a page once seen opens without a network, says when it was saved, and
  * the app can be installed (its manifest and icons). Each test's browser context is new: the recap is the first page
  * of the visit, loaded before any service worker existed.
  */
-
-/** The service worker controls the page and has saved the page's own HTML (it does so once it takes over). */
-async function savedForOffline(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async () =>
-            navigator.serviceWorker.controller !== null &&
-            (await caches.match(location.href, { ignoreVary: true })) !== undefined,
-        ),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe(true);
-}
 
 /** Today in the test's time zone as the app writes a saved instant ("Nov 24, 2026" inside "Tue, Nov 24, 2026, ..."). */
 const todayPrinted = () =>

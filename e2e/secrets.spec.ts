@@ -12,7 +12,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('the built assets hold no client secret and no token', { tag: '@journey' }, async ({ stack }) => {
+test('the built assets hold no client secret and no token', { tag: '@journey' }, ({ stack }) => {
   const files = filesUnder(path.resolve('dist'));
   expect(files.length).toBeGreaterThan(0);
   for (const file of files) {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { createSessionSealer, SESSION_COOKIE, type Session } from '../server/bff/session';
+import { createSessionSealer, SESSION_COOKIE, type Session } from '../server/bff/session/session';
 import { expect, test } from './support/fixtures';
 import { newUser, signIn } from './support/people';
 

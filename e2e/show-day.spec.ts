@@ -177,7 +177,7 @@ for (const layout of LAYOUTS) {
       for (const section of sections) {
         const divisionSelect = page.getByRole('combobox', { name: /^Division/ });
         const value = await divisionSelect.locator('option', { hasText: section.division }).getAttribute('value');
-        await divisionSelect.selectOption(value!);
+        await divisionSelect.selectOption(value);
         const order = page.getByRole('region', { name: `Running order: ${section.division} ${ROUND}` });
         await expect(order).toBeVisible();
         for (const [index, group] of section.groups.entries()) {
@@ -346,8 +346,8 @@ for (const layout of LAYOUTS) {
         await expect(correction).toBeVisible();
         await expect(correction).toContainText(fullName(people.tabulator));
         await expect(correction).toContainText(new RegExp(`ea: .+ → .*voc ${escaped(String(corrected))}(?![\\d.])`));
-        await expect(trail.getByText(`${catalogue}, round 1: signed off`)).toBeVisible();
-        await expect(trail.getByText(`${catalogue}, round 1: released`)).toBeVisible();
+        await expect(trail.getByText(`${catalogue} ${ROUND}: signed off`)).toBeVisible();
+        await expect(trail.getByText(`${catalogue} ${ROUND}: released`)).toBeVisible();
         await trail.getByLabel('Judge or person').selectOption(fullName(people.ann));
         await expect(correction).toBeHidden();
         await expect(trail.getByText('ea entry: none → submitted')).toHaveCount(3);

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...cli, 'import', '--org', organization.guid, '--each', '--date', values.date!, folder],
+    [...cli, 'import', '--org', organization.guid, '--each', '--date', values.date, folder],
     {
       env,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -20,7 +20,8 @@ import {
 import { planPage as planPageIn, type PagePlan } from './app/pages';
 import { appRoutes } from './app/router';
 import { serializeServerState, type ServerState } from './app/server-state';
-import { isApiError, setApiTransport, type ApiTransport } from './lib/api-client';
+import { isApiError } from './lib/api/core';
+import { setApiTransport, type ApiTransport } from './lib/api/fans';
 import { queryDefaults } from './lib/react-query';
 
 export interface RenderedPage {

@@ -73,7 +73,7 @@ export async function measureArchiveWeb(
     [
       'judge',
       "The season's busiest judge",
-      paths.judge.href(targets.judgeName, targets.seasonId),
+      paths.judgeSeason.href(targets.judgeName, targets.seasonId),
       (page) => page.getByRole('heading', { level: 1 }),
     ],
   ];

@@ -33,8 +33,12 @@ export interface BenchResults {
       };
       runs: RecapPageRun[];
       medianLcpMs: number;
-      /** the budgeted one: tap to the screen switched */
+      /** tap to the screen switched */
       medianSwitchMs: number;
+      /** the same tap on the floor page (bench/web/recap-floor.ts) */
+      medianFloorSwitchMs: number;
+      /** the budgeted one: the median of the runs' switch / floor */
+      switchRatio: number;
       /** not budgeted: tap to every breakdown of the page built and painted */
       medianAllBuiltMs: number;
     };
@@ -52,14 +56,20 @@ export interface BenchResults {
 
 const verdict = (check: BudgetCheck) => (check.pass === null ? 'NOT RUN' : check.pass ? 'PASS' : 'FAIL');
 
-export function budgetTable(results: BenchResults): string {
+/**
+ * Every budget with its verdict; a ratio budget's row also gives the figure and its floor, both as measured in this
+ * run (absolute, and not budgeted: they move with the machine).
+ */
+export function budgetTable(results: Pick<BenchResults, 'budgets'>): string {
   const rows = results.budgets.map((check) => [
     check.label,
     `${check.higherIsBetter ? '>=' : '<='} ${formatValue(check.limit, check.unit)}`,
     formatValue(check.actual, check.unit),
+    check.floor && check.measured ? formatValue(check.measured.figure, check.floor.unit) : '',
+    check.floor && check.measured ? `${formatValue(check.measured.floor, check.floor.unit)}: ${check.floor.label}` : '',
     verdict(check),
   ]);
-  return markdownTable(['Budget', 'Limit', 'Measured', 'Result'], rows);
+  return markdownTable(['Budget', 'Limit', 'Measured', 'Figure', 'Floor', 'Result'], rows);
 }
 
 export function apiTable(report: ThroughputReport): string {
@@ -98,11 +108,25 @@ export function apiTable(report: ThroughputReport): string {
 }
 
 export function loadTable(report: ManyConnectionsReport): string {
-  const { load, rss } = report;
+  const { rss } = report;
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  const row = (what: string, load: ManyConnectionsReport['load'], memory: string) => [
+    what,
+    String(report.bodyBytes),
+    String(report.options.connections),
+    load.rps.toFixed(0),
+    load.p50Ms.toFixed(0),
+    load.p90Ms.toFixed(0),
+    load.p99Ms.toFixed(0),
+    load.maxMs.toFixed(0),
+    `${load.errors}${load.firstError ? ` (${load.firstError})` : ''}`,
+    memory,
+    `${load.connectedMs.toFixed(0)}${load.connectedAll ? '' : ' (not all)'}`,
+    `${load.clientCpuPercent.toFixed(0)}%`,
+  ];
   return markdownTable(
     [
-      'Route',
+      'Server',
       'Body bytes',
       'Connections',
       'req/s',
@@ -116,20 +140,8 @@ export function loadTable(report: ManyConnectionsReport): string {
       'Client CPU',
     ],
     [
-      [
-        report.route,
-        String(report.bodyBytes),
-        String(report.options.connections),
-        load.rps.toFixed(0),
-        load.p50Ms.toFixed(0),
-        load.p90Ms.toFixed(0),
-        load.p99Ms.toFixed(0),
-        load.maxMs.toFixed(0),
-        `${load.errors}${load.firstError ? ` (${load.firstError})` : ''}`,
-        `${mib(rss.before)} / ${mib(rss.peak)} / ${mib(rss.after)}`,
-        `${load.connectedMs.toFixed(0)}${load.connectedAll ? '' : ' (not all)'}`,
-        `${load.clientCpuPercent.toFixed(0)}%`,
-      ],
+      row(`API ${report.route}`, report.load, `${mib(rss.before)} / ${mib(rss.peak)} / ${mib(rss.after)}`),
+      row('Node ceiling (same bytes)', report.ceiling, ''),
     ],
   );
 }
@@ -200,7 +212,9 @@ export function toMarkdown(results: BenchResults): string {
       '',
       `${apiLoad.description}. \`npm run api\` in a process of its own; ${apiLoad.options.connections} keep-alive HTTPS connections from a child process, closed loop. ` +
         `Recording starts ${apiLoad.options.warmupMs / 1000} s after every connection has had its first answer (the TLS handshakes are set-up, not serving) and lasts ${apiLoad.options.durationMs / 1000} s. ` +
-        `RSS is the API process's resident memory: before the load, the peak while it ran (${apiLoad.rss.peakSource === 'VmHWM' ? "the kernel's VmHWM, reset just before the load" : 'the highest 100 ms sample'}), and after it.`,
+        `RSS is the API process's resident memory: before the load, the peak while it ran (${apiLoad.rss.peakSource === 'VmHWM' ? "the kernel's VmHWM, reset just before the load" : 'the highest 100 ms sample'}), and after it. ` +
+        `The Node ceiling (bench/api/ceiling-server.ts) is a process of its own too, the same listener and certificate answering the same bytes from one Buffer, loaded by the same generator with the same connections; the two alternate ${apiLoad.rounds.length} times, each figure the median over the rounds. ` +
+        `Budgeted: the median of the rounds' API p99 / ceiling p99, ${apiLoad.p99Ratio.toFixed(2)}x (rounds: ${apiLoad.rounds.map((round) => `${round.api.p99Ms.toFixed(0)} / ${round.ceiling.p99Ms.toFixed(0)} ms`).join(', ')}).`,
       '',
       loadTable(apiLoad),
     );
@@ -256,6 +270,7 @@ export function toMarkdown(results: BenchResults): string {
           'LCP ms',
           'LCP element',
           'Tap to screen switched ms',
+          'Floor page ms',
           'To commit / style+layout / to paint ms',
           'Cards (breakdowns) on screen',
           'Tap event ms',
@@ -271,6 +286,7 @@ export function toMarkdown(results: BenchResults): string {
           run.lcpMs.toFixed(0),
           run.lcpElement.replaceAll('|', '\\|'),
           run.switchMs.toFixed(0),
+          run.floorSwitchMs === undefined ? '–' : run.floorSwitchMs.toFixed(0),
           `${run.switchPhases.toCommitMs.toFixed(0)} / ${run.switchPhases.styleLayoutMs.toFixed(0)} / ${run.switchPhases.toPaintMs.toFixed(0)}`,
           `${run.cardsOnScreen} (${run.breakdownsOnScreen})`,
           run.tapEventMs === null ? '–' : run.tapEventMs.toFixed(0),
@@ -282,8 +298,9 @@ export function toMarkdown(results: BenchResults): string {
         ]),
       ),
       '',
-      `Median LCP ${page.medianLcpMs.toFixed(0)} ms. Median tap "Full breakdown" to the screen switched ${page.medianSwitchMs.toFixed(0)} ms (budgeted): from the tap's lift (its touchend event's timestamp) ` +
+      `Median LCP ${page.medianLcpMs.toFixed(0)} ms. Median tap "Full breakdown" to the screen switched ${page.medianSwitchMs.toFixed(0)} ms: from the tap's lift (its touchend event's timestamp) ` +
         'to the first painted frame (two animation frames later) in which the link is the current view and every card in the viewport that has a breakdown shows it open, its tables built. ' +
+        `The floor page (bench/web/recap-floor.ts), the same tap in the same browser on a page without the app that makes the same change to the same markup, median ${page.medianFloorSwitchMs.toFixed(0)} ms: the budgeted figure is the median of the runs' ratios, ${page.switchRatio.toFixed(2)}x. ` +
         'To commit / style+layout / to paint: the lift to the DOM change that switched the screen, the style and layout of that change (forced by the check), the rest until the frame was painted. ' +
         'Tap event: the longest Event Timing entry of the tap (what INP would see). ' +
         `Median tap to all built ${page.medianAllBuiltMs.toFixed(0)} ms (not budgeted): until every card of the page (${page.runs[0]?.breakdowns ?? 0} breakdowns) shows its breakdown open and built, painted. ` +

@@ -42,7 +42,7 @@ export interface Service {
   child: ChildProcess;
   exited: Promise<void>;
   /** SIGTERM to the process group, SIGKILL after 10 s */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Starts `node --import tsx <script>` in its own process group (so stopping it also stops anything it started), output appended to logFile. */
@@ -71,7 +71,7 @@ export function startService(script: string, env: NodeJS.ProcessEnv, logFile: st
 export async function waitUntilReady(
   service: Service,
   what: string,
-  ready: () => Promise<boolean>,
+  ready: () => boolean | Promise<boolean>,
   timeoutMs = 120_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -8,7 +8,7 @@ export interface StartedProcess {
   baseUrl: string;
   /** the `npm start` process (the API and the BFF run in it) */
   pid: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export async function startNpmStart(env: NodeJS.ProcessEnv, port: number, logFile: string): Promise<StartedProcess> {

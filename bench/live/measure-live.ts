@@ -6,16 +6,24 @@
  * the streams open, and for a release and then a run of corrections, the time from the write on the API to the new
  * numbers on each browser's screen and to each stream's `change` event.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { chromium, type Page } from '@playwright/test';
 import { scoreEntryClient } from '../../e2e/support/score-entry.js';
-import { colorGuardSheet } from '../../domain/score-sheets/color-guard.js';
 import { freePort } from '../../test/helpers/free-port.js';
 import { isolatedEnv, sleep, startService, waitUntilReady } from '../lib/service.js';
 import { median, percentile } from '../lib/stats.js';
+import {
+  changedAt,
+  correct,
+  createShow,
+  mb,
+  readCli,
+  rssOf,
+  startStreamClients,
+  tableText,
+  type StreamClients,
+} from './live-bench-show.js';
 
 export const LIVE_PAGES = 1000;
 const BROWSER_PAGES = 3;
@@ -37,9 +45,6 @@ export interface LiveReport {
   /** from the write's answer on the API to each stream's `change` event */
   streamEvent: { samples: number; medianMs: number; p95Ms: number; missed: number };
 }
-
-type Sheets = Record<string, number[]>;
-const captions = colorGuardSheet.categories.flatMap((category) => category.captions);
 
 export async function measureLive(
   options: { workDir: string; staticDir: string },
@@ -63,7 +68,7 @@ export async function measureLive(
   const logFile = path.join(options.workDir, 'live-stack.log');
   const stack = startService('server/start.ts', env, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
-  let clients: ReturnType<typeof spawn> | undefined;
+  let clients: StreamClients | undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     await waitUntilReady(
@@ -92,38 +97,8 @@ export async function measureLive(
     );
 
     const rssBefore = rssOf(stack.child.pid!);
-    clients = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'bench/live/sse-clients.ts',
-        `${baseUrl}/api/bff/competitions/${show.guid}/live`,
-        String(LIVE_PAGES),
-      ],
-      { stdio: ['pipe', 'pipe', 'inherit'] },
-    );
-    const lines = readline.createInterface({ input: clients.stdout! });
-    const messages: Array<Record<string, unknown>> = [];
-    const waiters: Array<() => void> = [];
-    lines.on('line', (line) => {
-      messages.push(JSON.parse(line) as Record<string, unknown>);
-      waiters.splice(0).forEach((wake) => wake());
-    });
-    const nextMessage = async (test: (message: Record<string, unknown>) => boolean, timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages.find(test);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`the stream clients did not report in ${timeoutMs} ms`);
-        await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), sleep(500)]);
-      }
-    };
-    const ready = await nextMessage(
-      (message) => 'ready' in message || 'refused' in message || 'error' in message,
-      60_000,
-    );
-    if (!('ready' in ready)) throw new Error(`a stream was refused: ${JSON.stringify(ready)}`);
+    clients = startStreamClients(`${baseUrl}/api/bff/competitions/${show.guid}/live`, LIVE_PAGES);
+    await clients.ready(60_000);
     log(`  ${LIVE_PAGES} streams open`);
 
     const pages: Page[] = [];
@@ -159,18 +134,12 @@ export async function measureLive(
         round === 0
           ? () => entry.post(`/competitions/${show.competitionId}/release`, {})
           : () => correct(entry, show.performances.Alpha, 60 + round);
-      const versionsBefore = new Set(
-        messages.filter((message) => 'change' in message).map((message) => message.change),
-      );
+      const versionsBefore = clients.versions();
       await write();
       const writtenAt = Date.now();
       const painted = await Promise.all(pages.map((page, i) => changedAt(page, before[i])));
       screen.push(...painted.map((at) => at - writtenAt));
-      const changed = await nextMessage(
-        (message) => 'change' in message && !versionsBefore.has(message.change),
-        20_000,
-      );
-      const received = changed.received as number[];
+      const received = await clients.nextChange(versionsBefore, 40_000);
       missed += LIVE_PAGES - received.length;
       streamSamples.push(...received.map((at) => at - writtenAt));
       log(
@@ -199,106 +168,8 @@ export async function measureLive(
       },
     };
   } finally {
-    clients?.stdin?.end();
-    clients?.kill();
+    clients?.stop();
     await browser.close();
     await stack.stop();
   }
 }
-
-function readCli(env: NodeJS.ProcessEnv, args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-async function createShow(entry: Awaited<ReturnType<typeof scoreEntryClient>>) {
-  type Listed = { data: Array<{ id: number; name: string; current?: boolean }> };
-  const season = (await entry.get<Listed>('/seasons/')).data.find((candidate) => candidate.current)!;
-  const division = (await entry.get<Listed>('/divisions/?groupTypeId=1')).data.find(
-    (candidate) => candidate.name === 'Scholastic World',
-  )!;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
-  const event = await entry.post<{ id: number }>(
-    '/events/',
-    { seasonId: season.id, name: 'Live Bench Show', eventTypeId: 1, startDate: today },
-    201,
-  );
-  const competition = await entry.post<{ id: number; guid: string }>(
-    `/events/${event.id}/competitions`,
-    {
-      name: 'Color Guard Live Bench',
-      date: new Date().toISOString(),
-      groupTypeId: 1,
-      rounds: [{ number: 1, name: 'Finals' }],
-    },
-    201,
-  );
-  const performances: Record<string, number> = {};
-  for (const [order, short] of ['Alpha', 'Bravo', 'Charlie'].entries()) {
-    const group = await entry.post<{ id: number }>(
-      '/groups/',
-      { name: `${short} Live Bench HS`, divisionId: division.id, location: 'Round Rock, TX' },
-      201,
-    );
-    performances[short] = (
-      await entry.post<{ id: number }>(
-        `/competitions/${competition.id}/performances`,
-        { groupId: group.id, divisionId: division.id, round: 1, order: order + 1 },
-        201,
-      )
-    ).id;
-    const sheets: Sheets = Object.fromEntries(
-      captions.map((caption) => [caption.key, caption.subcaptions.map(() => 70 + order * 5)]),
-    );
-    for (const caption of captions) {
-      await entry.post(`/performances/${performances[short]}/scores`, {
-        captionKey: caption.key,
-        scores: caption.subcaptions.map((line, i) => ({ subcaptionKey: line.key, score: sheets[caption.key][i] })),
-      });
-    }
-  }
-  return {
-    competitionId: competition.id,
-    guid: competition.guid,
-    performances: performances as Record<'Alpha' | 'Bravo' | 'Charlie', number>,
-  };
-}
-
-/** A judge's corrected sheet for one caption: every line `score`, which changes the group's total. */
-async function correct(entry: Awaited<ReturnType<typeof scoreEntryClient>>, performanceId: number, score: number) {
-  const caption = captions[0];
-  await entry.post(`/performances/${performanceId}/scores`, {
-    captionKey: caption.key,
-    scores: caption.subcaptions.map((line) => ({ subcaptionKey: line.key, score })),
-    // the round is released: a correction carries its reason (decision 083)
-    reason: 'Judge misread the sheet',
-  });
-}
-
-/** The recap's tables as text: the numbers a fan reads (the "updated ... ago" line changes every second, so not the page). */
-const tableText = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelectorAll('table'), (table) => table.textContent).join('|'));
-
-/** When (ms since epoch, the browser's clock: the same machine) the page's tables first differ from `before`. */
-async function changedAt(page: Page, before: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    (previous) =>
-      Array.from(document.querySelectorAll('table'), (table) => table.textContent).join('|') !== previous
-        ? Date.now()
-        : false,
-    before,
-    { polling: 'raf', timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as number;
-}
-
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-  return kb ? Number(kb) * 1024 : NaN;
-}
-
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

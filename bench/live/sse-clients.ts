@@ -1,8 +1,9 @@
 /**
  * A second process holding many open live pages' streams (bench/live/measure-live.ts starts it): `count` Server-Sent
- * Events connections to `url`, each on its own socket, as EventSource would hold them. It prints JSON lines on
- * stdout: `{"ready": n}` once every stream has its `ready` event, then per change version
- * `{"change": version, "received": [ms since epoch, ...]}` once every stream has it (or 10 s after the first).
+ * Events connections to `url`, each on its own socket, as EventSource would hold them, at most 200 being opened at
+ * once. It prints JSON lines on stdout: `{"ready": n, "failed": m}` once every stream has its `ready` event or was
+ * refused, then per change version
+ * `{"change": version, "received": [ms since epoch, ...]}` once every stream has it (or 30 s after the first).
  * It exits when stdin closes.
  *
  *   node --import tsx bench/live/sse-clients.ts URL COUNT
@@ -28,10 +29,16 @@ function report(version: string): void {
   process.stdout.write(`${JSON.stringify({ change: version, received: changes.get(version) ?? [] })}\n`);
 }
 
+/** Every stream has answered, with its `ready` or a refusal: said once. */
+function settled(): void {
+  if (ready + failed === count) process.stdout.write(`${JSON.stringify({ ready, failed })}\n`);
+}
+
 function onEvent(event: string, id: string | undefined): void {
   if (event === 'ready') {
     ready += 1;
-    if (ready === count) process.stdout.write(`${JSON.stringify({ ready, failed })}\n`);
+    connectNext();
+    settled();
     return;
   }
   if (event !== 'change' || id === undefined) return;
@@ -39,10 +46,20 @@ function onEvent(event: string, id: string | undefined): void {
   if (!received) {
     received = [];
     changes.set(id, received);
-    setTimeout(() => report(id), 10_000).unref();
+    setTimeout(() => report(id), 30_000).unref();
   }
   received.push(Date.now());
   if (received.length === count) report(id);
+}
+
+/** Streams being opened at once: a few hundred, as a crowd's phones arrive, not ten thousand SYNs in one instant. */
+const OPENING = 200;
+let started = 0;
+function connectNext(): void {
+  if (started < count) {
+    started += 1;
+    connect();
+  }
 }
 
 function connect(): void {
@@ -51,6 +68,8 @@ function connect(): void {
       failed += 1;
       process.stdout.write(`${JSON.stringify({ refused: response.statusCode })}\n`);
       response.resume();
+      connectNext();
+      settled();
       return;
     }
     response.setEncoding('utf8');
@@ -70,9 +89,11 @@ function connect(): void {
   request.on('error', (error) => {
     failed += 1;
     process.stdout.write(`${JSON.stringify({ error: error.message })}\n`);
+    connectNext();
+    settled();
   });
 }
 
-for (let i = 0; i < count; i++) connect();
+for (let i = 0; i < Math.min(OPENING, count); i++) connectNext();
 process.stdin.resume();
 process.stdin.on('end', () => process.exit(0));

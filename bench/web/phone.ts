@@ -16,8 +16,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+export const launchChromium = (args: string[] = []): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...args] });
 
 /** A new page in a new context of `browser`, throttled as the phone. */
 export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {

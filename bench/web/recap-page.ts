@@ -28,7 +28,7 @@ export const FAST_3G = {
 };
 export const CPU_SLOWDOWN = 4;
 /** the tap waits until the page's DOM has not changed for this long */
-const SETTLED_MS = 1000;
+export const SETTLED_MS = 1000;
 /**
  * How long the finger rests on the screen in the tap. A finger tap lasts some 130 ms from touch to lift (133 ± 83 ms
  * measured in a study of touchscreen gestures); Playwright's tap lifts at once, which no finger does. See decision 016.
@@ -46,6 +46,8 @@ export interface RecapPageRun {
    * built (its disclosure button expanded, with the breakdown's tables in the region it controls).
    */
   switchMs: number;
+  /** the same tap on the floor page (recap-floor.ts), in the same browser: the budget's floor */
+  floorSwitchMs?: number;
   /** the switch's phases: tap to the commit that switched the screen; the style and layout of that commit (forced by the check); the rest to the painted frame */
   switchPhases: { toCommitMs: number; styleLayoutMs: number; toPaintMs: number };
   /** cards in the viewport when the screen had switched, and how many of them have a breakdown */
@@ -77,21 +79,24 @@ export interface MainThreadTime {
 /**
  * One cold first visit per run, each in a browser of its own: a run then starts with no processes, caches or
  * leftover work from the one before (a closed context's renderer can still be exiting, and the browser's other
- * processes are shared), so the runs measure the same thing.
+ * processes are shared), so the runs measure the same thing. With `floor`, each run's browser then taps the floor
+ * page too (recap-floor.ts's measureFloor), after the app.
  */
 export async function measureRecapPage(
   url: string,
   runs: number,
   log: (line: string) => void,
+  options: { floor?: (browser: Browser) => Promise<number> } = {},
 ): Promise<RecapPageRun[]> {
   const results: RecapPageRun[] = [];
   for (let run = 1; run <= runs; run++) {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
       const result = await measureOnce(browser, url);
+      if (options.floor) result.floorSwitchMs = await options.floor(browser);
       log(
         `  run ${run}: LCP ${result.lcpMs.toFixed(0)} ms (${result.lcpElement}), tap "Full breakdown" to screen switched ${result.switchMs.toFixed(0)} ms ` +
-          `(${result.breakdownsOnScreen} breakdowns on screen), to all ${result.breakdowns} built ${result.allBuiltMs.toFixed(0)} ms, ${(result.transferBytes / 1024).toFixed(0)} KB transferred`,
+          `(${result.breakdownsOnScreen} breakdowns on screen${result.floorSwitchMs === undefined ? '' : `; the floor page ${result.floorSwitchMs.toFixed(0)} ms`}), to all ${result.breakdowns} built ${result.allBuiltMs.toFixed(0)} ms, ${(result.transferBytes / 1024).toFixed(0)} KB transferred`,
       );
       results.push(result);
     } finally {
@@ -111,9 +116,7 @@ async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun>
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
     const metrics = async () => {
-      const { metrics: list } = (await cdp.send('Performance.getMetrics')) as {
-        metrics: { name: string; value: number }[];
-      };
+      const { metrics: list } = await cdp.send('Performance.getMetrics');
       const value = (name: string) => list.find((metric) => metric.name === name)?.value ?? NaN;
       return {
         scriptMs: value('ScriptDuration') * 1000,
@@ -208,7 +211,7 @@ async function measureOnce(browser: Browser, url: string): Promise<RecapPageRun>
  * Input.dispatchTouchEvent, the input Playwright's own tap sends, but with the two apart). The browser makes the
  * click from the lift unless the page cancels it, and the click's timestamp is the lift's.
  */
-async function tapWithContact(cdp: CDPSession, target: Locator) {
+export async function tapWithContact(cdp: CDPSession, target: Locator) {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('the element to tap has no box on screen');
@@ -218,7 +221,7 @@ async function tapWithContact(cdp: CDPSession, target: Locator) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-type Switched = Pick<
+export type Switched = Pick<
   RecapPageRun,
   | 'switchMs'
   | 'switchPhases'
@@ -228,14 +231,34 @@ type Switched = Pick<
   | 'longestCatchUpTaskMs'
   | 'tapEventMs'
   | 'breakdowns'
->;
+> & {
+  /** armed with `capture`: the page's markup in the commit that switched the screen (recap-floor.ts) */
+  markup?: PageMarkup;
+};
 
-interface BenchWindow {
+/** A page's markup without its scripts: what the floor page (recap-floor.ts) is made of. */
+export interface PageMarkup {
+  htmlAttributes: [string, string][];
+  bodyAttributes: [string, string][];
+  /** the head's stylesheets and viewport, as markup */
+  head: string;
+  body: string;
+}
+
+/** How the switch is watched: `capture` keeps the switched markup; `screenOnly` settles once the screen switched. */
+export interface ArmOptions {
+  capture?: boolean;
+  screenOnly?: boolean;
+}
+
+export interface BenchWindow {
   __bench: {
     paints(): { lcpMs: number; lcpElement: string; fcpMs: number };
     /** settles once the DOM has not changed for `quietMs` */
     settled(quietMs: number): Promise<void>;
-    armSwitch(): void;
+    /** the page's markup now, scripts left out */
+    markup(): PageMarkup;
+    armSwitch(options?: ArmOptions): void;
     /** settles once every breakdown is built and painted, with both times */
     switched: Promise<Switched>;
   };
@@ -251,7 +274,7 @@ interface BenchWindow {
  * Event Timing entries of the tap are kept for comparison, long tasks to see how long input could wait during
  * the catch-up.
  */
-function observePaints() {
+export function observePaints() {
   let lcp: LargestContentfulPaint | undefined;
   let fcp = NaN;
   new PerformanceObserver((list) => {
@@ -279,8 +302,23 @@ function observePaints() {
   /** the frame with the current DOM has been painted when the second animation frame from now starts */
   const afterPaint = (callback: (paintedAt: number) => void) =>
     requestAnimationFrame(() => requestAnimationFrame(() => callback(performance.now())));
+  const attributesOf = (element: Element): [string, string][] =>
+    [...element.attributes].map((attribute) => [attribute.name, attribute.value]);
+  const markup = (): PageMarkup => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const script of body.querySelectorAll('script')) script.remove();
+    return {
+      htmlAttributes: attributesOf(document.documentElement),
+      bodyAttributes: attributesOf(document.body),
+      head: [...document.head.querySelectorAll('style, link[rel="stylesheet"], meta[name="viewport"]')]
+        .map((element) => element.outerHTML)
+        .join('\n'),
+      body: body.innerHTML,
+    };
+  };
   const bench = {
     paints: () => ({ lcpMs: lcp ? lcp.startTime : NaN, lcpElement: describe(lcp?.element), fcpMs: fcp }),
+    markup,
     switched: undefined as unknown as Promise<Switched>,
     settled: (quietMs: number) =>
       new Promise<void>((resolve) => {
@@ -295,7 +333,7 @@ function observePaints() {
         }
         observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
       }),
-    armSwitch() {
+    armSwitch(options: ArmOptions = {}) {
       tapEvents.length = 0;
       bench.switched = new Promise((resolve) => {
         let tappedAt: number | undefined;
@@ -331,6 +369,7 @@ function observePaints() {
               switchPhases: Switched['switchPhases'];
               cardsOnScreen: number;
               breakdownsOnScreen: number;
+              markup?: PageMarkup;
             }
           | undefined;
         let screenPending = false;
@@ -346,6 +385,8 @@ function observePaints() {
               .filter((button) => button !== null);
             if (withBreakdown.length === 0 || !withBreakdown.every(shows)) return;
             screenPending = true;
+            // outside any measured run: the DOM of this very commit, before anything else changes it
+            const switchedMarkup = options.capture ? markup() : undefined;
             afterPaint((paintedAt) => {
               screen = {
                 switchMs: paintedAt - tapped,
@@ -356,7 +397,19 @@ function observePaints() {
                 },
                 cardsOnScreen: onScreen.length,
                 breakdownsOnScreen: withBreakdown.length,
+                markup: switchedMarkup,
               };
+              if (options.screenOnly) {
+                observer.disconnect();
+                resolve({
+                  ...screen,
+                  allBuiltMs: NaN,
+                  longestCatchUpTaskMs: null,
+                  tapEventMs: null,
+                  breakdowns: document.querySelectorAll(`article ${BREAKDOWN_DISCLOSURE}`).length,
+                });
+                return;
+              }
               allBuilt(tapped);
             });
             // Whether all are built is asked from the next change on (or once this frame is painted): asking it here

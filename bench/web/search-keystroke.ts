@@ -50,7 +50,7 @@ function observeKeystrokes() {
     const list = field && document.getElementById(field.getAttribute('aria-controls')!);
     const options = list?.querySelectorAll('[role=option]');
     const last = options?.[options.length - 1];
-    if (!field || !last || !last.textContent!.includes(`“${field.value.trim()}”`)) return;
+    if (!field || !last || !last.textContent.includes(`“${field.value.trim()}”`)) return;
     waiting = true;
     // The frame that paints this DOM: the next animation frame, and a task after it (the paint itself).
     requestAnimationFrame(() =>

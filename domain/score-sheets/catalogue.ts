@@ -4,7 +4,7 @@
  * contracts (a circuit's scripts name them), so a sheet's name must not change once it is here; a test checks that
  * no two keys are the same.
  */
-import { GROUP_TYPES, type GroupTypeKey } from '../group-types.js';
+import { GROUP_TYPES } from '../group-types.js';
 import { slug } from '../name-keys.js';
 import type { ScoreSheet } from '../score-sheet.js';
 import { sheetsByGroupType } from './index.js';
@@ -17,7 +17,7 @@ export interface CatalogueSheet {
 }
 
 export const SHEET_CATALOGUE: readonly CatalogueSheet[] = GROUP_TYPES.flatMap((type) =>
-  sheetsByGroupType[type.key as GroupTypeKey].map((sheet) => ({ key: slug(sheet.name), groupTypeId: type.id, sheet })),
+  sheetsByGroupType[type.key].map((sheet) => ({ key: slug(sheet.name), groupTypeId: type.id, sheet })),
 );
 
 /** The catalogue's sheet with this key, or undefined. */

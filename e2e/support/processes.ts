@@ -19,7 +19,7 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
   const lines: string[] = [];
   const waiters: { match: (line: string) => boolean; resolve: (line: string) => void }[] = [];
   let buffer = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     log.write(chunk);
     buffer += chunk.toString('utf8');
     const parts = buffer.split('\n');
@@ -40,8 +40,8 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
     tail.push(...chunk.toString('utf8').split('\n'));
     tail.splice(0, Math.max(0, tail.length - 60));
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', (chunk: Buffer) => (log.write(chunk), keep(chunk)));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', (chunk: Buffer) => (log.write(chunk), keep(chunk)));
   let stopping = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('exit', (code, signal) => {

@@ -18,6 +18,7 @@ import { anonymousV2Read, v2Routes } from './routes/v2/index.js';
 import { v2ErrorMessage } from './routes/v2/error-message.js';
 import { publishedPageRoutes } from './routes/pages/index.js';
 import { healthRoutes } from './routes/health.js';
+import { isStreamedUpload } from './http/unlocked-writes.js';
 
 export { newRouter };
 
@@ -41,7 +42,11 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
     await next();
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status === 413) return;
     const request = c.req.raw;
-    if (request.body && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined);
+    if (!request.body || request.bodyUsed) return;
+    // an append's body is a recording's bytes, bounded by the recording's limit, not the body limit: not read to
+    // its end, the connection closes after the answer instead
+    if (isStreamedUpload(c.req)) c.res.headers.set('connection', 'close');
+    else await request.arrayBuffer().catch(() => undefined);
   });
   const limitBody = bodyLimit({
     maxSize: services.config.bodyLimitBytes,
@@ -59,7 +64,11 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
       ),
   });
   // Only requests that carry bodies: on a GET the limiter would make the Node adapter build a full Request.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Appends stream a recording's bytes, bounded by the recording's limit instead (http/streamed-append.ts).
+  app.use('*', (c, next) =>
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono's own `any` for a '*' route's input; the limiter reads no input
+    c.req.method === 'GET' || c.req.method === 'HEAD' || isStreamedUpload(c.req) ? next() : limitBody(c, next),
+  );
   app.onError(answerError);
   app.notFound((c) =>
     problemResponse(new ApiProblem(404, 'not_found', `No operation at ${c.req.method} ${c.req.path}`)),
@@ -109,12 +118,8 @@ function openApiDocument(app: OpenAPIHono<AppEnv>) {
   };
   document.security = [{ oauth2: [] }];
   // Write bodies are declared optional for the validator's sake (http/write-body.ts); every one is required.
-  // Reads declare no permission (http/permissions.ts): every caller with a token may read, and the document says so.
+  // (A read that declares no permission says `read` in the document itself: router.ts.)
   for (const item of Object.values(document.paths ?? {})) {
-    const read = item?.get as (Record<string, unknown> & { security?: unknown[] }) | undefined;
-    if (read && !read['x-permission'] && !(Array.isArray(read.security) && read.security.length === 0)) {
-      read['x-permission'] = 'read';
-    }
     for (const operation of [item?.post, item?.put, item?.patch]) {
       if (operation?.requestBody && 'content' in operation.requestBody) operation.requestBody.required = true;
     }

@@ -19,16 +19,21 @@ export interface ApiConfig {
   tokenRateLimit: { requests: number; windowSeconds: number };
   /** largest accepted request body, in bytes */
   bodyLimitBytes: number;
+  /** largest commentary recording, all its uploads together, in bytes (decision 128) */
+  commentaryMaxBytes: number;
   /** PostgreSQL's pool, time limits and reconnection (used with databaseUrl) */
   postgres: PostgresSettings;
+  /** automatic backups of the embedded database (BACKUP_DIR; decision 114): where, how often, how many kept */
+  backup: { folder?: string; everyMinutes: number; keep: number };
 }
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1, max?: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  if (!Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
+    const range = max === undefined ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new Error(`${name} must be a whole number ${range} (got "${raw}")`);
   }
   return value;
 }
@@ -59,6 +64,13 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       windowSeconds: intFrom(env, 'TOKEN_RATE_LIMIT_WINDOW_SECONDS', 60),
     },
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 256 * 1024),
+    commentaryMaxBytes: intFrom(env, 'COMMENTARY_MAX_BYTES', 60 * 1024 * 1024),
     postgres: postgresSettingsFrom(env),
+    backup: {
+      folder: env.BACKUP_DIR || undefined,
+      // a day at most: a timer of more than 24.8 days would fire at once
+      everyMinutes: intFrom(env, 'BACKUP_EVERY_MINUTES', 5, 1, 1440),
+      keep: intFrom(env, 'BACKUP_KEEP', 48, 1, 10_000),
+    },
   };
 }

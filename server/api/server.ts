@@ -8,6 +8,12 @@ import { loadTls } from './http/tls.js';
 import { listenHttps, type RunningServer } from './http/listen.js';
 import { claimDataDir } from './db/data-dir-lock.js';
 import { serveCliChannel } from '../cli/beside-server.js';
+import {
+  prepareBackupFolder,
+  startBackupSchedule,
+  type BackupClock,
+  type BackupSchedule,
+} from './backup/backup-schedule.js';
 
 export interface StartedApi {
   server: RunningServer;
@@ -16,13 +22,22 @@ export interface StartedApi {
   stop(): Promise<void>;
 }
 
-/** `options.now`: the clock of tokens and codes (Services.now), for tests; Date.now by default. */
+/**
+ * `options.now`: the clock of tokens and codes (Services.now), for tests; Date.now by default. `options.backupClock`:
+ * the automatic backups' clock and timer (BACKUP_DIR), for tests; the system's by default.
+ */
 export async function startApi(
   env: NodeJS.ProcessEnv = process.env,
-  options: { now?: () => number } = {},
+  options: { now?: () => number; backupClock?: BackupClock } = {},
 ): Promise<StartedApi> {
   const config = readApiConfig(env);
+  if (config.backup.folder && config.databaseUrl)
+    throw new Error(
+      'BACKUP_DIR backs up the embedded database; with DATABASE_URL back PostgreSQL up with its own tools (pg_dump, see docs/running-a-show.md)',
+    );
+  if (config.backup.folder) await prepareBackupFolder(config.backup.folder, config.dataDir);
   const release = config.databaseUrl ? () => {} : claimDataDir(config.dataDir, 'API server');
+  let backups: BackupSchedule | undefined;
   try {
     const services = await createServices(config, { now: options.now });
     const app = createApp(services);
@@ -32,11 +47,20 @@ export async function startApi(
     const stopCliChannel = config.databaseUrl
       ? async () => {}
       : await serveCliChannel(config.dataDir, services.database, { publicUrl: server.url });
+    if (config.backup.folder)
+      backups = await startBackupSchedule(services.database, {
+        dataDir: config.dataDir,
+        folder: config.backup.folder,
+        everyMinutes: config.backup.everyMinutes,
+        keep: config.backup.keep,
+        clock: options.backupClock,
+      });
     return {
       server,
       certPath: tls.certPath,
       services,
       stop: async () => {
+        await backups?.stop();
         await stopCliChannel();
         await server.close();
         await services.close();

@@ -8,12 +8,15 @@ import { createResponseCache, type ResponseCache } from './cache/response-cache.
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import { keyKeepSeconds } from './auth/auth-state.js';
 import { startPurging } from './db/purge-schedule.js';
+import { createOrgChanges, type OrgChanges } from './changes/org-changes.js';
 
 export interface Services {
   config: ApiConfig;
   database: Database;
   cache: ResponseCache;
   tokens: TokenService;
+  /** the organizations' committed changes, for GET /changes */
+  changes: OrgChanges;
   /** the clock of access tokens and authorization codes (milliseconds, like Date.now): tests advance their own */
   now: () => number;
   close(): Promise<void>;
@@ -32,14 +35,17 @@ export async function createServices(
   });
   const cache = await createResponseCache(database);
   const tokens = await createTokenService(database, config, now);
+  const changes = await createOrgChanges(database);
   const purging = await startPurging(database, { signingKeyKeepSeconds: keyKeepSeconds(config.tokenTtlSeconds) });
   return {
     config,
     database,
     cache,
     tokens,
+    changes,
     now,
     close: async () => {
+      changes.close();
       purging.stop();
       tokens.close();
       cache.close();

@@ -17,10 +17,12 @@
  * | BFF_CACHE_MAX_ENTRIES    | cacheMaxEntries    | 500 (LRU)    |
  * | BFF_STALE_MAX_AGE_MS     | staleMaxAgeMs      | 86400000: the oldest saved copy served during an outage |
  * | BFF_STATIC_DIR           | staticDir          | dist         |
- * | BFF_LIVE_INTERVAL_MS     | liveIntervalMs     | 2000: how often a watched live competition is re-read (decision 033) |
+ * | BFF_LIVE_INTERVAL_MS     | liveIntervalMs     | 2000: how often a watched live competition is re-read while the upstream cannot push (decisions 033, 131) |
  * | BFF_LIVE_MAX_COMPETITIONS| liveMaxCompetitions| 100 live competitions watched at once |
  * | BFF_LIVE_MAX_LISTENERS   | liveMaxListeners   | 5000 competitions listened to at once, over all streams (a day's stream counts each it names) |
- * | BFF_CONSOLE_INTERVAL_MS  | consoleIntervalMs  | 500: how often a competition with an open console is re-read (decision 101) |
+ * | BFF_CONSOLE_INTERVAL_MS  | consoleIntervalMs  | 500: how often a competition with an open console is re-read while the API cannot push (decisions 101, 131) |
+ * | BFF_JUDGE_INTERVAL_MS    | judgeIntervalMs    | 2000: how often an open judge's page's seats are re-read while the API cannot push (decisions 124, 131) |
+ * | BFF_TABLETS_INTERVAL_MS  | tabletsIntervalMs  | 2000: how often a competition with an open tablet status page is re-read (decision 130) |
  * | BFF_SIGNIN_CLIENT_ID     | signInClientId     | none: no sign-in (decision 086) |
  * | BFF_SIGNIN_CLIENT_SECRET | signInClientSecret | none; required with BFF_SIGNIN_CLIENT_ID |
  * | BFF_SESSION_SECRET       | sessionSecrets     | required with sign-in: 32+ characters; comma-separated, the first seals, all open |
@@ -52,6 +54,8 @@ export interface BffConfig {
   liveMaxCompetitions: number;
   liveMaxListeners: number;
   consoleIntervalMs: number;
+  judgeIntervalMs: number;
+  tabletsIntervalMs: number;
   /** the Authorization Code + PKCE client users sign in through (decision 086); both or neither */
   signInClientId?: string;
   signInClientSecret?: string;
@@ -72,7 +76,9 @@ type NumericSetting =
   | 'liveIntervalMs'
   | 'liveMaxCompetitions'
   | 'liveMaxListeners'
-  | 'consoleIntervalMs';
+  | 'consoleIntervalMs'
+  | 'judgeIntervalMs'
+  | 'tabletsIntervalMs';
 
 export type BffConfigInput = Partial<Omit<BffConfig, NumericSetting | 'sessionSecrets'>> & {
   /** one secret, or several comma-separated (the first seals) */
@@ -81,6 +87,8 @@ export type BffConfigInput = Partial<Omit<BffConfig, NumericSetting | 'sessionSe
   liveMaxCompetitions?: number | string;
   liveMaxListeners?: number | string;
   consoleIntervalMs?: number | string;
+  judgeIntervalMs?: number | string;
+  tabletsIntervalMs?: number | string;
   port?: number | string;
   upstreamTimeoutMs?: number | string;
   cacheTtlMs?: number | string;
@@ -106,6 +114,8 @@ const ENV_NAMES: Record<keyof BffConfig, string> = {
   liveMaxCompetitions: 'BFF_LIVE_MAX_COMPETITIONS',
   liveMaxListeners: 'BFF_LIVE_MAX_LISTENERS',
   consoleIntervalMs: 'BFF_CONSOLE_INTERVAL_MS',
+  judgeIntervalMs: 'BFF_JUDGE_INTERVAL_MS',
+  tabletsIntervalMs: 'BFF_TABLETS_INTERVAL_MS',
   signInClientId: 'BFF_SIGNIN_CLIENT_ID',
   signInClientSecret: 'BFF_SIGNIN_CLIENT_SECRET',
   sessionSecrets: 'BFF_SESSION_SECRET',
@@ -165,6 +175,10 @@ const schema = z.object({
   liveMaxListeners: wholeNumber(1, 100_000, 5000),
   // Under the 2 s budget from a judge's entry to the console's grid, with room for the console's own reads.
   consoleIntervalMs: wholeNumber(100, 60_000, 500),
+  // Under the 5 s budget from a tabulator's correction to a judge's open page, with room for the page's own reads.
+  judgeIntervalMs: wholeNumber(100, 60_000, 2000),
+  // Tablets report every 4 s: a status page a tick behind them, as often as a person reads it.
+  tabletsIntervalMs: wholeNumber(250, 60_000, 2000),
   signInClientId: z.string().min(1).optional(),
   signInClientSecret: z.string().min(1).optional(),
   sessionSecrets: z
@@ -242,6 +256,8 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       liveMaxCompetitions: env.BFF_LIVE_MAX_COMPETITIONS,
       liveMaxListeners: env.BFF_LIVE_MAX_LISTENERS,
       consoleIntervalMs: env.BFF_CONSOLE_INTERVAL_MS,
+      judgeIntervalMs: env.BFF_JUDGE_INTERVAL_MS,
+      tabletsIntervalMs: env.BFF_TABLETS_INTERVAL_MS,
       signInClientId: env.BFF_SIGNIN_CLIENT_ID,
       signInClientSecret: env.BFF_SIGNIN_CLIENT_SECRET,
       sessionSecrets: env.BFF_SESSION_SECRET,

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createBff, type BffDeps } from './app.js';
 import { readBffConfig, type BffConfig } from './config.js';
-import { logJsonLine, type LogLine } from './log.js';
-import { createUpstreamHttp } from './upstream-http.js';
+import { logJsonLine, type LogLine } from './http/log.js';
+import { createUpstreamHttp } from './upstream/upstream-http.js';
 
 export interface RunningBff {
   url: string;
@@ -17,6 +17,8 @@ export interface RunningBff {
   organization(): Promise<string | undefined>;
   /** requests received and not yet answered (what close() waits for; a test's proof that concurrent reads arrived) */
   requestsInProgress(): number;
+  /** calls `listener` each time requestsInProgress() changes: a test waits on it instead of polling */
+  onRequestsInProgressChange(listener: () => void): void;
   /** stops accepting connections, lets requests in progress finish (up to a grace period), closes upstream sockets */
   close(): Promise<void>;
 }
@@ -26,15 +28,20 @@ const CLOSE_GRACE_MS = 5_000;
 
 export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'> = {}): Promise<RunningBff> {
   const upstream = createUpstreamHttp(config);
-  const { app, organization, live, consoles } = createBff(config, { ...deps, upstream });
+  const { app, organization, hubs, changes } = createBff(config, { ...deps, upstream });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   let inProgress = 0;
+  const countListeners: (() => void)[] = [];
+  const counted = (change: number) => {
+    inProgress += change;
+    for (const listener of countListeners) listener();
+  };
   server.on('request', (_request, response: ServerResponse) => {
-    inProgress++;
-    response.once('close', () => inProgress--);
+    counted(1);
+    response.once('close', () => counted(-1));
   });
 
   try {
@@ -58,11 +65,12 @@ export async function startBff(config: BffConfig, deps: Omit<BffDeps, 'upstream'
     port,
     organization: () => organization.guid(),
     requestsInProgress: () => inProgress,
+    onRequestsInProgressChange: (listener) => void countListeners.push(listener),
     close() {
       closing ??= new Promise<void>((resolve) => {
         // Live streams never finish on their own: ended first, so the grace period is for ordinary requests.
-        live.close();
-        consoles.close();
+        for (const hub of [hubs.live, hubs.consoles, hubs.seats, hubs.tablets]) hub.close();
+        changes.close();
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         force.unref();
         server.close(() => {

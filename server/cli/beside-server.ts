@@ -10,7 +10,8 @@
  * The protocol: JSON lines. The server greets each connection at once ({"ready":true}); only then does the CLI send
  * its request {argv, stdin, isTTY, cwd, env: {API_PUBLIC_URL?}}, so a stopped or hung holder (whose kernel still
  * accepts connections) gets no command it could run later: after 5 s without a greeting the CLI calls it not
- * answering. The server answers {code, stdout, stderr} when the command is done (an import may take minutes).
+ * answering. While the command runs, what it writes on stderr (progress) goes at once as {stderr} lines; the server
+ * answers {code, stdout, stderr} when the command is done (an import or a backup may take minutes).
  */
 
 import { chmodSync, rmSync } from 'node:fs';
@@ -46,8 +47,11 @@ export async function serveCliChannel(
       if (end < 0) return;
       socket.removeAllListeners('data');
       const request = parseRequest(buffered.slice(0, end));
+      const progress = (text: string) => {
+        if (!socket.destroyed) socket.write(`${JSON.stringify({ stderr: text })}\n`);
+      };
       const answer = request
-        ? runCommand(request, database, options.publicUrl)
+        ? runCommand(request, database, options.publicUrl, progress)
         : Promise.resolve({ code: 2, stdout: '', stderr: 'Not a CLI command line\n' });
       void answer.then((result) => socket.end(`${JSON.stringify(result)}\n`));
     });
@@ -97,17 +101,24 @@ function parseRequest(line: string): Request | undefined {
   }
 }
 
-/** One command, run as the CLI would run it, with its output kept apart from the server's. */
-async function runCommand(request: Request, database: Database, publicUrl: string): Promise<Answer> {
+/**
+ * One command, run as the CLI would run it, with its output kept apart from the server's; its stderr goes to
+ * `stderr` as it is written.
+ */
+async function runCommand(
+  request: Request,
+  database: Database,
+  publicUrl: string,
+  stderr: (text: string) => void,
+): Promise<Answer> {
   const { main } = await import('../cli.js');
   let stdout = '';
-  let stderr = '';
   const stdin = new PassThrough();
   stdin.end(request.stdin);
   const code = await runWithIo(
     {
       out: (text) => (stdout += text),
-      err: (text) => (stderr += text),
+      err: stderr,
       stdin,
       isTTY: request.isTTY,
       // the server's settings (DATA_DIR, DATABASE_URL are its own), and where it answers for password links
@@ -117,5 +128,5 @@ async function runCommand(request: Request, database: Database, publicUrl: strin
     },
     () => main(request.argv),
   );
-  return { code, stdout, stderr };
+  return { code, stdout, stderr: '' };
 }

@@ -30,6 +30,18 @@ export interface ChannelAnswer {
 
 export class HolderNotAnswering extends Error {}
 
+/** A line after the greeting: some of the command's stderr while it runs, or its answer once done. */
+function parseLine(line: string): ChannelAnswer | { stderr: string } | undefined {
+  try {
+    const value = JSON.parse(line) as Partial<ChannelAnswer>;
+    if (typeof value.stderr !== 'string') return undefined;
+    if (value.code === undefined) return { stderr: value.stderr };
+    return typeof value.code === 'number' && typeof value.stdout === 'string' ? (value as ChannelAnswer) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Hands a command line to the server that holds the embedded database; answers its exit code after printing its
  * output. A server that does not answer (stopped, hung, or from before this channel) is a HolderNotAnswering.
@@ -57,25 +69,31 @@ export async function forwardToServer(
       reject(new HolderNotAnswering(`no answer on ${socketPath(dataDir)} within ${CONNECT_TIMEOUT_MS / 1000} s`));
     }, CONNECT_TIMEOUT_MS);
     let received = '';
+    let answer: ChannelAnswer | undefined;
+    let unreadable = false;
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       received += chunk;
-      if (!acknowledged && received.includes('\n')) {
-        // greeted: the holder answers, so the command may go
-        acknowledged = true;
-        clearTimeout(timer);
-        socket.write(`${JSON.stringify(request)}\n`);
+      for (let end = received.indexOf('\n'); end >= 0; end = received.indexOf('\n')) {
+        const line = received.slice(0, end);
+        received = received.slice(end + 1);
+        if (!acknowledged) {
+          // greeted: the holder answers, so the command may go
+          acknowledged = true;
+          clearTimeout(timer);
+          socket.write(`${JSON.stringify(request)}\n`);
+          continue;
+        }
+        const message = parseLine(line);
+        if (message && 'code' in message) answer = message;
+        else if (message) process.stderr.write(message.stderr);
+        else unreadable = true;
       }
     });
     socket.on('end', () => {
       clearTimeout(timer);
-      try {
-        const lines = received.trim().split('\n');
-        if (lines.length !== 2) throw new Error('not two lines');
-        resolve(JSON.parse(lines[1]) as ChannelAnswer);
-      } catch {
-        reject(new HolderNotAnswering(`an unreadable answer on ${socketPath(dataDir)}`));
-      }
+      if (answer && !unreadable && received.trim() === '') resolve(answer);
+      else reject(new HolderNotAnswering(`an unreadable answer on ${socketPath(dataDir)}`));
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);

@@ -59,3 +59,44 @@ function clock(seconds: number): string {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
+
+const MB = 1024 * 1024;
+
+/**
+ * Progress of work counted in bytes, shown in megabytes (a backup written or read), from its first bytes: nothing
+ * while the work is done within `afterMs` (a moment), then startProgress's lines, the last when it is finished.
+ */
+export function startByteProgress(options: { stream?: ProgressStream; now?: () => number; afterMs?: number } = {}): {
+  update(done: number, total: number): void;
+  finish(): void;
+} {
+  const now = options.now ?? (() => performance.now());
+  const target = options.stream ?? errorStream();
+  const started = now();
+  let shown = false;
+  const stream: ProgressStream = {
+    isTTY: target.isTTY,
+    write(text) {
+      if (!shown && now() - started < (options.afterMs ?? 1_000)) return;
+      shown = true;
+      target.write(text);
+    },
+  };
+  let progress: Progress | undefined;
+  let ticked = 0;
+  let totalMb = 0;
+  const advanceTo = (mb: number) => {
+    for (; ticked < mb; ticked++) progress?.tick();
+  };
+  return {
+    update(done, total) {
+      totalMb = Math.max(1, Math.ceil(total / MB));
+      progress ??= startProgress(totalMb, { stream, now, unit: 'MB' });
+      advanceTo(Math.min(totalMb, Math.floor(done / MB)));
+    },
+    finish() {
+      advanceTo(totalMb);
+      if (shown) progress?.finish();
+    },
+  };
+}

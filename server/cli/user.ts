@@ -1,6 +1,12 @@
 import { isRole, ROLES, type Role } from '../../domain/roles.js';
 import { findOrganizationByGuid, type Organization } from '../api/db/repositories/organizations.js';
-import { createPasswordLink, createUser, MIN_PASSWORD_LENGTH } from '../api/auth/users.js';
+import {
+  createPasswordLink,
+  createUser,
+  MIN_PASSWORD_LENGTH,
+  newPasswordLink,
+  UserDisabledError,
+} from '../api/auth/users.js';
 import {
   DuplicateUserError,
   findUserByEmail,
@@ -20,19 +26,21 @@ import { cliInput, print } from './io.js';
 export const usage = [
   'Usage: printf "%s\\n" "$PASSWORD" | cli user create --org GUID --email EMAIL [--role ROLE] [--first-name F] [--last-name L]',
   '       cli user create --org GUID --email EMAIL --link [--role ROLE] ...   (a one-time link to set the password)',
+  '       cli user link --org GUID --email EMAIL   (a new one-time link; the one made before stops working)',
   '       cli user update --org GUID --email EMAIL [--role ROLE] [--disabled true|false] [--first-name F] [--last-name L]',
   '       cli user list --org GUID',
   `Roles: ${ROLES.join(', ')} (default administrator)`,
 ].join('\n');
 
 /**
- * `user create|update|list`: the organization's users and their roles. create takes the password on
+ * `user create|link|update|list`: the organization's users and their roles. create takes the password on
  * stdin, or with --link (or nothing piped in) makes a one-time link, valid 24 hours, that the user opens to set
- * it; update changes the role, the names, or disables the user (its tokens stop within seconds).
+ * it; link makes a new one for a user who lost theirs (printed as create --link prints it); update changes the
+ * role, the names, or disables the user (its tokens stop within seconds).
  */
 export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  const actions: Record<string, (rest: string[]) => Promise<unknown>> = { create, update, list };
+  const actions: Record<string, (rest: string[]) => Promise<unknown>> = { create, link, update, list };
   if (action === undefined) throw new UsageError('Missing user command', usage);
   if (!Object.hasOwn(actions, action)) throw new UsageError(`Unknown user command: ${action}`, usage);
   print(JSON.stringify(await actions[action](rest)));
@@ -115,14 +123,39 @@ async function create(args: string[]) {
           lastName,
         });
         if (!withLink) return described(user, organization);
-        const link = await createPasswordLink(database.db, user.id, publicBaseUrl());
-        return {
-          ...described(user, organization),
-          passwordLink: { url: link.url, expiresAt: link.expiresAt.toISOString() },
-        };
+        return withLinkDescribed(user, organization, await createPasswordLink(database.db, user.id, publicBaseUrl()));
       });
     } catch (error) {
       if (error instanceof DuplicateUserError) throw new CliError(error.message);
+      throw error;
+    }
+  });
+}
+
+/** The user and its link, as `create --link` and `link` print them (one shape: scripts read either). */
+const withLinkDescribed = (user: User, organization: Organization, link: { url: string; expiresAt: Date }) => ({
+  ...described(user, organization),
+  passwordLink: { url: link.url, expiresAt: link.expiresAt.toISOString() },
+});
+
+async function link(args: string[]) {
+  const flags = parseFlags(args, { org: { required: true }, email: { required: true } }, usage);
+  const email = emailFlag(flags.email!);
+  return withDatabase(async (database) => {
+    const organization = await organizationOf(database, flags.org!);
+    const found = await findUserByEmail(database.db, { orgId: organization.id, email });
+    if (!found) throw new CliError(`No user with email ${email} in ${organization.guid}`);
+    try {
+      const made = await newPasswordLink(database.db, {
+        orgId: organization.id,
+        userId: found.id,
+        baseUrl: publicBaseUrl(),
+      });
+      if (!made) throw new CliError(`No user with email ${email} in ${organization.guid}`);
+      return withLinkDescribed(made.user, organization, made.link);
+    } catch (error) {
+      if (error instanceof UserDisabledError)
+        throw new CliError(`${error.message} (cli user update --email ${email} --disabled false)`);
       throw error;
     }
   });

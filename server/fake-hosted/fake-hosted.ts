@@ -252,7 +252,7 @@ async function innerClient(services: Services, organization: Organization) {
         const params = new URLSearchParams(query);
         params.set('limit', '500');
         params.set('offset', String(offset));
-        const response = await get(`${pathname}?${params}`);
+        const response = await get(`${pathname}?${params.toString()}`);
         if (!response.ok) return { ok: false, response };
         const page = ((await response.json()) as { data: Record<string, unknown>[] }).data;
         items.push(...page);

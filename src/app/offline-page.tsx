@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LocalDateTime } from '../components/local-date-time';
-import { env } from '../config/env';
+import { serverAnswers } from '../lib/api/health';
 import { savedPages, type SavedPage } from '../lib/saved-pages';
 
 const SITE_SUFFIX = ' · Marching Results';
@@ -26,7 +26,7 @@ export function OfflinePage() {
     const load = (tries = 0) => {
       clearTimeout(retry);
       if (leaving.current) return;
-      fetch(`${env.apiBase}/health`, { cache: 'no-store' }).then(
+      serverAnswers().then(
         () => {
           if (!leaving.current) location.reload();
         },

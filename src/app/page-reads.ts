@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params, ShouldRevalidateFunction } from 'react-router';
 import type { paths } from '../config/paths';
 import { competitionQueryOptions } from '../features/competitions/api/get-competition';
+import { correctionsQueryOptions } from '../features/competitions/api/get-corrections';
 import { performancesQueryOptions } from '../features/competitions/api/get-performances';
 import { seasonCalendarQueryOptions } from '../features/events/api/get-season-calendar';
 import { seasonJudgesQueryOptions } from '../features/seasons/api/get-season-judges';
@@ -29,7 +30,7 @@ export const pageReads = {
   seasonJudges: (params: Params) => [seasonJudgesQueryOptions(parseId(params.seasonId, 'Season'))],
   recap: (params: Params) => {
     const guid = parseGuid(params.competitionGuid, 'Competition');
-    return [competitionQueryOptions(guid), performancesQueryOptions(guid)];
+    return [competitionQueryOptions(guid), performancesQueryOptions(guid), correctionsQueryOptions(guid)];
   },
 } satisfies Record<string, PageReads>;
 
@@ -56,10 +57,10 @@ export const pageDeclarations: Partial<Record<keyof typeof paths, PageDeclaratio
   seasonJudges: { reads: pageReads.seasonJudges, serverRendered: false },
   // The page fans open during a show: its reads start with the chunk download, not after it, and the BFF renders it.
   recap: { reads: pageReads.recap, serverRendered: true, shouldRevalidate: recapShouldRevalidate },
-  judges: { reads: pageReads.recap, serverRendered: false, shouldRevalidate: recapShouldRevalidate },
+  recapJudges: { reads: pageReads.recap, serverRendered: false, shouldRevalidate: recapShouldRevalidate },
   // A judge's season at archive scale is some hundred sheets: rendered by the BFF, so a phone paints it as the HTML
   // arrives (bench/results/2026-11-24-judge-season-archive.md). The season read first, by its module's loader.
-  judge: { reads: pageReads.home, serverRendered: true, ownLoader: true },
+  judgeSeason: { reads: pageReads.home, serverRendered: true, ownLoader: true },
 };
 
 /** The URLs of a page's reads, as the app's fetch asks for them. */

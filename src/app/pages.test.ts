@@ -8,14 +8,18 @@ import { appRoutes } from './router';
 const routes = appRoutes(new QueryClient());
 
 describe("the app's page table", () => {
-  it("gives the recap's module, its two reads as the app asks for them, and server rendering", () => {
+  it("gives the recap's module, its three reads as the app asks for them, and server rendering", () => {
     expect(planPage(routes, `/competitions/${COMPETITION_GUID}`)).toEqual({
       module: 'src/app/routes/recap.tsx',
-      reads: [`/api/bff/competitions/${COMPETITION_GUID}`, `/api/2018-03/performances?c=${COMPETITION_GUID}`],
+      reads: [
+        `/api/bff/competitions/${COMPETITION_GUID}`,
+        `/api/2018-03/performances?c=${COMPETITION_GUID}`,
+        `/api/bff/competitions/${COMPETITION_GUID}/corrections`,
+      ],
       serverRendered: true,
     });
     expect(planPage(routes, `/competitions/${COMPETITION_GUID}/judges`)).toMatchObject({
-      module: 'src/app/routes/judges.tsx',
+      module: 'src/app/routes/recap-judges.tsx',
       serverRendered: false,
     });
   });

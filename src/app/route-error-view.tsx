@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
 import { paths } from '../config/paths';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api/core';
 import { OfflinePage } from './offline-page';
 
 function describe(error: unknown, resource: string): { status: number; title: string; detail: string } {

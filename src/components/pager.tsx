@@ -31,7 +31,9 @@ export function Pager({ label, number, count, describe }: PagerProps) {
         <select
           className="max-w-full rounded border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-500 dark:bg-slate-900"
           value={number}
-          onChange={(event) => navigate(to(Number(event.target.value)))}
+          onChange={(event) => {
+            void navigate(to(Number(event.target.value)));
+          }}
         >
           {Array.from({ length: count }, (_, i) => i + 1).map((page) => (
             <option key={page} value={page}>

@@ -30,6 +30,21 @@ export const managePaths = {
     path: 'competitions/:competitionGuid/panel',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/panel`,
   },
+  /** The awards: each released division and round read out last place first, and printed as an awards sheet. */
+  awards: {
+    path: 'competitions/:competitionGuid/awards',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/awards`,
+  },
+  /** Every seated judge's tablet, live: device, last seen, battery, what waits, recording, microphone. */
+  tablets: {
+    path: 'competitions/:competitionGuid/tablets',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/tablets`,
+  },
+  /** The judges' commentary per division, round, group and caption: hear, check, move, clear, upload, release. */
+  commentary: {
+    path: 'competitions/:competitionGuid/commentary',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/commentary`,
+  },
 } as const;
 
 export type ManagePage = keyof typeof managePaths;
@@ -47,7 +62,7 @@ export function matchManagePath(rest: string): { page: ManagePage; params: { com
     const params: { competitionGuid?: string } = {};
     const matches = pattern.every((part, i) => {
       if (part === ':competitionGuid') {
-        params.competitionGuid = decodeSegment(segments[i]!);
+        params.competitionGuid = decodeSegment(segments[i]);
         return true;
       }
       return part === segments[i];

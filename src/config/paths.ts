@@ -58,7 +58,8 @@ export const paths = {
     path: '/competitions/:competitionGuid/schedule',
     href: (competitionGuid: string) => `/competitions/${competitionGuid}/schedule`,
   },
-  judges: {
+  /** A competition's judges: each caption's judge, section by section (a tab of the recap). */
+  recapJudges: {
     path: '/competitions/:competitionGuid/judges',
     href: (competitionGuid: string, section?: string) =>
       withQuery(`/competitions/${competitionGuid}/judges`, { section }),
@@ -92,7 +93,7 @@ export const paths = {
     },
   },
   /** A judge's season: the judge is known by first and last name, as v2's captions carry them (decision 035). */
-  judge: {
+  judgeSeason: {
     path: '/judges/:judgeName',
     /** `competition`: open on the page that holds this competition's sheets (a link from its recap) */
     href: (judgeName: string, seasonId?: number, options: { competition?: string } = {}) =>
@@ -104,5 +105,5 @@ export const paths = {
    */
   manage: { path: '/manage/*', href: () => '/manage' },
   /** A judge user's tablet: its seats, sheets and own numbers; the seat and performance are in the query. */
-  judging: { path: '/judge', href: () => '/judge' },
+  judgeTablet: { path: '/judge', href: () => '/judge' },
 } as const;

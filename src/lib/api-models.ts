@@ -16,6 +16,7 @@ export type Season = Views['BffSeason'];
 export type CalendarEntry = Views['BffCalendarEntry'];
 export type CompetitionWinners = Views['BffSeasonWinners']['data'][number];
 export type CompetitionSummary = Views['BffCompetitionSummary'];
+export type RecapCorrection = Views['BffRecapCorrection'];
 export type DivisionStandings = Views['BffDivisionStandings'];
 export type StandingsEntry = DivisionStandings['entries'][number];
 export type GroupSeason = Views['BffGroupSeason'];

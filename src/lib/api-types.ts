@@ -138,7 +138,76 @@ export interface paths {
                         "application/json": components["schemas"]["OAuthError"];
                     };
                 };
-                /** @description Too many failed token requests from this address, or for this client from this address (see Retry-After) */
+                /** @description Too many failed token or revocation requests from this address, or for this client from this address (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/oauth2/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an access token (RFC 7009): sign a user out, or withdraw a leaked token
+         * @description The client that was issued the token authenticates as at the token endpoint. The token stops working on every instance at once (instances sharing a PostgreSQL hear within milliseconds, and re-check every 5 s), until it would have expired. A token that does not work anyway (unknown, malformed, expired, revoked before) is answered 200 too: its revocation is already achieved (RFC 7009 §2.2).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+                    "application/json": components["schemas"]["RevocationRequest"];
+                };
+            };
+            responses: {
+                /** @description The token is revoked, or was not one that works: an empty body */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid_request (no token, a malformed parameter), or unauthorized_client (issued to another client) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+                /** @description invalid_client (with a Basic challenge) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+                /** @description Too many failed token or revocation requests from this address, or for this client from this address (see Retry-After) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -364,6 +433,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/users/request-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** "Find my group": the page where a group's director or staff asks the circuit for an account */
+        get: {
+            parameters: {
+                query: {
+                    client_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The form */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Unknown application: explained on the page */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * "Find my group": ask the circuit for an account of a group
+         * @description Every accepted form is answered the same, whether or not the email has an account. The circuit sees the request in GET /access-requests/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        client_id: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        groupId: string;
+                        /** @enum {string} */
+                        role: "group-administrator" | "group-staff";
+                        message?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Sent: the page says the circuit will answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Unknown application: explained on the page */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The form again, naming each field that is wrong */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Too many requests from this address */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The circuit has too many requests waiting */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/published/{organizationGuid}/recaps/{page}": {
         parameters: {
             query?: never;
@@ -504,6 +692,719 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/published/{organizationGuid}/draws/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a competition's running order was drawn (public HTML)
+         * @description `<competition guid>.htm`: each draw, newest first (a superseded one says so), with its rule, seed, entries and order, the order re-run from the record, and the record as JSON (`.draw-record`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the competition's organization */
+                    organizationGuid: string;
+                    page: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The draw page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A malformed organization guid or page name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such organization, or no such competition in it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The address's rate limit for pages is exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commentary/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An upload's offset: where the next append goes (HEAD answers the headers alone)
+         * @description A client that lost an append's answer asks here and goes on from `offset` (also the `Upload-Offset` header; `Upload-Length` when a size was declared). Never cached.
+         *
+         *     Permission: `upload-commentary` (roles: administrator, tabulator; API keys that are not read-only). Or `record-commentary` (roles: judge): only the captions the caller is seated on, and the caller's own recordings.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    uploadId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The upload */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryUpload"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `upload-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Append bytes to an upload at its offset
+         * @description The body (`Content-Type: application/offset+octet-stream`) is one or more recorder pieces in order, written at `Upload-Offset`; the answer's `Upload-Offset` is the new offset. Streamed to storage as it arrives (never held whole); a body cut off half way keeps what arrived, and the upload's offset says where to go on. An append at another offset than the upload's writes nothing: 409 offset_mismatch with the current `offset` (and `Upload-Offset`), so a piece is never written twice. An `Idempotency-Key` repeated with the same bytes answers as the first time. The upload's first bytes must be the recording's type by content (WebM's EBML header or MP4's ftyp; else 415 unsupported_audio). More than the recording may hold is 413 recording_too_large, the rest of the body unread.
+         *
+         *     Permission: `upload-commentary` (roles: administrator, tabulator; API keys that are not read-only). Or `record-commentary` (roles: judge): only the captions the caller is seated on, and the caller's own recordings.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description where these bytes go in the upload: its current offset (GET the upload to learn it) */
+                    "upload-offset": number;
+                    /** @description a repeated append with the same key and bytes is answered as the first was, without writing */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    uploadId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/offset+octet-stream": string;
+                };
+            };
+            responses: {
+                /** @description Appended */
+                204: {
+                    headers: {
+                        /** @description the new offset */
+                        "Upload-Offset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `upload-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description offset_mismatch (with `offset`), or recording_finished */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description recording_too_large, or larger_than_declared */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_audio, or a body that is not application/offset+octet-stream */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description a first append shorter than 12 bytes; an Idempotency-Key used for other bytes */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/commentary/recordings/{recordingId}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a recording: its uploads joined into one seekable file with its duration
+         * @description `uploads` lists every upload with the size the device holds of it; the recording finishes only when the server has exactly those (else 409 upload_incomplete, with `uploads` as the server has them: append the rest and finish again). WebM segments get a Duration and Cues; several segments (a reload) become one file. The recording becomes its performance and caption's current one, unless that one is verified: then, without a `reason`, it is kept beside it (`current: false`), and a tabulator may make it current by moving it there. Finishing again answers the finished recording. Recorded in the audit trail (`commentary.upload`).
+         *
+         *     Permission: `upload-commentary` (roles: administrator, tabulator; API keys that are not read-only). Or `record-commentary` (roles: judge): only the captions the caller is seated on, and the caller's own recordings.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    recordingId: number;
+                };
+                cookie?: never;
+            };
+            /** @description each upload and its size as the device holds it */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FinishRecording"];
+                };
+            };
+            responses: {
+                /** @description The finished recording */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryRecording"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `upload-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description upload_incomplete (with `uploads`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description no_audio, segments_not_joinable, or a rule of the body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/tablet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A judge's tablet reports itself (a heartbeat of the judge's page)
+         * @description Sent every few seconds while the judge's page is open: the device in words, the page's build, the battery where the browser tells, what waits to be sent (entries, audio), what it records now, the microphone's state. Kept per user and device (the last report only; a user's five most recent devices). A signed-in user's only (422 user_required for a key's own token). Outside the write unit: it takes no lock and drops no cache.
+         *
+         *     Permission: `enter-seated-scores` (roles: administrator, tabulator, judge; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the tablet's state now */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TabletReport"];
+                };
+            };
+            responses: {
+                /** @description Kept */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lastSeenAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `enter-seated-scores` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * "Find my group" requests: the waiting ones oldest first, or the decided ones newest first
+         * @description Permission: `manage-users` (roles: administrator; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description default pending */
+                    state?: "pending" | "approved" | "refused";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The requests (500 at most) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AccessRequest"][];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-requests/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or refuse a "find my group" request
+         * @description Approving makes the account (its one-time link, 24 h, is in the answer: hand it over; no email is sent) or, for an email that is a group's account already, adds the group to it. 409 when the request was decided already, or its email is one of the circuit's own accounts.
+         *
+         *     Permission: `manage-users` (roles: administrator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    requestId: number;
+                };
+                cookie?: never;
+            };
+            /** @description The decision */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DecideAccessRequest"];
+                    "application/x-www-form-urlencoded": components["schemas"]["DecideAccessRequest"];
+                };
+            };
+            responses: {
+                /** @description Decided */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            request: components["schemas"]["AccessRequest"];
+                            /** @description the account, when approved */
+                            user: components["schemas"]["User"] | null;
+                            /** @description a new account: the link that sets its password; null otherwise */
+                            passwordLink: components["schemas"]["PasswordLink"] | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Decided already (`already_decided`), or the email is one of the circuit's own accounts (`circuit_account`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit/": {
         parameters: {
             query?: never;
@@ -588,6 +1489,1534 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/competitions/{competitionId}/awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A competition's placements per released division and round, for announcing the awards
+         * @description The released scores (`GET /competitions/{competitionId}/scores`) as the announcer reads them: each placed group with its rank and total, first place first; groups that did not perform have no place and are left out. Divisions and rounds not released yet are named only.
+         *
+         *     Permission: `read-awards` (roles: administrator, tabulator, chief-judge; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Released divisions and rounds with their placements; the others by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Awards"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read-awards` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backups/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When the server's last backup of the show's data was made, and whether it writes them by itself. The console warns while automatic when the last is older than twice the interval, or there is none
+         * @description Permission: `read-backups` (roles: administrator, tabulator, chief-judge; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The server's backups */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BackupStatus"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read-backups` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's organization's changes as they commit (Server-Sent Events: ready, change, gap, end; heartbeat comments)
+         * @description For a client that keeps a copy of the organization's data (the BFF): `ready` says the data version now, then a `change` follows every committed write with the version it made, on whichever instance it was made. `gap` means changes may have gone unheard (the database connection was lost): read again whatever is kept. A reconnect with `Last-Event-ID` behind the version now gets a `change` at once. `end` says the server is closing: connect again. Says that the data changed, never what.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the last version heard; a change is sent at once when the version now is another */
+                    "last-event-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream: `ready` and each `change` carry `{"version": N}` with N as the event id */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description This instance holds as many change streams as it may: try another, or again later */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/commentary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A competition's commentary per division, round, performance and caption, with its state
+         * @description Every performance (in running order) times every caption of its round's sheet, with its judges, its state (none, recording, uploaded, verified), the recording heard and whether one is under way; and each division and round's release. Not cached.
+         *
+         *     Permission: `listen-commentary` (roles: administrator, tabulator, chief-judge; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    round?: number;
+                    divisionId?: number;
+                    captionKey?: string;
+                    performanceId?: number;
+                };
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The commentary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompetitionCommentary"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `listen-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/performances/{performanceId}/commentary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A performance's recordings, every one ever filed or recorded there, with each one's history
+         * @description The upload history of each caption: recordings in the order they were made (replaced, kept beside a verified one, moved away, cleared ones included), each with what was done to it, by whom, when and why (its audit trail).
+         *
+         *     Permission: `listen-commentary` (roles: administrator, tabulator, chief-judge; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    performanceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The recordings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: (components["schemas"]["CommentaryRecording"] & {
+                                history: components["schemas"]["CommentaryHistoryEntry"][];
+                            })[];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `listen-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start a judge's commentary recording of a performance and caption
+         * @description Made when recording starts (or by a tabulator uploading a file recorded elsewhere). `key` is the device's own UUID for it: sent again, it answers the same recording (200), so a create whose answer was lost is safe to repeat; the marks sent with the entries name it. Refused (409 commentary_disabled) where the performance's event does not record commentary (`commentaryEnabled`). The audio's type is checked by content on its first upload; `contentType` says which is expected (audio/webm or audio/mp4, codecs allowed).
+         *
+         *     Permission: `upload-commentary` (roles: administrator, tabulator; API keys that are not read-only). Or `record-commentary` (roles: judge): only the captions the caller is seated on, and the caller's own recordings.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    performanceId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the caption, the recording type and its key */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StartRecording"];
+                    "application/x-www-form-urlencoded": components["schemas"]["StartRecording"];
+                };
+            };
+            responses: {
+                /** @description The recording made before with this key */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryRecording"];
+                    };
+                };
+                /** @description The recording */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryRecording"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `upload-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description commentary_disabled, or recording_key_used (the key names another performance or caption) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commentary/recordings/{recordingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recording: where it is filed, its state, its uploads, its marks
+         * @description The marks are the numbers the judge typed while recording and the Marks tapped, at their offsets. Heard by administrators, tabulators, chief judges and full keys always; by the judge who recorded it; by every user of the circuit once its division and round's commentary is released, and then by the accounts of the performance's own group (its current recording only). Never by a read-only key (the fans') or without a token: 403. Never kept by a shared cache.
+         *
+         *     Permission: `read` (roles: administrator, tabulator, chief-judge, judge; API keys that are not read-only). Or `read-group` (roles: group-administrator, group-staff): its own groups' current recordings, once released.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    recordingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The recording */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryRecordingDetail"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commentary/recordings/{recordingId}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recording's audio, with Range (HEAD answers the headers alone)
+         * @description One file, seekable, with its duration (WebM with Cues, or MP4). `Range: bytes=…` answers 206 with Content-Range (416 past the end), `If-Range` and `If-None-Match` take the ETag. `download=true` names it an attachment. Heard by administrators, tabulators, chief judges and full keys always; by the judge who recorded it; by every user of the circuit once its division and round's commentary is released, and then by the accounts of the performance's own group (its current recording only). Never by a read-only key (the fans') or without a token: 403. Never kept by a shared cache.
+         *
+         *     Permission: `read` (roles: administrator, tabulator, chief-judge, judge; API keys that are not read-only). Or `read-group` (roles: group-administrator, group-staff): its own groups' current recordings, once released.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    download?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path: {
+                    recordingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The whole file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "audio/webm": string;
+                        "audio/mp4": string;
+                    };
+                };
+                /** @description The range asked for (Content-Range) */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The ETag matches If-None-Match */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_finished: still being recorded or uploaded */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The range is past the end (Content-Range: bytes *\/size) */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commentary/recordings/{recordingId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a recording: it is the right file for its performance and caption
+         * @description A verified recording is not replaced by a later upload without a reason (a later one is kept beside it). `verified: false` takes it back. A recording still uploading is 409 not_finished; a cleared one 409 cleared.
+         *
+         *     Permission: `manage-commentary` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    recordingId: number;
+                };
+                cookie?: never;
+            };
+            /** @description verified or not */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description default true */
+                        verified?: boolean | ("0" | "1" | "true" | "false");
+                        /** @description why: recorded in the audit trail with who did it (X-Audit-Reason is read when absent) */
+                        reason?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description default true */
+                        verified?: boolean | ("0" | "1" | "true" | "false");
+                        /** @description why: recorded in the audit trail with who did it (X-Audit-Reason is read when absent) */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The recording as it now is */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryRecording"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_finished, or cleared */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commentary/recordings/{recordingId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a recording under the right performance or caption (of the same competition)
+         * @description It becomes the one heard there (the one heard before stays in the history); it is not verified there yet. Moving a recording to its own performance and caption makes it the one heard (one kept beside a verified one, or a cleared one). Its marks go with it.
+         *
+         *     Permission: `manage-commentary` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    recordingId: number;
+                };
+                cookie?: never;
+            };
+            /** @description where it belongs, and why */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        performanceId: number;
+                        captionKey: string;
+                        /** @description why: recorded in the audit trail with who did it (X-Audit-Reason is read when absent) */
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        performanceId: number;
+                        captionKey: string;
+                        /** @description why: recorded in the audit trail with who did it (X-Audit-Reason is read when absent) */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The recording as it now is */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryRecording"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_finished */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commentary/recordings/{recordingId}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear a recording: nobody hears it any more
+         * @description It stops being the one heard; it stays in the history (the people running the show can still hear it, and a move brings it back).
+         *
+         *     Permission: `manage-commentary` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    recordingId: number;
+                };
+                cookie?: never;
+            };
+            /** @description why */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description why: recorded in the audit trail with who did it (X-Audit-Reason is read when absent) */
+                        reason: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description why: recorded in the audit trail with who did it (X-Audit-Reason is read when absent) */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The recording as it now is */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryRecording"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_finished */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/commentary/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a division and round's commentary: with its scores, now, or withheld
+         * @description `with-scores` (every section's default) is heard once the scores are released (POST /competitions/{competitionId}/release). `now` releases by hand, and only when every performance that performed has a finished recording for every caption someone is seated on: else 409 commentary_release_refused naming them (`missing`), and nothing changes, unless `force` with a `reason`. `withheld` keeps it from being heard even with the scores released. Released commentary is heard by the circuit's users, never by fans.
+         *
+         *     Permission: `release` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the division and round, and when */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommentaryRelease"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CommentaryRelease"];
+                };
+            };
+            responses: {
+                /** @description The competition's sections as they now are, and what a forced release let through */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sections: components["schemas"]["CommentarySectionRelease"][];
+                            missing: {
+                                performanceId: number;
+                                group: string;
+                                captionKey: string;
+                                divisionId: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `release` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description commentary_release_refused (with `missing`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commentary/recordings/{recordingId}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an upload session: one segment of a recording
+         * @description Segment 1 when recording starts; the next number when the page was reloaded during the recording (a new MediaRecorder, a new file: the finish joins them). The same number again answers the upload made before (200). `size`, when known (a file recorded elsewhere), is checked against the limit at once (413 recording_too_large) and bounds the appends.
+         *
+         *     Permission: `upload-commentary` (roles: administrator, tabulator; API keys that are not read-only). Or `record-commentary` (roles: judge): only the captions the caller is seated on, and the caller's own recordings.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    recordingId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the segment number and, if known, its size */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OpenUpload"];
+                    "application/x-www-form-urlencoded": components["schemas"]["OpenUpload"];
+                };
+            };
+            responses: {
+                /** @description The upload made before with this number */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryUpload"];
+                    };
+                };
+                /** @description The upload */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentaryUpload"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `upload-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description recording_finished */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description recording_too_large: the declared size is over what the recording may still hold */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/performances/{performanceId}/commentary/marks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks on a recording's timeline: tapped Marks, or typed numbers not sent with an entry
+         * @description The typed numbers travel with the entries (`marks` of POST /performances/{performanceId}/scores); a Mark tapped with no number to send comes here. Kept once however often sent.
+         *
+         *     Permission: `upload-commentary` (roles: administrator, tabulator; API keys that are not read-only). Or `record-commentary` (roles: judge): only the captions the caller is seated on, and the caller's own recordings.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    performanceId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the caption and its marks */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommentaryMarks"];
+                };
+            };
+            responses: {
+                /** @description The marks are kept */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            kept: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `upload-commentary` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/competitions/{competitionId}/schedule": {
         parameters: {
             query?: never;
@@ -630,6 +3059,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -716,7 +3154,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description `preview=true` without the permission `read-unreleased` */
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1687,6 +4125,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
@@ -1958,6 +4405,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Not found in the token's organization */
                 404: {
                     headers: {
@@ -1980,6 +4436,297 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/draws/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draw a division and round's running order without recording it, to see it before committing (draw extension)
+         * @description Answers the draw the same body would commit, with its seed; nothing is written. A rule that cannot draw the entries is a 422 naming the field.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the division and round, the rule and its inputs */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DrawRequest"];
+                    "application/x-www-form-urlencoded": components["schemas"]["DrawRequest"];
+                };
+            };
+            responses: {
+                /** @description The order the draw gives, with its record */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DrawPreview"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/draws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A competition's recorded draws, oldest first, each re-run to check its order (draw extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every draw, the superseded ones too */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Draws"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Draw a division and round's running order and record it (draw extension)
+         * @description Records the draw (rule, inputs, seed, order: never changed afterwards; a new draw of the same division and round supersedes it) and puts the division's performances in its order, the division's times staying with the places. Once drawn, a performance's `order` changes only by a new draw (POST /performances/{id} with another order is a 422); its time still changes.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the division and round, the rule and its inputs */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DrawRequest"];
+                    "application/x-www-form-urlencoded": components["schemas"]["DrawRequest"];
+                };
+            };
+            responses: {
+                /** @description The recorded draw */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Draw"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2039,6 +4786,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2196,6 +4952,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2435,6 +5200,597 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups/{groupId}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's accounts: its administrators, then its staff
+         * @description Permission: `manage-users` (roles: administrator; API keys that are not read-only). Or `manage-group-accounts` (roles: group-administrator): only the groups the caller administers.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Administrators first, then by email */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["GroupAccount"][];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a person to the group's accounts; a new account's answer carries its one-time link (24 h)
+         * @description An email without an account gets one, with a one-time link to set its password (shown once: hand it over; no email is sent). A group's account of another group is added to this one, and signs in as it did. 409 for an email that is already one of this group's accounts, or one of the circuit's own accounts.
+         *
+         *     Permission: `manage-users` (roles: administrator; API keys that are not read-only). Or `manage-group-accounts` (roles: group-administrator): only the groups the caller administers.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Who, and as what */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddGroupAccount"];
+                    "application/x-www-form-urlencoded": components["schemas"]["AddGroupAccount"];
+                };
+            };
+            responses: {
+                /** @description Added */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupAccount"] & {
+                            /** @description a new account: the link that sets its password; null for an account that had one */
+                            passwordLink: components["schemas"]["PasswordLink"] | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Already one of this group's accounts (`account_exists`), or one of the circuit's own accounts (`circuit_account`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{groupId}/accounts/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an account's role in the group (POST, as the API's other updates)
+         * @description Permission: `manage-users` (roles: administrator; API keys that are not read-only). Or `manage-group-accounts` (roles: group-administrator): only the groups the caller administers.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            /** @description The new role */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangeGroupAccount"];
+                    "application/x-www-form-urlencoded": components["schemas"]["ChangeGroupAccount"];
+                };
+            };
+            responses: {
+                /** @description The account */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupAccount"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller is the group's last administrator and would step down or leave (`last_group_administrator`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Take a person off the group's accounts
+         * @description The account stays (it may act for other groups); in no group, it reads nothing. Its sessions read nothing of this group from the next request on.
+         *
+         *     Permission: `manage-users` (roles: administrator; API keys that are not read-only). Or `manage-group-accounts` (roles: group-administrator): only the groups the caller administers.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller is the group's last administrator and would step down or leave (`last_group_administrator`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{groupId}/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's contests, newest first, for the group's own accounts (extension)
+         * @description Every performance of the group, newest first, each with its released result (null before release). A group's account reads only its own groups (403 for another); the circuit's administrator any group of the organization.
+         *
+         *     Permission: `read-group` (roles: administrator, group-administrator, group-staff; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Newest first; scores are null until released */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupContestList"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read-group` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{groupId}/contests/{performanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's whole sheet of one released performance, for the group's own accounts (extension)
+         * @description Every judge's numbers with their lines, the caption and category ranks, the judges' names, the penalty and the corrections with their reasons. 404 until the performance's division and round is released, and for a performance of another group.
+         *
+         *     Permission: `read-group` (roles: administrator, group-administrator, group-staff; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                    performanceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sheet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupSheet"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read-group` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/groups/": {
         parameters: {
             query?: never;
@@ -2486,6 +5842,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2643,6 +6008,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2820,6 +6194,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Not found in the token's organization */
                 404: {
                     headers: {
@@ -2895,6 +6278,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
@@ -2953,6 +6345,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3040,6 +6441,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
@@ -3066,7 +6476,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller: its user and role (or its key), its organization and its permissions */
+        /**
+         * The caller: its user and role (or its key), its organization, its permissions and its groups
+         * @description Permission: `read` (roles: administrator, tabulator, chief-judge, judge; API keys that are not read-only). Or `read-group` (roles: group-administrator, group-staff): its own account (a group account reads nothing else of the organization).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3096,6 +6509,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3245,7 +6667,7 @@ export interface paths {
         put?: never;
         /**
          * Enter one judge's caption sheet for a performance (score entry extension)
-         * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A judge's entry is a draft (not counted in any tabulation) until it is sent with `state: submitted`, and a submitted one is the judge's no more (409 entry_submitted); a tabulator's, an administrator's or a key's is submitted as written, and a user changing a submitted entry gives a `reason` (422 without). Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). An `Idempotency-Key` makes a retry answer the first answer without writing again. For a judge the tabulation in the answer is withheld (null) until the section is released. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.
+         * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A judge's entry is a draft (not counted in any tabulation) until it is sent with `state: submitted`, and a submitted one is the judge's no more (409 entry_submitted); a tabulator's, an administrator's or a key's is submitted as written, and a user changing a submitted entry gives a `reason` (422 without). Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). An `Idempotency-Key` makes a retry answer the first answer without writing again. For a judge the tabulation in the answer is withheld (null) until the section is released. `marks` (JSON) carries the numbers typed while a commentary recording ran, each at its offset into the recording (decision 128); they are kept with the entry's write. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.
          *
          *     Permission: `enter-scores` (roles: administrator, tabulator; API keys that are not read-only). Or `enter-seated-scores` (roles: judge): only the captions the caller is seated on.
          */
@@ -3715,6 +7137,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
@@ -3771,6 +7202,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3899,7 +7339,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update a season's name, dates or year (extension; POST, as group updates are)
+         * Update a season's name, dates or year, or choose it as the current season (extension; POST, as group updates are)
          * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
          */
         post: {
@@ -4040,6 +7480,103 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/tablets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every judge seated at a competition by user, with their tablets' last reports (tablet status)
+         * @description For the tabulator's status page: each judge user seated on a caption of the competition, their seats, and each of their tablets (newest report first) with when it was last heard from and whether it has been silent for more than a minute. A judge with no tablet heard from has none. Not cached.
+         *
+         *     Permission: `read-unreleased` (roles: administrator, tabulator, chief-judge; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The judges and their tablets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompetitionTablets"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read-unreleased` (named in the problem's `permission`) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4257,6 +7794,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{userId}/password-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new one-time link (24 h) for the user to set its password; the link made before stops working
+         * @description For a link lost before it was used, one that expired, or a password forgotten (the password stays until the new link sets another). No email is sent: the administrator hands the link over. The body is empty (`{}`).
+         *
+         *     Permission: `manage-users` (roles: administrator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Nothing: {} */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewPasswordLink"];
+                    "application/x-www-form-urlencoded": components["schemas"]["NewPasswordLink"];
+                };
+            };
+            responses: {
+                /** @description The user, with its new link (shown once) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"] & {
+                            passwordLink: components["schemas"]["PasswordLink"];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description `user_disabled`: a disabled user gets no link (enable it first) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{userId}": {
         parameters: {
             query?: never;
@@ -4332,7 +7992,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description The change would leave the organization without an enabled administrator */
+                /** @description The change would leave the organization without an enabled administrator (`last_administrator`) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4420,6 +8080,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
@@ -4478,6 +8147,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4573,6 +8251,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
@@ -4631,6 +8318,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4724,6 +8420,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Rate limit exceeded (see Retry-After) */
                 429: {
                     headers: {
@@ -4783,6 +8488,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4853,6 +8567,15 @@ export interface paths {
                 };
                 /** @description Missing, malformed, unknown or expired access token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4942,13 +8665,13 @@ export interface paths {
                         "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
-                /** @description Another organization's guid */
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["V2Problem"];
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -5018,6 +8741,15 @@ export interface paths {
                     };
                     content: {
                         "application/problem+json": components["schemas"]["V2Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Not found in the token's organization */
@@ -5099,13 +8831,13 @@ export interface paths {
                         "application/problem+json": components["schemas"]["V2Problem"];
                     };
                 };
-                /** @description Another organization's guid */
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["V2Problem"];
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Not found in the token's organization */
@@ -5184,6 +8916,16 @@ export interface components {
             /** @description authorization_code: the PKCE verifier (S256) */
             code_verifier?: string;
         };
+        RevocationRequest: {
+            /** @description the access token to revoke */
+            token: string;
+            /** @description `access_token` or `refresh_token`; not needed: every token this API issues is an access token (RFC 7009 §2.1) */
+            token_type_hint?: string;
+            /** @description required unless sent with HTTP Basic */
+            client_id?: string;
+            /** @description required unless sent with HTTP Basic */
+            client_secret?: string;
+        };
         Problem: {
             type: string;
             title: string;
@@ -5197,6 +8939,183 @@ export interface components {
                 in: string;
                 message: string;
             }[];
+        };
+        CommentaryRecording: {
+            id: number;
+            key: string;
+            /** @description the performance it is filed under */
+            performanceId: number;
+            captionKey: string;
+            /** @description where it was recorded, when it has been moved since; null otherwise */
+            recordedFor: {
+                performanceId: number;
+                captionKey: string;
+            } | null;
+            /**
+             * @description recording: being recorded or uploaded; uploaded: finished, one file
+             * @enum {string}
+             */
+            state: "recording" | "uploaded";
+            /** @description the one heard for its performance and caption */
+            current: boolean;
+            /** @enum {string} */
+            contentType: "audio/webm" | "audio/mp4";
+            size: number | null;
+            durationMs: number | null;
+            /** @description the audio's ETag (its SHA-256), once uploaded */
+            etag: string | null;
+            by: components["schemas"]["CommentaryActor"];
+            /** @description ISO 8601 */
+            createdAt: string;
+            /** @description ISO 8601 */
+            finishedAt: string | null;
+            verified: {
+                by: components["schemas"]["CommentaryActor"];
+                /** @description ISO 8601 */
+                at: string;
+            } | null;
+            cleared: {
+                by: components["schemas"]["CommentaryActor"];
+                /** @description ISO 8601 */
+                at: string;
+                reason: string;
+            } | null;
+            uploads: components["schemas"]["CommentaryUpload"][];
+            /** @description the path of its audio (GET, Range), once uploaded */
+            audio: string | null;
+        };
+        /** @description who, as the audit trail names them */
+        CommentaryActor: {
+            /** @enum {string} */
+            kind: "user" | "key";
+            id: string;
+            name: string;
+        };
+        CommentaryUpload: {
+            id: number;
+            recordingId: number;
+            /** @description its place in the recording: 1, then 2 after a reload, ... */
+            number: number;
+            /** @description bytes received: the next append starts here */
+            offset: number;
+            /** @description the size declared when it was made, if any */
+            size: number | null;
+            /** @description bytes the whole recording may hold (COMMENTARY_MAX_BYTES) */
+            limit: number;
+        };
+        FinishRecording: {
+            uploads: {
+                number: number;
+                size: number;
+            }[];
+            /** @description why this replaces a verified recording; recorded in the audit trail */
+            reason?: string;
+        };
+        TabletReport: {
+            /** @description a random id the tablet keeps, so two tablets of one judge are two rows */
+            deviceId: string;
+            /** @description the browser and system in words, e.g. "Safari 18 on iPadOS 18" */
+            device: string;
+            /** @description the judge's page's build */
+            build: string;
+            /** @description null where the browser does not tell */
+            battery: {
+                /** @description 0 to 1 */
+                level: number;
+                charging: boolean;
+            } | null;
+            /** @description entries not yet confirmed by the API */
+            entriesWaiting: number;
+            audioWaiting: {
+                /** @description recordings with pieces not yet confirmed */
+                count: number;
+                /** @description their bytes waiting */
+                bytes: number;
+            };
+            /** @description what it records now, since when; null when not recording */
+            recording: {
+                performanceId: number;
+                captionKey: string;
+                since: string;
+            } | null;
+            /** @enum {string} */
+            microphone: "off" | "on" | "silent" | "refused" | "unavailable";
+            /** @description space left for recordings, and whether the browser keeps it (persistent storage) */
+            storage?: {
+                freeBytes: number;
+                persisted: boolean;
+            } | null;
+            /** @description the competition the page shows, when one */
+            competitionId?: number;
+        };
+        AccessRequest: {
+            id: number;
+            group: {
+                id: number;
+                name: string;
+            };
+            email: string;
+            firstName: string;
+            lastName: string;
+            /**
+             * @description the role asked for
+             * @enum {string}
+             */
+            role: "group-administrator" | "group-staff";
+            message: string;
+            /** @description when it was sent, ISO 8601 */
+            createdAt: string;
+            /** @enum {string} */
+            state: "pending" | "approved" | "refused";
+            decidedAt: string | null;
+            decidedBy: {
+                id: number;
+                email: string;
+            } | null;
+            /** @description the circuit's reason, when it gave one */
+            reason: string;
+        };
+        User: {
+            id: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /**
+             * @description the circuit's administrator, tabulator, chief-judge or judge; or a group's group-administrator or group-staff (with groupIds)
+             * @enum {string}
+             */
+            role: "administrator" | "tabulator" | "chief-judge" | "judge" | "group-administrator" | "group-staff";
+            disabled: boolean;
+            /** @description false until the user sets a password with its one-time link: it cannot sign in yet */
+            passwordSet: boolean;
+            /** @description a group's account: its groups; empty for the circuit's roles */
+            groups: components["schemas"]["UserGroup"][];
+        };
+        UserGroup: {
+            id: number;
+            name: string;
+            /**
+             * @description group-administrator (adds and removes the group's accounts) or group-staff (reads the group's sheets)
+             * @enum {string}
+             */
+            role: "group-administrator" | "group-staff";
+        };
+        PasswordLink: {
+            /** @description the one-time page that sets the password; hand it to the user */
+            url: string;
+            /** @description 24 hours after it was made */
+            expiresAt: string;
+        };
+        DecideAccessRequest: {
+            /** @enum {string} */
+            decision: "approve" | "refuse";
+            /**
+             * @description approve as this role instead of the one asked for
+             * @enum {string}
+             */
+            role?: "group-administrator" | "group-staff";
+            /** @description why (kept with the request and in the audit trail) */
+            reason?: string;
         };
         AuditEntry: {
             /** @description the entry's place in the organization's chain, from 1 */
@@ -5226,6 +9145,214 @@ export interface components {
             hash: string;
             /** @description the hash of the entry before; 64 zeros for the first */
             previousHash: string;
+        };
+        Awards: {
+            competition: {
+                id: number;
+                guid: string;
+                name: string;
+            };
+            /** @description released divisions and rounds, in the recap's order */
+            data: components["schemas"]["AwardsSection"][];
+            /** @description divisions and rounds with performances whose scores are not released */
+            notReleased: {
+                division: {
+                    id: number;
+                    name: string;
+                };
+                round: {
+                    number: number;
+                    name: string;
+                };
+            }[];
+        };
+        AwardsSection: {
+            division: {
+                id: number;
+                name: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            placements: components["schemas"]["Placement"][];
+        };
+        Placement: {
+            performanceId: number;
+            group: {
+                id: number;
+                name: string;
+                location: string;
+            };
+            /** @description the total's rank, as the tabulation stored it (ties share one) */
+            rank: number;
+            total: number;
+        };
+        BackupStatus: {
+            /** @description whether the server writes backups by itself (BACKUP_DIR set, the embedded database) */
+            automatic: boolean;
+            /** @description BACKUP_EVERY_MINUTES while automatic; null otherwise */
+            everyMinutes: number | null;
+            /** @description BACKUP_KEEP while automatic; null otherwise */
+            keep: number | null;
+            /** @description the newest backup this server made or found in BACKUP_DIR; null for none */
+            last: {
+                /** @description when its database's files were taken (ISO 8601, UTC) */
+                at: string;
+                /** @description the backup file's name (without its folder) */
+                file: string;
+                bytes: number;
+                /** @description false for one made by `backup create` */
+                automatic: boolean;
+            } | null;
+            /** @description the newest automatic backup that failed, while none succeeded after it */
+            lastFailure: {
+                at: string;
+                message: string;
+            } | null;
+        };
+        CompetitionCommentary: {
+            competition: {
+                id: number;
+                name: string;
+            };
+            sections: components["schemas"]["CommentarySectionRelease"][];
+            data: components["schemas"]["CommentarySlot"][];
+        };
+        CommentarySectionRelease: {
+            round: {
+                number: number;
+                name: string;
+            };
+            division: {
+                id: number;
+                name: string;
+            };
+            /** @enum {string} */
+            release: "with-scores" | "now" | "withheld";
+            /** @description heard now beyond the people running the show */
+            released: boolean;
+            scoresReleased: boolean;
+        };
+        CommentarySlot: {
+            performance: {
+                id: number;
+                order: number;
+                performed: boolean;
+                group: {
+                    id: number;
+                    name: string;
+                };
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            division: {
+                id: number;
+                name: string;
+            };
+            caption: {
+                key: string;
+                name: string;
+            };
+            /** @description seated on the caption (two for a doubled panel are two captions) */
+            judges: {
+                firstName: string;
+                lastName: string;
+                userId: number | null;
+            }[];
+            /** @enum {string} */
+            state: "none" | "recording" | "uploaded" | "verified";
+            /** @description the recording heard; null when none is */
+            current: components["schemas"]["CommentaryRecording"] | null;
+            /** @description a recording of it is under way or uploading */
+            recordingNow: boolean;
+            /** @description recordings filed here, the current one included */
+            recordings: number;
+        };
+        CommentaryHistoryEntry: {
+            action: string;
+            /** @description ISO 8601 */
+            at: string;
+            by: components["schemas"]["CommentaryActor"];
+            reason: string | null;
+        };
+        CommentaryRecordingDetail: components["schemas"]["CommentaryRecording"] & {
+            competitionId: number;
+            round: {
+                number: number;
+                name: string;
+            };
+            division: {
+                id: number;
+                name: string;
+            };
+            group: {
+                id: number;
+                name: string;
+            };
+            caption: {
+                key: string;
+                name: string;
+            };
+            /** @description its division and round's commentary is released */
+            released: boolean;
+            marks: components["schemas"]["CommentaryMark"][];
+        };
+        CommentaryMark: {
+            offsetMs: number;
+            /** @description null for a tapped mark */
+            subcaptionKey: string | null;
+            subcaptionName: string | null;
+            score: number | null;
+        };
+        CommentaryRelease: {
+            round: number;
+            /** @description one division; absent: every division of the round */
+            divisionId?: number;
+            /**
+             * @description with-scores: heard once the scores are released (the default); now: released by hand; withheld: not heard even with the scores released
+             * @enum {string}
+             */
+            release: "with-scores" | "now" | "withheld";
+            /** @description release now though some commentary is missing (a reason is required) */
+            force?: boolean;
+            /** @description why; required with force; recorded in the audit trail */
+            reason?: string;
+        };
+        StartRecording: {
+            captionKey: string;
+            /** @description what the recorder makes: audio/webm;codecs=opus, audio/mp4, ... */
+            contentType: string;
+            /**
+             * Format: uuid
+             * @description the recording device's own key for the recording (a UUID it makes when recording starts)
+             */
+            key?: string;
+        };
+        OpenUpload: {
+            number: number;
+            /** @description the bytes to come, if known */
+            size?: number;
+        };
+        CommentaryMarks: {
+            captionKey: string;
+            /** @description moments of the recording running while the judge entered this sheet: each number typed, stamped with its offset into the recording, and each tapped Mark. Kept once however often sent (same recording, offset and line); the recording's marks are read with it */
+            marks: components["schemas"]["CommentaryMarkInput"][];
+        };
+        CommentaryMarkInput: {
+            /**
+             * Format: uuid
+             * @description the recording device's own key for the recording (a UUID it makes when recording starts)
+             */
+            recordingKey: string;
+            /** @description milliseconds into the recording */
+            offsetMs: number;
+            /** @description the caption line typed; absent for a tapped mark */
+            subcaptionKey?: string;
+            /** @description the number typed on that line (0 to its maximum) */
+            score?: number;
         };
         Schedule: {
             competition: {
@@ -5306,6 +9433,7 @@ export interface components {
             subtotalScale: number;
             /** @description Total = (Sub Total - penalty) / totalDivisor (1 nearly always) */
             totalDivisor: number;
+            layout?: components["schemas"]["RecapLayout"];
             categories: {
                 key: string;
                 name: string;
@@ -5333,6 +9461,19 @@ export interface components {
                     }[];
                 }[];
             }[];
+        };
+        /** @description how the published recap prints this sheet where it departs from the usual layout (decision 113): absent, the usual (a Sub Total, one "Pen" penalty column, a category's total where it holds several captions, every caption's total, a location column where some group has a location); an imported sheet keeps its page's */
+        RecapLayout: {
+            /** @description false: no Sub Total column */
+            subtotal?: boolean;
+            /** @description the penalty blocks, one per penalty judge, each its column headers left to right ([["Pen"]]; [["Pen", "Tot"]]; [["Pen"], ["Pen"]] for two judges); [] prints none */
+            penalties?: string[][];
+            /** @description per category, whether its own total column is printed */
+            categoryTotals?: boolean[];
+            /** @description keys of one-line captions printed without a total column */
+            untotalled?: string[];
+            /** @description whether the grid has a location column */
+            locations?: boolean;
         };
         PerformanceScores: {
             performanceId: number;
@@ -5612,6 +9753,15 @@ export interface components {
                     }[];
                 }[];
             }[];
+            layout?: components["schemas"]["RecapLayoutInput"];
+        };
+        /** @description how the published recap prints this sheet where it departs from the usual layout (decision 113): absent, the usual (a Sub Total, one "Pen" penalty column, a category's total where it holds several captions, every caption's total, a location column where some group has a location); an imported sheet keeps its page's */
+        RecapLayoutInput: {
+            subtotal?: boolean;
+            penalties?: string[][];
+            categoryTotals?: boolean[];
+            untotalled?: string[];
+            locations?: boolean;
         };
         UpdateDivision: {
             name?: string;
@@ -5643,6 +9793,7 @@ export interface components {
             subtotalScale: number;
             /** @description Total = (Sub Total - penalty) / totalDivisor (1 nearly always) */
             totalDivisor: number;
+            layout?: components["schemas"]["RecapLayout"];
             categories: {
                 key: string;
                 name: string;
@@ -5666,6 +9817,116 @@ export interface components {
                     }[];
                 }[];
             }[];
+        };
+        DrawPreview: {
+            round: {
+                number: number;
+                name: string;
+            };
+            division: {
+                id: number;
+                name: string;
+            };
+            record: components["schemas"]["DrawRecord"];
+        };
+        DrawRecord: {
+            /**
+             * @description the procedure, specified in the decision record
+             * @enum {string}
+             */
+            procedure: "splitmix64-durstenfeld/1";
+            input: {
+                /** @enum {string} */
+                rule: "random" | "reverse-score" | "seeded" | "flights" | "hand";
+                seed: number;
+                tiers?: boolean;
+                blocks?: number;
+                flights?: number;
+                handOrder?: number[];
+                /** @description in ascending group id: the input order */
+                entries: {
+                    groupId: number;
+                    name: string;
+                    tier?: number | null;
+                    score?: number | null;
+                    scoreFrom?: string | null;
+                }[];
+            };
+            scoreSource?: {
+                /** @enum {string} */
+                kind: "season";
+                seasonName: string;
+            } | {
+                /** @enum {string} */
+                kind: "competition";
+                competitionGuid: string;
+                competitionName: string;
+            };
+            order: components["schemas"]["DrawPlace"][];
+        };
+        DrawPlace: {
+            groupId: number;
+            /** @description 1 performs first */
+            position: number;
+            tier?: number;
+            /** @description seeded: 1 is the top block */
+            block?: number;
+            flight?: number;
+            /** @description the score rules: 1 is the highest previous score */
+            rank?: number;
+        };
+        DrawRequest: {
+            /** @description the round number */
+            round: number;
+            divisionId: number;
+            /**
+             * @description random (in tiers when `tiers` is given); reverse-score (no score first, then lowest to highest); seeded (halves or thirds by score, the top block last, a random draw inside each); flights (ranks alternating over the flights, a random draw inside each); hand (`order`)
+             * @enum {string}
+             */
+            rule: "random" | "reverse-score" | "seeded" | "flights" | "hand";
+            /** @description random: every entry's tier (tier 1 performs first: e.g. paid by the deadline, non-members) */
+            tiers?: {
+                groupId: number;
+                tier: number;
+            }[];
+            /** @description seeded: 2 (halves) or 3 (thirds, the default) */
+            blocks?: number;
+            /** @description flights: how many (default 2) */
+            flights?: number;
+            /** @description hand: every entered group id once, the first performs first */
+            order?: number[];
+            /**
+             * @description the score rules: each group's latest released total of the season before this competition (default), or `scoreCompetitionId`'s
+             * @enum {string}
+             */
+            scoreFrom?: "season" | "competition";
+            scoreCompetitionId?: number;
+            /** @description a whole number from 0 to 9007199254740991 (422 otherwise); the server draws one when absent. The preview's seed, sent to commit, commits the order previewed */
+            seed?: number | string;
+        };
+        Draw: {
+            id: number;
+            guid: string;
+            round: {
+                number: number;
+                name: string;
+            };
+            division: {
+                id: number;
+                name: string;
+            };
+            /** @description ISO 8601 */
+            drawnAt: string;
+            /** @description who committed it, as the audit trail names them */
+            drawnBy: string;
+            /** @description the division and round's latest draw (a later one supersedes it) */
+            current: boolean;
+            /** @description the record re-run here gives its order */
+            verified: boolean;
+            record: components["schemas"]["DrawRecord"];
+        };
+        Draws: {
+            data: components["schemas"]["Draw"][];
         };
         EventList: {
             data: components["schemas"]["EventListItem"][];
@@ -5728,24 +9989,39 @@ export interface components {
                 name: string;
             }[];
         };
-        GroupList: {
-            data: components["schemas"]["Group"][];
-        };
-        Group: {
+        GroupAccount: {
+            /** @description the account's user id */
             id: number;
-            name: string;
-            location: string;
+            email: string;
+            firstName: string;
+            lastName: string;
             /**
-             * @description numeric text: the circuit's number for the group, or the group's id when it has none
-             * @example 1042
+             * @description group-administrator (adds and removes the group's accounts) or group-staff (reads the group's sheets)
+             * @enum {string}
              */
-            circuitId: string;
-            division: components["schemas"]["DivisionRef"];
-            active: boolean;
-            pending: boolean;
-            groupType: components["schemas"]["GroupType"];
+            role: "group-administrator" | "group-staff";
+            disabled: boolean;
+            /** @description false until the person set a password through its link */
+            passwordSet: boolean;
         };
-        GroupPerformanceList: {
+        AddGroupAccount: {
+            email: string;
+            /**
+             * @description group-administrator (adds and removes the group's accounts) or group-staff (reads the group's sheets)
+             * @enum {string}
+             */
+            role: "group-administrator" | "group-staff";
+            firstName?: string;
+            lastName?: string;
+        };
+        ChangeGroupAccount: {
+            /**
+             * @description group-administrator (adds and removes the group's accounts) or group-staff (reads the group's sheets)
+             * @enum {string}
+             */
+            role: "group-administrator" | "group-staff";
+        };
+        GroupContestList: {
             data: components["schemas"]["GroupPerformance"][];
         };
         GroupPerformance: {
@@ -5795,6 +10071,50 @@ export interface components {
             /** @description how many performances its division and round had */
             groupsInRound: number;
         };
+        GroupSheet: {
+            competition: {
+                id: number;
+                /** Format: uuid */
+                guid: string;
+                name: string;
+                date: string;
+                eventId: number;
+                eventName: string;
+                location: string;
+                chiefJudge: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            division: components["schemas"]["DivisionRef"];
+            sheet: components["schemas"]["SectionSheet"] & unknown;
+            performance: components["schemas"]["PerformanceScores"] & unknown;
+            /** @description how many performances its division and round had */
+            groupsInRound: number;
+            /** @description changes to the group's numbers after release, oldest first, with their reasons */
+            corrections: components["schemas"]["Correction"][];
+        };
+        GroupList: {
+            data: components["schemas"]["Group"][];
+        };
+        Group: {
+            id: number;
+            name: string;
+            location: string;
+            /**
+             * @description numeric text: the circuit's number for the group, or the group's id when it has none
+             * @example 1042
+             */
+            circuitId: string;
+            division: components["schemas"]["DivisionRef"];
+            active: boolean;
+            pending: boolean;
+            groupType: components["schemas"]["GroupType"];
+        };
+        GroupPerformanceList: {
+            data: components["schemas"]["GroupPerformance"][];
+        };
         CreateGroup: {
             name: string;
             location?: string;
@@ -5836,6 +10156,8 @@ export interface components {
                 guid: string;
                 name: string;
                 date: string;
+                /** @description its event records commentary (the event's commentaryEnabled): the tablet offers recording */
+                commentaryEnabled: boolean;
             };
             round: {
                 number: number;
@@ -5893,7 +10215,7 @@ export interface components {
              * @description the user's role; null for a key's own token
              * @enum {string|null}
              */
-            role: "administrator" | "tabulator" | "chief-judge" | "judge" | null;
+            role: "administrator" | "tabulator" | "chief-judge" | "judge" | "group-administrator" | "group-staff" | null;
             key: {
                 clientId: string;
                 name: string;
@@ -5905,7 +10227,9 @@ export interface components {
                 name: string;
             };
             /** @description what this token may do */
-            permissions: ("read" | "set-up" | "enter-scores" | "enter-seated-scores" | "enter-penalties" | "release" | "read-unreleased" | "sign-off" | "manage-users" | "read-audit")[];
+            permissions: ("read" | "set-up" | "enter-scores" | "enter-seated-scores" | "enter-penalties" | "release" | "read-unreleased" | "sign-off" | "manage-users" | "read-audit" | "read-backups" | "read-awards" | "record-commentary" | "upload-commentary" | "listen-commentary" | "manage-commentary" | "read-group" | "manage-group-accounts")[];
+            /** @description a group's account: the groups it acts for, each with its role there; empty otherwise */
+            groups: components["schemas"]["UserGroup"][];
         };
         SetPerformed: {
             performed: boolean | ("0" | "1" | "true" | "false");
@@ -5948,6 +10272,8 @@ export interface components {
             baseVersion?: number;
             /** @description why: recorded in the audit trail; required (422) when a tabulator or an administrator changes a submitted entry, and for any change once the division and round is released (the recap publishes it with the correction, decision 083). X-Audit-Reason is read when absent */
             reason?: string;
+            /** @description moments of the recording running while the judge entered this sheet: each number typed, stamped with its offset into the recording, and each tapped Mark. Kept once however often sent (same recording, offset and line); the recording's marks are read with it */
+            marks?: components["schemas"]["CommentaryMarkInput"][];
         };
         Penalties: {
             penalties: {
@@ -6058,8 +10384,10 @@ export interface components {
              * @example 2026-04-30
              */
             endDate: string;
-            /** @description true for the season whose dates hold today (or the latest one) */
+            /** @description the organization's current season: the one it chose (`currentChosen`), else of those whose dates hold today one with a contest today first, then the latest to start (decision 123) */
             current: boolean;
+            /** @description the circuit chose this season as its current one (POST /seasons/{id} with current) */
+            currentChosen: boolean;
         };
         CreateSeason: {
             name: string;
@@ -6078,6 +10406,8 @@ export interface components {
             endDate?: string;
             /** @description the year the circuit names the season by; default the year of endDate */
             year?: number;
+            /** @description true: the circuit's current season from now on (the one chosen before no longer is); false on the chosen one: none chosen, the dates decide again */
+            current?: boolean;
         };
         StandingsList: {
             data: components["schemas"]["DivisionStandings"][];
@@ -6107,23 +10437,68 @@ export interface components {
             };
             performances: number;
         };
-        User: {
-            id: number;
-            email: string;
-            firstName: string;
-            lastName: string;
-            /**
-             * @description administrator, tabulator, chief-judge or judge
-             * @enum {string}
-             */
-            role: "administrator" | "tabulator" | "chief-judge" | "judge";
-            disabled: boolean;
+        CompetitionTablets: {
+            competition: {
+                id: number;
+                name: string;
+            };
+            data: {
+                user: {
+                    id: number;
+                    name: string;
+                };
+                seats: {
+                    round: number;
+                    divisionId: number;
+                    captionKey: string;
+                }[];
+                /** @description no tablet of theirs heard from in the last minute */
+                silent: boolean;
+                tablets: components["schemas"]["TabletStatus"][];
+            }[];
         };
-        PasswordLink: {
-            /** @description the one-time page that sets the password; hand it to the user */
-            url: string;
-            /** @description 24 hours after it was made */
-            expiresAt: string;
+        TabletStatus: {
+            deviceId: string;
+            /** @description ISO 8601 */
+            lastSeenAt: string;
+            /** @description not heard from for more than a minute */
+            silent: boolean;
+            report: {
+                /** @description the browser and system in words, e.g. "Safari 18 on iPadOS 18" */
+                device: string;
+                /** @description the judge's page's build */
+                build: string;
+                /** @description null where the browser does not tell */
+                battery: {
+                    /** @description 0 to 1 */
+                    level: number;
+                    charging: boolean;
+                } | null;
+                /** @description entries not yet confirmed by the API */
+                entriesWaiting: number;
+                audioWaiting: {
+                    /** @description recordings with pieces not yet confirmed */
+                    count: number;
+                    /** @description their bytes waiting */
+                    bytes: number;
+                };
+                recording: {
+                    performanceId: number;
+                    captionKey: string;
+                    /** @description ISO 8601 */
+                    since: string;
+                    group: string | null;
+                } | null;
+                /** @enum {string} */
+                microphone: "off" | "on" | "silent" | "refused" | "unavailable";
+                /** @description space left for recordings, and whether the browser keeps it (persistent storage) */
+                storage?: {
+                    freeBytes: number;
+                    persisted: boolean;
+                } | null;
+                /** @description the competition the page shows, when one */
+                competitionId?: number;
+            };
         };
         CreateUser: {
             email: string;
@@ -6131,20 +10506,25 @@ export interface components {
              * @description default administrator
              * @enum {string}
              */
-            role?: "administrator" | "tabulator" | "chief-judge" | "judge";
+            role?: "administrator" | "tabulator" | "chief-judge" | "judge" | "group-administrator" | "group-staff";
             firstName?: string;
             lastName?: string;
+            /** @description required with a group role, refused with any other */
+            groupIds?: number[];
         };
+        NewPasswordLink: Record<string, never>;
         UpdateUser: {
             /**
-             * @description administrator, tabulator, chief-judge or judge
+             * @description the circuit's administrator, tabulator, chief-judge or judge; or a group's group-administrator or group-staff (with groupIds)
              * @enum {string}
              */
-            role?: "administrator" | "tabulator" | "chief-judge" | "judge";
+            role?: "administrator" | "tabulator" | "chief-judge" | "judge" | "group-administrator" | "group-staff";
             /** @description true stops the user's sign-ins and tokens within seconds */
             disabled?: boolean | ("0" | "1" | "true" | "false");
             firstName?: string;
             lastName?: string;
+            /** @description a group's account: its groups, all of them (each takes the account's role); only with a group role */
+            groupIds?: number[];
         };
         CompetitionRecordV2: {
             EventGuid: string;

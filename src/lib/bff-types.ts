@@ -1347,6 +1347,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/competitions/{guid}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A competition's corrections after release */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Each released number changed after release, from what to what, when and why */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BffCompetitionCorrections"];
+                    };
+                };
+                /** @description A malformed parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description No such season, competition, judge or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API answered something this app cannot use, or refused its credentials */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API is down and nothing of this view was saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+                /** @description The results API did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["BffProblem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/competitions/{guid}/live": {
         parameters: {
             query?: never;
@@ -1519,7 +1602,7 @@ export interface components {
             name: string;
             /** @description v2's season year, read from the name (null: the name has none) */
             year: number | null;
-            /** @description the greatest name whose v2 listing does not say otherwise (IsCurrentSeason) */
+            /** @description the upstream's current season: on our API the one its seasons mark (decision 123); on the hosted service the greatest name whose v2 listing does not say otherwise (IsCurrentSeason) */
             current: boolean;
         };
         BffProblem: {
@@ -1989,6 +2072,49 @@ export interface components {
                 /** @description from the season's group list, matched by circuit id or name; null when none matches */
                 location: string | null;
             }[];
+        };
+        BffCompetitionCorrections: {
+            /** @description oldest first within each division and round */
+            data: components["schemas"]["BffRecapCorrection"][];
+        };
+        BffRecapCorrection: {
+            division: {
+                name: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            /** @description null: the performance was deleted since (the correction stays published) */
+            group: {
+                name: string;
+            } | null;
+            change: {
+                /** @enum {string} */
+                kind: "caption";
+                category: string;
+                caption: string;
+                occurrence: number;
+                lines: {
+                    /** @description the line's name, as v2 names the subcaption */
+                    name: string;
+                    before: number | null;
+                    after: number | null;
+                }[];
+            } | {
+                /** @enum {string} */
+                kind: "penalty";
+                before: number;
+                after: number;
+            } | {
+                /** @enum {string} */
+                kind: "performed";
+                before: boolean;
+                after: boolean;
+            };
+            /** @description when, ISO 8601 */
+            at: string;
+            reason: string;
         };
     };
     responses: never;

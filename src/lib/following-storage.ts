@@ -36,17 +36,14 @@ export function parseFollowing(text: string | null): Following {
   }
   if (typeof value !== 'object' || value === null) return EMPTY;
   const { groups, divisions } = value as { groups?: unknown; divisions?: unknown };
-  const groupList = Array.isArray(groups) ? groups : [];
-  const divisionList = Array.isArray(divisions) ? divisions : [];
+  const groupList = (Array.isArray(groups) ? (groups as unknown[]) : []).filter(
+    (group): group is Partial<Record<keyof FollowedGroup, unknown>> => typeof group === 'object' && group !== null,
+  );
+  const divisionList: unknown[] = Array.isArray(divisions) ? divisions : [];
   return {
     groups: groupList
       .filter(
-        (group): group is FollowedGroup =>
-          typeof group === 'object' &&
-          group !== null &&
-          isText(group.name) &&
-          group.name !== '' &&
-          isText(group.orgGroupIdentifier),
+        (group): group is FollowedGroup => isText(group.name) && group.name !== '' && isText(group.orgGroupIdentifier),
       )
       .slice(0, MAX_ENTRIES)
       .map((group) => ({

@@ -6,7 +6,7 @@
  * lands in the query cache, and the page's own HTML (the worker's meta element). This module is not in the initial
  * JS (the pages' notices and the live stream import it); it starts watching when a page first needs it.
  */
-import { onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { queryClient } from './react-query';
 import { SAVED_AT_META } from './saved-copy-meta';
@@ -38,9 +38,8 @@ function update(answer: { savedAt: string | null }): void {
 }
 
 /** The worker's mark on an answer the browser read (`ApiResult.savedAt`); undefined for data not read here. */
-function answerOf(query: Query): { savedAt: string | null } | undefined {
-  const data = query.state.data as { savedAt?: unknown } | undefined;
-  const mark = data?.savedAt;
+function answerOf(data: unknown): { savedAt: string | null } | undefined {
+  const mark = typeof data === 'object' && data !== null ? (data as { savedAt?: unknown }).savedAt : undefined;
   return mark === null || typeof mark === 'string' ? { savedAt: mark } : undefined;
 }
 
@@ -52,14 +51,14 @@ function watch(client: QueryClient, document: Document): void {
     .filter((query) => query.state.dataUpdatedAt >= performance.timeOrigin)
     .sort((a, b) => a.state.dataUpdatedAt - b.state.dataUpdatedAt);
   for (const query of landed) {
-    const answer = answerOf(query);
+    const answer = answerOf(query.state.data);
     if (answer) update(answer);
   }
   const meta = document.querySelector(`meta[name="${SAVED_AT_META}"]`);
   if (meta) update({ savedAt: meta.getAttribute('content') ?? '' });
   client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const answer = answerOf(event.query);
+    const answer = answerOf(event.query.state.data);
     if (answer) update(answer);
   });
   // Ask even when the browser says it is offline: the worker answers from its saved copies ('online' would pause

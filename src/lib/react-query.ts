@@ -1,5 +1,5 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { isApiError } from './api/core';
 import { OFFLINE_CODE } from './saved-copy-header';
 
 /** Scores change during a show; everything else changes a few times a season. */

@@ -25,7 +25,7 @@ export interface SavedPage {
  */
 export async function rememberPage(): Promise<void> {
   if (typeof caches === 'undefined' || !navigator.serviceWorker?.controller || !navigator.onLine) return;
-  if (location.pathname === paths.judging.path) return;
+  if (location.pathname === paths.judgeTablet.path) return;
   const url = location.pathname + location.search;
   const cache = await caches.open(CACHE_NAME);
   // Deleted first, so a page seen again moves to the end: the cache's keys keep the order they were put in.

@@ -32,11 +32,18 @@ const APP_SHELL = '/index.html';
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 /** A signed-in user's own reads: `/api/me` and under it (seats, entries). */
 const isOwnRead = (url: URL) => url.pathname === '/api/me' || url.pathname.startsWith('/api/me/');
+/**
+ * The judges' commentary and the tablets' reports (decision 128): a signed-in person's, and audio the circuit hears,
+ * never fans: never saved here (decision 090), Range requests of the audio included.
+ */
+const isCommentary = (url: URL) =>
+  url.pathname.startsWith('/api/commentary/') || /\/commentary(?:\/|$)|\/tablets$/.test(url.pathname);
 const isRead = (url: URL) =>
   url.pathname.startsWith('/api/') &&
   url.pathname !== '/api/health' &&
+  !isCommentary(url) &&
   !url.pathname.endsWith('/live') &&
-  // the console's stream of changes (decision 101): a stream, and a signed-in person's
+  // the console's and a judge's streams of changes (decisions 101, 124): streams, and a signed-in person's
   !url.pathname.endsWith('/changes') &&
   !isOwnRead(url);
 const isJudgePage = (url: URL) => url.pathname === '/judge' || url.pathname.startsWith('/judge/');
@@ -108,16 +115,18 @@ const pages = new NetworkFirst({
  * at once that it is offline rather than retrying into a paused query (decision 075).
  */
 const offlineAnswer: WorkboxPlugin = {
-  handlerDidError: async () =>
-    Response.json(
-      {
-        type: 'about:blank',
-        status: 503,
-        title: 'Offline',
-        detail: 'No connection, and this read is not saved on this device.',
-        code: OFFLINE_CODE,
-      },
-      { status: 503, headers: { 'content-type': 'application/problem+json' } },
+  handlerDidError: () =>
+    Promise.resolve(
+      Response.json(
+        {
+          type: 'about:blank',
+          status: 503,
+          title: 'Offline',
+          detail: 'No connection, and this read is not saved on this device.',
+          code: OFFLINE_CODE,
+        },
+        { status: 503, headers: { 'content-type': 'application/problem+json' } },
+      ),
     ),
 };
 
@@ -126,8 +135,10 @@ const offlineAnswer: WorkboxPlugin = {
  * kept on the device, where the next person to open the site would find them.
  */
 const notStored: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) =>
-    response.status === 200 && !/no-store/i.test(response.headers.get('cache-control') ?? '') ? response : null,
+  cacheWillUpdate: ({ response }) =>
+    Promise.resolve(
+      response.status === 200 && !/no-store/i.test(response.headers.get('cache-control') ?? '') ? response : null,
+    ),
 };
 
 const reads = new NetworkFirst({

@@ -251,14 +251,25 @@ export const ME_TABULATOR: Schemas['Me'] = {
   role: 'tabulator',
   key: { clientId: 'bff', name: 'Web app', readOnly: false },
   organization: { id: 1, guid: '11111111-2222-4333-8444-555555555555', name: 'Valley Winter Circuit' },
-  permissions: ['read', 'set-up', 'enter-scores', 'enter-penalties', 'release', 'read-unreleased', 'read-audit'],
+  permissions: [
+    'read',
+    'set-up',
+    'enter-scores',
+    'enter-penalties',
+    'release',
+    'read-unreleased',
+    'read-audit',
+    'read-backups',
+    'read-awards',
+  ],
+  groups: [],
 };
 
 export const ME_CHIEF: Schemas['Me'] = {
   ...ME_TABULATOR,
   user: { id: 6, email: 'chief@valley.example', firstName: 'Cato', lastName: 'Chief' },
   role: 'chief-judge',
-  permissions: ['read', 'enter-penalties', 'read-unreleased', 'sign-off', 'read-audit'],
+  permissions: ['read', 'enter-penalties', 'read-unreleased', 'sign-off', 'read-audit', 'read-backups', 'read-awards'],
 };
 
 export const ME_JUDGE: Schemas['Me'] = {

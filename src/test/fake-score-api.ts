@@ -1,8 +1,9 @@
 /**
  * A stand-in for POST /api/performances/{id}/scores as the API documents it (docs/api.md, "Judges, entry states and
  * bulk entry"), for the queue's and the page's tests: versions and baseVersion (409 score_conflict with `current`),
- * a judge cannot change a submitted entry (409 entry_submitted), Idempotency-Key replays the first answer without
- * writing again (422 for the same key with another body), 401 when signed out. It can drop the network, or write and
+ * a judge cannot change a submitted entry (409 entry_submitted), the same numbers in the same state sent again are
+ * answered with the entry as it is, writing nothing (whatever the base version), Idempotency-Key replays the first
+ * answer without writing again (422 for the same key with another body), 401 when signed out. It can drop the network, or write and
  * then lose the answer, as a gym's network does.
  */
 import type { CaptionEntry } from '../lib/api-models';
@@ -31,7 +32,11 @@ export class FakeScoreApi {
   private readonly answers = new Map<string, { body: string; status: number; answer: unknown }>();
   private clock = Date.parse('2026-11-27T15:00:00Z');
 
-  fetch = async (url: string, init: RequestInit = {}): Promise<Response> => {
+  /** the send queue's fetch, answering at once (the executor runs now): what `respond` throws, it rejects */
+  transport = (url: string, init: RequestInit = {}): Promise<Response> =>
+    new Promise((resolve) => resolve(this.respond(url, init)));
+
+  private respond(url: string, init: RequestInit): Response {
     if (this.network === 'down') throw new TypeError('Failed to fetch');
     this.requests += 1;
     if (!this.signedIn) {
@@ -47,7 +52,7 @@ export class FakeScoreApi {
     if (!match || init.method !== 'POST')
       return json(404, { status: 404, title: 'Not found', code: 'not_found', detail: url });
     const key = new Headers(init.headers).get('idempotency-key');
-    const body = String(init.body);
+    const body = typeof init.body === 'string' ? init.body : '';
     if (key !== null) {
       const first = this.answers.get(key);
       if (first && first.body !== body) {
@@ -65,7 +70,7 @@ export class FakeScoreApi {
     const [status, answer] = this.write(performanceId, request, key);
     if (key !== null) this.answers.set(key, { body, status, answer });
     return this.answer(json(status, answer));
-  };
+  }
 
   /** A tabulator's correction, made on the API while the judge's tablet is away: submitted as written. */
   correct(performanceId: number, captionKey: string, scores: CaptionEntry['scores']): CaptionEntry {
@@ -97,6 +102,12 @@ export class FakeScoreApi {
   ): [number, unknown] {
     const current = this.entries.get(`${performanceId}/${request.captionKey}`);
     const version = current?.version ?? 0;
+    if (
+      current &&
+      current.state === (request.state ?? 'draft') &&
+      sameLines(request.scores ?? current.scores, current.scores)
+    )
+      return [200, { performanceId, entry: current }];
     if (request.baseVersion !== undefined && request.baseVersion !== version) {
       return [409, { status: 409, title: 'Conflict', code: 'score_conflict', detail: 'The entry changed.', current }];
     }
@@ -146,6 +157,10 @@ export class FakeScoreApi {
     return entry;
   }
 }
+
+const sameLines = (a: CaptionEntry['scores'], b: CaptionEntry['scores']) =>
+  a.length === b.length &&
+  a.every((line) => b.some((other) => other.subcaptionKey === line.subcaptionKey && other.score === line.score));
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

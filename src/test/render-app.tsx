@@ -9,8 +9,10 @@ import { createQueryClient } from '../lib/react-query';
 export function renderAppWith(url: string, body: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
     ),
   );
   return renderApp(url);

@@ -14,7 +14,7 @@ let client: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   let auth: Record<string, string>;
   ({ api, circuit, auth } = await startApiWithSmallCircuit());
-  client = apiClient(api, auth);
+  client = apiClient(api.inProcess, auth);
 });
 afterAll(() => api?.stop());
 

@@ -1,7 +1,7 @@
 /**
  * A JSON client for API tests: each call answers {status, headers, body} with the body parsed when it is JSON
- * (problem+json included) and kept as text otherwise. Bodies that are strings go out as they are, so a test can
- * send malformed or non-object JSON; objects are serialized.
+ * (problem+json included) and kept as text otherwise. Bodies that are strings or bytes go out as they are, so a test
+ * can send malformed or non-object JSON (or a recording's pieces); objects are serialized.
  */
 import type { Agent } from 'node:https';
 import type { TestApi } from '../helpers/api-server.js';
@@ -23,10 +23,11 @@ export function apiClient(api: Pick<TestApi, 'fetch'>, auth: Record<string, stri
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Answer> => {
+    const bytes = body instanceof Uint8Array;
     const response = await api.fetch(path, {
       method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { ...auth, ...(body === undefined || bytes ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' || bytes ? body : JSON.stringify(body),
       agent: options.agent,
     });
     const text = await response.text();
@@ -39,6 +40,8 @@ export function apiClient(api: Pick<TestApi, 'fetch'>, auth: Record<string, stri
     };
   };
   return {
+    /** the headers that authenticate this client, for a request made some other way (a raw fetch, a socket) */
+    auth,
     send,
     get: (path: string) => send('GET', path),
     /** a form-encoded POST; `fields` as pairs keep names such as "__proto__.amount" and repeated names intact */

@@ -109,11 +109,18 @@ function totalOf(value: unknown, performanceId: number): number | undefined {
   return undefined;
 }
 
-/** Reads and writes on both instances until stopped; every status seen. */
+/**
+ * Reads and writes on both instances until stopped, each loop sending its next request when its last is answered;
+ * every status seen. A test waits for what the traffic has seen (`until`), never for a time.
+ */
 function traffic() {
   const statuses: number[] = [];
   const missingRetryAfter: number[] = [];
+  const refusedBy = new Set<TestApi>();
+  let waiting: { holds: () => boolean; resolve: () => void }[] = [];
   let running = true;
+  const until = (holds: () => boolean) =>
+    holds() ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ holds, resolve }));
   const loop = async (api: TestApi, kind: 'read' | 'write') => {
     while (running) {
       // a request that gets no answer at all (a reset, a hang-up) counts as status 0
@@ -122,12 +129,20 @@ function traffic() {
         retryAfter: null,
       }));
       statuses.push(answer.status);
+      if (answer.status === 503) refusedBy.add(api);
       if (answer.status === 503 && answer.retryAfter === null) missingRetryAfter.push(answer.status);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      waiting = waiting.filter((waiter) => (waiter.holds() ? (waiter.resolve(), false) : true));
     }
   };
   const loops = [first, second].flatMap((api) => [loop(api, 'read'), loop(api, 'write')]);
   return {
+    /** resolves once `count` more answers have come back */
+    answers(count: number) {
+      const target = statuses.length + count;
+      return until(() => statuses.length >= target);
+    },
+    /** resolves once each instance has answered some request of the traffic with a 503 */
+    refusedByBoth: () => until(() => refusedBy.size === 2),
     async stop() {
       running = false;
       await Promise.all(loops);
@@ -160,7 +175,6 @@ async function timeToCurrent(): Promise<number> {
       return Date.now() - started;
     }
     if (Date.now() - started > 15_000) throw new Error('never served current data again');
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -180,7 +194,8 @@ describe('two instances while PostgreSQL fails', () => {
     expect((await readTotal(first)).status).toBe(200);
     expect((await readTotal(second)).status).toBe(200);
     const load = traffic();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // every loop under way (four answers at least) before the baseline is taken
+    await load.answers(8);
     // the same check as after, while nothing fails: on a busy machine a write and a read take hundreds of ms
     const baseline = await timeToCurrent();
     const terminated = await admin(async (client) => {
@@ -190,7 +205,8 @@ describe('two instances while PostgreSQL fails', () => {
       return result.rows.length;
     });
     const elapsed = await timeToCurrent();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // the traffic goes on past the recovery: its answers then must be data or 503 too
+    await load.answers(8);
     const { statuses, missingRetryAfter } = await load.stop();
     // two pools of several connections and two listeners at least
     expect(terminated).toBeGreaterThanOrEqual(4);
@@ -204,22 +220,22 @@ describe('two instances while PostgreSQL fails', () => {
   it('stays up through a fast restart, is not ready while the database is down, and is current within a second of its return', async () => {
     expect((await readTotal(first)).status).toBe(200);
     const load = traffic();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await load.answers(8);
     // the same check while nothing fails: on a busy machine one write and read can take hundreds of milliseconds
     const baseline = await timeToCurrent();
     let downReadiness: number[] = [];
     let downLiveness: number[] = [];
     let downWrite = 0;
-    // while it is down (a second at least): alive, not ready, writes refused with 503
+    // while it is down (until the traffic has met the outage on both instances): alive, not ready, writes refused
+    // with 503
     await postgres.restart({
       whileDown: async () => {
-        const downSince = Date.now();
         downLiveness = await Promise.all([first, second].map(async (api) => (await api.fetch('/health')).status));
         downReadiness = await Promise.all(
           [first, second].map(async (api) => (await api.fetch('/health/ready')).status),
         );
         downWrite = (await write(first)).status;
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - downSince))));
+        await load.refusedByBoth();
       },
     });
     const elapsed = await timeToCurrent();

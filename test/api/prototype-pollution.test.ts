@@ -28,8 +28,8 @@ beforeAll(async () => {
   const keyA = await api.createKey(a.org.guid);
   keyB = await api.createKey(b.org.guid, { redirectUris: [REDIRECT_URI] });
   await api.createUser(b.org.guid, 'judge@example.com', PASSWORD);
-  attacker = apiClient(api, { authorization: `Bearer ${await api.token(keyA.clientId, keyA.clientSecret)}` });
-  other = apiClient(api, { authorization: `Bearer ${await api.token(keyB.clientId, keyB.clientSecret)}` });
+  attacker = apiClient(api.inProcess, { authorization: `Bearer ${await api.token(keyA.clientId, keyA.clientSecret)}` });
+  other = apiClient(api.inProcess, { authorization: `Bearer ${await api.token(keyB.clientId, keyB.clientSecret)}` });
 });
 afterAll(() => api?.stop());
 // A polluted prototype would break every later test in this worker: clean it up whatever happened.
@@ -66,7 +66,7 @@ async function expectSignInWorks() {
     code_challenge: challenge,
     code_challenge_method: 'S256',
   };
-  const page = await api.fetch(`/v3/oauth2/authorize?${new URLSearchParams(request)}`);
+  const page = await api.fetch(`/v3/oauth2/authorize?${new URLSearchParams(request).toString()}`);
   expect(page.status).toBe(200);
   const signIn = await api.fetch('/v3/oauth2/authorize', {
     method: 'POST',

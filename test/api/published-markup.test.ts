@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '../helpers/api-server.js';
 import { loadRecapFixtures, type RecapFixture } from '../fixtures/recaps/load.js';
 import { REFUSED_RECAP_PAGES } from '../fixtures/recaps/refused.js';
 import { checkRecap, writeRecap } from '../../server/api/recap-import/load-recap.js';
-import { generationOf, gridShapes, scrapeRows, type GridShape } from '../helpers/recap-markup.js';
+import { compareGrids, generationOf, gridShapes, scrapeRows } from '../helpers/recap-markup.js';
 
 /**
  * Our published recap pages in the published markup (issue 29 item 9, decision 088): every importable fixture
@@ -52,42 +52,6 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => api?.stop());
 
-/** Our grids matched with the fixture's by division name and place among that division's grids. */
-function matched(fixture: GridShape[], ours: GridShape[]): { unmatched: GridShape[]; pairs: [GridShape, GridShape][] } {
-  const left = [...ours];
-  const pairs: [GridShape, GridShape][] = [];
-  const unmatched: GridShape[] = [];
-  for (const grid of fixture) {
-    const index = left.findIndex((candidate) => candidate.division === grid.division);
-    if (index < 0) unmatched.push(grid);
-    else pairs.push([grid, left.splice(index, 1)[0]]);
-  }
-  expect(left.map((grid) => grid.division)).toEqual([]);
-  return { unmatched, pairs };
-}
-
-/** Every difference between a fixture grid and ours, as lines naming the row and the cell. */
-function differences(page: string, fixture: GridShape, ours: GridShape): string[] {
-  const found: string[] = [];
-  const where = `${page} "${fixture.division}"`;
-  const compare = (what: string, a: string[], b: string[]) => {
-    if (a.length !== b.length) found.push(`${where} ${what}: ${a.length} cells, ours ${b.length}`);
-    for (let i = 0; i < Math.min(a.length, b.length); i += 1)
-      if (a[i] !== b[i]) {
-        found.push(`${where} ${what} cell ${i + 1}: "${a[i]}", ours "${b[i]}"`);
-        break;
-      }
-  };
-  compare('wrapper', fixture.wrapper, ours.wrapper);
-  if (fixture.headerRows.length !== ours.headerRows.length)
-    found.push(`${where}: ${fixture.headerRows.length} header rows, ours ${ours.headerRows.length}`);
-  fixture.headerRows.forEach((row, r) => compare(`header row ${r + 1}`, row, ours.headerRows[r] ?? []));
-  if (fixture.groupRows.length !== ours.groupRows.length)
-    found.push(`${where}: ${fixture.groupRows.length} group rows, ours ${ours.groupRows.length}`);
-  fixture.groupRows.forEach((row, r) => compare(`row "${row.name}"`, row.cells, ours.groupRows[r]?.cells ?? []));
-  return found;
-}
-
 function compareWith(fixtures: RecapFixture[], mode: (fixture: RecapFixture) => Parameters<typeof gridShapes>[1]) {
   const found: string[] = [];
   let compared = 0;
@@ -97,11 +61,13 @@ function compareWith(fixtures: RecapFixture[], mode: (fixture: RecapFixture) => 
       found.push(`${fixture.name}: not served`);
       continue;
     }
-    const { unmatched, pairs } = matched(gridShapes(fixture.html, mode(fixture)), gridShapes(ours.html, mode(fixture)));
-    if (unmatched.length !== ours.skipped)
-      found.push(`${fixture.name}: ${unmatched.length} grids without ours, ${ours.skipped} left out by the importer`);
-    for (const [a, b] of pairs) found.push(...differences(fixture.name, a, b).slice(0, 3));
-    compared += pairs.length;
+    const grids = compareGrids(fixture.name, fixture.html, ours.html, mode(fixture));
+    if (grids.unmatched.length !== ours.skipped)
+      found.push(
+        `${fixture.name}: ${grids.unmatched.length} grids without ours, ${ours.skipped} left out by the importer`,
+      );
+    found.push(...grids.differences);
+    compared += grids.compared;
   }
   return { found, compared };
 }
@@ -130,7 +96,7 @@ describe('our published recap pages against the real ones', () => {
     expect(compared).toBeGreaterThan(50);
   }, 300_000);
 
-  it('a scraper that classifies numbers by their cell reads the same totals from ours as from the real page', () => {
+  it('a scraper that classifies numbers by their cell reads the same rows, ranks and Totals from ours as from the real page', () => {
     const found: string[] = [];
     for (const fixture of ofGeneration('2022-')) {
       const ours = served.get(fixture.name)!;

@@ -1,6 +1,6 @@
 /**
  * Review before release, release per division and round, and corrections after release (issue 26 sections 5-7,
- * decisions 082 and 083), over the real HTTPS server with a user of each role signed in through the Authorization
+ * decisions 082 and 083), answered by the API app in process, with a user of each role signed in through the Authorization
  * Code flow: the preview and the progress view and who may read them, a release refused naming each missing caption
  * and performance, a forced release with its reason, the sign-off and its withdrawal by a later change (in the audit
  * trail), an organization that requires sign-off, corrections listed after a change to a released section, and v2
@@ -40,15 +40,15 @@ const SHEET: Record<string, [string, string]> = {
 beforeAll(async () => {
   let auth;
   ({ api, circuit, auth } = await startApiWithSmallCircuit());
-  key = apiClient(api, auth);
+  key = apiClient(api.inProcess, auth);
   const app = await api.createKey(circuit.org.guid, { name: 'Show app', redirectUris: [REDIRECT_URI] });
   for (const role of ['administrator', 'tabulator', 'chief-judge', 'judge'] as const) {
     const email = `${role}@review.example`;
     await api.createUser(circuit.org.guid, email, PASSWORD, { role });
-    as[role] = apiClient(api, { authorization: `Bearer ${await userToken(api, app, email, PASSWORD)}` });
+    as[role] = apiClient(api.inProcess, { authorization: `Bearer ${await userToken(api, app, email, PASSWORD)}` });
   }
   const fans = await api.createKey(circuit.org.guid, { name: 'Fans', readOnly: true });
-  readOnly = apiClient(api, { authorization: `Bearer ${await api.token(fans.clientId, fans.clientSecret)}` });
+  readOnly = apiClient(api.inProcess, { authorization: `Bearer ${await api.token(fans.clientId, fans.clientSecret)}` });
 
   // A second division on the same (catalogue) sheet, and the rest, through the API.
   const division = await key.send('POST', '/divisions/', {

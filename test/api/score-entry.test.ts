@@ -1,5 +1,5 @@
 /**
- * Seats and score entry over the real HTTPS server (issue 26 sections 3 and 4; decision 080): judge users seated by
+ * Seats and score entry, answered by the API app in process (issue 26 sections 3 and 4; decision 080): judge users seated by
  * userId and signing in through the Authorization Code flow with their own tokens, GET /me/seats, drafts that do
  * not count until submitted, versions and the 409 score_conflict, corrections with a reason, each role tried on
  * what it must not do, an idempotent retry, two writers with one baseVersion, bulk entry all or none, and a
@@ -33,14 +33,14 @@ async function user(role: string, email: string, first: string, last: string): P
   await api.services.database.db.execute(
     sql`UPDATE users SET first_name = ${first}, last_name = ${last} WHERE id = ${created.id}`,
   );
-  return apiClient(api, bearer(await userToken(api, showApp, email, PASSWORD)));
+  return apiClient(api.inProcess, bearer(await userToken(api, showApp, email, PASSWORD)));
 }
 let showApp: { clientId: string; clientSecret: string };
 
 beforeAll(async () => {
   let auth;
   ({ api, circuit, auth } = await startApiWithSmallCircuit());
-  key = apiClient(api, auth);
+  key = apiClient(api.inProcess, auth);
   showApp = await api.createKey(circuit.org.guid, { name: 'Judge tablets', redirectUris: [REDIRECT_URI] });
   as.administrator = await user('administrator', 'admin@circuit.example', 'Ada', 'Admin');
   as.tabulator = await user('tabulator', 'tab@circuit.example', 'Tess', 'Tab');
@@ -48,7 +48,7 @@ beforeAll(async () => {
   as.judge1 = await user('judge', 'judge1@circuit.example', 'Mona', 'Move');
   as.judge2 = await user('judge', 'judge2@circuit.example', 'Desi', 'Design');
   const fans = await api.createKey(circuit.org.guid, { name: 'Fans', readOnly: true });
-  readOnly = apiClient(api, bearer(await api.token(fans.clientId, fans.clientSecret)));
+  readOnly = apiClient(api.inProcess, bearer(await api.token(fans.clientId, fans.clientSecret)));
   encore.alpha = circuit.encorePerformanceId;
   for (const [name, order] of [
     ['Bravo HS', 2],
@@ -234,7 +234,7 @@ describe('entry states, versions and conflicts', () => {
       state: 'submitted',
     });
     expect(partial.status).toBe(422);
-    expect(partial.body.detail).toContain('ma.exc has no score');
+    expect(partial.body.detail).toContain('Movement Analysis: Exc has no score');
 
     // submitting the draft as it is: no scores, a state
     const submitted = await as.judge1.send('POST', scoresOf(encore.alpha), {
@@ -476,6 +476,51 @@ describe('entry states, versions and conflicts', () => {
       (await key.send('POST', `/competitions/${circuit.competition.id}/release`, { round: 2, released: false })).status,
     ).toBe(200);
   });
+
+  it('answers the same numbers sent again (a second tap on Submit) with the entry as it is, writing nothing', async () => {
+    const sheet = { voc: 70, exc: 72 };
+    const first = await as.judge1.send('POST', scoresOf(encore.charlie), {
+      captionKey: 'ma',
+      scores: sheet,
+      state: 'submitted',
+      baseVersion: 0,
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.entry).toMatchObject({ state: 'submitted', version: 1 });
+    const before = await auditCount();
+
+    // the second tap was built on the same base as the first: no conflict, no second version, nothing audited
+    const again = await as.judge1.send('POST', scoresOf(encore.charlie), {
+      captionKey: 'ma',
+      scores: { exc: 72, voc: 70 },
+      state: 'submitted',
+      baseVersion: 0,
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.entry).toEqual(first.body.entry);
+    expect(await auditCount()).toBe(before);
+
+    // anything else is still refused: other numbers, or the submitted entry back to a draft
+    for (const body of [
+      { captionKey: 'ma', scores: { voc: 70, exc: 72.5 }, state: 'submitted', baseVersion: 1 },
+      { captionKey: 'ma', scores: sheet, state: 'draft', baseVersion: 1 },
+    ]) {
+      const refused = await as.judge1.send('POST', scoresOf(encore.charlie), body);
+      expect(refused.status, JSON.stringify(body)).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'entry_submitted', current: { version: 1 } });
+    }
+
+    // a tabulator's "correction" to the same numbers corrects nothing, so it asks no reason; nor does a bulk resend
+    const same = await as.tabulator.send('POST', scoresOf(encore.charlie), { captionKey: 'ma', scores: sheet });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body.entry).toEqual(first.body.entry);
+    const resent = await key.send('POST', bulk(), {
+      entries: [{ performanceId: encore.charlie, captionKey: 'ma', scores: sheet }],
+    });
+    expect(resent.status, resent.text).toBe(200);
+    expect(resent.body.data).toEqual([first.body.entry]);
+    expect(await auditCount()).toBe(before);
+  });
 });
 
 describe('bulk entry', () => {
@@ -559,6 +604,10 @@ describe('bulk entry', () => {
     expect(bad.status).toBe(422);
     expect(namesOf(bad)).toEqual(['row 3, column exc', 'row 4, column group']);
     expect(bad.body.errors[0].message).toContain('row 3, column exc');
+    // a number past the line's maximum is said in the sheet's words, as the score dialog says it
+    const tooHigh = await csv('group,comp,exc\nAlpha HS,50,9999\n');
+    expect(namesOf(tooHigh)).toEqual(['row 2, column exc']);
+    expect(tooHigh.body.errors[0].message).toMatch(/: .+ can be at most \d+(\.\d+)? \(9999 given\)/);
     const unknownColumn = await csv('performanceId,comp,nope\n1,1,1\n');
     expect(namesOf(unknownColumn)).toEqual(['row 1, column nope']);
     const noQuery = await as.judge2.send('POST', bulk(), 'group,comp\nAlpha HS,1\n', { 'content-type': 'text/csv' });

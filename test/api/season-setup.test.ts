@@ -1,5 +1,5 @@
 /**
- * Setting up a season over the real HTTPS server (issue 26, section 2): seasons, divisions with a catalogue sheet or
+ * Setting up a season, answered by the API app in process (issue 26, section 2): seasons, divisions with a catalogue sheet or
  * the circuit's own, GET /score-sheets/ and GET /divisions/{id}/sheet, a division's new sheet reaching only unscored
  * rounds, updates of events, competitions, performances and seats that lose no score, deleting a scored performance
  * only with a reason; each write refused to the roles that may not set up, audited, validated, and 404 across
@@ -33,18 +33,18 @@ const post = (client: Client, path: string, body: unknown, headers?: Record<stri
 beforeAll(async () => {
   let auth;
   ({ api, circuit, auth } = await startApiWithSmallCircuit());
-  key = apiClient(api, auth);
+  key = apiClient(api.inProcess, auth);
   const app = await api.createKey(circuit.org.guid, { name: 'Set-up app', redirectUris: [REDIRECT_URI] });
   for (const role of ['administrator', 'tabulator', 'chief-judge', 'judge'] as const) {
     const email = `${role}@setup.example`;
     await api.createUser(circuit.org.guid, email, PASSWORD, { role });
-    asRole[role] = apiClient(api, bearer(await userToken(api, app, email, PASSWORD)));
+    asRole[role] = apiClient(api.inProcess, bearer(await userToken(api, app, email, PASSWORD)));
   }
   const fans = await api.createKey(circuit.org.guid, { name: 'Fans', readOnly: true });
-  readOnly = apiClient(api, bearer(await api.token(fans.clientId, fans.clientSecret)));
+  readOnly = apiClient(api.inProcess, bearer(await api.token(fans.clientId, fans.clientSecret)));
   const otherOrg = await api.createOrg('Other Circuit');
   const otherKey = await api.createKey(otherOrg.guid);
-  other = apiClient(api, bearer(await api.token(otherKey.clientId, otherKey.clientSecret)));
+  other = apiClient(api.inProcess, bearer(await api.token(otherKey.clientId, otherKey.clientSecret)));
 }, 120_000);
 afterAll(() => api?.stop());
 
@@ -365,6 +365,39 @@ describe('divisions and their sheets', () => {
     expect(created.status, created.text).toBe(201);
     const sheet = await key.get(`/divisions/${created.body.id}/sheet`);
     expect(sheet.body).toEqual({ divisionId: created.body.id, key: null, sheet: BAND_SHEET });
+  });
+
+  it("keeps the published recap's layout an own sheet is sent with, and refuses one that names what the sheet has not", async () => {
+    const layout = { penalties: [['Pen'], ['Pen', 'Tot']], categoryTotals: [true, false], locations: false };
+    const created = await post(key, '/divisions/', {
+      name: 'Band Two Penalty Judges',
+      initials: 'B2',
+      groupTypeId: 4,
+      sheet: { ...BAND_SHEET, layout },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect((await key.get(`/divisions/${created.body.id}/sheet`)).body.sheet).toEqual({ ...BAND_SHEET, layout });
+    const refused = (change: Json) =>
+      post(key, '/divisions/', {
+        name: 'Refused layout',
+        initials: 'RL',
+        groupTypeId: 4,
+        sheet: { ...BAND_SHEET, layout: change },
+      });
+    expectRule(await refused({ categoryTotals: [true, false, true] }), 'sheet.layout.categoryTotals');
+    expectRule(await refused({ untotalled: ['nope'] }), 'sheet.layout.untotalled[0]');
+    expectRule(await refused({ untotalled: ['mge'] }), 'sheet.layout.untotalled[0]', 'a two-line caption');
+    for (const malformed of [
+      { penalties: [[]] },
+      { penalties: [['']] },
+      { penalties: [['P\u0000n']] },
+      { columns: 3 },
+      { locations: 'yes' },
+    ]) {
+      const answer = await refused(malformed);
+      expect(answer.status, JSON.stringify(malformed)).toBe(400);
+    }
+    expect((await key.get('/divisions/')).body.data.map((d: Json) => d.name)).not.toContain('Refused layout');
   });
 
   it('updates a division: name, initials, order, group type while empty, and its sheet', async () => {

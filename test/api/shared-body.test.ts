@@ -36,7 +36,7 @@ const bytesOf = async (response: Response) => Buffer.from(await response.arrayBu
 
 describe('cached bodies sent from one shared buffer', () => {
   it('keeps one buffer per entry and hands out views of it, never copies', async () => {
-    const compute = async () => ({ status: 200, value: { data: 'x'.repeat(3 * CHUNK_BYTES) } });
+    const compute = () => Promise.resolve({ status: 200, value: { data: 'x'.repeat(3 * CHUNK_BYTES) } });
     const first = await api.services.cache.get(orgId, 'shared-body-test', compute);
     const second = await api.services.cache.get(orgId, 'shared-body-test', compute);
     expect(first.body).toBeInstanceOf(Uint8Array);

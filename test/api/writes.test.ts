@@ -9,7 +9,7 @@ let auth: Record<string, string>;
 type Json = Record<string, any>;
 
 const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const response = await api.fetch(path, {
+  const response = await api.inProcess.fetch(path, {
     method,
     headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -246,7 +246,7 @@ describe('score entry and release', () => {
     expect(viaForm.status).toBe(200);
     expect(viaForm.body.subtotal).toEqual({ score: 15.78, rank: 1 });
     expect((await get(`/competitions/${competitionId}/scores`)).body.data).toEqual([]);
-    expect(await (await get(`/2018-03/performances?c=${competition.body.guid}`)).body).toEqual([]);
+    expect((await get(`/2018-03/performances?c=${competition.body.guid}`)).body).toEqual([]);
     expect(
       (await get(`/groups/${circuit.groups['Alpha HS'].id}/performances`)).body.data.find(
         (p: Json) => p.competition.id === competitionId,

@@ -63,7 +63,7 @@ function hiddenFields(html: string): Record<string, string> {
 }
 
 async function signIn(challenge: string, email = 'judge@example.com', password = PASSWORD) {
-  const page = await api.fetch(`/v3/oauth2/authorize?${authorizeQuery({}, challenge)}`);
+  const page = await api.fetch(`/v3/oauth2/authorize?${authorizeQuery({}, challenge).toString()}`);
   expect(page.status).toBe(200);
   return api.fetch('/v3/oauth2/authorize', {
     method: 'POST',
@@ -98,7 +98,7 @@ async function expectInvalidGrant(response: Response) {
 
 describe('Authorization Code flow with PKCE over HTTPS', () => {
   it('shows an accessible sign-in page without scripts or external assets, under a strict CSP', async () => {
-    const response = await api.fetch(`/v3/oauth2/authorize?${authorizeQuery()}`);
+    const response = await api.fetch(`/v3/oauth2/authorize?${authorizeQuery().toString()}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const csp = response.headers.get('content-security-policy')!;
@@ -279,7 +279,7 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
       authorizeQuery({ client_id: undefined }),
     ];
     for (const query of cases) {
-      const response = await api.fetch(`/v3/oauth2/authorize?${query}`);
+      const response = await api.fetch(`/v3/oauth2/authorize?${query.toString()}`);
       expect(response.status, String(query)).toBe(400);
       expect(response.headers.get('location')).toBeNull();
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -307,7 +307,7 @@ describe('Authorization Code flow with PKCE over HTTPS', () => {
       [{ response_type: undefined }, 'invalid_request'],
     ];
     for (const [overrides, error] of cases) {
-      const response = await api.fetch(`/v3/oauth2/authorize?${authorizeQuery(overrides)}`);
+      const response = await api.fetch(`/v3/oauth2/authorize?${authorizeQuery(overrides).toString()}`);
       expect(response.status, JSON.stringify(overrides)).toBe(302);
       const location = new URL(response.headers.get('location')!);
       expect(`${location.origin}${location.pathname}`).toBe('https://scores.example/callback');

@@ -59,7 +59,7 @@ describe('GET and POST /v3/oauth2/authorize with NUL or oversized parameters', (
     it(`shows the page for ${label} client_id or redirect_uri`, async () => {
       for (const parameter of ['client_id', 'redirect_uri']) {
         const query = new URLSearchParams(authorizeFields({ [parameter]: bad }));
-        await expectPage(await api.fetch(`/v3/oauth2/authorize?${query}`), parameter);
+        await expectPage(await api.fetch(`/v3/oauth2/authorize?${query.toString()}`), parameter);
         const posted = await api.fetch('/v3/oauth2/authorize', {
           method: 'POST',
           body: new URLSearchParams({
@@ -75,7 +75,7 @@ describe('GET and POST /v3/oauth2/authorize with NUL or oversized parameters', (
     it(`redirects invalid_request for ${label} state, response_type, code_challenge, code_challenge_method, scope`, async () => {
       for (const parameter of ['state', 'response_type', 'code_challenge', 'code_challenge_method', 'scope']) {
         const query = new URLSearchParams(authorizeFields({ [parameter]: bad }));
-        const location = expectRedirectedError(await api.fetch(`/v3/oauth2/authorize?${query}`), parameter);
+        const location = expectRedirectedError(await api.fetch(`/v3/oauth2/authorize?${query.toString()}`), parameter);
         // A state that is not valid is not echoed back.
         expect(location.searchParams.get('state')).toBe(parameter === 'state' ? null : 'st-1');
       }

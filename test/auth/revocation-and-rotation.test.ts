@@ -129,7 +129,7 @@ describe('on the embedded database: the CLI between runs of the server', () => {
       expect(grant.status).toBe(401);
       expect(((await grant.json()) as { error: string }).error).toBe('invalid_client');
       const signIn = await api.fetch(
-        `/v3/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: revoked.client_id, redirect_uri: 'https://app.example/cb', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`,
+        `/v3/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: revoked.client_id, redirect_uri: 'https://app.example/cb', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' }).toString()}`,
       );
       expect(signIn.status).toBe(400);
       expect(await signIn.text()).toContain('unknown client_id');

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../server/bff/app.js';
+import { CONTENT_SECURITY_POLICY } from '../../server/bff/http/security-headers.js';
 import { writeBuild } from './built-app.js';
 import { startHarness, type Answer, type Harness } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPEN_MS, PROBE_INTERVAL_MS } from '../../server/bff/circuit-breaker.js';
+import { OPEN_MS, PROBE_INTERVAL_MS } from '../../server/bff/upstream/circuit-breaker.js';
 import { harnessPerTest, until, type Harness } from './harness.js';
 
 const harnesses = harnessPerTest();

@@ -2,7 +2,7 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { EncodedBodies, negotiateEncoding } from '../../server/bff/compression.js';
+import { EncodedBodies, negotiateEncoding } from '../../server/bff/http/compression.js';
 import { standInEntry, writeBuild } from './built-app.js';
 import { harnessPerTest, startHarness } from './harness.js';
 
@@ -60,9 +60,9 @@ describe('choosing a coding', () => {
   it('makes each coded body once, however many readers ask at once or later', async () => {
     const made: string[] = [];
     const bodies = new EncodedBodies(Buffer.from(SCRIPT), {
-      precompressed: async (encoding) => {
+      precompressed: (encoding) => {
         made.push(encoding);
-        return undefined;
+        return Promise.resolve(undefined);
       },
     });
     const all = await Promise.all([bodies.get('br'), bodies.get('br'), bodies.get('gzip'), bodies.get('br')]);

@@ -63,6 +63,8 @@ describe('BFF configuration', () => {
       liveMaxCompetitions: 100,
       liveMaxListeners: 5000,
       consoleIntervalMs: 500,
+      judgeIntervalMs: 2000,
+      tabletsIntervalMs: 2000,
     });
     expect(
       readBffConfig({
@@ -75,6 +77,8 @@ describe('BFF configuration', () => {
         BFF_LIVE_INTERVAL_MS: '500',
         BFF_LIVE_MAX_LISTENERS: '20',
         BFF_CONSOLE_INTERVAL_MS: '250',
+        BFF_JUDGE_INTERVAL_MS: '1000',
+        BFF_TABLETS_INTERVAL_MS: '3000',
       }),
     ).toMatchObject({
       port: 9090,
@@ -85,9 +89,13 @@ describe('BFF configuration', () => {
       liveIntervalMs: 500,
       liveMaxListeners: 20,
       consoleIntervalMs: 250,
+      judgeIntervalMs: 1000,
+      tabletsIntervalMs: 3000,
     });
     expect(() => readBffConfig({ ...required, BFF_LIVE_INTERVAL_MS: '10' })).toThrow(/BFF_LIVE_INTERVAL_MS/);
     expect(() => readBffConfig({ ...required, BFF_CONSOLE_INTERVAL_MS: '10' })).toThrow(/BFF_CONSOLE_INTERVAL_MS/);
+    expect(() => readBffConfig({ ...required, BFF_JUDGE_INTERVAL_MS: '10' })).toThrow(/BFF_JUDGE_INTERVAL_MS/);
+    expect(() => readBffConfig({ ...required, BFF_TABLETS_INTERVAL_MS: '100' })).toThrow(/BFF_TABLETS_INTERVAL_MS/);
   });
 
   it('names the setting that is wrong, never the secret', () => {

@@ -10,7 +10,7 @@ import { createConsoleHub } from '../../server/bff/live/console-hub.js';
 function fakeApi() {
   const reads: { token: string; path: string }[] = [];
   const state = { seqs: [] as number[], refused: new Map<string, number>() };
-  const readAs = async (token: string, pathAndQuery: string) => {
+  const answerAs = (token: string, pathAndQuery: string) => {
     reads.push({ token, path: pathAndQuery });
     const status = state.refused.get(token);
     if (status) return { status, body: Buffer.from('{}') };
@@ -19,6 +19,7 @@ function fakeApi() {
     const data = state.seqs.filter((seq) => seq > since).map((seq) => ({ seq }));
     return { status: 200, body: Buffer.from(JSON.stringify({ data })) };
   };
+  const readAs = (token: string, pathAndQuery: string) => Promise.resolve(answerAs(token, pathAndQuery));
   return { reads, state, readAs };
 }
 

@@ -5,192 +5,40 @@
  * the BFF's secret around a token the API issued through the Authorization Code flow: what the BFF's own sign-in
  * would have set (sign-in.test.ts covers that round trip).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineBffConfig } from '../../server/bff/config.js';
-import { startBff, type RunningBff } from '../../server/bff/server.js';
-import { createSessionSealer, SESSION_COOKIE } from '../../server/bff/session.js';
-import { apiClient, type Json } from '../api/client.js';
-import { startTestApi, type TestApi } from '../helpers/api-server.js';
-import { freePort } from '../helpers/free-port.js';
-import { createPerson, REDIRECT_URI } from '../helpers/user-tokens.js';
+import { SESSION_COOKIE } from '../../server/bff/session/session.js';
+import type { Json } from '../api/client.js';
 import { openChangeStream, type ChangeStream } from '../helpers/change-stream.js';
+import { startPushedShow, type PushedShow } from '../helpers/pushed-show.js';
 
-const SECRET = 'a session secret for the console stream tests and long enough';
-const PASSWORD = 'a long press-box password';
-
-let api: TestApi;
-let bff: RunningBff;
+let show: PushedShow;
+let bff: PushedShow['bff'];
 let competitionId: number;
 let performanceIds: number[];
-let seat: { divisionId: number; captionKey: string; lines: { key: string; max: number; step: number }[] };
-const cookies: Record<'tabulator' | 'judge' | 'chief' | 'stranger', string> = {
-  tabulator: '',
-  judge: '',
-  chief: '',
-  stranger: '',
-};
-let judgeAuth: { authorization: string };
+let seat: PushedShow['seats'][0];
+let cookies: PushedShow['cookies'];
 
 const ok = (answer: { status: number; body: Json; text: string }, status: number, what: string) => {
   if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 300)}`);
   return answer.body;
 };
 
-async function sessionCookie(token: string): Promise<string> {
-  const sealed = await createSessionSealer([SECRET]).seal('session', { token, expiresAt: Date.now() + 3_600_000 });
-  return `${SESSION_COOKIE}=${sealed}`;
-}
-
 const streamPath = (id: number | string) => `/api/bff/manage/competitions/${id}/changes`;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  const org = await api.createOrg('Console Push Circuit');
-  const readKey = await api.createKey(org.guid, { readOnly: true, name: 'fans' });
-  const app = await api.createKey(org.guid, { name: 'Show app', redirectUris: [REDIRECT_URI] });
-  const adminAuth = { authorization: `Bearer ${await api.token(app.clientId, app.clientSecret)}` };
-  const admin = apiClient(api, adminAuth);
-
-  const sheet = (ok(await admin.get('/score-sheets/'), 200, 'catalogue').data as Json[])[0];
-  const caption = (sheet.sheet.categories as Json[]).flatMap((category) => category.captions as Json[])[0];
-  const season = ok(
-    await admin.send('POST', '/seasons/', { name: 'Push Season', startDate: '2027-01-01', endDate: '2027-12-31' }),
-    201,
-    'season',
-  );
-  const division = ok(
-    await admin.send('POST', '/divisions/', {
-      name: 'Push Division',
-      initials: 'PD',
-      groupTypeId: sheet.groupType.id,
-      sortOrder: 1,
-      sheetKey: sheet.key,
-    }),
-    201,
-    'division',
-  );
-  const event = ok(
-    await admin.send('POST', '/events/', {
-      seasonId: season.id,
-      name: 'Push Show',
-      eventTypeId: 1,
-      startDate: '2027-02-06',
-    }),
-    201,
-    'event',
-  );
-  const competition = ok(
-    await admin.send('POST', `/events/${event.id}/competitions`, {
-      name: 'Push Show',
-      date: '2027-02-06T12:00:00.000Z',
-      groupTypeId: sheet.groupType.id,
-      rounds: [{ number: 1, name: 'Prelims' }],
-    }),
-    201,
-    'competition',
-  );
-  competitionId = competition.id;
-  performanceIds = [];
-  for (let p = 0; p < 3; p++) {
-    const group = ok(
-      await admin.send('POST', '/groups/', {
-        name: `Push Group ${p + 1}`,
-        location: 'Austin, TX',
-        divisionId: division.id,
-      }),
-      201,
-      'group',
-    );
-    const performance = ok(
-      await admin.send('POST', `/competitions/${competitionId}/performances`, {
-        groupId: group.id,
-        divisionId: division.id,
-        round: 1,
-        order: p + 1,
-      }),
-      201,
-      'performance',
-    );
-    performanceIds.push(performance.id);
-  }
-  const person = (email: string, role: string) =>
-    createPerson(api, adminAuth, app, { email, role, firstName: 'Pat', lastName: role, password: PASSWORD });
-  const tabulator = await person('tab@push.example', 'tabulator');
-  const chief = await person('chief@push.example', 'chief-judge');
-  const judge = await person('judge@push.example', 'judge');
-  ok(
-    await admin.send('POST', `/competitions/${competitionId}/judges`, {
-      round: 1,
-      divisionId: division.id,
-      captionKey: caption.key,
-      userId: judge.id,
-    }),
-    200,
-    'seat',
-  );
-  judgeAuth = { authorization: `Bearer ${judge.token}` };
-  seat = {
-    divisionId: division.id,
-    captionKey: caption.key,
-    lines: (caption.subcaptions as Json[]).map((line) => ({ key: line.key, max: line.max, step: line.step })),
-  };
-
-  // Another organization, with a tabulator of its own: competition ids are global, its token sees none of ours.
-  const other = await api.createOrg('Other Circuit');
-  const otherApp = await api.createKey(other.guid, { name: 'Other app', redirectUris: [REDIRECT_URI] });
-  const otherAdmin = { authorization: `Bearer ${await api.token(otherApp.clientId, otherApp.clientSecret)}` };
-  const stranger = await createPerson(api, otherAdmin, otherApp, {
-    email: 'tab@other.example',
-    role: 'tabulator',
-    password: PASSWORD,
-  });
-
-  cookies.tabulator = await sessionCookie(tabulator.token);
-  cookies.chief = await sessionCookie(chief.token);
-  cookies.judge = await sessionCookie(judge.token);
-  cookies.stranger = await sessionCookie(stranger.token);
-
-  const port = await freePort();
-  const signInClient = await api.createKey(org.guid, {
-    name: 'Console sign-in',
-    redirectUris: [`http://127.0.0.1:${port}/auth/callback`],
-  });
-  bff = await startBff(
-    defineBffConfig({
-      port,
-      apiBaseUrl: api.url,
-      clientId: readKey.clientId,
-      clientSecret: readKey.clientSecret,
-      apiCa: api.ca,
-      organization: org.guid,
-      staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
-      signInClientId: signInClient.clientId,
-      signInClientSecret: signInClient.clientSecret,
-      sessionSecrets: SECRET,
-    }),
-    { log: () => {} },
-  );
+  show = await startPushedShow();
+  ({ bff, competitionId, performanceIds, cookies } = show);
+  seat = show.seats[0];
 }, 120_000);
 
-afterAll(async () => {
-  await bff?.close();
-  await api?.stop();
-});
+afterAll(() => show?.close());
 
 /** A judge's entry of its caption for one performance, straight to the API as its tablet sends it. */
 async function enter(performanceId: number, state: 'draft' | 'submitted', baseVersion: number) {
-  const judge = apiClient(api, judgeAuth);
-  const scores = seat.lines.map((line) => ({
-    subcaptionKey: line.key,
-    score: Number((Math.floor((line.max * 0.7) / line.step) * line.step).toFixed(3)),
-  }));
-  const answer = await judge.send('POST', `/performances/${performanceId}/scores`, {
+  const answer = await show.as.judge.send('POST', `/performances/${performanceId}/scores`, {
     captionKey: seat.captionKey,
-    scores,
+    scores: show.sheet(seat, 0.7),
     state,
     ...(baseVersion > 0 ? { baseVersion } : {}),
   });

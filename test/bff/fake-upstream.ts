@@ -8,10 +8,12 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { generate } from 'selfsigned';
+import { happened } from './activity.js';
 
+/** Functions, not methods: a test hands `clock.now` to what it starts, detached from the clock. */
 export interface TestClock {
-  now(): number;
-  advance(ms: number): void;
+  now: () => number;
+  advance: (ms: number) => void;
 }
 
 export function testClock(start = 1_700_000_000_000): TestClock {
@@ -44,7 +46,7 @@ export function testTls(): Promise<Tls> {
         ],
       },
     ],
-  } as Parameters<typeof generate>[1]).then((pems) => ({ key: pems.private, cert: pems.cert }));
+  }).then((pems) => ({ key: pems.private, cert: pems.cert }));
   return tlsOnce;
 }
 
@@ -122,6 +124,7 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
     if (req.method === 'POST' && url.pathname === '/v3/oauth2/token') return tokenEndpoint(req, res);
     const read = { path: `${url.pathname}${url.search}`, headers: req.headers, status: 0 };
     fake.readLog.push(read);
+    happened();
     if (fake.holdReads) await fake.holdReads;
 
     const auth = req.headers.authorization ?? '';
@@ -136,6 +139,7 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
     if (await misbehave(res, fake.reads)) return;
     const answer = route(url);
     read.status = answer.status;
+    happened();
     if (answer.status !== 200) return json(res, answer.status, answer.body);
     const etag = `"v${fake.version}-${Buffer.from(url.pathname + url.search).toString('base64url')}"`;
     const shared = {
@@ -157,6 +161,7 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
 
   async function tokenEndpoint(req: IncomingMessage, res: ServerResponse) {
     fake.tokenRequests += 1;
+    happened();
     const form = new URLSearchParams(await bodyOf(req));
     if (fake.holdTokens) await fake.holdTokens;
     if (await misbehave(res, fake.token === 'refuse' ? 'ok' : fake.token)) return;
@@ -186,8 +191,9 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
     );
   }
 
-  async function misbehave(res: ServerResponse, behaviour: Behaviour): Promise<boolean> {
-    if (behaviour === 'ok') return false;
+  /** Answers as `behaviour` says unless it is 'ok' (false: the caller answers); a promise, as an upstream's work is. */
+  function misbehave(res: ServerResponse, behaviour: Behaviour): Promise<boolean> {
+    if (behaviour === 'ok') return Promise.resolve(false);
     if (behaviour === 'reset') {
       res.socket?.destroy();
     } else if (behaviour === 'hang') {
@@ -201,7 +207,7 @@ export async function startFakeUpstream(clock: TestClock): Promise<FakeUpstream>
         headers,
       );
     }
-    return true;
+    return Promise.resolve(true);
   }
 
   function route(url: URL): { status: number; body: unknown; headers?: Record<string, string> } {

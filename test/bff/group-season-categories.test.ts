@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostedCompetition, HostedPerformance } from '../../server/bff/views/hosted-shapes.js';
-import { groupSeason } from '../../server/bff/views/group-season.js';
-import { buildSeasonIndex } from '../../server/bff/views/season-index.js';
+import { groupSeason } from '../../server/bff/views/compute/group-season.js';
+import { buildSeasonIndex } from '../../server/bff/views/compute/season-index.js';
 
 const competition = (guid: string, date: string): HostedCompetition => ({
   EventGuid: `e-${guid}`,

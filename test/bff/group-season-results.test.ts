@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSeasonResults } from '../../server/bff/views/group-season-results.js';
+import { groupSeasonResults } from '../../server/bff/views/compute/group-season-results.js';
 import type { GroupSeasonPerformanceView } from '../../server/bff/views/view-schemas.js';
 
 const show = (

@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { defineBffConfig, type BffConfigInput } from '../../server/bff/config.js';
-import type { LogLine } from '../../server/bff/log.js';
+import type { LogLine } from '../../server/bff/http/log.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
+import { happened } from './activity.js';
 import { startFakeUpstream, testClock, testTls, type FakeUpstream, type TestClock } from './fake-upstream.js';
 
 export interface Answer {
@@ -25,14 +26,14 @@ export interface Harness {
   bff: RunningBff;
   clock: TestClock;
   logs: LogLine[];
-  get(target: string, headers?: Record<string, string>, method?: string): Promise<Answer>;
+  get: (target: string, headers?: Record<string, string>, method?: string) => Promise<Answer>;
   /** sends the request target byte for byte (fetch would normalise "..", "%2e" and the like) */
-  raw(target: string, method?: string, headers?: Record<string, string>): Promise<Answer>;
+  raw: (target: string, method?: string, headers?: Record<string, string>) => Promise<Answer>;
   /**
    * GET without decoding: `bytes` is what crossed the socket, `body` the same decoded by its Content-Encoding (a
    * test can compare the two, which fetch, decoding on its own, would hide).
    */
-  bytes(target: string, headers?: Record<string, string>): Promise<Answer & { bytes: Buffer }>;
+  bytes: (target: string, headers?: Record<string, string>) => Promise<Answer & { bytes: Buffer }>;
   /** fails the test if the client secret or any issued token appears in an answer or a log line */
   expectNothingLeaked(): void;
   close(): Promise<void>;
@@ -57,7 +58,14 @@ export async function startHarness(overrides: BffConfigInput = {}): Promise<Harn
     staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
     ...overrides,
   });
-  const bff = await startBff(config, { now: clock.now, log: (line) => logs.push(line) });
+  const bff = await startBff(config, {
+    now: clock.now,
+    log: (line) => {
+      logs.push(line);
+      happened();
+    },
+  });
+  bff.onRequestsInProgressChange(happened);
   const seen: string[] = [];
 
   function record(status: number, headers: Record<string, string>, body: string): Answer {
@@ -128,14 +136,7 @@ export async function startHarness(overrides: BffConfigInput = {}): Promise<Harn
   };
 }
 
-/** Resolves when `condition` holds, polling; for waiting on counters of the fake upstream (30 s: a busy CI machine). */
-export async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { until } from './activity.js';
 
 /** A gate the fake upstream waits on until the test opens it. */
 export function gate(): { promise: Promise<void>; open(): void } {
@@ -161,16 +162,17 @@ export function harnessPerTest() {
       await current.close();
     }
   });
+  // arrow functions: a suite keeps `harnessPerTest().start` apart from its object
   return {
-    async start(overrides: BffConfigInput = {}): Promise<Harness> {
+    start: async (overrides: BffConfigInput = {}): Promise<Harness> => {
       running = await startHarness(overrides);
       return running;
     },
-    current(): Harness {
+    current: (): Harness => {
       if (!running) throw new Error('no harness is running');
       return running;
     },
-    async closeEarly(): Promise<void> {
+    closeEarly: async (): Promise<void> => {
       const current = running;
       running = undefined;
       await current?.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairsOf } from '../../server/bff/views/head-to-head-seasons.js';
+import { pairsOf } from '../../server/bff/views/compute/head-to-head.js';
 
 const total = (score: number) => ({ score, rank: null });
 const meeting = (...scores: (number | null)[]) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostedCompetition, HostedPerformance } from '../../server/bff/views/hosted-shapes.js';
-import { headToHead } from '../../server/bff/views/head-to-head.js';
-import { buildJudgedSections } from '../../server/bff/views/judged-sections.js';
+import { headToHead } from '../../server/bff/views/compute/head-to-head.js';
+import { buildJudgedSections } from '../../server/bff/views/compute/judged-sections.js';
 
 const competition = (guid: string, date: string): HostedCompetition => ({
   EventGuid: `e-${guid}`,

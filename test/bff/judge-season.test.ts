@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HostedCompetition, HostedPerformance } from '../../server/bff/views/hosted-shapes.js';
-import { judgeSeason } from '../../server/bff/views/judge-season.js';
-import { buildJudgedSections } from '../../server/bff/views/judged-sections.js';
-import { ViewProblem } from '../../server/bff/views/upstream-reads.js';
+import { judgeSeason } from '../../server/bff/views/compute/judge-season.js';
+import { buildJudgedSections } from '../../server/bff/views/compute/judged-sections.js';
+import { ViewProblem } from '../../server/bff/views/view-problem.js';
 
 const competition = (guid: string, date: string, released = true): HostedCompetition => ({
   EventGuid: `e-${guid}`,

@@ -4,8 +4,8 @@ import { liveRoute } from '../../server/bff/live/live-route.js';
 import { liveDayRoute } from '../../server/bff/live/day-route.js';
 import { createLiveHub, type LiveEvent, type LiveHub } from '../../server/bff/live/live-hub.js';
 import { mayBeLive } from '../../server/bff/live/live-day.js';
-import type { ProxyAnswer } from '../../server/bff/proxy.js';
-import { ViewProblem } from '../../server/bff/views/upstream-reads.js';
+import type { ProxyAnswer } from '../../server/bff/upstream/proxy-answer.js';
+import { ViewProblem } from '../../server/bff/views/view-problem.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const GUID = '0b5d6f1e-3c2a-4e8b-9f10-6a7b8c9d0e1f';
@@ -40,7 +40,7 @@ function fakeUpstream() {
     reads: [] as string[],
     failing: false,
   };
-  const read = async (path: string, search: string): Promise<ProxyAnswer> => {
+  const answer = (path: string, search: string): ProxyAnswer => {
     state.reads.push(`${path}${search}`);
     if (state.failing) return { status: 503, headers: {}, body: '{"code":"upstream_unavailable","detail":"down"}' };
     if (path === '/2018-03/competitions')
@@ -53,6 +53,7 @@ function fakeUpstream() {
     const tag = state.performances.get(guid);
     return { status: 200, headers: { etag: `"${tag}"` }, body: '[]' };
   };
+  const read = (path: string, search: string): Promise<ProxyAnswer> => Promise.resolve(answer(path, search));
   return { state, read };
 }
 
@@ -66,13 +67,13 @@ function hubOver(
   const lookUps: string[] = [];
   const hub = createLiveHub({
     readFresh: upstream.read,
-    lookUp: async (guid) => {
+    lookUp: (guid) => {
       lookUps.push(guid);
       const found = upstream.state.listing.find((candidate) => candidate.CompetitionGuid === guid);
-      if (!found) throw new ViewProblem(404, 'not_found', `There is no competition ${guid}.`);
-      return {
+      if (!found) return Promise.reject(new ViewProblem(404, 'not_found', `There is no competition ${guid}.`));
+      return Promise.resolve({
         summary: { competition: { guid, date: found.Date }, season: { id: 1, name: found.SeasonName } } as never,
-      };
+      });
     },
     now: () => NOW,
     intervalMs: 60_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organizationInToken, withOrganization } from '../../server/bff/organization.js';
+import { organizationInToken, withOrganization } from '../../server/bff/upstream/organization.js';
 import { harnessPerTest, TEST_ORGANIZATION } from './harness.js';
 
 const OTHER = '0b6e1f3c-4d2a-4e8b-a7c9-1f2e3d4c5b6a';

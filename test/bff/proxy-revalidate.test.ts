@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { clientCredentialsGrant } from '../../server/bff/client-credentials.js';
+import { clientCredentialsGrant } from '../../server/bff/upstream/client-credentials.js';
 import { defineBffConfig } from '../../server/bff/config.js';
-import { createReadProxy } from '../../server/bff/proxy.js';
-import { createTokenCycler } from '../../server/bff/token-cycler.js';
-import { createUpstreamHttp } from '../../server/bff/upstream-http.js';
+import { createReadProxy } from '../../server/bff/upstream/proxy.js';
+import { createTokenCycler } from '../../server/bff/upstream/token-cycler.js';
+import { createUpstreamHttp } from '../../server/bff/upstream/upstream-http.js';
 import { gate, until } from './harness.js';
 import { startFakeUpstream, testClock, testTls, type FakeUpstream } from './fake-upstream.js';
 
@@ -44,7 +44,7 @@ async function proxyOnFake() {
   return { upstream, read, close: () => http.close() };
 }
 
-const firstName = async (answer: { body: unknown }) =>
+const firstName = (answer: { body: unknown }) =>
   (JSON.parse(Buffer.from(answer.body as Uint8Array).toString('utf8')) as { data: { name: string }[] }).data[0].name;
 
 it('a revalidating read that comes while an exchange is in flight gets the upstream as it is after it came, not that answer', async () => {
@@ -53,16 +53,17 @@ it('a revalidating read that comes while an exchange is in flight gets the upstr
   upstream.holdAnswers = answers.promise;
   // An ordinary read is answered upstream (version 1) but its answer is still on its way...
   const before = read(false);
-  await until(() => upstream.readsOf('/events/') === 1);
+  await until(() => upstream.readLog.some((read) => read.path === '/events/' && read.status === 200));
+  expect(upstream.readsOf('/events/')).toBe(1);
   // ...when the data change and a read that must see the change comes (a competition made a moment ago).
   upstream.version = 2;
   const fresh = read(true);
   const alsoFresh = read(true);
   answers.open();
   upstream.holdAnswers = undefined;
-  expect(await firstName(await before)).toBe('Event 1 v1');
-  expect(await firstName(await fresh)).toBe('Event 1 v2');
-  expect(await firstName(await alsoFresh)).toBe('Event 1 v2');
+  expect(firstName(await before)).toBe('Event 1 v1');
+  expect(firstName(await fresh)).toBe('Event 1 v2');
+  expect(firstName(await alsoFresh)).toBe('Event 1 v2');
   // the two revalidating reads shared one exchange after the first
   expect(upstream.readsOf('/events/')).toBe(2);
   close();

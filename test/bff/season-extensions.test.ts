@@ -146,7 +146,7 @@ describe('the seasons a judge judged', () => {
     const before = oursReads.length;
     const fromExtension = (await view(onOurs, `/judge-seasons?name=${encodeURIComponent(name)}`)) as JudgeSeasons;
     expect(oursReads.slice(before).filter((read) => read.startsWith('/judges/'))).toEqual([
-      `/judges/seasons/?${new URLSearchParams({ name })}`,
+      `/judges/seasons/?${new URLSearchParams({ name }).toString()}`,
     ]);
     expect(fromExtension.newestSeasons).toBeNull();
     expect(fromExtension.data).toEqual(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedPerformance, SeasonIndex } from '../../server/bff/views/season-index.js';
-import { seasonWinners } from '../../server/bff/views/season-winners.js';
+import type { IndexedPerformance, SeasonIndex } from '../../server/bff/views/compute/season-index.js';
+import { seasonWinners } from '../../server/bff/views/compute/season-winners.js';
 
 /** One performance of the index: `rank` null for one that did not perform. */
 function performance(

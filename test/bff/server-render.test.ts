@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../server/bff/app.js';
+import { CONTENT_SECURITY_POLICY } from '../../server/bff/http/security-headers.js';
 import { standInEntry, writeBuild } from './built-app.js';
 import { startHarness, type Harness } from './harness.js';
 

@@ -2,8 +2,8 @@
  * Signing in through the BFF (decisions 086, 087), over the real BFF and the real API: the API's own sign-in page
  * driven with fetch as a browser would, the session cookie carried by hand. Covers the round trip and the cookie's
  * flags, a session across a BFF restart and across two instances, writes forwarded with the user's token (the audit
- * names the user), the API's refusals passed through, the CSRF check, the 401s a page acts on, sign-out, and that
- * a person's own reads never reach another through the shared cache. No token or secret in anything a script sees.
+ * names the user), the API's refusals passed through, the CSRF check, the 401s a page acts on, and that a person's
+ * own reads never reach another through the shared cache. No token or secret in anything a script sees.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,14 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/api/auth/users.js';
 import { defineBffConfig, type BffConfig } from '../../server/bff/config.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
-import { createSessionSealer, SESSION_COOKIE, type Session } from '../../server/bff/session.js';
-import { safeReturnTo } from '../../server/bff/sign-in.js';
+import { createSessionSealer, SESSION_COOKIE, type Session } from '../../server/bff/session/session.js';
+import { safeReturnTo } from '../../server/bff/session/sign-in.js';
 import { findApplicationByClientId } from '../../server/api/db/repositories/applications.js';
 import { findOrganizationByGuid } from '../../server/api/db/repositories/organizations.js';
 import { ensureSessionSecret, ensureSignInClient } from '../../server/start/embedded-setup.js';
 import { startTestApi, type TestApi } from '../helpers/api-server.js';
-import { freePort } from '../helpers/free-port.js';
-import { hiddenFields } from '../helpers/user-tokens.js';
+import { cookiesOf, sameOrigin, signedInBrowser, signInBffConfig, valueOf } from './signed-in-browser.js';
 
 const SECRET = 'a session secret for the sign-in tests and long enough';
 const PASSWORD = 'a long press-box password';
@@ -33,81 +32,10 @@ let bff: RunningBff;
 let adminId: number;
 let readKeySecret: string;
 let signInSecret: string;
-/** every response the tests saw, to look for tokens and secrets in at the end */
-const seen: string[] = [];
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: string;
-  json(): any;
-}
-
-async function send(
-  base: string,
-  target: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  // A pooled connection to a BFF that has just restarted on the same port is closed: one more try on a new one.
-  const response = await fetch(`${base}${target}`, { ...init, redirect: 'manual' }).catch(() =>
-    fetch(`${base}${target}`, { ...init, redirect: 'manual' }),
-  );
-  const body = await response.text();
-  seen.push(JSON.stringify([...response.headers]), body);
-  return { status: response.status, headers: response.headers, body, json: () => JSON.parse(body) };
-}
-
-/** The pair of a Set-Cookie list: name -> the whole Set-Cookie line. */
-function cookiesOf(answer: Answer): Map<string, string> {
-  return new Map(answer.headers.getSetCookie().map((line) => [line.slice(0, line.indexOf('=')), line]));
-}
-
-function valueOf(setCookie: string): string {
-  return setCookie.slice(setCookie.indexOf('=') + 1, setCookie.indexOf(';'));
-}
-
-/** The whole round trip a browser makes: BFF -> the API's sign-in page -> form -> BFF callback. The session cookie. */
-async function signIn(
-  email: string,
-  returnTo = '/seasons',
-  base = bff.url,
-): Promise<{ cookie: string; answer: Answer }> {
-  const start = await send(base, `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`, {
-    headers: { accept: 'text/html' },
-  });
-  expect(start.status).toBe(302);
-  const authorize = new URL(start.headers.get('location')!);
-  expect(authorize.origin).toBe(api.url);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  // The verifier and the client secret stay in the BFF: only the challenge travels.
-  expect(authorize.search).not.toContain(signInSecret);
-  const pending = cookiesOf(start).get('__Host-mr_sign_in')!;
-  expect(pending).toMatch(/HttpOnly/);
-
-  const page = await api.fetch(`${authorize.pathname}${authorize.search}`);
-  expect(page.status).toBe(200);
-  const form = await api.fetch('/v3/oauth2/authorize', {
-    method: 'POST',
-    body: new URLSearchParams({ ...hiddenFields(await page.text()), email, password: PASSWORD }),
-  });
-  expect(form.status).toBe(302);
-  const callback = new URL(form.headers.get('location')!);
-  expect(callback.origin).toBe(new URL(base).origin);
-
-  const back = await send(base, `${callback.pathname}${callback.search}`, {
-    headers: { accept: 'text/html', cookie: `__Host-mr_sign_in=${valueOf(pending)}` },
-  });
-  expect(back.status).toBe(303);
-  const session = cookiesOf(back).get(SESSION_COOKIE)!;
-  return { cookie: `${SESSION_COOKIE}=${valueOf(session)}`, answer: back };
-}
-
-const sameOrigin = (cookie: string, extra: Record<string, string> = {}) => ({
-  cookie,
-  'sec-fetch-site': 'same-origin',
-  'content-type': 'application/json',
-  ...extra,
-});
+/** the browser of these tests: its `seen` is every answer, to look for tokens and secrets in at the end */
+let browser: ReturnType<typeof signedInBrowser>;
+const send: ReturnType<typeof signedInBrowser>['send'] = (...args) => browser.send(...args);
+const signIn = (email: string, returnTo?: string, base = bff.url) => browser.signIn(email, base, returnTo);
 
 async function bffWith(overrides: Partial<Parameters<typeof defineBffConfig>[0]>, now?: () => number) {
   return startBff(defineBffConfig({ ...config, ...overrides }), { now, log: () => {} });
@@ -116,29 +44,11 @@ async function bffWith(overrides: Partial<Parameters<typeof defineBffConfig>[0]>
 beforeAll(async () => {
   api = await startTestApi({ now: () => Date.now() + apiClockOffsetMs });
   const org = await api.createOrg('Sign-in Circuit');
-  const readKey = await api.createKey(org.guid, { readOnly: true, name: 'fans' });
-  readKeySecret = readKey.clientSecret;
-  const port = await freePort();
-  const client = await api.createKey(org.guid, {
-    name: 'Scoreboard sign-in',
-    redirectUris: [`http://127.0.0.1:${port}/auth/callback`],
-  });
-  signInSecret = client.clientSecret;
+  ({ config, readKeySecret, signInSecret } = await signInBffConfig(api, org, SECRET));
+  browser = signedInBrowser(api, { password: PASSWORD, secrets: [signInSecret] });
   const { db } = api.services.database;
   adminId = (await createUser(db, { orgId: org.id, password: PASSWORD, ...ADMIN })).id;
   await createUser(db, { orgId: org.id, password: PASSWORD, ...JUDGE });
-  config = defineBffConfig({
-    port,
-    apiBaseUrl: api.url,
-    clientId: readKey.clientId,
-    clientSecret: readKey.clientSecret,
-    apiCa: api.ca,
-    organization: org.guid,
-    staticDir: mkdtempSync(path.join(tmpdir(), 'bff-empty-dist-')),
-    signInClientId: client.clientId,
-    signInClientSecret: client.clientSecret,
-    sessionSecrets: SECRET,
-  });
   bff = await startBff(config, { log: () => {} });
 }, 120_000);
 
@@ -344,19 +254,6 @@ describe('sign-in through the BFF', () => {
     }
   });
 
-  it('signs out: the cookies are cleared', async () => {
-    const { cookie } = await signIn(ADMIN.email);
-    const out = await send(bff.url, '/auth/sign-out', {
-      method: 'POST',
-      headers: { cookie, 'sec-fetch-site': 'same-origin', accept: 'text/html' },
-    });
-    expect(out.status).toBe(303);
-    expect(out.headers.get('location')).toBe('/');
-    const cookies = cookiesOf(out);
-    expect(cookies.get(SESSION_COOKIE)).toMatch(/^__Host-mr_session=; .*Max-Age=0/);
-    expect(cookies.get('mr_signed_in')).toMatch(/Max-Age=0/);
-  });
-
   it('never serves one person’s own reads to another, nor from the shared cache', async () => {
     const admin = await signIn(ADMIN.email);
     const judge = await signIn(JUDGE.email);
@@ -427,7 +324,7 @@ describe('sign-in through the BFF', () => {
     const token = (await createSessionSealer([SECRET]).open<Session>('session', cookie.slice(cookie.indexOf('=') + 1)))!
       .token;
     await send(bff.url, '/api/me', { headers: { cookie } });
-    const everything = seen.join('\n');
+    const everything = browser.seen.join('\n');
     expect(everything).not.toContain(token);
     expect(everything).not.toContain(signInSecret);
     expect(everything).not.toContain(readKeySecret);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenCycler, type GrantedToken } from '../../server/bff/token-cycler.js';
+import { createTokenCycler, type GrantedToken } from '../../server/bff/upstream/token-cycler.js';
 import { testClock } from './fake-upstream.js';
 
 /** A token source whose answers the test releases one at a time. */
@@ -24,14 +24,15 @@ function tokenSource() {
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** One turn of the event loop: every promise callback already due has run (no time passes, the clock is the test's). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('token cycler', () => {
   it('shares one token request among 50 concurrent callers', async () => {
     const source = tokenSource();
     const cycler = createTokenCycler(source.request, testClock().now);
     const callers = Array.from({ length: 50 }, () => cycler.token());
-    await tick();
+    await settle();
     expect(source.calls()).toBe(1);
     source.grant();
     const tokens = await Promise.all(callers);
@@ -43,7 +44,7 @@ describe('token cycler', () => {
     const clock = testClock();
     const cycler = createTokenCycler(source.request, clock.now);
     const first = cycler.token();
-    await tick();
+    await settle();
     clock.advance(250); // the answer arrives 250 ms after the request left
     source.grant(60);
     expect((await first).value).toBe('token-1');
@@ -54,7 +55,7 @@ describe('token cycler', () => {
 
     clock.advance(1);
     const renewed = cycler.token();
-    await tick();
+    await settle();
     expect(source.calls()).toBe(2);
     source.grant(60);
     expect((await renewed).value).toBe('token-2');
@@ -64,12 +65,12 @@ describe('token cycler', () => {
     const source = tokenSource();
     const cycler = createTokenCycler(source.request, testClock().now);
     const initial = cycler.token();
-    await tick();
+    await settle();
     source.grant();
     const rejected = await initial;
 
     const retries = Array.from({ length: 10 }, () => cycler.renewAfterRejection(rejected));
-    await tick();
+    await settle();
     expect(source.calls()).toBe(2);
     source.grant();
     expect(new Set((await Promise.all(retries)).map((token) => token.value))).toEqual(new Set(['token-2']));
@@ -83,12 +84,12 @@ describe('token cycler', () => {
     const source = tokenSource();
     const cycler = createTokenCycler(source.request, testClock().now);
     const failing = [cycler.token(), cycler.token()];
-    await tick();
+    await settle();
     source.fail();
     for (const attempt of failing) await expect(attempt).rejects.toThrow('token endpoint down');
 
     const retry = cycler.token();
-    await tick();
+    await settle();
     expect(source.calls()).toBe(2);
     source.grant();
     expect((await retry).value).toBe('token-1');
@@ -108,7 +109,7 @@ describe('token cycler', () => {
   it('uses a token without expires_in until the upstream rejects it', async () => {
     const clock = testClock();
     let calls = 0;
-    const cycler = createTokenCycler(async () => ({ accessToken: `open-${++calls}` }), clock.now);
+    const cycler = createTokenCycler(() => Promise.resolve({ accessToken: `open-${++calls}` }), clock.now);
     const token = await cycler.token();
     clock.advance(365 * 86_400_000);
     expect((await cycler.token()).value).toBe('open-1');

@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineBffConfig } from '../../server/bff/config.js';
 import { startBff, type RunningBff } from '../../server/bff/server.js';
-import { FRESH_MS } from '../../server/bff/views/season-results.js';
+import { FRESH_MS } from '../../server/bff/views/reads/season-results.js';
 import { loadSample } from '../../server/api/sample/load-sample.js';
 import { startRelay } from '../../e2e/support/processes.js';
 import { z } from 'zod';
@@ -244,6 +244,16 @@ describe('one competition by its guid', () => {
   it('answers 404 for an unknown or malformed guid', async () => {
     expect((await view('/competitions/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await view('/competitions/not-a-guid')).status).toBe(404);
+  });
+
+  it('has no corrections after release: the hosted service publishes none that a read gives', async () => {
+    const records = await inner<{ CompetitionGuid: string; EventName: string; RecapReleased: boolean }[]>(
+      '/2018-03/competitions?year=2026&includePractice=true',
+    );
+    const record = records.find((candidate) => candidate.EventName.includes('West Fork') && candidate.RecapReleased)!;
+    const answer = await view(`/competitions/${record.CompetitionGuid}/corrections`);
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({ data: [] });
   });
 });
 
@@ -574,14 +584,16 @@ describe("the fake's answers", () => {
     const seasons = await inner<{ data: Record<string, unknown>[] }>('/v3/seasons');
     for (const season of seasons.data) strict(HostedSeason).parse(seasonItem(season));
     const season = seasons.data[0].id as number;
-    const events = await inner<{ data: Record<string, unknown>[] }>(`/events/?seasonId=${season}`);
+    const events = await inner<{ data: (Record<string, unknown> & { id: number })[] }>(`/events/?seasonId=${season}`);
     for (const event of events.data) strict(HostedEventListItem).parse(eventListItem(event));
     const detail = eventDetail(await inner(`/events/${events.data[0].id}`), fake.url);
     strict(HostedEventDetail).parse({ ...detail, competitions: [] });
     for (const competition of detail.competitions as unknown[]) strict(HostedEventCompetition).parse(competition);
     for (const group of (await inner<{ data: Record<string, unknown>[] }>(`/groups/?seasonId=${season}`)).data)
       strict(HostedGroup).parse(groupItem(group));
-    const competitions = await inner<Record<string, unknown>[]>(`/2018-03/competitions?o=${fake.organization}`);
+    const competitions = await inner<(Record<string, unknown> & { CompetitionGuid: string })[]>(
+      `/2018-03/competitions?o=${fake.organization}`,
+    );
     expect(competitions.length).toBeGreaterThan(0);
     for (const record of competitions) strict(HostedCompetitionRecord).parse(v2Competition(record, fake.url));
     const performances = await inner<Record<string, unknown>[]>(
@@ -694,6 +706,37 @@ describe('on our own API', () => {
     expect(((await found.json()) as { season: { name: string } }).season.name).toBe('1998 Set Up Now');
   });
 
+  it('finds a competition created a moment ago in an older season, though both the list of seasons and that season listing were read just before', async () => {
+    // Several contests set up at once (a circuit's set-up day, the browser journeys): the season is already in the
+    // BFF's list, and its listing was read a moment before this competition existed. It is neither the newest
+    // season nor the current one, whose listings are asked again on every miss anyway.
+    const season = await write('/seasons/', {
+      name: '1996 Set Up Before',
+      startDate: '1996-01-06',
+      endDate: '1996-04-27',
+    });
+    const event = await write('/events/', {
+      seasonId: season.id,
+      name: 'First of two',
+      eventTypeId: 1,
+      startDate: '1996-03-02',
+    });
+    const first = await write(`/events/${event.id}/competitions`, {
+      name: 'Color Guard',
+      date: '1996-03-02T18:00:00.000Z',
+      groupTypeId: 1,
+    });
+    expect((await fetch(`${ours.url}/api/bff/competitions/${first.guid}`)).status).toBe(200);
+    const second = await write(`/events/${event.id}/competitions`, {
+      name: 'Percussion',
+      date: '1996-03-02T20:00:00.000Z',
+      groupTypeId: 1,
+    });
+    const found = await fetch(`${ours.url}/api/bff/competitions/${second.guid}`);
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { season: { name: string } }).season.name).toBe('1996 Set Up Before');
+  });
+
   it('offers a group before its first scores the season that registers it (a fan follows it then), and still 404s a group no season has', async () => {
     const seasons = ((await (await fetch(`${ours.url}/api/bff/seasons`)).json()) as { data: Season[] }).data;
     const current = seasons.find((season) => season.current)!;
@@ -704,7 +747,7 @@ describe('on our own API', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return (await response.json()) as Record<string, unknown> & { data: { id: number; name: string }[] };
+      return (await response.json()) as Record<string, unknown> & { id: number; data: { id: number; name: string }[] };
     };
     const division = (await call('/divisions/?groupTypeId=1')).data[0];
     const event = await call('/events/', 'POST', {

@@ -4,49 +4,30 @@
  * the running server serves; a holder that does not answer (stopped with SIGSTOP) leaves the command refused with
  * the reason, exit code 2.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
-import { httpsFetch } from '../helpers/api-server.js';
+import { startApiProcess, type ApiProcess } from '../helpers/api-process.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 const RECAP = 'test/fixtures/recaps/0fd7d2ff-dbbe-4f32-ac44-c3bab5edfd1d.htm.gz';
 
 let dataDir: string;
-let server: ChildProcess | undefined;
+let server: ApiProcess | undefined;
 let url: string;
-let ca: string;
 let besideOrgId: number;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'cli-beside-'));
   if (process.env.TEST_PGLITE_TEMPLATE)
     await cp(process.env.TEST_PGLITE_TEMPLATE, path.join(dataDir, 'pglite'), { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, API_PORT: '0', API_HOST: '127.0.0.1' };
-  delete env.DATABASE_URL;
-  server = spawn(TSX, ['server/api/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const listening = await new Promise<{ url: string; certificate: string }>((resolve, reject) => {
-    let out = '';
-    server!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.includes('"API listening"'));
-      if (line) resolve(JSON.parse(line) as { url: string; certificate: string });
-    });
-    server!.on('exit', (code) => reject(new Error(`npm run api exited ${code}`)));
-  });
-  url = listening.url;
-  const { readFile } = await import('node:fs/promises');
-  ca = await readFile(listening.certificate, 'utf8');
+  server = await startApiProcess(dataDir);
+  url = server.url;
 }, 240_000);
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server!.once('exit', resolve));
-  }
+  await server?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -66,18 +47,14 @@ it('runs key create, user create, org update and import through the running serv
   expect(key.code).toBe(0);
   const made = JSON.parse(key.stdout) as { client_id: string; client_secret: string };
   // the running server hands out tokens for the key it just made
-  const token = await httpsFetch(
-    new URL('/v3/oauth2/token', url),
-    {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: made.client_id,
-        client_secret: made.client_secret,
-      }),
-    },
-    ca,
-  );
+  const token = await server!.fetch('/v3/oauth2/token', {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: made.client_id,
+      client_secret: made.client_secret,
+    }),
+  });
   expect(token.status).toBe(200);
   const bearer = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
 
@@ -105,11 +82,9 @@ it('runs key create, user create, org update and import through the running serv
   const summary = JSON.parse(imported.stdout) as { imported: { file: string; competitionId: number }[] };
   expect(summary.imported.map((page) => page.file)).toEqual([RECAP]);
   expect(imported.stderr).toMatch(/1 of 1 pages/);
-  const scores = await httpsFetch(
-    new URL(`/competitions/${summary.imported[0].competitionId}/scores`, url),
-    { headers: bearer },
-    ca,
-  );
+  const scores = await server!.fetch(`/competitions/${summary.imported[0].competitionId}/scores`, {
+    headers: bearer,
+  });
   expect(scores.status).toBe(200);
   expect(((await scores.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
 
@@ -121,7 +96,7 @@ it('runs key create, user create, org update and import through the running serv
 
 it('refuses with the reason (exit 2) while the holder does not answer, and works again when it does', async () => {
   // the process that holds the database (tsx runs the server in a child process of its own)
-  const holder = (JSON.parse(readFileSync(path.join(dataDir, 'embedded-db.lock'), 'utf8')) as { pid: number }).pid;
+  const holder = server!.holderPid();
   process.kill(holder, 'SIGSTOP');
   try {
     const refused = await cli(['org', 'create', '--name', 'Refused Circuit'], { dataDir });

@@ -199,6 +199,45 @@ describe('cli org / key / user create', () => {
     }
   });
 
+  it('user link prints a new one-time link as create --link does, and the link made before stops working', async () => {
+    const env = { API_PUBLIC_URL: 'https://scores.example' };
+    const created = await cli(
+      ['user', 'create', '--org', org.guid, '--email', 'lost@example.com', '--role', 'judge', '--link'],
+      { dataDir, env },
+    );
+    const first = JSON.parse(created.stdout);
+    const again = await cli(['user', 'link', '--org', org.guid, '--email', 'LOST@example.com'], { dataDir, env });
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    const second = JSON.parse(again.stdout);
+    // one shape, key for key and in the same order: a script reads either
+    expect(Object.keys(second)).toEqual(Object.keys(first));
+    expect(Object.keys(second.passwordLink)).toEqual(Object.keys(first.passwordLink));
+    expect(second).toEqual({ ...first, passwordLink: { url: expect.any(String), expiresAt: expect.any(String) } });
+    expect(second.passwordLink.url).toMatch(/^https:\/\/scores\.example\/v3\/users\/set-password\?token=[\w-]{40,}$/);
+    expect(second.passwordLink.url).not.toBe(first.passwordLink.url);
+    expect(Date.parse(second.passwordLink.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+
+    const unknown = await cli(['user', 'link', '--org', org.guid, '--email', 'nobody@example.com'], { dataDir });
+    expectOneLineError(unknown, 1);
+    expect(unknown.stderr).toContain('No user with email nobody@example.com');
+    await cli(['user', 'update', '--org', org.guid, '--email', 'lost@example.com', '--disabled', 'true'], { dataDir });
+    const disabled = await cli(['user', 'link', '--org', org.guid, '--email', 'lost@example.com'], { dataDir });
+    expectOneLineError(disabled, 1);
+    expect(disabled.stderr).toContain('lost@example.com is disabled');
+    await cli(['user', 'update', '--org', org.guid, '--email', 'lost@example.com', '--disabled', 'false'], { dataDir });
+
+    // The API's set-password page: the first link is dead, the second opens the form.
+    const api = await startTestApi({ dataDir });
+    try {
+      const page = (link: string) => api.fetch(`${new URL(link).pathname}${new URL(link).search}`);
+      expect((await page(first.passwordLink.url)).status).toBe(400);
+      expect((await page(second.passwordLink.url)).status).toBe(200);
+    } finally {
+      await api.stop();
+    }
+  }, 300_000);
+
   it('user create refuses an empty or short password', async () => {
     for (const stdin of ['', '\n', 'short\n']) {
       const result = await cli(['user', 'create', '--org', org.guid, '--email', 'x@example.com'], { dataDir, stdin });

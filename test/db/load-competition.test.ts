@@ -253,7 +253,7 @@ it('loads 100 performances of 30 score lines each in a few dozen statements', as
   // A database of its own whose drizzle handle counts the statements sent.
   const client = new PGlite();
   let statements = 0;
-  const counted = drizzle(client, { schema: t, logger: { logQuery: () => void (statements += 1) } }) as unknown as Db;
+  const counted = drizzle(client, { schema: t, logger: { logQuery: () => void (statements += 1) } });
   await applyMigrations({ db: counted });
   const org = await newOrganization(counted);
   const wide: ScoreSheet = {

@@ -20,7 +20,7 @@ export async function storedAndFresh(db: Db, roundId: number, divisionId: number
       : await db
           .select()
           .from(subcaptionScores)
-          .where(and(inArray(subcaptionScores.performanceId, ids), countedLine));
+          .where(and(inArray(subcaptionScores.performanceId, ids), countedLine('subcaption_scores')));
   const sheet = (await roundSheetOf(db, roundId, divisionId)) ?? undefined;
   const fresh = tabulateDivisionRound(
     sheet,

@@ -80,24 +80,18 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   let server: ChildProcess;
   let log = '';
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const start = async () => {
-    server = spawn(command, [...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.end();
-        break;
-      } catch (error) {
-        if (attempt > 100 || server.exitCode !== null) {
-          server.kill('SIGKILL');
-          throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  };
+  // Ready when the server says so on its log ("database system is ready to accept connections"), the line
+  // pg_ctl's own wait reads; an exit before it is a failure with the log.
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const startedAt = log.length;
+      server = spawn(command, [...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      server.stderr?.on('data', (chunk: Buffer) => {
+        log += chunk.toString();
+        if (log.slice(startedAt).includes('database system is ready to accept connections')) resolve();
+      });
+      server.once('exit', () => reject(new Error(`PostgreSQL did not start:\n${log.slice(startedAt)}`)));
+    });
   /**
    * SIGINT is PostgreSQL's fast shutdown: sessions ended, transactions rolled back. It goes to the postmaster
    * itself (its pid is the first line of postmaster.pid): runuser, our child when we are root, does not pass

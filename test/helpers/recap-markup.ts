@@ -136,6 +136,55 @@ export function gridShapes(html: string, mode: 'exact' | Generation): GridShape[
   });
 }
 
+/**
+ * A real page's score grids against ours: matched by division name and place among that division's grids, then
+ * compared wrapper, header row and group row, cell for cell (at most three differences a grid, each naming the row
+ * and the cell). `unmatched` are the real page's grids without ours (sections the importer leaves out); a grid of
+ * ours without a real one is a difference.
+ */
+export function compareGrids(
+  page: string,
+  realHtml: string,
+  oursHtml: string,
+  mode: 'exact' | Generation,
+): { differences: string[]; unmatched: GridShape[]; compared: number } {
+  const left = gridShapes(oursHtml, mode);
+  const differences: string[] = [];
+  const unmatched: GridShape[] = [];
+  let compared = 0;
+  for (const grid of gridShapes(realHtml, mode)) {
+    const index = left.findIndex((candidate) => candidate.division === grid.division);
+    if (index < 0) unmatched.push(grid);
+    else {
+      differences.push(...gridDifferences(page, grid, left.splice(index, 1)[0]).slice(0, 3));
+      compared += 1;
+    }
+  }
+  for (const grid of left) differences.push(`${page} "${grid.division}": our grid, none on the real page`);
+  return { differences, unmatched, compared };
+}
+
+function gridDifferences(page: string, real: GridShape, ours: GridShape): string[] {
+  const found: string[] = [];
+  const where = `${page} "${real.division}"`;
+  const compare = (what: string, a: string[], b: string[]) => {
+    if (a.length !== b.length) found.push(`${where} ${what}: ${a.length} cells, ours ${b.length}`);
+    for (let i = 0; i < Math.min(a.length, b.length); i += 1)
+      if (a[i] !== b[i]) {
+        found.push(`${where} ${what} cell ${i + 1}: "${a[i]}", ours "${b[i]}"`);
+        break;
+      }
+  };
+  compare('wrapper', real.wrapper, ours.wrapper);
+  if (real.headerRows.length !== ours.headerRows.length)
+    found.push(`${where}: ${real.headerRows.length} header rows, ours ${ours.headerRows.length}`);
+  real.headerRows.forEach((row, r) => compare(`header row ${r + 1}`, row, ours.headerRows[r] ?? []));
+  if (real.groupRows.length !== ours.groupRows.length)
+    found.push(`${where}: ${real.groupRows.length} group rows, ours ${ours.groupRows.length}`);
+  real.groupRows.forEach((row, r) => compare(`row "${row.name}"`, row.cells, ours.groupRows[r]?.cells ?? []));
+  return found;
+}
+
 /** The cells of the penalty block's columns (under a header naming penalties, or a "Pen"/"TP" column). */
 function penaltyCells(headers: Element[], groups: Element[]): Set<Element> {
   const placed = placeCells(headers);
@@ -187,13 +236,19 @@ export interface ScrapedRow {
   combined: number;
   subcaptionTotals: number;
   categoryTotals: number;
+  /** how many of the row's numbers print a rank (a reader of the standings skips a row that ranks nothing) */
+  ranked: number;
+  /** the row's last number, its Total, as printed, with its rank */
+  total: string;
 }
 
 /**
  * A reader of the kind the public scrapers are (Cadence-Labs' scrape_compsuite.py, written in our own words): each
  * group row starts at its name cell, every `td` around a `table.scoreTable` is a number, and its class words say
  * which: `captionTotal` (a doubled panel's combined number, dropped by that scraper), `subcaptionTotal`,
- * `categoryTotal`, anything else a judge's line or a closing number.
+ * `categoryTotal`, anything else a judge's line or a closing number; the last is the row's Total. A reader of the
+ * standings keeps a row by its Total and ranks: a group that did not perform is printed with a Total of 0 over its
+ * rank, and a row with no Total and no rank is one such a reader leaves out.
  */
 export function scrapeRows(html: string): ScrapedRow[] {
   const rows: ScrapedRow[] = [];
@@ -210,9 +265,15 @@ export function scrapeRows(html: string): ScrapedRow[] {
       combined: 0,
       subcaptionTotals: 0,
       categoryTotals: 0,
+      ranked: 0,
+      total: '',
     };
     for (const cell of slice.matchAll(/<td class='([^']*)'[^>]*>\s*<table class='scoreTable'.*?<\/table>\s*<\/td>/gs)) {
       const words = cell[1].split(/\s+/);
+      const score = /data-translate-number='([^']*)'/.exec(cell[0])?.[1] ?? '';
+      const rank = (/class='content rank'>([^<]*)</.exec(cell[0])?.[1] ?? '').trim();
+      if (rank !== '') row.ranked += 1;
+      row.total = `${score} ${rank}`;
       if (words.includes('captionTotal')) row.combined += 1;
       else {
         row.kept += 1;

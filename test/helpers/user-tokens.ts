@@ -32,7 +32,7 @@ export async function userToken(
     code_challenge: s256Challenge(verifier),
     code_challenge_method: 'S256',
   });
-  const page = await api.fetch(`/v3/oauth2/authorize?${query}`);
+  const page = await api.fetch(`/v3/oauth2/authorize?${query.toString()}`);
   if (page.status !== 200) throw new Error(`sign-in page: ${page.status}`);
   const signedIn = await api.fetch('/v3/oauth2/authorize', {
     method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Real shows run again through the show-day API, by the people who run a show (issue 26, "Done means"): for five
+ * Real shows run again through the show-day API, by the people who run a show (issue 26, "Done means"): for six
  * real recap pages of different kinds, each its own circuit, everything is set up over the real HTTPS server
  * through the API only (season, divisions on a catalogue sheet or the circuit's own, groups, event, competition,
  * rounds, performances, people made through /users/ and seated by userId); each judge signs in through the
@@ -7,8 +7,10 @@
  * one, a tablet's retry, a stale copy); the tabulator enters penalties and who did not perform; a release before
  * the last judge is in is refused naming what is missing; the chief judge signs off each division and round, and
  * each is released on its own. Then v4, v2 and the published recap page must equal the original page, number for
- * number and rank for rank (the comparers the archive reproduction and round-trip tests use), and the audit chain
- * of every circuit must verify, and stop verifying once a row is edited by hand.
+ * number and rank for rank (the comparers the archive reproduction and round-trip tests use), the published page
+ * must print the real page's tables, rows and cells (the comparison of test/api/published-markup.test.ts: the same
+ * numbers publish the same page, however they were entered), and the audit chain of every circuit must verify, and
+ * stop verifying once a row is edited by hand.
  *
  * What to enter is read from the page by our own recap reader; what is compared is what the page printed, so a
  * wrong tabulation, sheet, rank, penalty or release shows as a difference.
@@ -28,6 +30,7 @@ import {
   type ServedSection,
   type V2PerformanceRecord,
 } from '../helpers/recap-comparison.js';
+import { compareGrids } from '../helpers/recap-markup.js';
 import { checkRecap, type CheckedRecap } from '../../server/api/recap-import/load-recap.js';
 import type { ImportedSection } from '../../server/api/recap-import/to-import.js';
 import { inferGroupType } from '../../server/api/recap-import/group-type.js';
@@ -43,6 +46,10 @@ const PAGES = [
   {
     file: '3ca521dd-aeb2-4579-86c9-8902615c44a6.htm',
     kind: 'a group that did not perform, penalties, winds (a catalogue sheet) and percussion',
+  },
+  {
+    file: 'ddb1be19-059d-48dc-a31d-0c06bf8fa25d.htm',
+    kind: 'percussion concert classes with two penalty columns (Timing, Timing & Penalties), nine divisions',
   },
   {
     file: '9d9a11e7-dcaf-4aca-88a6-44b3d9fedece.htm',
@@ -63,6 +70,8 @@ interface Show {
 
 let api: TestApi;
 const shows: Show[] = [];
+/** each show's published recap page, as served once every division and round is released */
+const PAGE_HTML = new Map<string, string>();
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -76,16 +85,16 @@ function ok(answer: Answer, status: number, what: string): Json {
   return answer.body;
 }
 
-/** A sheet compared on what decides and prints its numbers, whatever its keys (a catalogue sheet's are its own). */
 /**
- * The page's sheet as a circuit writes its own: without `layout`, what the importer notes of how a page printed it
- * (decision 088), which is not the circuit's to set.
+ * Whether the page prints its sheet in the usual layout (decision 113): the location column aside, which follows
+ * the groups' locations on a catalogue sheet. A page that departs from it is the circuit's own sheet, layout and all.
  */
-function ownSheet(sheet: ImportedSection['sheet']): Json {
-  const { layout: _printed, ...sheetOfTheCircuit } = sheet as Json;
-  return sheetOfTheCircuit;
+function printsUsualLayout(sheet: ImportedSection['sheet']): boolean {
+  const { locations: _followsTheGroups, ...departures } = sheet.layout ?? {};
+  return Object.keys(departures).length === 0;
 }
 
+/** A sheet compared on what decides and prints its numbers, whatever its keys (a catalogue sheet's are its own). */
 function sheetShape(sheet: Json): string {
   return JSON.stringify({
     rounding: sheet.rounding ?? 'carry-rounded',
@@ -192,7 +201,10 @@ async function runShow(file: string, index: number): Promise<Show> {
     }
     const groupTypeId = inferGroupType(section);
     const match = catalogue.find(
-      (entry) => entry.groupType.id === groupTypeId && sheetShape(entry.sheet) === sheetShape(section.sheet),
+      (entry) =>
+        entry.groupType.id === groupTypeId &&
+        sheetShape(entry.sheet) === sheetShape(section.sheet) &&
+        printsUsualLayout(section.sheet),
     );
     const division = ok(
       await tab.send('POST', '/divisions/', {
@@ -200,7 +212,7 @@ async function runShow(file: string, index: number): Promise<Show> {
         initials: initialsOf(section.divisionName),
         groupTypeId,
         sortOrder: divisions.size + 1,
-        ...(match ? { sheetKey: match.key } : { sheet: ownSheet(section.sheet) }),
+        ...(match ? { sheetKey: match.key } : { sheet: section.sheet }),
       }),
       201,
       `division ${section.divisionName}`,
@@ -514,7 +526,7 @@ async function runShow(file: string, index: number): Promise<Show> {
 }
 
 describe('real shows run again through the judges', () => {
-  it('sets up and runs five real pages through the API, each judge with its own token', async () => {
+  it('sets up and runs six real pages through the API, each judge with its own token', async () => {
     for (const [index, page] of PAGES.entries()) shows.push(await runShow(page.file, index));
     // the kinds: a catalogue sheet and the circuit's own are both used; an own sheet where the catalogue has none
     const used = shows.flatMap((show) => [...show.sheets.values()]);
@@ -539,9 +551,21 @@ describe('real shows run again through the judges', () => {
 
       const published = await api.fetch(new URL(record.RecapUrl).pathname);
       expect(published.status).toBe(200);
-      const page = checkRecap({ name: show.file, html: await published.text() }, { date: show.original.date });
+      const html = await published.text();
+      const page = checkRecap({ name: show.file, html }, { date: show.original.date });
       expect(page.recap.sections).toHaveLength(show.original.recap.sections.length);
       differences.push(...printedDifferences(page, v4 as unknown as ServedSection[]));
+      PAGE_HTML.set(show.file, html);
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('publishes the same recap page as the real one, table for table and cell for cell, however the numbers were entered', () => {
+    expect(PAGE_HTML.size).toBe(PAGES.length);
+    const differences: string[] = [];
+    for (const [file, html] of PAGE_HTML) {
+      const grids = compareGrids(file, readRecapFixture(file), html, 'exact');
+      differences.push(...grids.differences, ...grids.unmatched.map((grid) => `${file} "${grid.division}": no grid`));
     }
     expect(differences).toEqual([]);
   });

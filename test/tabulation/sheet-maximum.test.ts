@@ -39,7 +39,7 @@ describe("the set-up page's maximum total", () => {
     ];
     const built = toSheetInput(draft);
     if (!built.ok) throw new Error([...built.errors.values()].join('; '));
-    const stored = sheetFromBody(built.sheet as never);
+    const stored = sheetFromBody(built.sheet);
     expect(tabulatedMaximum(stored)).toBe(20);
     expect(sheetMaximum(built.sheet)).toBe(20);
   });

@@ -29,7 +29,9 @@ describe('validateScores', () => {
       'scores[4].score',
       'scores[5].score',
     ]);
-    expect(problems[2].message).toContain('outside 0..100');
+    // in the sheet's own words, never its keys
+    expect(problems[2].message).toBe('Equipment Analysis: Voc can be at most 100');
+    expect(problems[3].message).toBe('Equipment Analysis: Exc cannot be below 0');
   });
 
   it('reports duplicates and, when asked, missing lines', () => {
@@ -41,7 +43,7 @@ describe('validateScores', () => {
       ],
       { requireComplete: true },
     );
-    expect(problems[0]).toEqual({ field: 'scores[1]', message: 'ea.voc is scored more than once' });
+    expect(problems[0]).toEqual({ field: 'scores[1]', message: 'Equipment Analysis: Voc is scored more than once' });
     expect(problems.map((problem) => problem.field)).toContain('ge2.perf');
     expect(problems.map((problem) => problem.field)).not.toContain('ea.voc');
   });

@@ -1,5 +1,6 @@
 /**
- * What every instance must know to accept a token: the signing keys and the revoked applications. Read at start,
+ * What every instance must know to accept a token: the signing keys, the revoked applications and the single tokens
+ * revoked (sign-outs, decision 118), and the users' standing. Read at start,
  * again on every auth_changed notification (a rotation or a revocation by the CLI, on any instance's database),
  * after a gap in notifications, and, on PostgreSQL, every RECHECK_MS, so a lost notification holds a change back
  * for seconds at most (docs/decisions/009-signing-keys-and-revocation.md). The embedded database has one process,
@@ -9,6 +10,7 @@ import type { Database } from '../db/database.js';
 import { describeDbError } from '../db/failures.js';
 import { AUTH_CHANGED_CHANNEL } from '../db/repositories/auth-changes.js';
 import { recentlyRevokedApplicationIds } from '../db/repositories/applications.js';
+import { listRevokedTokens, type RevokedToken } from '../db/repositories/revoked-tokens.js';
 import { ensureActiveSigningKey, listVerifyingKeys } from '../db/repositories/signing-keys.js';
 import { keyRingFrom, newSigningKey, type KeyRing } from './key-ring.js';
 import { findUserStanding, type UserStanding } from '../db/repositories/users.js';
@@ -30,42 +32,78 @@ export function keyKeepSeconds(tokenTtlSeconds: number): number {
 export interface AuthState {
   keys(): KeyRing;
   isRevoked(applicationId: number): boolean;
+  /** whether the token with this jti was revoked (signed out) */
+  isTokenRevoked(jti: string): boolean;
+  /** this instance's own revocation of a token, known here before the notification comes back */
+  noteTokenRevoked(jti: string, expiresAtMs: number): void;
   /**
-   * The user's role and whether it may still act, as this instance last read it (read on first use, forgotten
-   * at every re-read, so a role change or a disabling takes effect as soon as a revocation does).
+   * The user's standing (role, disabled, session version) as this instance last read it: read on first use,
+   * forgotten at every re-read, and never answered while a re-read is under way, so a role change, a disabling or a
+   * new password takes effect on the first request after the instance hears of it.
    */
   user(userId: number): Promise<UserStanding | undefined>;
-  /** Re-reads keys and revocations (one read at a time; callers share it). */
+  /**
+   * Re-reads keys, revocations and users. One read at a time; a call while one runs gets one more read after it
+   * (the running one may have started before the change it was called for).
+   */
   refresh(): Promise<void>;
   /** refresh(), unless one ran less than a second ago: for a token whose key id is not known here yet. */
   refreshForUnknownKey(): Promise<void>;
   close(): void;
 }
 
-export async function createAuthState(database: Database, options: { tokenTtlSeconds: number }): Promise<AuthState> {
+/**
+ * Token revocations are read incrementally: each read asks for those recorded after the newest one seen, less this
+ * much (a revocation's time is its transaction's start, so one may commit a moment after a later one was read).
+ */
+const REVOCATION_OVERLAP_MS = CHANGE_PICKUP_GRACE_SECONDS * 1000;
+
+export async function createAuthState(
+  database: Database,
+  options: { tokenTtlSeconds: number },
+  /** the clock tokens are checked by (TokenService's): a revocation is forgotten once its token has expired */
+  now: () => number = Date.now,
+): Promise<AuthState> {
   const { db } = database;
   const keepSeconds = keyKeepSeconds(options.tokenTtlSeconds);
   await ensureActiveSigningKey(db, newSigningKey);
 
   let keys = keyRingFrom(await listVerifyingKeys(db, keepSeconds));
   let revoked = new Set(await recentlyRevokedApplicationIds(db, keepSeconds));
+  /** jti → when its token expires (epoch ms) */
+  const revokedTokens = new Map<string, number>();
+  let newestRevocationMs: number | undefined;
+  const learnRevocations = (rows: RevokedToken[]) => {
+    for (const row of rows) {
+      revokedTokens.set(row.jti, row.expiresAt.getTime());
+      newestRevocationMs = Math.max(newestRevocationMs ?? 0, row.revokedAt.getTime());
+    }
+    const current = now();
+    for (const [jti, expiresAtMs] of revokedTokens)
+      if (expiresAtMs < current - REVOCATION_OVERLAP_MS) revokedTokens.delete(jti);
+  };
+  learnRevocations(await listRevokedTokens(db));
   let users = new Map<number, Promise<UserStanding | undefined>>();
   let running: Promise<void> | undefined;
+  /** the read after the running one, for those who asked while it ran */
+  let queued: Promise<void> | undefined;
   let lastRead = Date.now();
   let closed = false;
 
   const read = async () => {
-    const [rows, ids] = await Promise.all([
+    const since = newestRevocationMs === undefined ? undefined : new Date(newestRevocationMs - REVOCATION_OVERLAP_MS);
+    const [rows, ids, tokens] = await Promise.all([
       listVerifyingKeys(db, keepSeconds),
       recentlyRevokedApplicationIds(db, keepSeconds),
+      listRevokedTokens(db, since),
     ]);
     keys = keyRingFrom(rows, keys);
     revoked = new Set(ids);
+    learnRevocations(tokens);
     users = new Map();
   };
-  const refresh = (): Promise<void> => {
-    if (closed) return Promise.resolve();
-    running ??= read()
+  const start = (): Promise<void> =>
+    (running = read()
       .catch((error: unknown) => {
         // Keep what we knew; the next notification or re-check tries again.
         console.error(
@@ -79,8 +117,18 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
       .finally(() => {
         lastRead = Date.now();
         running = undefined;
+      }));
+  const refresh = (): Promise<void> => {
+    if (closed) return Promise.resolve();
+    if (queued) return queued;
+    if (running) {
+      queued = running.then(() => {
+        queued = undefined;
+        return start();
       });
-    return running;
+      return queued;
+    }
+    return start();
   };
 
   await database.listen(
@@ -94,7 +142,11 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
   return {
     keys: () => keys,
     isRevoked: (applicationId) => revoked.has(applicationId),
-    user: (userId) => {
+    isTokenRevoked: (jti) => revokedTokens.has(jti),
+    noteTokenRevoked: (jti, expiresAtMs) => void revokedTokens.set(jti, expiresAtMs),
+    user: async (userId) => {
+      // A re-read under way was asked for by a change: answer what it reads, not what it is about to forget.
+      for (let pending = queued ?? running; pending; pending = queued ?? running) await pending;
       let standing = users.get(userId);
       if (!standing) {
         const map = users;
@@ -107,7 +159,8 @@ export async function createAuthState(database: Database, options: { tokenTtlSec
     },
     refresh,
     refreshForUnknownKey: () => {
-      if (running) return running;
+      const pending = queued ?? running;
+      if (pending) return pending;
       return Date.now() - lastRead < UNKNOWN_KID_RELOAD_MS ? Promise.resolve() : refresh();
     },
     close: () => {

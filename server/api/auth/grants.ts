@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { Application } from '../db/repositories/applications.js';
 import { redeemAuthorizationCode } from './authorization-codes.js';
 import { findOrganizationById } from '../db/repositories/organizations.js';
+import { findUserStanding } from '../db/repositories/users.js';
 import { OAuthError } from './oauth-error.js';
 import { verifierMatches } from './pkce.js';
 import type { IssuedToken, TokenService } from './tokens.js';
@@ -50,17 +51,18 @@ export async function authorizationCodeGrant(
   if (!verifierMatches(parameters.get('code_verifier')!, grant.codeChallenge)) {
     throw new OAuthError('invalid_grant', 'code_verifier does not match the code challenge');
   }
-  // A user disabled between signing in and redeeming the code gets no token.
-  const standing = await tokens.state.user(grant.userId);
+  // A user disabled between signing in and redeeming the code gets no token. Read afresh, not from the instance's
+  // cache of standings: the token carries the session version, and one a moment old would end it at once.
+  const standing = await findUserStanding(db, grant.userId);
   if (!standing || standing.disabled) throw new OAuthError('invalid_grant', 'The signed-in user is disabled');
-  return issueFor(db, tokens, application, grant.userId);
+  return issueFor(db, tokens, application, { id: grant.userId, sessionVersion: standing.sessionVersion });
 }
 
 async function issueFor(
   db: DbOrTx,
   tokens: TokenService,
   application: Application,
-  userId?: number,
+  user?: { id: number; sessionVersion: number },
 ): Promise<IssuedToken> {
   const organization = await findOrganizationById(db, application.orgId);
   // Applications cascade-delete with their organization, so this only fails if it vanished mid-request.
@@ -70,7 +72,8 @@ async function issueFor(
     orgId: organization.id,
     orgGuid: organization.guid,
     clientId: application.clientId,
-    userId,
+    userId: user?.id,
+    sessionVersion: user?.sessionVersion,
     readOnly: application.readOnly,
   });
 }

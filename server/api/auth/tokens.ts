@@ -3,7 +3,7 @@
  * verifies any instance's tokens, with public keys only, without asking anyone
  * (docs/decisions/002-stateless-signed-tokens.md, 009-signing-keys-and-revocation.md).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { ApiConfig } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -26,13 +26,24 @@ export interface TokenSubject {
   userId?: number;
   /** a read-only key's token: it may only read */
   readOnly?: boolean;
+  /** the user's session version now (UserStanding): a new password or a disabling ends the token */
+  sessionVersion?: number;
 }
 
 export type TokenCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 'expired' | 'invalid' };
 
+/** A token this API signed that has not expired, whether or not it still works: what a revocation records. */
+export interface IssuedTokenFacts {
+  applicationId: number;
+  jti: string;
+  expiresAtMs: number;
+}
+
 export interface TokenService {
   issue(subject: TokenSubject): Promise<IssuedToken>;
   verify(token: string): Promise<TokenCheck>;
+  /** the token's facts when this API signed it and it has not expired (revoked or not), else undefined */
+  inspect(token: string): Promise<IssuedTokenFacts | undefined>;
   /** signing keys and revocations, as this instance knows them (the CLI changes them; tests look) */
   state: AuthState;
   close(): void;
@@ -41,6 +52,8 @@ export interface TokenService {
 const ISSUER = 'competition-api';
 const AUDIENCE = 'competition-api';
 const KID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+/** Our jtis are UUIDs; anything else in a verified token is not one of ours. */
+const JTI_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** `now` is the clock tokens are issued and checked by (milliseconds, like Date.now); tests pass their own. */
@@ -49,7 +62,7 @@ export async function createTokenService(
   config: ApiConfig,
   now: () => number = Date.now,
 ): Promise<TokenService> {
-  const state = await createAuthState(database, config);
+  const state = await createAuthState(database, config, now);
 
   async function keyFor(kid: unknown): Promise<VerifyingKey | undefined> {
     if (typeof kid !== 'string' || !KID_SHAPE.test(kid)) return undefined;
@@ -62,21 +75,75 @@ export async function createTokenService(
 
   /**
    * Tokens already verified, until they expire: a signature check costs more than the rest of a cached read.
-   * Revocation and the key are checked on every use, so a revoked application's tokens, and those of a key
-   * deleted by `signing-key rotate --invalidate-tokens`, stop working as soon as this instance knows.
-   * Bounded; oldest dropped first.
+   * Revocations and the key are checked on every use, so a revoked application's tokens, a revoked (signed-out)
+   * token, and those of a key deleted by `signing-key rotate --invalidate-tokens`, stop working as soon as this
+   * instance knows. Bounded; oldest dropped first.
    */
-  const verified = new Map<string, { auth: AuthContext; expiresAtMs: number; kid: string }>();
+  const verified = new Map<string, Verified>();
 
   /**
    * A user's token acts with the user's role as it is now, and stops as soon as this instance knows the user was
-   * disabled (or deleted, or moved): the role is never taken from the token.
+   * disabled (or deleted, or moved) or set a new password since it was issued: the role is never taken from the
+   * token.
    */
-  async function withStanding(auth: AuthContext): Promise<TokenCheck> {
+  async function withStanding(entry: Verified): Promise<TokenCheck> {
+    const { auth } = entry;
     if (auth.userId === undefined) return { ok: true, auth };
     const standing = await state.user(auth.userId);
-    if (!standing || standing.disabled || standing.orgId !== auth.orgId) return { ok: false, reason: 'invalid' };
-    return { ok: true, auth: { ...auth, role: standing.role } };
+    if (
+      !standing ||
+      standing.disabled ||
+      standing.orgId !== auth.orgId ||
+      standing.sessionVersion !== entry.sessionVersion
+    )
+      return { ok: false, reason: 'invalid' };
+    return {
+      ok: true,
+      auth: { ...auth, role: standing.role, ...(standing.groups ? { groups: standing.groups } : {}) },
+    };
+  }
+
+  const withdrawn = (entry: Verified) =>
+    state.isRevoked(entry.auth.applicationId) || state.isTokenRevoked(entry.jti) || !state.keys().verifying(entry.kid);
+
+  /** The token's verified claims (cached), whether or not it was revoked since; or why it does not verify. */
+  async function verifySignature(token: string): Promise<Verified | 'expired' | 'invalid'> {
+    const cached = verified.get(token);
+    if (cached) {
+      if (!state.keys().verifying(cached.kid)) {
+        verified.delete(token);
+        return 'invalid';
+      }
+      if (now() < cached.expiresAtMs) return cached;
+      verified.delete(token);
+      return 'expired';
+    }
+    let kid: unknown;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      return 'invalid';
+    }
+    const key = await keyFor(kid);
+    if (!key) return 'invalid';
+    try {
+      const { payload } = await jwtVerify(token, key.key, {
+        // Each key verifies its own algorithm only: a token cannot pick how it is checked.
+        algorithms: [key.algorithm],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        typ: 'at+jwt',
+        requiredClaims: ['exp', 'iat'],
+        currentDate: new Date(now()),
+      });
+      const entry = verifiedFrom(payload, key.kid, token);
+      if (!entry || !signedWhileCurrent(payload, key, config.tokenTtlSeconds)) return 'invalid';
+      verified.set(token, entry);
+      if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+      return entry;
+    } catch (error) {
+      return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
+    }
   }
 
   return {
@@ -90,7 +157,10 @@ export async function createTokenService(
         app: subject.applicationId,
         client_id: subject.clientId,
       };
-      if (subject.userId !== undefined) claims.uid = subject.userId;
+      if (subject.userId !== undefined) {
+        claims.uid = subject.userId;
+        claims.sv = subject.sessionVersion ?? 0;
+      }
       if (subject.readOnly) claims.ro = true;
       const signing = state.keys().signing;
       const accessToken = await new SignJWT(claims)
@@ -108,44 +178,19 @@ export async function createTokenService(
     },
 
     async verify(token) {
-      const cached = verified.get(token);
-      if (cached) {
-        if (state.isRevoked(cached.auth.applicationId) || !state.keys().verifying(cached.kid)) {
-          verified.delete(token);
-          return { ok: false, reason: 'invalid' };
-        }
-        if (now() < cached.expiresAtMs) return withStanding(cached.auth);
+      const entry = await verifySignature(token);
+      if (typeof entry === 'string') return { ok: false, reason: entry };
+      if (withdrawn(entry)) {
         verified.delete(token);
-        return { ok: false, reason: 'expired' };
-      }
-      let kid: unknown;
-      try {
-        kid = decodeProtectedHeader(token).kid;
-      } catch {
         return { ok: false, reason: 'invalid' };
       }
-      const key = await keyFor(kid);
-      if (!key) return { ok: false, reason: 'invalid' };
-      try {
-        const { payload } = await jwtVerify(token, key.key, {
-          // Each key verifies its own algorithm only: a token cannot pick how it is checked.
-          algorithms: [key.algorithm],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          typ: 'at+jwt',
-          requiredClaims: ['exp', 'iat'],
-          currentDate: new Date(now()),
-        });
-        const auth = authFrom(payload);
-        if (!auth || !signedWhileCurrent(payload, key, config.tokenTtlSeconds) || state.isRevoked(auth.applicationId)) {
-          return { ok: false, reason: 'invalid' };
-        }
-        verified.set(token, { auth, expiresAtMs: payload.exp! * 1000, kid: key.kid });
-        if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-        return await withStanding(auth);
-      } catch (error) {
-        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
-      }
+      return withStanding(entry);
+    },
+
+    async inspect(token) {
+      const entry = await verifySignature(token);
+      if (typeof entry === 'string') return undefined;
+      return { applicationId: entry.auth.applicationId, jti: entry.jti, expiresAtMs: entry.expiresAtMs };
     },
   };
 }
@@ -160,12 +205,24 @@ function signedWhileCurrent(payload: JWTPayload, key: VerifyingKey, tokenTtlSeco
   return payload.iat! <= latestIssue && payload.exp! <= latestIssue + tokenTtlSeconds + 1;
 }
 
-function authFrom(payload: Record<string, unknown>): AuthContext | undefined {
-  const { org, org_guid: orgGuid, app, client_id: clientId, uid, ro } = payload;
+/** A verified token as this instance keeps it: who it acts for, and what revocation and expiry are checked by. */
+interface Verified {
+  auth: AuthContext;
+  expiresAtMs: number;
+  kid: string;
+  jti: string;
+  /** the user's session version it was issued under (0 for tokens from before versions, and for keys' tokens) */
+  sessionVersion: number;
+}
+
+function verifiedFrom(payload: JWTPayload, kid: string, token: string): Verified | undefined {
+  const { org, org_guid: orgGuid, app, client_id: clientId, uid, ro, sv, jti, exp } = payload;
   if (!isId(org) || !isId(app) || typeof orgGuid !== 'string' || typeof clientId !== 'string') return undefined;
   if (uid !== undefined && !isId(uid)) return undefined;
   if (ro !== undefined && ro !== true) return undefined;
-  return {
+  if (sv !== undefined && !(typeof sv === 'number' && Number.isInteger(sv) && sv >= 0)) return undefined;
+  if (jti !== undefined && !JTI_SHAPE.test(jti)) return undefined;
+  const auth: AuthContext = {
     orgId: org,
     orgGuid,
     applicationId: app,
@@ -173,6 +230,9 @@ function authFrom(payload: Record<string, unknown>): AuthContext | undefined {
     ...(uid !== undefined ? { userId: uid } : {}),
     ...(ro === true ? { readOnly: true } : {}),
   };
+  // Every token we issue has a jti; one signed without (the claim is not required) is revoked by its digest.
+  const id = jti ?? `sha256-${createHash('sha256').update(token).digest('base64url')}`;
+  return { auth, expiresAtMs: exp! * 1000, kid, jti: id, sessionVersion: sv ?? 0 };
 }
 
 function isId(value: unknown): value is number {

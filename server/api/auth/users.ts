@@ -3,9 +3,9 @@ import type { DbOrTx } from '../db/database.js';
 import {
   findUserByEmail,
   findUserById,
-  insertPasswordLink,
   insertUser,
   redeemPasswordLink,
+  replacePasswordLink,
   setPasswordHash,
   type User,
 } from '../db/repositories/users.js';
@@ -38,7 +38,8 @@ export async function createUser(
 
 /**
  * A one-time link that lets the user set its password for 24 hours: the link's token is shown once (the
- * administrator hands the link over; no email is sent) and only its sha-256 is stored.
+ * administrator hands the link over; no email is sent) and only its sha-256 is stored. It replaces the user's
+ * earlier link, which stops working.
  */
 export async function createPasswordLink(
   db: DbOrTx,
@@ -47,10 +48,30 @@ export async function createPasswordLink(
 ): Promise<{ url: string; expiresAt: Date }> {
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + PASSWORD_LINK_TTL_MS);
-  await insertPasswordLink(db, { userId, tokenHash: sha256Hex(token), expiresAt });
+  await replacePasswordLink(db, { userId, tokenHash: sha256Hex(token), expiresAt });
   const url = new URL(SET_PASSWORD_PATH, baseUrl);
   url.searchParams.set('token', token);
   return { url: url.toString(), expiresAt };
+}
+
+export class UserDisabledError extends Error {}
+
+/**
+ * A new one-time link for one of the organization's users, in place of the one it had (lost, expired, or a password
+ * forgotten: the password stays until the link sets a new one). Undefined when the organization has no such user; a
+ * disabled user gets none (UserDisabledError): it could not sign in with the password anyway.
+ */
+export async function newPasswordLink(
+  db: DbOrTx,
+  input: { orgId: number; userId: number; baseUrl: string },
+): Promise<{ user: User; link: { url: string; expiresAt: Date } } | undefined> {
+  return db.transaction(async (tx) => {
+    const user = await findUserById(tx, input.orgId, input.userId);
+    if (!user) return undefined;
+    if (user.disabled)
+      throw new UserDisabledError(`${user.email} is disabled: enable the user first, then make their link`);
+    return { user, link: await createPasswordLink(tx, user.id, input.baseUrl) };
+  });
 }
 
 /** Sets the password of the link's user and spends the link; undefined when the link is unknown, used or expired. */

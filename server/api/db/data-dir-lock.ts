@@ -43,7 +43,7 @@ export function dataDirHolder(dataDir: string): { pid: number; holder: string } 
 
 function readHolder(lockPath: string): { pid: number; holder: string } | null {
   try {
-    return JSON.parse(readFileSync(lockPath, 'utf8'));
+    return JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number; holder: string };
   } catch {
     return null;
   }

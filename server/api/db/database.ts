@@ -38,9 +38,16 @@ export interface Database {
    * Runs `work` in one transaction that every use of `db` within it (its async context) joins: repositories'
    * writes become savepoints of it and reads see them, though they only know `db`. For one unit of work spread
    * over code that cannot pass a transaction along: every write request's changes, its reads and its stored
-   * Idempotency-Key answer commit as one (http/write-unit.ts).
+   * Idempotency-Key answer commit as one (http/write-unit.ts). `work` is given that transaction, for what must
+   * know which unit it is in (org-version.ts: one version bump a unit).
    */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The embedded database's files as one uncompressed tar (PGlite's `dumpDataDir`), taken between two transactions
+   * while no statement runs: what a backup holds (server/api/backup/). Absent on PostgreSQL, which has its own
+   * tools (pg_dump).
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -80,12 +87,14 @@ function withAmbientTransactions(db: Db): Pick<Database, 'db' | 'transaction'> {
         return <T>(work: (tx: Tx) => Promise<T>): Promise<T> => work(surrounding);
       const current = surrounding ?? target;
       const value: unknown = Reflect.get(current, property, current);
-      return typeof value === 'function' ? value.bind(current) : value;
+      if (typeof value !== 'function') return value;
+      const bound: unknown = value.bind(current);
+      return bound;
     },
   });
   return {
     db: forwarding,
-    transaction: (work) => (ambient.getStore() ?? db).transaction((tx) => ambient.run(tx, work)),
+    transaction: (work) => (ambient.getStore() ?? db).transaction((tx) => ambient.run(tx, () => work(tx))),
   };
 }
 
@@ -125,6 +134,9 @@ async function openPglite(options: DatabaseOptions): Promise<Omit<Database, 'tra
       await client.query('SELECT 1');
       return true;
     },
+    // Every query and transaction of PGlite holds its transaction lock, and the dump waits for it: the files are
+    // those of a moment between two transactions (crash-consistent: opening them replays the log as after a stop).
+    snapshot: () => client._runExclusiveTransaction(() => client.dumpDataDir('none')),
     close: () => client.close(),
   };
 }

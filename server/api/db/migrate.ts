@@ -5,6 +5,13 @@ import { sql, type SQL } from 'drizzle-orm';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** The migrations this version of the app knows, in the order they apply. */
+export function knownMigrations(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+}
+
 /**
  * Applies every migrations/*.sql not yet applied, in name order, each in its own transaction. An advisory lock
  * makes concurrent starts of several API instances on one PostgreSQL apply each migration exactly once.
@@ -18,9 +25,7 @@ export async function applyMigrations(database: { db: Migratable }): Promise<voi
     );
     const applied = await tx.execute(sql`SELECT name FROM schema_migrations`);
     const done = new Set(rowsOf<{ name: string }>(applied).map((row) => row.name));
-    for (const file of readdirSync(migrationsDir)
-      .filter((name) => name.endsWith('.sql'))
-      .sort()) {
+    for (const file of knownMigrations()) {
       if (done.has(file)) continue;
       // Prepared statements take one command each: run the file statement by statement (migrations hold no
       // function bodies, so a semicolon at the end of a line always ends a statement).

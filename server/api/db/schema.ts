@@ -4,15 +4,12 @@
  */
 import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
 import type { PerformanceResult, ScoreSheet } from '../tabulation/types.js';
-import type { Role } from '../../../domain/roles.js';
+import type { GroupRole, Role } from '../../../domain/roles.js';
 import type { EntryState } from '../../../domain/score-entries.js';
+import type { DrawRecord } from '../../../domain/draw/record.js';
 
-/** Who made a write, as the audit trail names them. */
-export interface AuditActor {
-  kind: 'user' | 'key';
-  id: string;
-  name: string;
-}
+export type { AuditActor } from './audit-actor.js';
+import type { AuditActor } from './audit-actor.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -25,6 +22,8 @@ export const organizations = pgTable('organizations', {
   createdAt: ts('created_at').notNull().defaultNow(),
   /** a division and round is released only once signed off (decision 082) */
   requireSignoff: boolean('require_signoff').notNull().default(false),
+  /** the season the circuit chose as its current one; null: the dates and today's contests decide (decision 123) */
+  currentSeasonId: integer('current_season_id'),
 });
 
 export const orgVersions = pgTable('org_versions', {
@@ -56,6 +55,35 @@ export const users = pgTable('users', {
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   disabledAt: ts('disabled_at'),
+  /** its tokens carry the version they were issued under; a new password or a disabling adds one (decision 118) */
+  sessionVersion: integer('session_version').notNull().default(0),
+});
+
+/** Which groups a group's account acts for, and as what in each (decision 133). */
+export const groupMemberships = pgTable('group_memberships', {
+  userId: integer('user_id').notNull(),
+  groupId: integer('group_id').notNull(),
+  role: text('role').$type<GroupRole>().notNull(),
+  addedAt: ts('added_at').notNull().defaultNow(),
+});
+
+export type AccessRequestState = 'pending' | 'approved' | 'refused';
+
+/** "Find my group": a person's request for an account of a group, and the circuit's decision. */
+export const accessRequests = pgTable('access_requests', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  groupId: integer('group_id').notNull(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  role: text('role').$type<GroupRole>().notNull(),
+  message: text('message').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  state: text('state').$type<AccessRequestState>().notNull().default('pending'),
+  decidedAt: ts('decided_at'),
+  decidedBy: integer('decided_by'),
+  reason: text('reason').notNull().default(''),
 });
 
 export const passwordLinks = pgTable('password_links', {
@@ -95,6 +123,13 @@ export const signingKeys = pgTable('signing_keys', {
   privateKey: text('private_key'),
   createdAt: ts('created_at').notNull().defaultNow(),
   retiredAt: ts('retired_at'),
+});
+
+/** Single tokens revoked before they expire (POST /v3/oauth2/revoke), kept until they would have expired. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at').notNull().defaultNow(),
 });
 
 export const authorizationCodes = pgTable('authorization_codes', {
@@ -270,6 +305,18 @@ export const penalties = pgTable('penalties', {
   reason: text('reason').notNull().default(''),
 });
 
+/** A division and round's running order as drawn (issue 40): only ever added, the latest the current one. */
+export const draws = pgTable('draws', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  guid: uuid('guid').notNull(),
+  roundId: integer('round_id').notNull(),
+  divisionId: integer('division_id').notNull(),
+  record: jsonb('record').$type<DrawRecord>().notNull(),
+  drawnBy: jsonb('drawn_by').$type<AuditActor>().notNull(),
+  drawnAt: ts('drawn_at').notNull().defaultNow(),
+});
+
 /** A division and round's own release and sign-off (decision 082); `released` null follows its round's. */
 export const sectionReviews = pgTable('section_reviews', {
   roundId: integer('round_id').notNull(),
@@ -297,3 +344,5 @@ export const scoreCorrections = pgTable('score_corrections', {
   before: jsonb('before').$type<CorrectedNumbers>().notNull(),
   after: jsonb('after').$type<CorrectedNumbers>().notNull(),
 });
+
+export * from './commentary-schema.js';

@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Role } from '../../../domain/roles.js';
+import type { GroupRole, Role } from '../../../domain/roles.js';
 import type { PendingAudit, Permission } from './permissions.js';
 import type { Db } from '../db/database.js';
+import type { AuditActor } from '../db/schema.js';
 
 /** Who is calling: set by the bearer middleware from a verified access token. */
 export interface AuthContext {
@@ -13,6 +14,8 @@ export interface AuthContext {
   userId?: number;
   /** the user's role as it is now (looked up on every request, not taken from the token) */
   role?: Role;
+  /** a group's account: the groups it acts for and its role in each, looked up with the role (decision 133) */
+  groups?: ReadonlyMap<number, GroupRole>;
   /** a read-only key's token: it may only read, whoever signed in through it */
   readOnly?: boolean;
 }
@@ -30,6 +33,8 @@ export interface AppEnv {
     /** set instead of `auth` when an open v2 read is called without a token */
     anonymous?: AnonymousCaller;
     requestId: string;
+    /** who writes, read by the write unit's first statement (http/write-unit.ts, requestActor) */
+    actor?: AuditActor;
     /** set by a route's permission check (http/permissions.ts) once the caller passed it */
     permission?: Permission;
     /** what the write unit appends to the audit trail when the write succeeds (http/permissions.ts) */
@@ -43,6 +48,11 @@ export interface AppEnv {
     reason?: string;
     /** the database as the write unit's transaction sees it, for what runs around a write's handler */
     db?: Db;
+    /**
+     * the write changed what tokens may do (a user's role or standing): once it commits, this instance re-reads
+     * before it answers, so the caller's next request is judged by the change, notification or not
+     */
+    authChanged?: true;
   };
 }
 

@@ -121,7 +121,7 @@ export function entriesFromCsv(
       }
       const score = Number(cell);
       if (score > line.max) {
-        problem(row, line.key, `${cell} is outside 0..${line.max}`);
+        problem(row, line.key, `${caption.name}: ${line.name} can be at most ${line.max} (${cell} given)`);
         return;
       }
       scores.push({ subcaptionKey: line.key, score });

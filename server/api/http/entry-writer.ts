@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from './context.js';
 import { forbidden } from './permissions.js';
 import { ApiProblem } from './problem.js';
-import { actorOf, reasonOf } from './write-unit.js';
+import { reasonOf, requestActor } from './write-unit.js';
 import { EntryRefused, type EntryWriter } from '../db/repositories/scores.write.js';
 
 /**
@@ -14,16 +14,14 @@ import { EntryRefused, type EntryWriter } from '../db/repositories/scores.write.
  * written; one that passed with `enter-seated-scores` (a judge) writes its own seats only, as drafts until it
  * submits. The reason is the body's, else X-Audit-Reason; the body's is what the audit trail records.
  */
-export async function entryWriter(c: Context<AppEnv>, bodyReason: string | undefined): Promise<EntryWriter> {
+export function entryWriter(c: Context<AppEnv>, bodyReason: string | undefined): EntryWriter {
   const auth = c.get('auth');
-  const db = c.get('db');
-  if (!db) throw new Error('A score write ran outside the write unit');
   if (bodyReason !== undefined) c.set('reason', bodyReason);
   const scope = c.get('permission') === 'enter-scores' ? 'any' : 'seated';
   return {
     scope,
     userId: auth.userId,
-    actor: await actorOf(db, auth),
+    actor: requestActor(c),
     reason: bodyReason ?? reasonOf(c),
     // keys keep the access they always had (scripts re-entering a caption); people say why they correct
     reasonForCorrections: auth.userId !== undefined,

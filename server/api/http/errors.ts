@@ -6,11 +6,13 @@ type ZodIssue = core.$ZodIssue;
 import { ApiProblem, problemBody, type FieldProblem } from './problem.js';
 import type { AppEnv } from './context.js';
 import { NotFoundError, RuleViolation } from '../db/repositories/errors.js';
+import { CommentaryRefused, refusalProblem } from './commentary-problems.js';
 import { describeDbError, isDatabaseUnavailable, isRetryableConflict } from '../db/failures.js';
 
 /** The one error handler: problem+json for every failure, and never a 5xx message or stack to the client. */
 export function answerError(error: unknown, c: Context<AppEnv>): Response {
   if (error instanceof ApiProblem) return problemResponse(error);
+  if (error instanceof CommentaryRefused) return problemResponse(refusalProblem(error));
   if (error instanceof NotFoundError) {
     const entity = error.entity.charAt(0).toUpperCase() + error.entity.slice(1);
     return problemResponse(
@@ -28,7 +30,8 @@ export function answerError(error: unknown, c: Context<AppEnv>): Response {
       return problemResponse(new ApiProblem(400, 'malformed_body', `The request body is malformed: ${error.message}`));
     }
     const message = status === 413 ? 'The request body is too large' : error.message || 'Request failed';
-    return problemResponse(new ApiProblem(status, status === 413 ? 'body_too_large' : 'bad_request', message));
+    const code = status === 413 ? 'body_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
+    return problemResponse(new ApiProblem(status, code, message));
   }
   if (isMalformedJson(error)) {
     return problemResponse(new ApiProblem(400, 'malformed_body', 'The request body is not valid JSON'));
@@ -125,7 +128,7 @@ function specificIssues(issue: ZodIssue): ZodIssue[] {
     (branch) => !branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
   );
   if (sameType.length !== 1) return [issue];
-  return sameType[0].flatMap((inner) => specificIssues({ ...inner, path: [...issue.path, ...inner.path] } as ZodIssue));
+  return sameType[0].flatMap((inner) => specificIssues({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 function isMalformedJson(error: unknown): boolean {

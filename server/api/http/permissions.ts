@@ -4,8 +4,9 @@
  * Each operation declares the permission it needs beside its schema, with `permitted(permission, route, audit?)`
  * in its `<resource>.routes.ts`; that puts the permission in the OpenAPI document (`x-permission`, and a line of
  * the description) and installs `guard`, which refuses a caller without it (403 problem+json naming it). Reads
- * declare nothing: every caller that passed the bearer check may read, and the document says `read` for them.
- * A write that declares no permission fails loudly in the write unit (http/write-unit.ts) instead of being open.
+ * that declare nothing need `read` (router.ts gives them `readable`): every role of the circuit and every key holds
+ * it, a group's accounts do not (decision 133). A write that declares no permission fails loudly in the write unit
+ * (http/write-unit.ts) instead of being open.
  */
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
@@ -37,6 +38,25 @@ export const PERMISSIONS = [
   'manage-users',
   /** the audit trail */
   'read-audit',
+  /** when the server's last backup was made, on the console (decision 114) */
+  'read-backups',
+  /** the released placements read out at the awards, last place first (issue 36) */
+  'read-awards',
+  /** recording commentary on the captions the caller is seated on (a judge user; decision 128) */
+  'record-commentary',
+  /** uploading commentary for any seat (a judge who recorded elsewhere) */
+  'upload-commentary',
+  /** hearing any commentary, released or not, and its list per performance and caption */
+  'listen-commentary',
+  /** verifying, moving and clearing commentary */
+  'manage-commentary',
+  /**
+   * a group's contests, its released sheets and commentary: a group's account for its own groups only, the circuit's
+   * administrator for any (decision 133)
+   */
+  'read-group',
+  /** the accounts of a group: a group administrator for the groups it administers only (decision 133) */
+  'manage-group-accounts',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -56,9 +76,28 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'release',
     'read-unreleased',
     'read-audit',
+    'read-backups',
+    'read-awards',
+    'record-commentary',
+    'upload-commentary',
+    'listen-commentary',
+    'manage-commentary',
   ],
-  'chief-judge': ['read', 'enter-penalties', 'read-unreleased', 'sign-off', 'read-audit'],
-  judge: ['read', 'enter-seated-scores'],
+  'chief-judge': [
+    'read',
+    'enter-penalties',
+    'read-unreleased',
+    'sign-off',
+    'read-audit',
+    'read-backups',
+    'read-awards',
+    'listen-commentary',
+  ],
+  judge: ['read', 'enter-seated-scores', 'record-commentary'],
+  // A group's accounts do not read the organization (no `read`): only their own groups, each checked against the
+  // account's groups by the operation (http/group-scope.ts).
+  'group-administrator': ['read-group', 'manage-group-accounts'],
+  'group-staff': ['read-group'],
 };
 
 /**
@@ -175,6 +214,32 @@ function guard(permission: Permission, audit?: AuditSpec, narrower?: Permission)
     });
   };
 }
+
+/**
+ * What a read that declares no permission becomes (router.ts): it needs `read`, says so in the document, and may
+ * answer 403. An anonymous caller of an open v2 read (decision 026) has no token to check: the route decides.
+ */
+export function readable<R extends RouteConfig>(route: R): R & { middleware: MiddlewareHandler<AppEnv>[] } {
+  const existing = route.middleware === undefined ? [] : [route.middleware].flat();
+  return {
+    ...route,
+    'x-permission': 'read',
+    middleware: [readGuard, ...existing],
+    responses: {
+      ...route.responses,
+      403: {
+        description: "The caller lacks the permission `read` (a group's account reads only its own groups)",
+        content: { 'application/problem+json': { schema: Problem } },
+      },
+    },
+  };
+}
+
+const readGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const auth = c.get('auth') as AuthContext | undefined;
+  if (auth !== undefined) requirePermission(auth, 'read');
+  await next();
+};
 
 /**
  * For a read that needs more than `read` only in one of its forms (the scores' `preview=true`): refuses the caller

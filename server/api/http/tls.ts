@@ -49,7 +49,7 @@ export async function loadTls(options: { certPath?: string; keyPath?: string; da
           ],
         },
       ],
-    } as Parameters<typeof generate>[1]);
+    });
     writeFileSync(keyPath, pems.private, { mode: 0o600 });
     writeFileSync(certPath, pems.cert, { mode: 0o600 });
   }

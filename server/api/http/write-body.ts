@@ -85,6 +85,16 @@ export const bodyOf = <T extends z.ZodTypeAny>(schema: T, description: string) =
   },
 });
 
+/**
+ * A body taken as JSON only (lists of objects, which a form cannot carry): any other declared type is refused with
+ * 415 before validation (@hono/zod-openapi's media type gate).
+ */
+export const jsonBodyOf = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
+  required: true,
+  description,
+  content: { [JSON_TYPE]: { schema } },
+});
+
 /** true/false from JSON, or "true"/"false"/"1"/"0" from a form. */
 export const BoolField = z.union([
   z.boolean(),
@@ -108,7 +118,7 @@ export function validBody<Out extends { json: unknown; form: unknown }>(c: {
  */
 export function foldDottedFields(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const folded: Record<string, unknown> = Object.create(null);
+  const folded = Object.create(null) as Record<string, unknown>;
   for (const [name, field] of Object.entries(value)) {
     const dot = name.indexOf('.');
     if (dot <= 0) {

@@ -4,13 +4,12 @@ import type { AppEnv } from './context.js';
 import type { Services } from '../services.js';
 import { ApiProblem } from './problem.js';
 import { claimIdempotencyKey, storeIdempotentAnswer, type StoredAnswer } from '../db/repositories/idempotency-keys.js';
-import { appendAuditEntry, type AuditActor } from '../db/repositories/audit-log.js';
+import { appendAuditEntry, auditHeadOf, type AuditActor, type AuditHead } from '../db/repositories/audit-log.js';
 import { collectAuditNotes, type AuditNote } from '../db/repositories/audit-notes.js';
-import { lockOrganization } from '../db/repositories/org-version.js';
-import type { DbOrTx } from '../db/database.js';
-import { applications, users } from '../db/schema.js';
-import { and, eq } from 'drizzle-orm';
+import { bumpOrgVersion } from '../db/repositories/org-version.js';
+import { sql } from 'drizzle-orm';
 import type { AuthContext } from './context.js';
+import type { DbOrTx } from '../db/database.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -33,11 +32,16 @@ class RollBack extends Error {}
  *   sees the write without waiting for the org_changed notification that tells every instance
  *   (docs/decisions/001-read-cache.md). Dropped after the commit, not before: a read in between would cache the
  *   old data again.
- * - It takes the organization's write lock first (org-version.ts lockOrganization), and once the handler succeeded
- *   it appends what the route's permission declaration recorded (http/permissions.ts: who, what, before and
- *   after) to the organization's audit trail, in the same transaction: no write commits without its entry, and
- *   the lock orders the entries (docs/decisions/062-audit-chain.md). A write route that declares no permission
- *   fails here rather than run unchecked.
+ * - A write that changed what tokens may do (`authChanged`: a user disabled) has this instance re-read its
+ *   users and revocations after the commit, before it answers: on PostgreSQL the notification may come a moment
+ *   after the answer, and the caller's next request must already be judged by the change.
+ * - Its first statement bumps the organization's version (org-version.ts), which takes the organization's write
+ *   lock, and reads who writes (the audit trail's and the score entries' actor, requestActor) in the same
+ *   statement; once the handler succeeded it appends what the route's permission declaration recorded
+ *   (http/permissions.ts: who, what, before and after) to the organization's audit trail, in the same transaction:
+ *   no write commits without its entry, and the lock orders the entries (docs/decisions/062-audit-chain.md). A
+ *   write route that declares no permission fails here rather than run unchecked. A write that fails rolls the bump
+ *   back with everything else; one that succeeds without changing anything still tells the caches to refill.
  */
 export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
   const { database, cache } = services;
@@ -56,8 +60,9 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
             .digest('hex');
     let replay: StoredAnswer | undefined;
     try {
-      await database.transaction(async () => {
-        await lockOrganization(database.db, orgId);
+      await database.transaction(async (tx) => {
+        const actor = await lockForWrite(tx, auth);
+        c.set('actor', actor);
         c.set('db', database.db);
         if (key !== undefined) {
           const claim = await claimIdempotencyKey(database.db, { orgId, key, requestHash });
@@ -74,24 +79,30 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
         const audits = c.get('audits') ?? (single ? [single] : []);
         // a body's own reason (a correction's, a forced release's) where the route took one, else the header's
         const why = c.get('reason') ?? reason;
-        const actor = audits.length > 0 || notes.length > 0 ? await actorOf(database.db, auth) : undefined;
+        // read once the handler is done, under the lock: the head the last committed write left
+        let head: AuditHead | undefined =
+          audits.length > 0 || notes.length > 0 ? await auditHeadOf(tx, orgId) : undefined;
         for (const audit of audits) {
-          await appendAuditEntry(database.db, orgId, {
-            actor: actor!,
-            action: audit.spec.action,
-            resource: {
-              type: audit.spec.resource,
-              id: audit.resourceId === undefined ? null : String(audit.resourceId),
+          head = await appendAuditEntry(
+            tx,
+            orgId,
+            {
+              actor,
+              action: audit.spec.action,
+              resource: {
+                type: audit.spec.resource,
+                id: audit.resourceId === undefined ? null : String(audit.resourceId),
+              },
+              competitionId: audit.competitionId,
+              before: audit.before,
+              after: audit.after,
+              reason: why,
             },
-            competitionId: audit.competitionId,
-            before: audit.before,
-            after: audit.after,
-            reason: why,
-          });
+            head,
+          );
         }
         // what the write did besides (a sign-off it withdrew: repositories/audit-notes.ts), after its own entry
-        for (const note of notes)
-          if (actor) await appendAuditEntry(database.db, orgId, { actor, ...note, reason: why });
+        for (const note of notes) head = await appendAuditEntry(tx, orgId, { actor, ...note, reason: why }, head);
         if (key === undefined) return;
         // Only a JSON answer can be replayed; every create answers JSON.
         if (!c.res.headers.get('content-type')?.includes('json')) throw new RollBack();
@@ -116,6 +127,7 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
       return c.json(replay.body as object, replay.status as 200);
     }
     cache.invalidate(orgId);
+    if (c.get('authChanged')) await services.tokens.state.refresh();
   };
 }
 
@@ -142,33 +154,42 @@ export function reasonOf(c: Context<AppEnv>): string | null {
 }
 
 /**
- * A user's actor, once found in a request: a score write names it in its entries and again in its audit entry. A
- * user's AuthContext is made anew for every request (tokens.ts: with the user's standing), so nothing is kept past
- * one; a key's is shared by its token's requests and is looked up each time (a renamed key is named anew).
+ * The organization's write lock and who writes, in one statement: the write unit's first, and that of the audited
+ * transaction of a write outside the unit (http/audited-transaction.ts).
  */
-const actors = new WeakMap<AuthContext, AuditActor>();
-
-/** The audit trail's "who": the signed-in user (by name, else email), else the key (by its name). */
-export async function actorOf(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
-  const known = actors.get(auth);
-  if (known) return known;
-  const actor = await findActor(db, auth);
-  if (auth.userId !== undefined) actors.set(auth, actor);
-  return actor;
+export async function lockForWrite(tx: DbOrTx, auth: AuthContext): Promise<AuditActor> {
+  const { alongside } = await bumpOrgVersion(tx, auth.orgId, writerSql(auth));
+  return actorFrom(auth, alongside as WriterRow | null);
 }
 
-async function findActor(db: DbOrTx, auth: AuthContext): Promise<AuditActor> {
+/** Who writes, as the write unit's first statement reads it (writerSql): a user's names, or a key's. */
+interface WriterRow {
+  email?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  name?: string;
+}
+
+/** The writer's row, a scalar JSON the version bump selects alongside (org-version.ts). */
+function writerSql(auth: AuthContext) {
+  return auth.userId !== undefined
+    ? sql`(SELECT json_build_object('email', u.email, 'firstName', u.first_name, 'lastName', u.last_name)
+        FROM users u WHERE u.id = ${auth.userId} AND u.org_id = ${auth.orgId})`
+    : sql`(SELECT json_build_object('name', a.name) FROM applications a WHERE a.id = ${auth.applicationId})`;
+}
+
+/** The audit trail's "who": the signed-in user (by name, else email), else the key (by its name). */
+function actorFrom(auth: AuthContext, row: WriterRow | null): AuditActor {
   if (auth.userId !== undefined) {
-    const [user] = await db
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(and(eq(users.id, auth.userId), eq(users.orgId, auth.orgId)));
-    const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim() || user?.email || '';
+    const name = `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim() || row?.email || '';
     return { kind: 'user', id: String(auth.userId), name };
   }
-  const [application] = await db
-    .select({ name: applications.name })
-    .from(applications)
-    .where(eq(applications.id, auth.applicationId));
-  return { kind: 'key', id: auth.clientId, name: application?.name ?? '' };
+  return { kind: 'key', id: auth.clientId, name: row?.name ?? '' };
+}
+
+/** The writer of the write request under way, as its write unit read it at its start. */
+export function requestActor(c: Context<AppEnv>): AuditActor {
+  const actor = c.get('actor');
+  if (!actor) throw new Error(`${c.req.method} ${c.req.path} asked for its writer outside the write unit`);
+  return actor;
 }

@@ -1,10 +1,10 @@
 import { DomUtils } from 'htmlparser2';
-import type { AnyNode, Element } from 'domhandler';
+import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 
 /** Small DOM helpers over htmlparser2's tree; the recap pages are old table markup, so only tag/class lookups are needed. */
 
 export function isElement(node: AnyNode): node is Element {
-  return node.type === 'tag';
+  return isTag(node);
 }
 
 export function hasClass(element: Element, name: string): boolean {
@@ -33,7 +33,7 @@ export function rowCells(row: Element): Element[] {
 export function cellText(node: AnyNode): string {
   const parts: string[] = [];
   const walk = (current: AnyNode): void => {
-    if (current.type === 'text') parts.push((current as unknown as { data: string }).data);
+    if (isText(current)) parts.push(current.data);
     else if (isElement(current)) {
       if (current.name === 'br') parts.push(' ');
       if (current.name === 'script' || current.name === 'style') return;
@@ -60,8 +60,8 @@ export function intAttribute(element: Element, name: string): number {
 /** The nearest enclosing element with the tag, or null. */
 export function ancestor(element: Element, tag: string): Element | null {
   let current = element.parent;
-  while (current && current.type === 'tag') {
-    if ((current as Element).name === tag) return current as Element;
+  while (current && isTag(current)) {
+    if (current.name === tag) return current;
     current = current.parent;
   }
   return null;

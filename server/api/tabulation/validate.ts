@@ -1,4 +1,4 @@
-import type { ScoreSheet, SubcaptionScore } from './types.js';
+import type { CaptionDef, ScoreSheet, SubcaptionDef, SubcaptionScore } from './types.js';
 import { parseMicros, toMicros } from './decimal.js';
 
 export interface ScoreProblem {
@@ -47,15 +47,20 @@ export function validateScores(
       });
       return;
     }
-    const line = `${caption.key}.${subcaption.key}`;
-    if (seen.has(line)) problems.push({ field, message: `${line} is scored more than once` });
-    seen.add(line);
+    const key = `${caption.key}.${subcaption.key}`;
+    const line = lineName(caption, subcaption);
+    if (seen.has(key)) problems.push({ field, message: `${line} is scored more than once` });
+    seen.add(key);
     if (typeof score.score !== 'number' || !Number.isFinite(score.score)) {
       problems.push({ field: `${field}.score`, message: `${line} must be a number` });
       return;
     }
-    if (score.score < 0 || score.score > subcaption.max) {
-      problems.push({ field: `${field}.score`, message: `${line} is ${score.score}, outside 0..${subcaption.max}` });
+    if (score.score > subcaption.max) {
+      problems.push({ field: `${field}.score`, message: `${line} can be at most ${subcaption.max}` });
+      return;
+    }
+    if (score.score < 0) {
+      problems.push({ field: `${field}.score`, message: `${line} cannot be below 0` });
       return;
     }
     if (!hasAtMostFractionDigits(score.score, MAX_SCORE_FRACTION_DIGITS)) {
@@ -77,13 +82,19 @@ export function validateScores(
   if (options.requireComplete) {
     for (const caption of captions.values()) {
       for (const subcaption of caption.subcaptions) {
-        const line = `${caption.key}.${subcaption.key}`;
-        if (!seen.has(line)) problems.push({ field: line, message: `${line} has no score` });
+        const key = `${caption.key}.${subcaption.key}`;
+        if (!seen.has(key)) problems.push({ field: key, message: `${lineName(caption, subcaption)} has no score` });
       }
     }
   }
   return problems;
 }
+
+/**
+ * A line as the sheet names it, "Equipment: Excellence": what the judge and the tabulator read on the sheet, never
+ * its keys (the field a problem names carries those).
+ */
+export const lineName = (caption: CaptionDef, subcaption: SubcaptionDef) => `${caption.name}: ${subcaption.name}`;
 
 function hasAtMostFractionDigits(value: number, digits: number): boolean {
   const micros = toMicros(value);

@@ -24,7 +24,7 @@ export interface ChangeChannel {
   /** the stream itself, once the hub has joined the listener */
   stream(
     c: Context,
-    joined: { version: string; leave(): void },
+    joined: { version: string; leave: () => void },
     heartbeatMs: number,
     /** a signed-in person's stream is `private, no-store` */
     cacheControl?: string,
@@ -112,9 +112,8 @@ export function pushStream(
   const signal = c.req.raw.signal;
   if (signal.aborted) finish();
   else signal.addEventListener('abort', finish, { once: true });
-  c.header('cache-control', options.cacheControl);
   c.header('x-accel-buffering', 'no');
-  return streamSSE(c, async (stream) => {
+  const response = streamSSE(c, async (stream) => {
     stream.onAbort(finish);
     if (stream.aborted) finish();
     heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(finish), options.heartbeatMs);
@@ -127,4 +126,7 @@ export function pushStream(
       finish();
     }
   });
+  // after streamSSE, which sets its own `no-cache`: a signed-in person's stream is `private, no-store`
+  response.headers.set('cache-control', options.cacheControl);
+  return response;
 }

@@ -10,8 +10,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { isGuid } from '../../../domain/guid.js';
-import { problemResponse } from '../problems.js';
-import { ViewProblem } from '../views/upstream-reads.js';
+import { problemResponse } from '../http/problems.js';
+import { ViewProblem } from '../views/view-problem.js';
 import { Problem, problems } from '../views/view.js';
 import { pushStream, RETRY_MS, wakeup, type ChangeEvent } from './change-stream.js';
 import type { LiveHub } from './live-hub.js';
@@ -75,11 +75,11 @@ export function liveDayRoute(hub: LiveHub, heartbeatMs: number) {
       waiter.wake();
     };
     const joins = await Promise.allSettled(guids.map((guid) => hub.join(guid, listenerOf(guid))));
-    const streamed: Array<{ guid: string; version: string; leave(): void }> = [];
+    const streamed: Array<{ guid: string; version: string; leave: () => void }> = [];
     const ended: Array<{ guid: string; reason: DayEndReason }> = [];
-    let failure: unknown;
+    let failure: PromiseRejectedResult | undefined;
     joins.forEach((join, i) => {
-      const guid = guids[i]!;
+      const guid = guids[i];
       if (join.status === 'fulfilled') {
         const joined = join.value;
         if (joined.kind === 'joined') streamed.push({ guid, version: joined.version, leave: joined.leave });
@@ -87,15 +87,15 @@ export function liveDayRoute(hub: LiveHub, heartbeatMs: number) {
       } else if (join.reason instanceof ViewProblem && join.reason.status === 404) {
         ended.push({ guid, reason: 'not_found' });
       } else {
-        failure ??= join.reason;
+        failure ??= join;
       }
     });
     const leaveAll = () => streamed.forEach((joined) => joined.leave());
-    if (failure !== undefined) {
+    if (failure) {
       leaveAll();
       // The upstream could not say (an outage): said as the single competition's stream says it; the page polls.
-      if (failure instanceof ViewProblem) return failure.response();
-      throw failure;
+      if (failure.reason instanceof ViewProblem) return failure.reason.response();
+      throw failure.reason;
     }
     if (streamed.length === 0) return c.body(null, 204, { 'cache-control': 'no-store' });
 

@@ -1,13 +1,14 @@
 /**
- * Watches live competitions for every browser at once (decision 033): one timer per BFF instance, and per tick one
- * revalidating read of each watched season's competition listing (the released flags) and one of each watched
- * competition's performances, however many pages are open. A competition is watched while someone listens and
- * dropped with its last listener; watchers and listeners are bounded. The reads go through the read proxy, so the
- * browsers' own reads after a change are answered from the copy the watcher has just confirmed.
+ * Watches live competitions for every browser at once (decision 033): per round one revalidating read of each watched
+ * season's competition listing (the released flags) and one of each watched competition's performances, however many
+ * pages are open. A round runs when our API says its data changed (upstream/changes.ts, issue 41), or on the timer
+ * while it cannot say (the hosted upstream; our API's stream down): watch-rounds.ts. A competition is watched while
+ * someone listens and dropped with its last listener; watchers and listeners are bounded. The reads go through the
+ * read proxy, so the browsers' own reads after a change are answered from the copy the watcher has just confirmed.
  */
 import { createHash } from 'node:crypto';
 import { CompetitionRecords, type HostedCompetition } from '../views/hosted-shapes.js';
-import { seasonYear } from '../views/season-names.js';
+import { seasonYear } from '../views/compute/season-names.js';
 import {
   COMPETITIONS_V2,
   listingSearch,
@@ -16,17 +17,19 @@ import {
   readRaw,
   type Read,
   type UpstreamRead,
-} from '../views/upstream-reads.js';
+} from '../views/reads/upstream-reads.js';
 import type { CompetitionSummaryView } from '../views/view-schemas.js';
+import type { UpstreamChanges } from '../upstream/changes.js';
 import { mayBeLive } from './live-day.js';
 import type { ChangeEvent, ChangeListener } from './change-stream.js';
+import { watchRounds } from './watch-rounds.js';
 
 /** What a listener hears: the competition's numbers or released flags changed, or it is no longer watched. */
 export type LiveEvent = ChangeEvent;
 export type LiveListener = ChangeListener;
 
 export type LiveJoin =
-  | { kind: 'joined'; guid: string; version: string; leave(): void }
+  | { kind: 'joined'; guid: string; version: string; leave: () => void }
   | { kind: 'not_live' }
   | { kind: 'full'; detail: string };
 
@@ -36,7 +39,10 @@ export interface LiveHubOptions {
   /** the competition's summary by guid (throws ViewProblem 404 for an unknown one) */
   lookUp: (guid: string) => Promise<{ summary: CompetitionSummaryView }>;
   now: () => number;
+  /** how often it reads while the upstream's changes are not pushed */
   intervalMs: number;
+  /** the upstream's pushed changes, when it has them */
+  changes?: UpstreamChanges;
   maxCompetitions: number;
   maxListeners: number;
   onReadFailure?: (guid: string, error: unknown) => void;
@@ -51,7 +57,7 @@ interface Watcher {
 
 export interface LiveHub {
   join(guid: string, listener: LiveListener): Promise<LiveJoin>;
-  /** one round of reads for every watched competition; the hub's timer calls it every intervalMs */
+  /** one round of reads for every watched competition (a change heard, or the timer while none can be) */
   tick(): Promise<void>;
   /** ends every listener (the server is shutting down) */
   close(): void;
@@ -65,8 +71,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   /** watchers being started: concurrent first listeners of one competition share one lookup and first read */
   const starting = new Map<string, Promise<Watcher | undefined>>();
   let listenerCount = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> | undefined;
+  const rounds = watchRounds({ intervalMs, changes: options.changes, round: () => tickOnce() });
 
   type Listing = Read<HostedCompetition[]>;
   /** `listings`: one tick's reads by season year, so a season's listing is read once per tick, not once per competition */
@@ -107,10 +112,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   }
 
   function stopWhenIdle(): void {
-    if (watchers.size === 0 && timer) {
-      clearInterval(timer);
-      timer = undefined;
-    }
+    if (watchers.size === 0) rounds.stop();
   }
 
   async function tickOnce(): Promise<void> {
@@ -160,7 +162,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
           watcher = started;
           watchers.set(key, watcher);
         }
-        timer ??= setInterval(() => void hub.tick(), intervalMs).unref();
+        rounds.start();
       }
       if (listenerCount >= maxListeners)
         return {
@@ -187,13 +189,10 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         },
       };
     },
-    tick() {
-      // A slow upstream never stacks rounds: a tick while one runs waits for that one.
-      ticking ??= tickOnce().finally(() => (ticking = undefined));
-      return ticking;
-    },
+    tick: () => rounds.run(),
     close() {
       for (const watcher of [...watchers.values()]) end(watcher, 'closing');
+      rounds.close();
     },
     get watched() {
       return watchers.size;

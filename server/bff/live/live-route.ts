@@ -8,14 +8,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { isGuid } from '../../../domain/guid.js';
-import { problemResponse } from '../problems.js';
-import { ViewProblem } from '../views/upstream-reads.js';
+import { problemResponse } from '../http/problems.js';
+import { ViewProblem } from '../views/view-problem.js';
 import { Problem, problems } from '../views/view.js';
 import { changeChannel } from './change-stream.js';
 import type { LiveHub } from './live-hub.js';
 
 /**
- * Its declaration, documented with the views (views/routes.ts) though answered by app.ts outside their router: a
+ * Its declaration, documented with the views (views/routes.ts) though answered outside their router (routes.ts): a
  * stream must pass none of its middleware.
  */
 export const liveStreamRoute = createRoute({

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LogLine } from '../log.js';
+import type { LogLine } from '../http/log.js';
 import { fromBuildFile } from './build-file.js';
 // The contract is the app's server entry itself. Types only: the BFF loads the module from the build at run time.
 import type * as AppServerEntry from '../../../src/entry-server.js';

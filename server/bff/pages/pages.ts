@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LogLine } from '../log.js';
-import { problemResponse } from '../problems.js';
-import { contentSecurityPolicy } from '../security-headers.js';
+import type { LogLine } from '../http/log.js';
+import { problemResponse } from '../http/problems.js';
+import { contentSecurityPolicy } from '../http/security-headers.js';
 import { loadAppEntry, type InProcessRead } from './app-entry.js';
 import { fromBuildFile } from './build-file.js';
 import { hintLinks, inlineStylesheet, linkedStylesheet, plainPage, renderedPage } from './page-html.js';

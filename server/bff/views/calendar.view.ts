@@ -1,6 +1,6 @@
-/** A season's competitions by date, each with its event (calendar.ts). */
+/** A season's competitions by date, each with its event (reads/calendar.ts). */
 import { z } from '@hono/zod-openapi';
-import { loadCalendar } from './calendar.js';
+import { loadCalendar } from './reads/calendar.js';
 import { CalendarEntry, Season } from './view-schemas.js';
 import { defineView, inSeason, seasonRoute } from './view.js';
 

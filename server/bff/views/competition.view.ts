@@ -1,4 +1,4 @@
-/** One competition by its v2 guid, with its event, season and groups (competition-lookup.ts). */
+/** One competition by its v2 guid, with its event, season and groups (reads/competition-lookup.ts). */
 import { createRoute } from '@hono/zod-openapi';
 import { CompetitionSummary } from './view-schemas.js';
 import { defineView, GuidParams, json, viewHeaders } from './view.js';

@@ -1,4 +1,7 @@
-/** One group's season: its released performances, and whether the season's group list names it (group-season.ts). */
+/**
+ * One group's season: its released performances, and whether the season's group list names it
+ * (compute/group-season.ts).
+ */
 import { createRoute, z } from '@hono/zod-openapi';
 import { GroupRef, GroupSeasonPerformance, Season } from './view-schemas.js';
 import { defineView, GroupQuery, inSeason, json, SeasonParams } from './view.js';

@@ -1,6 +1,6 @@
-/** The seasons in which a group performed, newest first, with its results in each (group-seasons.ts). */
+/** The seasons in which a group performed, newest first, with its results in each (reads/group-seasons.ts). */
 import { createRoute } from '@hono/zod-openapi';
-import { loadGroupSeasons } from './group-seasons.js';
+import { loadGroupSeasons } from './reads/group-seasons.js';
 import { GroupSeasons } from './view-schemas.js';
 import { defineView, GroupQuery, json, viewHeaders } from './view.js';
 

@@ -1,7 +1,7 @@
-/** A followed group at a glance: its latest scored performance and its next scheduled one (group-summary.ts). */
+/** A followed group at a glance: its latest scored performance and its next scheduled one (reads/group-summary.ts). */
 import { createRoute } from '@hono/zod-openapi';
-import { groupSummary } from './group-summary.js';
-import { loadSeasons } from './seasons.js';
+import { groupSummary } from './reads/group-summary.js';
+import { loadSeasons } from './reads/seasons.js';
 import { GroupSummary } from './view-schemas.js';
 import { defineView, GroupQuery, json, viewHeaders } from './view.js';
 

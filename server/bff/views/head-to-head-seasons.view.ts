@@ -1,6 +1,6 @@
-/** Two to four groups head to head across the seasons in which they performed (head-to-head-seasons.ts). */
+/** Two to four groups head to head across the seasons in which they performed (reads/head-to-head-seasons.ts). */
 import { createRoute } from '@hono/zod-openapi';
-import { loadHeadToHeadSeasons } from './head-to-head-seasons.js';
+import { loadHeadToHeadSeasons } from './reads/head-to-head-seasons.js';
 import { HeadToHeadSeasons } from './view-schemas.js';
 import { CompareQuery, defineView, json, viewHeaders } from './view.js';
 

@@ -1,6 +1,6 @@
-/** Two to four groups head to head in a season, caption by caption (head-to-head.ts, decision 040). */
+/** Two to four groups head to head in a season, caption by caption (compute/head-to-head.ts, decision 040). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { headToHead } from './head-to-head.js';
+import { headToHead } from './compute/head-to-head.js';
 import { GroupName, HeadToHeadMeeting, Season } from './view-schemas.js';
 import { CompareQuery, defineView, inSeason, json, SeasonParams } from './view.js';
 

@@ -3,7 +3,10 @@
  * them): each view checks the fields it uses, and only those, so an upstream that answers something else is named
  * in a clear error instead of breaking a page, and a field no view uses never fails a read.
  */
-import { z } from 'zod';
+// zod through @hono/zod-openapi, imported before domain/'s records are made: it gives zod's schemas `.openapi()`,
+// which only schemas made after it have, and the API's v2 schemas call it on these same records. Both sides run in
+// one process (server/start.ts, the tests), and the BFF may be loaded first.
+import { z } from '@hono/zod-openapi';
 import {
   HostedCaption,
   HostedCategory,
@@ -16,7 +19,8 @@ import {
   HostedSeason as HostedSeasonRecord,
 } from '../../../domain/hosted-records.js';
 
-export const SeasonList = z.object({ data: z.array(HostedSeasonRecord) });
+/** `current` is our API's (decision 123): the hosted service gives `{id, name}` only. */
+export const SeasonList = z.object({ data: z.array(HostedSeasonRecord.extend({ current: z.boolean().optional() })) });
 export type HostedSeason = z.infer<typeof HostedSeasonRecord>;
 
 export const EventListItem = HostedEventListItem.pick({
@@ -60,7 +64,7 @@ export const CompetitionRecord = HostedCompetitionRecord.pick({
 export const CompetitionRecords = z.array(CompetitionRecord);
 export type HostedCompetition = z.infer<typeof CompetitionRecord>;
 
-/** A caption as the season's results keep it: its judge and number (judged-sections.ts). */
+/** A caption as the season's results keep it: its judge and number (compute/judged-sections.ts). */
 const CaptionRecord = HostedCaption.pick({
   JudgeFirstName: true,
   JudgeLastName: true,
@@ -90,12 +94,15 @@ export const PerformanceRecord = HostedPerformanceRecord.pick({
 export const PerformanceRecords = z.array(PerformanceRecord);
 export type HostedPerformance = z.infer<typeof PerformanceRecord>;
 
-/** A performance record whole, subcaption lines and all, as a recap's CSV export prints it (recap-csv.ts). */
+/** A performance record whole, subcaption lines and all, as a recap's CSV export prints it (compute/recap-csv.ts). */
 export const RecapRecord = HostedPerformanceRecord;
 export const RecapRecords = z.array(RecapRecord);
 export type HostedRecapRecord = z.infer<typeof RecapRecord>;
 
-/** A released competition's v2 records as a season's results hold them (season-index.ts, judged-sections.ts). */
+/**
+ * A released competition's v2 records as a season's results hold them (compute/season-index.ts,
+ * compute/judged-sections.ts).
+ */
 export interface CompetitionResults {
   record: HostedCompetition;
   practice: boolean;

@@ -1,6 +1,6 @@
-/** One judge's season: every caption they scored, sheet by sheet (judge-season.ts). */
+/** One judge's season: every caption they scored, sheet by sheet (compute/judge-season.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { judgeSeason } from './judge-season.js';
+import { judgeSeason } from './compute/judge-season.js';
 import { JudgeSheet, Season } from './view-schemas.js';
 import { defineView, inSeason, json, SeasonParams } from './view.js';
 

@@ -6,10 +6,11 @@
  * (each season's records read once and kept by the season source), and the answer says so.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { SeasonJudge } from './judges.js';
-import { FRESH_MS } from './season-results.js';
-import { loadSeasons } from './seasons.js';
-import { parseAs, rawOf, ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import { SeasonJudge } from './reads/judges.js';
+import { FRESH_MS } from './reads/season-results.js';
+import { loadSeasons } from './reads/seasons.js';
+import { parseAs, rawOf, type UpstreamRead } from './reads/upstream-reads.js';
+import { ViewProblem } from './view-problem.js';
 import { Season } from './view-schemas.js';
 import { defineView, json, viewHeaders } from './view.js';
 
@@ -57,7 +58,7 @@ const route = createRoute({
 
 /** The extension's answer, or undefined when the upstream does not answer it (a 4xx, or a 200 in another shape). */
 async function readExtension(read: UpstreamRead, name: string) {
-  const answer = await read(JUDGE_SEASONS, `?${new URLSearchParams({ name })}`);
+  const answer = await read(JUDGE_SEASONS, `?${new URLSearchParams({ name }).toString()}`);
   if (answer.status >= 400 && answer.status < 500) return undefined;
   const raw = rawOf(answer, JUDGE_SEASONS);
   try {

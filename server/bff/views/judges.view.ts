@@ -1,5 +1,5 @@
-/** A season's judges, with the competitions and captions each judged (judges.ts). */
-import { SeasonJudges } from './judges.js';
+/** A season's judges, with the competitions and captions each judged (reads/judges.ts). */
+import { SeasonJudges } from './reads/judges.js';
 import { defineView, inSeason, seasonRoute } from './view.js';
 
 const route = seasonRoute(

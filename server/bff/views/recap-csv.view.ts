@@ -1,9 +1,9 @@
-/** A competition's recap as CSV, for a spreadsheet (recap-csv.ts, decision 036). */
+/** A competition's recap as CSV, for a spreadsheet (compute/recap-csv.ts, decision 036). */
 import { createRoute } from '@hono/zod-openapi';
-import { attachment } from './csv.js';
+import { attachment } from './compute/csv.js';
 import { RecapRecords } from './hosted-shapes.js';
-import { recapCsv } from './recap-csv.js';
-import { PERFORMANCES_V2, readJson } from './upstream-reads.js';
+import { recapCsv } from './compute/recap-csv.js';
+import { PERFORMANCES_V2, readJson } from './reads/upstream-reads.js';
 import { CSV_TYPE, csvResponses, defineView, GuidParams, viewHeaders } from './view.js';
 
 const route = createRoute({

@@ -8,11 +8,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { liveStreamRoute } from '../live/live-route.js';
 import { liveDayStreamRoute } from '../live/day-route.js';
-import { problemResponse } from '../problems.js';
-import { representations } from '../representation.js';
+import { problemResponse } from '../http/problems.js';
+import { representations } from '../http/representation.js';
 import * as calendar from './calendar.view.js';
-import { createCompetitionLookup } from './competition-lookup.js';
+import { createCompetitionLookup, type CompetitionLookup } from './reads/competition-lookup.js';
 import * as competition from './competition.view.js';
+import * as corrections from './corrections.view.js';
 import * as groupSeason from './group-season.view.js';
 import * as groupSeasons from './group-seasons.view.js';
 import * as groupSummary from './group-summary.view.js';
@@ -22,13 +23,14 @@ import * as judgeSeason from './judge-season.view.js';
 import * as judgeSeasons from './judge-seasons.view.js';
 import * as judges from './judges.view.js';
 import * as recapCsv from './recap-csv.view.js';
-import { createSearchIndex } from './search-index.js';
+import { createSearchIndex } from './reads/search-index.js';
 import * as searchIndex from './search-index.view.js';
-import { createSeasonSource } from './season-source.js';
+import { createSeasonSource } from './reads/season-source.js';
 import * as seasons from './seasons.view.js';
 import * as standingsCsv from './standings-csv.view.js';
 import * as standings from './standings.view.js';
-import { ViewProblem, type UpstreamRead } from './upstream-reads.js';
+import { type UpstreamRead } from './reads/upstream-reads.js';
+import { ViewProblem } from './view-problem.js';
 import type { View } from './view.js';
 import * as winners from './winners.view.js';
 
@@ -57,10 +59,21 @@ export const VIEW_MODULES: Readonly<Record<string, { view: View }>> = {
   'group-summary': groupSummary,
   'search-index': searchIndex,
   competition,
+  corrections,
 };
 
-/** `readFresh` revalidates with the upstream (never a fresh-cache hit): for a competition not found in the cached reads. */
-export function createViewsRouter(read: UpstreamRead, now: () => number, readFresh: UpstreamRead = read) {
+/**
+ * `read` answers from the proxy's cache while fresh; `readFresh` revalidates with the upstream (never a fresh-cache
+ * hit): for a competition not found in the cached reads. `lookUp` is the app's one competition lookup, shared with
+ * the live hub.
+ */
+export function createViewsRouter(deps: {
+  read: UpstreamRead;
+  readFresh: UpstreamRead;
+  now: () => number;
+  lookUp: CompetitionLookup;
+}) {
+  const { read, readFresh, now, lookUp } = deps;
   const router = new OpenAPIHono({
     defaultHook: (result) => {
       if (!result.success) {
@@ -85,7 +98,7 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
     readFresh,
     now,
     results: createSeasonSource(read, now),
-    lookUp: createCompetitionLookup(read, readFresh),
+    lookUp,
     searchIndex: createSearchIndex(read, now),
   };
   for (const { view } of Object.values(VIEW_MODULES)) view.register(router, context);
@@ -94,8 +107,10 @@ export function createViewsRouter(read: UpstreamRead, now: () => number, readFre
 
 /** The views' OpenAPI document, for the generated types of the web app (scripts/gen-api-types.ts). */
 export function viewsDocument() {
-  const router = createViewsRouter(() => Promise.reject(new Error('documentation only')), Date.now);
-  // Served by app.ts outside this router (a stream must pass none of its middleware), documented with the views.
+  const read: UpstreamRead = () => Promise.reject(new Error('documentation only'));
+  const lookUp = createCompetitionLookup(read, read);
+  const router = createViewsRouter({ read, readFresh: read, now: Date.now, lookUp });
+  // Served by live/routes.ts outside this router (a stream must pass none of its middleware), documented here.
   router.openAPIRegistry.registerPath(liveStreamRoute);
   router.openAPIRegistry.registerPath(liveDayStreamRoute);
   return router.getOpenAPI31Document({

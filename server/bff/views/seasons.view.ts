@@ -1,6 +1,6 @@
-/** The seasons, newest first, each with its year and whether it is the current one (seasons.ts). */
+/** The seasons, newest first, each with its year and whether it is the current one (reads/seasons.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { loadSeasons } from './seasons.js';
+import { loadSeasons } from './reads/seasons.js';
 import { Season } from './view-schemas.js';
 import { defineView, json, viewHeaders } from './view.js';
 

@@ -1,7 +1,7 @@
-/** A season's standings as CSV, for a spreadsheet (standings-csv.ts, decision 036). */
+/** A season's standings as CSV, for a spreadsheet (compute/standings-csv.ts, decision 036). */
 import { createRoute } from '@hono/zod-openapi';
-import { attachment } from './csv.js';
-import { standingsCsv } from './standings-csv.js';
+import { attachment } from './compute/csv.js';
+import { standingsCsv } from './compute/standings-csv.js';
 import { CSV_TYPE, csvResponses, defineView, inSeason, SeasonParams } from './view.js';
 
 const route = createRoute({

@@ -1,7 +1,8 @@
 /**
- * The shapes the BFF's views share, and those its modules build (calendar.ts, group-summary.ts, search-index.ts...):
- * declared once here, so the modules that build them need no view module. A view's own envelope ({season, data} and
- * the like) is declared in its `<name>.view.ts`. `npm run gen:api-types` turns them into src/lib/bff-types.ts.
+ * The shapes the BFF's views share, and those its modules build (reads/calendar.ts, reads/group-summary.ts,
+ * reads/search-index.ts...): declared once here, so the modules that build them need no view module. A view's own
+ * envelope ({season, data} and the like) is declared in its `<name>.view.ts`. `npm run gen:api-types` turns them into
+ * src/lib/bff-types.ts.
  */
 import { z } from '@hono/zod-openapi';
 
@@ -14,9 +15,10 @@ export const Season = z
       .int()
       .nullable()
       .openapi({ description: "v2's season year, read from the name (null: the name has none)" }),
-    current: z
-      .boolean()
-      .openapi({ description: 'the greatest name whose v2 listing does not say otherwise (IsCurrentSeason)' }),
+    current: z.boolean().openapi({
+      description:
+        "the upstream's current season: on our API the one its seasons mark (decision 123); on the hosted service the greatest name whose v2 listing does not say otherwise (IsCurrentSeason)",
+    }),
   })
   .openapi('BffSeason');
 
@@ -60,7 +62,7 @@ export const GroupRef = z.object({
     .openapi({ description: "from the season's group list, matched by circuit id or name; null when none matches" }),
 });
 
-/** A competition as the lookup finds it (competition-lookup.ts). */
+/** A competition as the lookup finds it (reads/competition-lookup.ts). */
 const CompetitionFound = z.object({
   competition: z.object({
     guid: z.string(),
@@ -356,3 +358,40 @@ export type GroupSeasonPerformanceView = z.infer<typeof GroupSeasonPerformance>;
 export type GroupRefView = z.infer<typeof GroupRef>;
 export type GroupSummaryView = z.infer<typeof GroupSummary>;
 export type SearchIndexView = z.infer<typeof SearchIndex>;
+
+/** A correction's numbers of a caption, line by line in the sheet's order; null where the line had no number. */
+const CorrectedLine = z.object({
+  name: z.string().openapi({ description: "the line's name, as v2 names the subcaption" }),
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+});
+
+/**
+ * One correction after release (the API's errata, decision 083), addressed as v2 addresses the number: the division,
+ * round and group of the v2 records, and a caption by its category's and its own v2 names (`occurrence`: which of the
+ * category's captions of that name, a doubled panel having two).
+ */
+export const RecapCorrection = z
+  .object({
+    division: z.object({ name: z.string() }),
+    round: z.object({ number: z.number().int(), name: z.string() }),
+    group: z
+      .object({ name: z.string() })
+      .nullable()
+      .openapi({ description: 'null: the performance was deleted since (the correction stays published)' }),
+    change: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('caption'),
+        category: z.string(),
+        caption: z.string(),
+        occurrence: z.number().int().min(1),
+        lines: z.array(CorrectedLine),
+      }),
+      z.object({ kind: z.literal('penalty'), before: z.number(), after: z.number() }),
+      z.object({ kind: z.literal('performed'), before: z.boolean(), after: z.boolean() }),
+    ]),
+    at: z.string().openapi({ description: 'when, ISO 8601' }),
+    reason: z.string(),
+  })
+  .openapi('BffRecapCorrection');
+export type RecapCorrectionView = z.infer<typeof RecapCorrection>;

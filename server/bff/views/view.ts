@@ -6,11 +6,11 @@
 import { createRoute, z, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ID_MAX, ID_MIN } from '../../../domain/ids.js';
-import type { createCompetitionLookup } from './competition-lookup.js';
-import type { createSearchIndex } from './search-index.js';
-import type { createSeasonSource } from './season-source.js';
-import { loadSeason } from './seasons.js';
-import type { UpstreamRead } from './upstream-reads.js';
+import type { CompetitionLookup } from './reads/competition-lookup.js';
+import type { createSearchIndex } from './reads/search-index.js';
+import type { createSeasonSource } from './reads/season-source.js';
+import { loadSeason } from './reads/seasons.js';
+import type { UpstreamRead } from './reads/upstream-reads.js';
 import type { SeasonView } from './view-schemas.js';
 
 export const Problem = z
@@ -127,7 +127,7 @@ export interface ViewContext {
   readFresh: UpstreamRead;
   now: () => number;
   results: ReturnType<typeof createSeasonSource>;
-  lookUp: ReturnType<typeof createCompetitionLookup>;
+  lookUp: CompetitionLookup;
   searchIndex: ReturnType<typeof createSearchIndex>;
 }
 

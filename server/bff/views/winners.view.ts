@@ -1,4 +1,4 @@
-/** Each released competition's division winners in a season (season-winners.ts). */
+/** Each released competition's division winners in a season (compute/season-winners.ts). */
 import { z } from '@hono/zod-openapi';
 import { Season } from './view-schemas.js';
 import { defineView, inSeason, seasonRoute } from './view.js';

@@ -43,46 +43,59 @@ const SUMMARY = {
 
 type Call = { url: string; method: string; body: unknown };
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const automaticBackups = (last: { at: string } | null, lastFailure: { at: string; message: string } | null = null) => ({
+  automatic: true,
+  everyMinutes: 5,
+  keep: 48,
+  last: last && { file: 'marching-results-backup-x.tar.gz', bytes: 5_800_000, automatic: true, ...last },
+  lastFailure,
+});
+/** What GET /backups/status answers in the fake below; each test of backups sets its own. */
+let backupStatus: unknown = automaticBackups({ at: minutesAgo(1) });
+
 /** The BFF as the console reads it: GETs answered from `reads`, POSTs by `write`; every call recorded. */
 function fakeBff(me: unknown, write: (call: Call) => Response = () => json({})) {
   const calls: Call[] = [];
+  const answer = (input: string, init: RequestInit = {}): Response => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    const call = { url, method, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    calls.push(call);
+    if (method === 'POST') return write(call);
+    if (url === '/api/me') return me instanceof Response ? me.clone() : json(me);
+    if (url === `/api/bff/competitions/${GUID}`) return json(SUMMARY);
+    if (url === `/api/competitions/${COMPETITION_ID}/progress`)
+      return json({
+        competition: { id: COMPETITION_ID, name: 'Valley Classic' },
+        requireSignOff: false,
+        data: [progressSection()],
+      });
+    if (url === `/api/competitions/${COMPETITION_ID}/scores?preview=true`)
+      return json({ competition: {}, rounds: [], data: [previewSection()] });
+    if (url.startsWith(`/api/audit/?competitionId=${COMPETITION_ID}`))
+      return json({
+        data: [
+          auditEntry(102, {
+            entries: [
+              { captionKey: 'ge1', state: 'draft', version: 2 },
+              { captionKey: 'ea1', state: 'submitted', version: 1 },
+            ],
+          }),
+          auditEntry(
+            101,
+            { entries: [{ captionKey: 'ge1', state: 'submitted', version: 4 }] },
+            { who: 'Tess Tab', reason: 'Sheet misread' },
+          ),
+        ],
+      });
+    if (url === `/api/competitions/${COMPETITION_ID}/schedule`) return json(schedule());
+    if (url === '/api/backups/status') return json(backupStatus);
+    return problem(404, 'not_found', `no ${url} in this fake`);
+  };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = init.method ?? 'GET';
-      const call = { url, method, body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (method === 'POST') return write(call);
-      if (url === '/api/me') return me instanceof Response ? me.clone() : json(me);
-      if (url === `/api/bff/competitions/${GUID}`) return json(SUMMARY);
-      if (url === `/api/competitions/${COMPETITION_ID}/progress`)
-        return json({
-          competition: { id: COMPETITION_ID, name: 'Valley Classic' },
-          requireSignOff: false,
-          data: [progressSection()],
-        });
-      if (url === `/api/competitions/${COMPETITION_ID}/scores?preview=true`)
-        return json({ competition: {}, rounds: [], data: [previewSection()] });
-      if (url.startsWith(`/api/audit/?competitionId=${COMPETITION_ID}`))
-        return json({
-          data: [
-            auditEntry(102, {
-              entries: [
-                { captionKey: 'ge1', state: 'draft', version: 2 },
-                { captionKey: 'ea1', state: 'submitted', version: 1 },
-              ],
-            }),
-            auditEntry(
-              101,
-              { entries: [{ captionKey: 'ge1', state: 'submitted', version: 4 }] },
-              { who: 'Tess Tab', reason: 'Sheet misread' },
-            ),
-          ],
-        });
-      if (url === `/api/competitions/${COMPETITION_ID}/schedule`) return json(schedule());
-      return problem(404, 'not_found', `no ${url} in this fake`);
-    }),
+    vi.fn((input: string, init?: RequestInit) => Promise.resolve(answer(input, init))),
   );
   return calls;
 }
@@ -154,7 +167,8 @@ describe("the tabulator's console", () => {
       within(box)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Effect missing for Bravo HS', 'Equipment Analysis (judge 2) missing for Bravo HS']);
+      // named as the grid names its columns: the list follows the grid from the refusal on
+    ).toEqual(['Effect missing for Bravo HS', 'Equipment (judge 2) missing for Bravo HS']);
     fireEvent.click(within(box).getByRole('button', { name: 'Release anyway…' }));
     fireEvent.click(within(box).getByRole('button', { name: 'Release Scholastic A Prelims anyway' }));
     expect(await within(box).findByText(/Say why it goes out as it is/)).toBeTruthy();
@@ -182,7 +196,7 @@ describe("the tabulator's console", () => {
     const region = await grid();
     fireEvent.click(within(region).getByRole('button', { name: 'Alpha HS, Effect: submitted 31. Correct' }));
     const dialog = await screen.findByRole('dialog', { name: 'Effect: Alpha HS' });
-    const repertoire = within(dialog).getByLabelText('Repertoire') as HTMLInputElement;
+    const repertoire = within(dialog).getByLabelText<HTMLInputElement>('Repertoire');
     expect(repertoire.value).toBe('15');
     fireEvent.change(repertoire, { target: { value: '25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -205,7 +219,7 @@ describe("the tabulator's console", () => {
     ]);
     expect(repertoire.value).toBe('25');
     expect(repertoire.getAttribute('aria-invalid')).toBe('true');
-    expect((within(dialog).getByLabelText('Reason (required)') as HTMLTextAreaElement).value).toBe('Misread');
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Reason (required)').value).toBe('Misread');
   });
 
   it('sends a conflicting correction again on the version the 409 gives', async () => {
@@ -304,5 +318,62 @@ describe('/manage', () => {
     fakeBff(problem(404, 'not_found', 'Not found'));
     renderApp('/manage');
     expect(await screen.findByText('Contests are managed on the hosted service')).toBeTruthy();
+  });
+});
+
+describe('backups on the console', () => {
+  const backupNotice = async () => (await screen.findByText('Backups:')).parentElement!;
+
+  it('says when the last automatic backup was made, and how often they are made', async () => {
+    backupStatus = automaticBackups({ at: minutesAgo(3) });
+    fakeBff(ME_TABULATOR);
+    renderApp(`/manage/competitions/${GUID}`);
+    const line = await backupNotice();
+    expect(line.textContent).toMatch(/^Backups: last made 3 min ago \(.+\); one every 5 min to the backup folder\.$/);
+    expect(line.textContent).not.toContain('⚠');
+  });
+
+  it('warns when the last is older than twice the interval', async () => {
+    backupStatus = automaticBackups({ at: minutesAgo(11) });
+    fakeBff(ME_CHIEF);
+    renderApp(`/manage/competitions/${GUID}`);
+    const notice = await backupNotice();
+    expect(notice.textContent).toMatch(
+      /^⚠ Backups: last made 11 min ago \(.+\)\. One is due every 5 min\. Check the backup folder \(BACKUP_DIR\)/,
+    );
+    expect(notice.getAttribute('role')).toBe('status');
+  });
+
+  it('warns when automatic backups are on and none was made, saying why the last attempt failed', async () => {
+    backupStatus = automaticBackups(null, {
+      at: minutesAgo(2),
+      message: 'BACKUP_DIR /media/usb/backups is not there (a USB stick taken out, a folder moved?)',
+    });
+    fakeBff(ME_TABULATOR);
+    renderApp(`/manage/competitions/${GUID}`);
+    const notice = await backupNotice();
+    expect(notice.textContent).toContain('Backups: none made yet. One is due every 5 min.');
+    expect(notice.textContent).toContain('The last attempt failed at ');
+    expect(notice.textContent).toContain('is not there (a USB stick taken out, a folder moved?).');
+  });
+
+  it('says automatic backups are off when BACKUP_DIR is not set, without a warning', async () => {
+    backupStatus = { automatic: false, everyMinutes: null, keep: null, last: null, lastFailure: null };
+    fakeBff(ME_TABULATOR);
+    renderApp(`/manage/competitions/${GUID}`);
+    expect((await backupNotice()).textContent).toBe(
+      'Backups: automatic backups are off (BACKUP_DIR is not set), and none was made since the server started.',
+    );
+  });
+
+  it('is not asked for by a role without read-backups', async () => {
+    const calls = fakeBff({
+      ...ME_TABULATOR,
+      permissions: ME_TABULATOR.permissions.filter((p) => p !== 'read-backups'),
+    });
+    renderApp(`/manage/competitions/${GUID}`);
+    await grid();
+    expect(screen.queryByText('Backups:')).toBeNull();
+    expect(calls.some((call) => call.url === '/api/backups/status')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { LoadFailure } from '../../features/manage/components/load-failure';
+import { LoadFailure } from '../../components/signed-in/load-failure';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,22 +10,25 @@ import { competitionScheduleQueryOptions } from '../../features/competitions/api
 import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
 import { RecapViews } from '../../features/competitions/components/recap-views';
 import { auditQueryOptions } from '../../features/manage/api/get-audit';
-import { useConsoleStream } from '../../features/manage/api/console-stream';
+import { useConsoleStream } from '../../features/manage/api/use-console-stream';
 import { CONSOLE_FALLBACK_POLL_MS } from '../../features/manage/api/keys';
-import { can, type Me } from '../../features/manage/api/get-me';
+import { can, type Me } from '../../lib/signed-in/get-me';
 import { previewQueryOptions } from '../../features/manage/api/get-preview';
 import { progressQueryOptions } from '../../features/manage/api/get-progress';
-import { problemText } from '../../features/manage/api/problems';
+import { problemText } from '../../lib/signed-in/problems';
 import { AuditTrail } from '../../features/manage/components/audit-trail';
 import { ConsoleGrid, GridLegend } from '../../features/manage/components/console-grid';
 import { CorrectionDialog, type CorrectionTarget } from '../../features/manage/components/correction-dialog';
 import { Freshness } from '../../features/manage/components/freshness';
+import { backupStatusQueryOptions } from '../../features/manage/api/get-backup-status';
+import { BackupLine } from '../../features/manage/components/backup-status';
 import { PerformanceDialog } from '../../features/manage/components/performance-dialog';
 import { SectionControls } from '../../features/manage/components/section-controls';
-import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
+import { roleLabel, SessionGate } from '../../components/signed-in/session-gate';
 import { buildGrid, type GridRow } from '../../features/manage/utils/grid-model';
 import { recapFromPreview } from '../../features/competitions/utils/recap-from-preview';
 import { parseGuid } from '../route-error';
+import { useCommentaryEnabled } from './use-commentary-enabled';
 import { managePaths } from '../../config/manage-paths';
 
 /** `/manage/competitions/<guid>`: the tabulator's console, open all show long (issue 27). */
@@ -59,6 +62,13 @@ function Console({ me, guid }: { me: Me; guid: string }) {
   const preview = useQuery({ ...previewQueryOptions(id), ...polling, enabled });
   const audit = useQuery({ ...auditQueryOptions(id), ...polling, enabled: enabled && can(me, 'read-audit') });
   const schedule = useQuery({ ...competitionScheduleQueryOptions(guid, id), enabled });
+  const backups = useQuery({ ...backupStatusQueryOptions(), enabled: can(me, 'read-backups') });
+  // The commentary's page is offered where the event records it (never on the hosted service, which has none).
+  const commentaryOn =
+    useCommentaryEnabled(
+      summary.data ? { seasonId: summary.data.body.season.id, eventId: summary.data.body.event.id } : null,
+      can(me, 'listen-commentary'),
+    ) === true;
   const [correcting, setCorrecting] = useState<(CorrectionTarget & { released: boolean }) | null>(null);
   const [editing, setEditing] = useState<{ row: GridRow; released: boolean } | null>(null);
 
@@ -127,12 +137,46 @@ function Console({ me, guid }: { me: Me; guid: string }) {
         <Link to={managePaths.entries.href(guid)} className="text-blue-900 underline dark:text-sky-300">
           Entries
         </Link>
+        {can(me, 'read-awards') ? (
+          <>
+            {' '}
+            ·{' '}
+            <Link to={managePaths.awards.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+              Awards
+            </Link>
+          </>
+        ) : null}
+        {can(me, 'read-unreleased') ? (
+          <>
+            {' '}
+            ·{' '}
+            <Link to={managePaths.tablets.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+              Tablets
+            </Link>
+          </>
+        ) : null}
+        {commentaryOn ? (
+          <>
+            {' '}
+            ·{' '}
+            <Link to={managePaths.commentary.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+              Commentary
+            </Link>
+          </>
+        ) : null}
       </p>
       <Freshness
         updatedAt={Math.min(progress.dataUpdatedAt, preview.dataUpdatedAt)}
         failed={progress.isRefetchError || preview.isRefetchError}
         stream={stream}
       />
+      {backups.data ? (
+        <BackupLine status={backups.data.body} />
+      ) : backups.isError ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <strong className="font-semibold">Backups:</strong> not known ({problemText(backups.error)}).
+        </p>
+      ) : null}
       {grid.length === 0 ? (
         <EmptyState title="No performances yet">
           Divisions and rounds appear here once groups are registered.

@@ -44,24 +44,25 @@ const OPEN_CLASS = {
 
 function fakeBff(me: unknown, write: (call: Call) => Response = () => json({})) {
   const calls: Call[] = [];
+  const answer = (input: string, init: RequestInit = {}): Response => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    const call = { url, method, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    calls.push(call);
+    if (method === 'POST') return write(call);
+    if (url === '/api/me') return json(me);
+    if (url === `/api/bff/competitions/${GUID}`) return json(SUMMARY);
+    if (url === `/api/competitions/${COMPETITION_ID}/schedule`) return json(schedule());
+    if (url === `/api/competitions/${COMPETITION_ID}/scores`)
+      return json({ competition: { chiefJudge: '' }, rounds: [{ number: 1, name: 'Prelims' }], data: [] });
+    if (url === '/api/divisions/')
+      return json({ data: [{ ...DIVISION, groupType: { id: 1, name: 'Color Guard' }, sortOrder: 1 }, OPEN_CLASS] });
+    if (url === '/api/groups/') return json({ data: [] });
+    return problem(404, 'not_found', `no ${url} in this fake`);
+  };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = init.method ?? 'GET';
-      const call = { url, method, body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (method === 'POST') return write(call);
-      if (url === '/api/me') return json(me);
-      if (url === `/api/bff/competitions/${GUID}`) return json(SUMMARY);
-      if (url === `/api/competitions/${COMPETITION_ID}/schedule`) return json(schedule());
-      if (url === `/api/competitions/${COMPETITION_ID}/scores`)
-        return json({ competition: { chiefJudge: '' }, rounds: [{ number: 1, name: 'Prelims' }], data: [] });
-      if (url === '/api/divisions/')
-        return json({ data: [{ ...DIVISION, groupType: { id: 1, name: 'Color Guard' }, sortOrder: 1 }, OPEN_CLASS] });
-      if (url === '/api/groups/') return json({ data: [] });
-      return problem(404, 'not_found', `no ${url} in this fake`);
-    }),
+    vi.fn((input: string, init?: RequestInit) => Promise.resolve(answer(input, init))),
   );
   return calls;
 }
@@ -123,7 +124,7 @@ describe('the entries page', () => {
     const itsDivision = async () => {
       const open = screen.queryByRole('button', { name: 'Create a new group' });
       if (open) fireEvent.click(open);
-      return ((await screen.findByRole('combobox', { name: 'Its division' })) as HTMLSelectElement).value;
+      return (await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Its division' })).value;
     };
     expect(await itsDivision()).toBe(String(DIVISION.id));
     fireEvent.change(screen.getByRole('combobox', { name: /^Division/ }), { target: { value: String(OPEN_CLASS.id) } });

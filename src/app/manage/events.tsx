@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { can } from '../../features/manage/api/get-me';
-import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
+import { can } from '../../lib/signed-in/get-me';
+import { roleLabel, SessionGate } from '../../components/signed-in/session-gate';
 import { EventsList } from '../../features/setup/components/events-list';
 
 /** `/manage/events`: a season's events and their competitions (rounds, date and time), set up by the circuit. */

@@ -5,9 +5,9 @@ import { LocalDate } from '../../components/local-date-time';
 import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
 import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
-import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
-import { problemText } from '../../features/manage/api/problems';
-import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
+import { currentSetupSeason, setupSeasonsQueryOptions } from '../../features/setup/api/get-seasons';
+import { problemText } from '../../lib/signed-in/problems';
+import { roleLabel, SessionGate } from '../../components/signed-in/session-gate';
 import { managePaths } from '../../config/manage-paths';
 
 /** The organization's set-up pages, in the order a season is set up. */
@@ -18,7 +18,10 @@ const SET_UP_PAGES = [
   { href: managePaths.users.href(), label: 'Users' },
 ];
 
-/** `/manage`: who is signed in, and the organization's competitions of a season, latest first, each to its console. */
+/**
+ * `/manage`: who is signed in, and the organization's competitions of a season (its current one unless another is
+ * picked), latest first, each to its console.
+ */
 export default function ManageRoute() {
   return (
     <>
@@ -56,10 +59,11 @@ export default function ManageRoute() {
 
 function CompetitionList() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const seasons = useQuery(seasonsQueryOptions());
-  const list = seasons.data?.body.data ?? [];
+  // the organization's own list (not the fans' cached one): a season just chosen as current opens at once
+  const seasons = useQuery(setupSeasonsQueryOptions());
+  const list = seasons.data ?? [];
   const asked = Number(searchParams.get('season'));
-  const season = list.find((candidate) => candidate.id === asked) ?? currentSeason(list);
+  const season = list.find((candidate) => candidate.id === asked) ?? currentSetupSeason(list);
   const calendar = useQuery({ ...seasonCalendarQueryOptions(season?.id ?? 0), enabled: season !== undefined });
   if (seasons.isPending || (season && calendar.isPending)) return <PageSkeleton rows={5} />;
   if (seasons.isError || calendar.isError)

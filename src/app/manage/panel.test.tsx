@@ -27,24 +27,25 @@ type Call = { url: string; method: string; body: unknown };
 
 function fakeBff(me: unknown, write: (call: Call) => Response) {
   const calls: Call[] = [];
+  const answer = (input: string, init: RequestInit = {}): Response => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    const call = { url, method, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    calls.push(call);
+    if (method !== 'GET') return write(call);
+    if (url === '/api/me') return json(me);
+    if (url === `/api/bff/competitions/${GUID}`) return json(SUMMARY);
+    if (url === `/api/competitions/${COMPETITION_ID}/progress`)
+      return json({
+        competition: { id: COMPETITION_ID, name: 'Valley Classic' },
+        requireSignOff: false,
+        data: [PRELIMS, FINALS],
+      });
+    return json({ code: 'not_found', detail: `no ${url} in this fake` }, 404);
+  };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = init.method ?? 'GET';
-      const call = { url, method, body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (method !== 'GET') return write(call);
-      if (url === '/api/me') return json(me);
-      if (url === `/api/bff/competitions/${GUID}`) return json(SUMMARY);
-      if (url === `/api/competitions/${COMPETITION_ID}/progress`)
-        return json({
-          competition: { id: COMPETITION_ID, name: 'Valley Classic' },
-          requireSignOff: false,
-          data: [PRELIMS, FINALS],
-        });
-      return json({ code: 'not_found', detail: `no ${url} in this fake` }, 404);
-    }),
+    vi.fn((input: string, init?: RequestInit) => Promise.resolve(answer(input, init))),
   );
   return calls;
 }
@@ -102,7 +103,7 @@ describe('the panel page', () => {
     fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Pat' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByLabelText('Last name').getAttribute('aria-invalid')).toBe('true');
-    expect((within(dialog).getByLabelText('First name') as HTMLInputElement).value).toBe('Pat');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('First name').value).toBe('Pat');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('Last name'), { target: { value: 'Paper' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

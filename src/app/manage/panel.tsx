@@ -1,4 +1,4 @@
-import { LoadFailure } from '../../features/manage/components/load-failure';
+import { LoadFailure } from '../../components/signed-in/load-failure';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,40 +6,32 @@ import { EmptyState } from '../../components/empty-state';
 import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
 import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
-import { can, type Me } from '../../features/manage/api/get-me';
-import { problemText } from '../../features/manage/api/problems';
-import { SessionGate } from '../../features/manage/components/session-gate';
-import { panelQueryOptions } from '../../features/setup/api/panel-api';
-import { usersQueryOptions } from '../../features/setup/api/users-api';
+import { can, type Me } from '../../lib/signed-in/get-me';
+import { problemText } from '../../lib/signed-in/problems';
+import { panelQueryOptions } from '../../features/setup/api/get-panel';
+import { usersQueryOptions } from '../../features/setup/api/get-users';
 import { PanelSeatDialog, type SeatTarget } from '../../features/setup/components/panel-seat-dialog';
 import { PanelSection } from '../../features/setup/components/panel-section';
 import { sectionKeyOf } from '../../features/setup/utils/panel-copy';
 import { parseGuid } from '../route-error';
 import { managePaths } from '../../config/manage-paths';
+import { CompetitionPage } from './competition-page';
 
 /** `/manage/competitions/<guid>/panel`: who judges each caption of each division and round (issue 27). */
 export default function ManagePanelRoute({ competitionGuid }: { competitionGuid?: string }) {
   const guid = parseGuid(competitionGuid, 'Competition');
   return (
-    <>
-      <title>Panel · Marching Results</title>
-      <p className="text-sm">
-        <Link to={managePaths.competition.href(guid)} className="text-blue-900 underline dark:text-sky-300">
-          Back to the console
-        </Link>
-      </p>
-      <SessionGate>
-        {(me) =>
-          can(me, 'set-up') ? (
-            <Panel me={me} guid={guid} />
-          ) : (
-            <EmptyState title="Seating the panel is not for your role">
-              An administrator or a tabulator seats the judges.
-            </EmptyState>
-          )
-        }
-      </SessionGate>
-    </>
+    <CompetitionPage
+      guid={guid}
+      title="Panel"
+      permission="set-up"
+      refusal={{
+        title: 'Seating the panel is not for your role',
+        text: 'An administrator or a tabulator seats the judges.',
+      }}
+    >
+      {(me) => <Panel me={me} guid={guid} />}
+    </CompetitionPage>
   );
 }
 

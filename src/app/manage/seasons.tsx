@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Notice } from '../../components/notice';
 import { paths } from '../../config/paths';
-import { can } from '../../features/manage/api/get-me';
-import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
+import { can } from '../../lib/signed-in/get-me';
+import { roleLabel, SessionGate } from '../../components/signed-in/session-gate';
 import { SeasonForm } from '../../features/setup/components/seasons-form';
 import { SeasonsList } from '../../features/setup/components/seasons-list';
 

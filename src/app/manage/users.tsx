@@ -1,15 +1,15 @@
-import { LoadFailure } from '../../features/manage/components/load-failure';
+import { LoadFailure } from '../../components/signed-in/load-failure';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageSkeleton } from '../../components/skeleton';
 import { paths } from '../../config/paths';
-import { can, type Me } from '../../features/manage/api/get-me';
-import { roleLabel, SessionGate } from '../../features/manage/components/session-gate';
-import { usersQueryOptions } from '../../features/setup/api/users-api';
-import { UsersAddForm, type CreatedUser } from '../../features/setup/components/users-add-form';
-import { UsersPasswordLink } from '../../features/setup/components/users-password-link';
+import { can, type Me } from '../../lib/signed-in/get-me';
+import { roleLabel, SessionGate } from '../../components/signed-in/session-gate';
+import { usersQueryOptions } from '../../features/setup/api/get-users';
+import { UsersAddForm } from '../../features/setup/components/users-add-form';
+import { UsersPasswordLink, type HandedLink } from '../../features/setup/components/users-password-link';
 import { UsersTable } from '../../features/setup/components/users-table';
 
 /** `/manage/users`: the organization's users and roles, for its administrators (issue 27). */
@@ -41,14 +41,24 @@ export default function ManageUsersRoute() {
 
 function Users({ me }: { me: Me }) {
   const users = useQuery(usersQueryOptions());
-  const [created, setCreated] = useState<CreatedUser | null>(null);
+  // Every link made on this page, by user, until dismissed: the next user added takes none of them away.
+  const [links, setLinks] = useState<ReadonlyMap<number, HandedLink>>(new Map());
+  const hand = (handed: HandedLink) => setLinks((current) => new Map(current).set(handed.user.id, handed));
+  const dismiss = (userId: number) =>
+    setLinks((current) => {
+      const next = new Map(current);
+      next.delete(userId);
+      return next;
+    });
+  const listed = new Set((users.data?.body.data ?? []).map((user) => user.id));
+  // A link whose user the list does not show (not read again yet, or the read failed) waits above it.
+  const unlisted = [...links.values()].filter((handed) => !listed.has(handed.user.id));
   return (
     <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {me.organization.name}: who may sign in, and what each may do. Tabulators set up and run the console, chief
         judges sign off, judges enter their own captions.
       </p>
-      {created ? <UsersPasswordLink user={created} onDone={() => setCreated(null)} /> : null}
       <section aria-labelledby="add-user-heading" className="my-4">
         <h2 id="add-user-heading" className="text-lg font-semibold">
           Add a user
@@ -56,12 +66,17 @@ function Users({ me }: { me: Me }) {
         <p className="text-sm text-slate-700 dark:text-slate-300">
           No email is sent: you get a one-time link to hand over, with which they set their password.
         </p>
-        <UsersAddForm onCreated={setCreated} />
+        <UsersAddForm onCreated={hand} />
       </section>
       <section aria-labelledby="users-heading" className="my-4">
         <h2 id="users-heading" className="text-lg font-semibold">
           Users
         </h2>
+        {unlisted.map((handed) => (
+          <div key={handed.user.id} className="my-2">
+            <UsersPasswordLink handed={handed} onDone={() => dismiss(handed.user.id)} />
+          </div>
+        ))}
         {users.isPending ? (
           <PageSkeleton rows={4} />
         ) : users.isError ? (
@@ -69,7 +84,13 @@ function Users({ me }: { me: Me }) {
         ) : users.data.body.data.length === 0 ? (
           <EmptyState title="No users yet">Add the first one above.</EmptyState>
         ) : (
-          <UsersTable users={users.data.body.data} myId={me.user?.id ?? null} />
+          <UsersTable
+            users={users.data.body.data}
+            myId={me.user?.id ?? null}
+            links={links}
+            onLink={hand}
+            onDismiss={dismiss}
+          />
         )}
       </section>
     </>

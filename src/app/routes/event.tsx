@@ -86,7 +86,7 @@ export default function EventRoute() {
                 <li>
                   <Link
                     className="button"
-                    to={paths.judges.href(competition.guid)}
+                    to={paths.recapJudges.href(competition.guid)}
                     aria-label={`Judges: ${competition.name}`}
                   >
                     Judges

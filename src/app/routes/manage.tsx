@@ -17,6 +17,9 @@ const pages: Record<ManagePage, ComponentType<{ competitionGuid?: string }>> = {
   competition: lazy(() => import('../manage/competition')),
   entries: lazy(() => import('../manage/entries')),
   panel: lazy(() => import('../manage/panel')),
+  awards: lazy(() => import('../manage/awards')),
+  tablets: lazy(() => import('../manage/tablets')),
+  commentary: lazy(() => import('../manage/commentary')),
 };
 const NotFound = lazy(() => import('./not-found'));
 

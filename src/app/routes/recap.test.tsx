@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CompetitionSummary, PerformanceRecord } from '../../lib/api-models';
+import type { CompetitionSummary, PerformanceRecord, RecapCorrection } from '../../lib/api-models';
 import { COMPETITION_GUID, makeSummary, makeV2Records } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
 
@@ -10,35 +10,46 @@ const RECAP = `/competitions/${COMPETITION_GUID}`;
 const LOADED = { timeout: 10_000 };
 
 /**
- * The BFF as the recap reads it: the competition's summary (a view of the BFF's) and its v2 performance records
- * (forwarded from the upstream). `status` answers both; `headers` go with the records.
+ * The BFF as the recap reads it: the competition's summary and its corrections after release (views of the BFF's)
+ * and its v2 performance records (forwarded from the upstream). `status` answers all three; `headers` go with the
+ * records.
  */
 function serve(
   status: number,
   {
     summary = makeSummary(),
     records = makeV2Records(),
+    corrections = [],
     headers = {},
-  }: { summary?: CompetitionSummary; records?: PerformanceRecord[]; headers?: Record<string, string> } = {},
+  }: {
+    summary?: CompetitionSummary;
+    records?: PerformanceRecord[];
+    corrections?: RecapCorrection[];
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const problem = { type: 'about:blank', title: 'Not Found', status, code: 'not_found', detail: 'no such competition' };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn((url: string) => {
       const body =
         status !== 200
           ? problem
-          : url.startsWith(`/api/bff/competitions/${COMPETITION_GUID}`)
-            ? summary
-            : url.startsWith(`/api/2018-03/performances?c=${COMPETITION_GUID}`)
-              ? records
-              : undefined;
+          : url === `/api/bff/competitions/${COMPETITION_GUID}/corrections`
+            ? { data: corrections }
+            : url.startsWith(`/api/bff/competitions/${COMPETITION_GUID}`)
+              ? summary
+              : url.startsWith(`/api/2018-03/performances?c=${COMPETITION_GUID}`)
+                ? records
+                : undefined;
       if (body === undefined)
-        return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json', ...headers },
-      });
+        return Promise.resolve(new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json', ...headers },
+        }),
+      );
     }),
   );
 }
@@ -65,6 +76,41 @@ describe('recap page', () => {
     ]);
     expect(cards[0].textContent).toContain('47.000');
     expect(cards[2].textContent).toContain('Withdrew');
+  });
+
+  it('marks a number corrected after release and says under the division from what to what, and why', async () => {
+    serve(200, {
+      corrections: [
+        {
+          division: { name: 'Scholastic A' },
+          round: { number: 1, name: 'Finals' },
+          group: { name: 'Bravo' },
+          change: { kind: 'penalty', before: 0, after: 0.3 },
+          at: '2026-03-28T21:05:00.000Z',
+          reason: 'Timing recounted',
+        },
+      ],
+    });
+    renderApp(RECAP);
+    const bravo = await screen.findByRole('article', { name: 'Bravo' }, LOADED);
+    // on the card's Total, linked to the note
+    const mark = within(bravo).getAllByRole('link', { name: 'Corrected, note 1' })[0];
+    expect(mark.getAttribute('href')).toBe('#correction-scholastic-a-1-1');
+    expect(
+      within(screen.getByRole('article', { name: 'Alpha' })).queryByRole('link', { name: /^Corrected/ }),
+    ).toBeNull();
+    const notes = screen.getByRole('region', { name: 'Corrections after release' });
+    const note = within(notes).getByRole('listitem');
+    expect(note.id).toBe('correction-scholastic-a-1-1');
+    expect(note.textContent).toContain('Bravo · Penalty: 0 →changed to 0.3. Reason: Timing recounted');
+  });
+
+  it('shows no corrections where there are none', async () => {
+    serve(200);
+    renderApp(RECAP);
+    await screen.findByRole('article', { name: 'Bravo' }, LOADED);
+    expect(screen.queryByRole('region', { name: 'Corrections after release' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Corrected/ })).toBeNull();
   });
 
   it("builds a group's breakdown when its card is opened, not before", async () => {

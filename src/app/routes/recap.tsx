@@ -6,7 +6,7 @@ import { useRecap } from '../../features/competitions/api/use-recap';
 import { CompetitionHeader } from '../../features/competitions/components/competition-header';
 import { RecapViews } from '../../features/competitions/components/recap-views';
 import { ReleaseNotice } from '../../features/competitions/components/release-notice';
-import { downloadUrl } from '../../lib/api-client';
+import { downloadUrl } from '../../lib/api/fans';
 import { RouteErrorView } from '../route-error';
 
 /** Its loader is recap-loader.ts, declared on the route so that it runs while this module downloads. */

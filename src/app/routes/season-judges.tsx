@@ -51,7 +51,7 @@ export default function SeasonJudgesRoute() {
                     <th scope="row" className="font-normal">
                       <Link
                         className="link"
-                        to={paths.judge.href(judge.name, season.id)}
+                        to={paths.judgeSeason.href(judge.name, season.id)}
                         aria-label={`${judge.name}: ${plural(judge.competitions, 'competition')}, ${plural(judge.captions, 'caption')}`}
                       >
                         {judge.name}

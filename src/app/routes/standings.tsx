@@ -10,7 +10,7 @@ import { standingsQueryOptions } from '../../features/standings/api/get-standing
 import { FollowDivisionButton } from '../../features/following/components/follow-division-button';
 import { DivisionPicker } from '../../features/standings/components/division-picker';
 import { StandingsTable } from '../../features/standings/components/standings-table';
-import { downloadUrl } from '../../lib/api-client';
+import { downloadUrl } from '../../lib/api/fans';
 import { pageOf } from '../../lib/paging';
 import { RouteErrorView } from '../route-error';
 

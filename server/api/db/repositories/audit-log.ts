@@ -6,7 +6,7 @@
  * (or, for the last one, the head kept in audit_heads).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { auditEntries, auditHeads, type AuditActor } from '../schema.js';
 
@@ -66,18 +66,34 @@ export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
     .digest('hex');
 }
 
-/**
- * Appends one entry after the organization's last. Must run in the transaction of the write it records. The head
- * row is read FOR UPDATE, so two transactions of one organization append one after the other: the second waits
- * for the first to commit and then reads the head the first wrote (and the primary key (org_id, seq) refuses a
- * second entry N should anything ever bypass that lock).
- */
-export async function appendAuditEntry(tx: DbOrTx, orgId: number, input: AuditInput): Promise<AuditEntry> {
+/** The last entry's seq and hash: what the next entry follows. */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+}
+
+/** The organization's head now (none before its first entry). Under its write lock, nothing moves it meanwhile. */
+export async function auditHeadOf(tx: DbOrTx, orgId: number): Promise<AuditHead | undefined> {
   const [head] = await tx
     .select({ seq: auditHeads.seq, hash: auditHeads.hash })
     .from(auditHeads)
-    .where(eq(auditHeads.orgId, orgId))
-    .for('update');
+    .where(eq(auditHeads.orgId, orgId));
+  return head;
+}
+
+/**
+ * Appends one entry after `head` (auditHeadOf, or the entry appended before it in the same unit), the entry and the
+ * new head in one statement. Must run in the transaction of the write it records, under the organization's write
+ * lock (the version bump every write starts with, org-version.ts), which orders the organization's entries: the
+ * head read after the lock is the last committed one. The primary key (org_id, seq) refuses a second entry N should
+ * anything ever append without that lock. Answers the entry, which is the next one's head.
+ */
+export async function appendAuditEntry(
+  tx: DbOrTx,
+  orgId: number,
+  input: AuditInput,
+  head: AuditHead | undefined,
+): Promise<AuditEntry> {
   const unhashed = {
     seq: (head?.seq ?? 0) + 1,
     at: new Date().toISOString(),
@@ -90,26 +106,17 @@ export async function appendAuditEntry(tx: DbOrTx, orgId: number, input: AuditIn
     previousHash: head?.hash ?? GENESIS_HASH,
   };
   const entry: AuditEntry = { ...unhashed, hash: entryHash(unhashed) };
-  await tx.insert(auditEntries).values({
-    orgId,
-    seq: entry.seq,
-    at: entry.at,
-    actor: entry.actor,
-    action: entry.action,
-    resourceType: entry.resource.type,
-    resourceId: entry.resource.id,
-    competitionId: input.competitionId ?? null,
-    // jsonb null and SQL NULL read back alike (null): store "nothing" as SQL NULL
-    before: entry.before === null ? null : entry.before,
-    after: entry.after === null ? null : entry.after,
-    reason: entry.reason,
-    previousHash: entry.previousHash,
-    hash: entry.hash,
-  });
-  await tx
-    .insert(auditHeads)
-    .values({ orgId, seq: entry.seq, hash: entry.hash })
-    .onConflictDoUpdate({ target: auditHeads.orgId, set: { seq: entry.seq, hash: entry.hash } });
+  // jsonb null and SQL NULL read back alike (null): store "nothing" as SQL NULL
+  const json = (value: unknown) => (value === null ? sql`NULL` : sql`${JSON.stringify(value)}::jsonb`);
+  await tx.execute(sql`
+    WITH appended AS (
+      INSERT INTO audit_entries (org_id, seq, at, actor, action, resource_type, resource_id, competition_id, before,
+        after, reason, previous_hash, hash)
+      VALUES (${orgId}, ${entry.seq}, ${entry.at}, ${JSON.stringify(entry.actor)}::jsonb, ${entry.action},
+        ${entry.resource.type}, ${entry.resource.id}, ${input.competitionId ?? null}, ${json(entry.before)},
+        ${json(entry.after)}, ${entry.reason}, ${entry.previousHash}, ${entry.hash}))
+    INSERT INTO audit_heads (org_id, seq, hash) VALUES (${orgId}, ${entry.seq}, ${entry.hash})
+    ON CONFLICT (org_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash`);
   return entry;
 }
 
@@ -174,6 +181,30 @@ export async function listAuditEntries(
   return rows.map(entryOf);
 }
 
+/** The entries of some resources of one type (a performance's recordings), in order. */
+export async function auditEntriesOf(
+  db: DbOrTx,
+  orgId: number,
+  resource: { type: string; ids: readonly number[] },
+): Promise<AuditEntry[]> {
+  if (resource.ids.length === 0) return [];
+  const rows = await db
+    .select(entryColumns)
+    .from(auditEntries)
+    .where(
+      and(
+        eq(auditEntries.orgId, orgId),
+        eq(auditEntries.resourceType, resource.type),
+        inArray(
+          auditEntries.resourceId,
+          resource.ids.map((id) => String(id)),
+        ),
+      ),
+    )
+    .orderBy(asc(auditEntries.seq));
+  return rows.map(entryOf);
+}
+
 export type ChainCheck =
   | { ok: true; entries: number }
   | { ok: false; entries: number; firstMismatch: { seq: number; problem: string; entry: AuditEntry | null } };
@@ -214,11 +245,7 @@ export async function verifyAuditChain(db: DbOrTx, orgId: number): Promise<Chain
     }
     if (batch.length < VERIFY_BATCH) break;
   }
-  const [head] = await db
-    .select({ seq: auditHeads.seq, hash: auditHeads.hash })
-    .from(auditHeads)
-    .where(eq(auditHeads.orgId, orgId));
-  const expected = head ?? { seq: 0, hash: GENESIS_HASH };
+  const expected = (await auditHeadOf(db, orgId)) ?? { seq: 0, hash: GENESIS_HASH };
   if (expected.seq !== previous.seq || expected.hash !== previous.hash) {
     return mismatch(
       previous.seq + 1,

@@ -9,7 +9,18 @@ import * as t from '../schema.js';
 import { fromThousandths } from './support.js';
 
 export type AuditResourceType =
-  'season' | 'division' | 'group' | 'event' | 'competition' | 'panel' | 'performance' | 'user';
+  | 'season'
+  | 'division'
+  | 'group'
+  | 'event'
+  | 'competition'
+  | 'panel'
+  | 'performance'
+  | 'user'
+  | 'commentary'
+  | 'commentary-release'
+  | 'draw'
+  | 'access-request';
 
 export interface Snapshot {
   state: unknown;
@@ -35,8 +46,10 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
         year: t.seasons.year,
         startDate: t.seasons.startDate,
         endDate: t.seasons.endDate,
+        chosenCurrent: sql<boolean>`coalesce(${t.organizations.currentSeasonId} = ${t.seasons.id}, false)`,
       })
       .from(t.seasons)
+      .innerJoin(t.organizations, eq(t.organizations.id, t.seasons.orgId))
       .where(and(eq(t.seasons.id, id), eq(t.seasons.orgId, orgId)));
     return row && { state: row };
   },
@@ -118,11 +131,7 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
   },
   /** a competition's judges' panel, every round and division */
   async panel(db, orgId, id) {
-    const [competition] = await db
-      .select({ id: t.competitions.id })
-      .from(t.competitions)
-      .where(and(eq(t.competitions.id, id), eq(t.competitions.orgId, orgId)));
-    if (!competition) return undefined;
+    if (!(await isCompetitionOf(db, orgId, id))) return undefined;
     const judges = await db
       .select({
         round: t.rounds.number,
@@ -179,6 +188,64 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
       competitionId,
     };
   },
+  /** a commentary recording: where it is filed, whether it is the one heard, verified, cleared (decision 128) */
+  async commentary(db, orgId, id) {
+    const [row] = await db
+      .select({
+        competitionId: t.rounds.competitionId,
+        key: t.commentaryRecordings.key,
+        performanceId: t.commentaryRecordings.performanceId,
+        captionKey: t.commentaryRecordings.captionKey,
+        recordedPerformanceId: t.commentaryRecordings.recordedPerformanceId,
+        recordedCaptionKey: t.commentaryRecordings.recordedCaptionKey,
+        state: t.commentaryRecordings.state,
+        current: t.commentaryRecordings.isCurrent,
+        contentType: t.commentaryRecordings.contentType,
+        size: t.commentaryRecordings.size,
+        durationMs: t.commentaryRecordings.durationMs,
+        sha256: t.commentaryRecordings.sha256,
+        verified: sql<boolean>`${t.commentaryRecordings.verifiedAt} IS NOT NULL`,
+        cleared: sql<boolean>`${t.commentaryRecordings.clearedAt} IS NOT NULL`,
+      })
+      .from(t.commentaryRecordings)
+      .innerJoin(t.performances, eq(t.performances.id, t.commentaryRecordings.performanceId))
+      .innerJoin(t.rounds, eq(t.rounds.id, t.performances.roundId))
+      .where(and(eq(t.commentaryRecordings.id, id), eq(t.commentaryRecordings.orgId, orgId)));
+    if (!row) return undefined;
+    const { competitionId, ...state } = row;
+    return { state, competitionId };
+  },
+  /** a competition's commentary releases by hand, every round and division (no row: with the scores) */
+  async 'commentary-release'(db, orgId, id) {
+    if (!(await isCompetitionOf(db, orgId, id))) return undefined;
+    const releases = await db
+      .select({
+        round: t.rounds.number,
+        divisionId: t.commentaryReleases.divisionId,
+        release: t.commentaryReleases.release,
+      })
+      .from(t.commentaryReleases)
+      .innerJoin(t.rounds, eq(t.rounds.id, t.commentaryReleases.roundId))
+      .where(eq(t.rounds.competitionId, id))
+      .orderBy(asc(t.rounds.number), asc(t.commentaryReleases.divisionId));
+    return { state: { releases }, competitionId: id };
+  },
+  /** the record whole: the rule, the inputs and the seed anyone re-runs it from */
+  async draw(db, orgId, id) {
+    const [row] = await db
+      .select({
+        competitionId: t.rounds.competitionId,
+        round: t.rounds.number,
+        divisionId: t.draws.divisionId,
+        record: t.draws.record,
+      })
+      .from(t.draws)
+      .innerJoin(t.rounds, eq(t.rounds.id, t.draws.roundId))
+      .where(and(eq(t.draws.id, id), eq(t.draws.orgId, orgId)));
+    if (!row) return undefined;
+    const { competitionId, ...state } = row;
+    return { state, competitionId };
+  },
   async user(db, orgId, id) {
     const [row] = await db
       .select({
@@ -187,6 +254,10 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
         firstName: t.users.firstName,
         lastName: t.users.lastName,
         disabledAt: t.users.disabledAt,
+        // a group's account: the groups it acts for and its role in each (decision 133)
+        groups: sql<{ groupId: number; role: string }[]>`(SELECT coalesce(json_agg(json_build_object('groupId',
+          m.group_id, 'role', m.role) ORDER BY m.group_id), '[]'::json) FROM group_memberships m
+          WHERE m.user_id = ${t.users.id})`,
       })
       .from(t.users)
       .where(and(eq(t.users.id, id), eq(t.users.orgId, orgId)));
@@ -198,11 +269,36 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
           firstName: row.firstName,
           lastName: row.lastName,
           disabled: row.disabledAt !== null,
+          ...(row.role === 'group-administrator' || row.role === 'group-staff' ? { groups: row.groups } : {}),
         },
       }
     );
   },
+  /** a request for a group's account ("find my group") and the circuit's decision on it */
+  async 'access-request'(db, orgId, id) {
+    const [row] = await db
+      .select({
+        groupId: t.accessRequests.groupId,
+        email: t.accessRequests.email,
+        firstName: t.accessRequests.firstName,
+        lastName: t.accessRequests.lastName,
+        role: t.accessRequests.role,
+        state: t.accessRequests.state,
+        reason: t.accessRequests.reason,
+      })
+      .from(t.accessRequests)
+      .where(and(eq(t.accessRequests.id, id), eq(t.accessRequests.orgId, orgId)));
+    return row && { state: row };
+  },
 };
+
+async function isCompetitionOf(db: DbOrTx, orgId: number, id: number): Promise<boolean> {
+  const [competition] = await db
+    .select({ id: t.competitions.id })
+    .from(t.competitions)
+    .where(and(eq(t.competitions.id, id), eq(t.competitions.orgId, orgId)));
+  return competition !== undefined;
+}
 
 /** Dates become ISO text, undefined members go: the JSON that jsonb stores and gives back unchanged. */
 function plainJson(value: unknown): unknown {

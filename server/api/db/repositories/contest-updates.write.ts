@@ -20,6 +20,7 @@ import { NotFoundError, RuleViolation } from './errors.js';
 import { retabulate } from './retabulate.js';
 import { ensureRound } from './rounds.write.js';
 import { orgWrite, requireOwned, requireText } from './support.js';
+import { isDrawn } from './draws.read.js';
 
 export interface CompetitionPatch {
   name?: string;
@@ -98,7 +99,14 @@ export async function updatePerformance(
     const performance = await requireOwned(tx, performances, 'performance', orgId, input.performanceId);
     const changes: Partial<typeof performances.$inferInsert> = {};
     if (input.performsAt !== undefined) changes.performsAt = input.performsAt;
-    if (input.order !== undefined) changes.performanceOrder = input.order;
+    if (input.order !== undefined && input.order !== performance.performanceOrder) {
+      if (await isDrawn(tx, performance.roundId, performance.divisionId))
+        throw new RuleViolation(
+          'order',
+          'this division and round was drawn: its order changes only by a new draw (by hand if need be)',
+        );
+      changes.performanceOrder = input.order;
+    }
 
     let roundId = performance.roundId;
     if (input.round !== undefined) {

@@ -45,6 +45,11 @@ export async function findOrganizationByGuid(db: DbOrTx, guid: string): Promise<
   return organization;
 }
 
+/** Every organization of the database, oldest first (a restored backup's check). */
+export async function listOrganizations(db: DbOrTx): Promise<Organization[]> {
+  return db.select(columns).from(organizations).orderBy(organizations.id);
+}
+
 export async function findOrganizationById(db: DbOrTx, id: number): Promise<Organization | undefined> {
   const [organization] = await db.select(columns).from(organizations).where(eq(organizations.id, id));
   return organization;

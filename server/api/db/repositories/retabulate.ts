@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
-import { performances, roundSheets, subcaptionScores } from '../schema.js';
+import { performances, roundSheets } from '../schema.js';
 import { tabulate } from '../../tabulation/tabulate.js';
 import type { PerformanceInput, PerformanceResult, ScoreSheet } from '../../tabulation/types.js';
 import { fromThousandths } from './support.js';
@@ -16,51 +16,53 @@ export interface DivisionRound {
 }
 
 /**
- * Re-tabulates one division of one round after a write to it (a score, a penalty, who performed), with three
- * reads and one write, each of that division and round only: a round of six divisions is six times the rows, and
- * every score write pays for them (`npm run bench -- --only judges`). Callers have already checked that both belong
- * to the organization. The bulk loader does not come here: it tabulates the numbers it is about to insert
- * (tabulateDivisionRound) instead of reading them back.
+ * Re-tabulates one division of one round after a write to it (a score, a penalty, who performed): one read of its
+ * performances with their counted numbers and one write of their results, each of that division and round only (a
+ * round of six divisions is six times the rows, and every score write pays for them: `npm run bench -- --only
+ * judges`), and a read of its sheet unless the caller has it (a score write read it to check the numbers). Callers
+ * have already checked that both belong to the organization. The bulk loader does not come here: it tabulates the
+ * numbers it is about to insert (tabulateDivisionRound) instead of reading them back.
  */
-export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number): Promise<void> {
-  const [sheetRow] = await tx
-    .select({ definition: roundSheets.definition })
-    .from(roundSheets)
-    .where(and(eq(roundSheets.roundId, roundId), eq(roundSheets.divisionId, divisionId)));
+export async function retabulate(
+  tx: DbOrTx,
+  roundId: number,
+  divisionId: number,
+  knownSheet?: ScoreSheet | null,
+): Promise<void> {
+  const sheet =
+    knownSheet !== undefined
+      ? knownSheet
+      : ((
+          await tx
+            .select({ definition: roundSheets.definition })
+            .from(roundSheets)
+            .where(and(eq(roundSheets.roundId, roundId), eq(roundSheets.divisionId, divisionId)))
+        )[0]?.definition ?? null);
   const rows = await tx
     .select({
       id: performances.id,
       performed: performances.performed,
       penaltyThousandths: performances.penaltyThousandths,
+      scores: sql<[string, string, number][]>`(SELECT coalesce(json_agg(json_build_array(s.caption_key,
+        s.subcaption_key, s.score_thousandths)), '[]'::json) FROM subcaption_scores s
+        WHERE s.performance_id = performances.id AND ${countedLine('s')})`,
     })
     .from(performances)
     .where(and(eq(performances.roundId, roundId), eq(performances.divisionId, divisionId)));
   if (rows.length === 0) return;
 
-  const scores = await tx
-    .select({
-      performanceId: subcaptionScores.performanceId,
-      captionKey: subcaptionScores.captionKey,
-      subcaptionKey: subcaptionScores.subcaptionKey,
-      scoreThousandths: subcaptionScores.scoreThousandths,
-    })
-    .from(subcaptionScores)
-    .innerJoin(performances, eq(performances.id, subcaptionScores.performanceId))
-    .where(and(eq(performances.roundId, roundId), eq(performances.divisionId, divisionId), countedLine));
-  const scoresOf = new Map<number, PerformanceInput['scores']>();
-  for (const score of scores) {
-    let list = scoresOf.get(score.performanceId);
-    if (!list) scoresOf.set(score.performanceId, (list = []));
-    list.push({
-      captionKey: score.captionKey,
-      subcaptionKey: score.subcaptionKey,
-      score: fromThousandths(score.scoreThousandths),
-    });
-  }
-
   const updates = tabulateDivisionRound(
-    sheetRow?.definition,
-    rows.map((row) => ({ ...row, scores: scoresOf.get(row.id) ?? [] })),
+    sheet ?? undefined,
+    rows.map((row) => ({
+      id: row.id,
+      performed: row.performed,
+      penaltyThousandths: row.penaltyThousandths,
+      scores: row.scores.map(([captionKey, subcaptionKey, thousandths]) => ({
+        captionKey,
+        subcaptionKey,
+        score: fromThousandths(thousandths),
+      })),
+    })),
   );
   await tx.execute(sql`
     UPDATE performances AS p SET result = v.result
@@ -69,11 +71,11 @@ export async function retabulate(tx: DbOrTx, roundId: number, divisionId: number
 }
 
 /**
- * The condition that a subcaption_scores row counts in a tabulation: its caption entry is not a judge's draft (a
- * draft is not a score yet; docs/decisions/080-entry-states-and-conflicts.md).
+ * The condition that a subcaption_scores row (by its alias in the query) counts in a tabulation: its caption entry
+ * is not a judge's draft (a draft is not a score yet; docs/decisions/080-entry-states-and-conflicts.md).
  */
-export const countedLine = sql`NOT EXISTS (SELECT 1 FROM score_entries e
-  WHERE e.performance_id = ${subcaptionScores.performanceId} AND e.caption_key = ${subcaptionScores.captionKey}
+export const countedLine = (lines: string) => sql`NOT EXISTS (SELECT 1 FROM score_entries e
+  WHERE e.performance_id = ${sql.identifier(lines)}.performance_id AND e.caption_key = ${sql.identifier(lines)}.caption_key
     AND e.state = 'draft')`;
 
 /** One performance of a division and round as stored: its raw numbers as the database holds them. */

@@ -2,10 +2,11 @@
  * Caption entries as stored (numbers per line, with their state, version and who wrote them last): what a write
  * plans against, answers, and GET /me/seats shows.
  */
-import { inArray } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { EntryState } from '../../../../domain/score-entries.js';
 import type { DbOrTx } from '../database.js';
-import { scoreEntries, subcaptionScores, type AuditActor } from '../schema.js';
+import { rowsOf } from '../migrate.js';
+import type { AuditActor } from '../schema.js';
 import { fromThousandths } from './support.js';
 
 export interface ScoreLine {
@@ -32,47 +33,55 @@ export function emptyEntry(performanceId: number, captionKey: string): CaptionEn
 }
 
 /**
- * The stored entries of these (performance, caption) pairs, by `${performanceId}\0${captionKey}`: numbers with
- * no entry row (imported) are a submitted entry at version 1, by nobody known.
+ * The stored entries of these (performance, caption) pairs, by `${performanceId}\0${captionKey}`, in one query that
+ * reads those pairs' rows only: numbers with no entry row (imported) are a submitted entry at version 1, by nobody
+ * known; a pair with neither is left out.
  */
 export async function currentEntries(
   tx: DbOrTx,
   pairs: readonly { performanceId: number; captionKey: string }[],
 ): Promise<Map<string, CaptionEntry>> {
-  const ids = [...new Set(pairs.map((pair) => pair.performanceId))];
-  const wanted = new Set(pairs.map((pair) => `${pair.performanceId}\u0000${pair.captionKey}`));
   const entries = new Map<string, CaptionEntry>();
-  if (ids.length === 0) return entries;
-  const [lines, rows] = await Promise.all([
-    tx
-      .select()
-      .from(subcaptionScores)
-      .where(inArray(subcaptionScores.performanceId, ids))
-      .orderBy(subcaptionScores.performanceId, subcaptionScores.captionKey, subcaptionScores.subcaptionKey),
-    tx.select().from(scoreEntries).where(inArray(scoreEntries.performanceId, ids)),
-  ]);
-  for (const row of rows) {
-    const key = `${row.performanceId}\u0000${row.captionKey}`;
-    if (!wanted.has(key)) continue;
-    entries.set(key, {
-      performanceId: row.performanceId,
-      captionKey: row.captionKey,
-      scores: [],
-      state: row.state,
-      version: row.version,
+  if (pairs.length === 0) return entries;
+  const wanted = pairs.map((pair) => ({ performance_id: pair.performanceId, caption_key: pair.captionKey }));
+  const result = await tx.execute(sql`
+    SELECT k.performance_id, k.caption_key, e.state, e.version, e.actor, ${isoText(sql`e.updated_at`)} AS at,
+      (SELECT json_agg(json_build_array(s.subcaption_key, s.score_thousandths) ORDER BY s.subcaption_key)
+        FROM subcaption_scores s
+        WHERE s.performance_id = k.performance_id AND s.caption_key = k.caption_key) AS lines
+    FROM (SELECT DISTINCT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
+      AS v(performance_id integer, caption_key text)) AS k
+    LEFT JOIN score_entries e ON e.performance_id = k.performance_id AND e.caption_key = k.caption_key`);
+  for (const row of rowsOf<StoredEntryRow>(result)) {
+    if (row.state === null && row.lines === null) continue;
+    entries.set(`${row.performance_id}\u0000${row.caption_key}`, {
+      performanceId: row.performance_id,
+      captionKey: row.caption_key,
+      scores: (row.lines ?? []).map(([subcaptionKey, thousandths]) => ({
+        subcaptionKey,
+        score: fromThousandths(thousandths),
+      })),
+      state: row.state ?? 'submitted',
+      version: row.version ?? 1,
       by: row.actor,
-      at: row.updatedAt.toISOString(),
+      at: row.at,
     });
-  }
-  for (const line of lines) {
-    const key = `${line.performanceId}\u0000${line.captionKey}`;
-    if (!wanted.has(key)) continue;
-    let entry = entries.get(key);
-    if (!entry) {
-      entry = { ...emptyEntry(line.performanceId, line.captionKey), state: 'submitted', version: 1 };
-      entries.set(key, entry);
-    }
-    entry.scores.push({ subcaptionKey: line.subcaptionKey, score: fromThousandths(line.scoreThousandths) });
   }
   return entries;
 }
+
+interface StoredEntryRow {
+  performance_id: number;
+  caption_key: string;
+  state: EntryState | null;
+  version: number | null;
+  actor: AuditActor | null;
+  at: string | null;
+  lines: [string, number][] | null;
+}
+
+/**
+ * A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds): what a drizzle-mapped column gives
+ * after `.toISOString()`, for a raw statement whose driver hands timestamps back as text.
+ */
+export const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,16 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EntryState } from '../../../../domain/score-entries.js';
 import type { DbOrTx, Tx } from '../database.js';
-import { panelJudges, performances, scoreEntries, type AuditActor } from '../schema.js';
+import { performances, roundSheets, type AuditActor } from '../schema.js';
 import type { ScoreSheet } from '../../tabulation/types.js';
-import { validateScores } from '../../tabulation/validate.js';
+import { lineName, validateScores } from '../../tabulation/validate.js';
 import { NotFoundError, RuleViolation } from './errors.js';
 import { retabulate } from './retabulate.js';
 import { captionBefore } from './section-changes.js';
 import { noteNumbersChange } from './sections.write.js';
 import { roundSheetOf } from './rounds.write.js';
-import { currentEntries, emptyEntry, type CaptionEntry, type ScoreLine } from './score-entries.read.js';
-import { orgWrite, requireOwned, toThousandths } from './support.js';
+import { currentEntries, emptyEntry, isoText, type CaptionEntry, type ScoreLine } from './score-entries.read.js';
+import { rowsOf } from '../migrate.js';
+import { byLine, linesWritten, replaceLines, sameLines } from './score-lines.js';
+import { orgWrite, requireOwned } from './support.js';
 
 export interface CaptionScoresInput {
   performanceId: number;
@@ -108,7 +110,10 @@ export interface TouchedSection {
  * the caption on its round's sheet, the writer's seat, its base version, its state, the reason a correction
  * needs, its numbers against the sheet) before anything is written; then the numbers and entry rows are written
  * in a few statements, and each division and round touched is tabulated once. Drafts do not count in the
- * tabulation (retabulate.ts). Answers the entries as written, in input order, and the sections touched.
+ * tabulation (retabulate.ts). A write that would leave an entry as it is (the same numbers in the same state: a
+ * tablet's second tap on Submit, a script sending its sheet again) is answered with the entry as it is and writes
+ * nothing, whatever its base version: there is no change to lose or to record. Answers the entries as written, in
+ * input order, whether each changed, and the sections touched.
  */
 export async function writeCaptionEntries(
   db: DbOrTx,
@@ -116,11 +121,26 @@ export async function writeCaptionEntries(
   inputs: readonly CaptionEntryInput[],
   writer: EntryWriter,
   options: EntryWriteScope & { name: FieldNamer },
-): Promise<{ entries: CaptionEntry[]; sections: TouchedSection[] }> {
+): Promise<WrittenEntries> {
   return orgWrite(db, orgId, async (tx) => {
-    const planned = await planEntries(tx, orgId, inputs, writer, options);
-    return applyEntries(tx, orgId, planned, writer);
+    const plan = await planEntries(tx, orgId, inputs, writer, options);
+    const writes = plan.filter((item): item is PlannedEntry => !('unchanged' in item));
+    const applied = await applyEntries(tx, orgId, writes, writer);
+    const answers = new Map(writes.map((item, index) => [item, applied.entries[index]]));
+    return {
+      entries: plan.map((item) => ('unchanged' in item ? item.unchanged : answers.get(item)!)),
+      changed: plan.map((item) => !('unchanged' in item)),
+      sections: applied.sections,
+    };
   });
+}
+
+export interface WrittenEntries {
+  /** in input order: as written, or as it was for an input that changed nothing */
+  entries: CaptionEntry[];
+  /** in input order: whether the input changed its entry (the audit trail records only those) */
+  changed: boolean[];
+  sections: TouchedSection[];
 }
 
 interface PlannedEntry {
@@ -128,6 +148,8 @@ interface PlannedEntry {
   captionKey: string;
   roundId: number;
   divisionId: number;
+  /** its division and round's sheet, as the plan read it (the tabulation after the write needs it again) */
+  sheet: ScoreSheet;
   /** null: keep the stored numbers */
   scores: ScoreLine[] | null;
   state: EntryState;
@@ -144,8 +166,11 @@ async function planEntries(
   inputs: readonly CaptionEntryInput[],
   writer: EntryWriter,
   { competitionId, name }: EntryWriteScope & { name: FieldNamer },
-): Promise<PlannedEntry[]> {
+): Promise<(PlannedEntry | { unchanged: CaptionEntry })[]> {
   const ids = [...new Set(inputs.map((input) => input.performanceId))];
+  // Each performance with its section's sheet and the captions the writer is seated on there, in one query: a
+  // tablet's every write starts here.
+  const seated = writer.scope === 'seated' && writer.userId !== undefined ? writer.userId : null;
   const found = new Map(
     (
       await tx
@@ -154,16 +179,22 @@ async function planEntries(
           roundId: performances.roundId,
           divisionId: performances.divisionId,
           competitionId: sql<number>`(SELECT r.competition_id FROM rounds r WHERE r.id = ${performances.roundId})`,
+          sheet: roundSheets.definition,
+          seatedOn: sql<string[] | null>`(SELECT json_agg(pj.caption_key) FROM panel_judges pj
+            WHERE pj.org_id = ${orgId} AND pj.user_id = ${seated} AND pj.round_id = ${performances.roundId}
+              AND pj.division_id = ${performances.divisionId})`,
         })
         .from(performances)
+        .leftJoin(
+          roundSheets,
+          and(eq(roundSheets.roundId, performances.roundId), eq(roundSheets.divisionId, performances.divisionId)),
+        )
         .where(and(eq(performances.orgId, orgId), inArray(performances.id, ids)))
     ).map((row) => [row.id, row]),
   );
   const current = await currentEntries(tx, inputs);
-  const seats = writer.scope === 'seated' ? await seatsOf(tx, orgId, writer.userId) : new Set<string>();
-  const sheets = new Map<string, ScoreSheet | null>();
   const seen = new Set<string>();
-  const planned: PlannedEntry[] = [];
+  const planned: (PlannedEntry | { unchanged: CaptionEntry })[] = [];
 
   for (const [index, input] of inputs.entries()) {
     const performance = found.get(input.performanceId);
@@ -189,9 +220,7 @@ async function planEntries(
       );
     }
     seen.add(pair);
-    const section = `${performance.roundId}:${performance.divisionId}`;
-    if (!sheets.has(section)) sheets.set(section, await roundSheetOf(tx, performance.roundId, performance.divisionId));
-    const sheet = sheets.get(section);
+    const sheet = performance.sheet;
     if (!sheet) throw new RuleViolation(name(index, 'performanceId'), 'the division has no score sheet in this round');
     const caption = sheet.categories.flatMap((category) => category.captions).find((c) => c.key === input.captionKey);
     if (!caption) {
@@ -202,7 +231,7 @@ async function planEntries(
     }
     const stored = current.get(pair) ?? emptyEntry(input.performanceId, input.captionKey);
 
-    if (writer.scope === 'seated' && !seats.has(`${performance.roundId}:${performance.divisionId}:${caption.key}`)) {
+    if (writer.scope === 'seated' && !(performance.seatedOn ?? []).includes(caption.key)) {
       throw new EntryRefused(
         'not_seated',
         index,
@@ -210,6 +239,18 @@ async function planEntries(
         `You are not seated on caption "${caption.key}" of performance ${input.performanceId}'s division and round: entering it needs the permission "enter-scores"`,
         stored,
       );
+    }
+    if (writer.scope === 'any' && input.state === 'draft') {
+      throw new RuleViolation(
+        name(index, 'state'),
+        "only a judge's entry is a draft: a tabulator's, an administrator's or a key's is submitted as written",
+      );
+    }
+    const state: EntryState = writer.scope === 'any' ? 'submitted' : (input.state ?? 'draft');
+    // the same numbers in the same state (nothing entered yet never is): nothing to write, lose or record
+    if (stored.state === state && (input.scores === undefined || sameLines(input.scores, stored.scores))) {
+      planned.push({ unchanged: stored });
+      continue;
     }
     if (input.baseVersion !== undefined && input.baseVersion !== stored.version) {
       throw new EntryRefused(
@@ -229,19 +270,12 @@ async function planEntries(
         stored,
       );
     }
-    if (writer.scope === 'any' && input.state === 'draft') {
-      throw new RuleViolation(
-        name(index, 'state'),
-        "only a judge's entry is a draft: a tabulator's, an administrator's or a key's is submitted as written",
-      );
-    }
     if (writer.scope === 'any' && stored.state === 'submitted' && writer.reasonForCorrections && !writer.reason) {
       throw new RuleViolation(
         'reason',
         `caption "${caption.key}" of performance ${input.performanceId} is submitted: a correction needs a reason`,
       );
     }
-    const state: EntryState = writer.scope === 'any' ? 'submitted' : (input.state ?? 'draft');
     if (input.scores === undefined && stored.state === null) {
       throw new RuleViolation(name(index, 'scores'), 'the first entry of a caption needs its scores');
     }
@@ -253,7 +287,7 @@ async function planEntries(
       for (const line of missing)
         problems.push({
           field: 'scores',
-          message: `${caption.key}.${line.key} has no score: a submitted sheet is whole`,
+          message: `${lineName(caption, line)} has no score: a submitted sheet is whole`,
         });
     }
     if (problems.length > 0) {
@@ -265,6 +299,7 @@ async function planEntries(
       captionKey: caption.key,
       roundId: performance.roundId,
       divisionId: performance.divisionId,
+      sheet,
       scores: input.scores ?? null,
       state,
       version: stored.version + 1,
@@ -282,34 +317,32 @@ async function applyEntries(
   writer: EntryWriter,
 ): Promise<{ entries: CaptionEntry[]; sections: TouchedSection[] }> {
   if (planned.length === 0) return { entries: [], sections: [] };
-  await replaceLines(
-    tx,
-    planned.flatMap((entry) => (entry.scores === null ? [] : [{ ...entry, scores: entry.scores }])),
-  );
-  // The entry rows as written come back from the write itself, not from reading the entries again (two reads a
-  // write, every write of a tablet): its numbers are the ones just written, or kept.
-  const rows = await tx
-    .insert(scoreEntries)
-    .values(
-      planned.map((entry) => ({
-        performanceId: entry.performanceId,
-        captionKey: entry.captionKey,
-        orgId,
-        state: entry.state,
-        version: entry.version,
-        actor: writer.actor,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [scoreEntries.performanceId, scoreEntries.captionKey],
-      set: {
-        state: sql`excluded.state`,
-        version: sql`excluded.version`,
-        actor: sql`excluded.actor`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    })
-    .returning();
+  // The numbers and the entry rows in one statement; the rows as written come back from it (RETURNING), not from
+  // reading the entries again: its numbers are the ones just written, or kept.
+  const entryRows = planned.map((entry) => ({
+    performance_id: entry.performanceId,
+    caption_key: entry.captionKey,
+    state: entry.state,
+    version: entry.version,
+  }));
+  const newLines = planned.flatMap((entry) => (entry.scores === null ? [] : [{ ...entry, scores: entry.scores }]));
+  const result = await tx.execute(sql`
+    WITH ${linesWritten(newLines)}
+    INSERT INTO score_entries (performance_id, caption_key, org_id, state, version, actor)
+    SELECT v.performance_id, v.caption_key, ${orgId}, v.state, v.version, ${JSON.stringify(writer.actor)}::jsonb
+    FROM jsonb_to_recordset(${JSON.stringify(entryRows)}::jsonb)
+      AS v(performance_id integer, caption_key text, state text, version integer)
+    ON CONFLICT (performance_id, caption_key) DO UPDATE SET state = excluded.state, version = excluded.version,
+      actor = excluded.actor, updated_at = excluded.updated_at
+    RETURNING performance_id, caption_key, state, version, actor, ${isoText(sql`updated_at`)} AS at`);
+  const rows = rowsOf<WrittenEntryRow>(result).map((row) => ({
+    performanceId: row.performance_id,
+    captionKey: row.caption_key,
+    state: row.state,
+    version: row.version,
+    actor: row.actor,
+    at: row.at,
+  }));
   const written = new Map(rows.map((row) => [`${row.performanceId}\u0000${row.captionKey}`, row]));
   const entryOf = (entry: PlannedEntry): CaptionEntry => {
     const row = written.get(`${entry.performanceId}\u0000${entry.captionKey}`);
@@ -321,12 +354,12 @@ async function applyEntries(
       state: row.state,
       version: row.version,
       by: row.actor,
-      at: row.updatedAt.toISOString(),
+      at: row.at,
     };
   };
   // What counts changed (a draft counts for nothing): review withdraws the section's sign-off and, once it is
   // released, records the correction or refuses it without a reason (decisions 082, 083).
-  const sections = new Map<string, TouchedSection>();
+  const sections = new Map<string, TouchedSection & { sheet: ScoreSheet }>();
   const recount = new Set<string>();
   for (const entry of planned) {
     const after = entryOf(entry);
@@ -342,56 +375,24 @@ async function applyEntries(
       reason: writer.reason,
     });
     const section = `${entry.roundId}:${entry.divisionId}`;
-    sections.set(section, { roundId: entry.roundId, divisionId: entry.divisionId });
+    sections.set(section, { roundId: entry.roundId, divisionId: entry.divisionId, sheet: entry.sheet });
     if (JSON.stringify(before) !== JSON.stringify(counted)) recount.add(section);
   }
   // One tabulation per division and round, however many of its entries were written; none where nothing that
   // counts changed (a judge's draft over nothing or over a draft): half of a tablet's writes on show day.
   for (const [key, section] of sections)
-    if (recount.has(key)) await retabulate(tx, section.roundId, section.divisionId);
-  return { entries: planned.map(entryOf), sections: [...sections.values()] };
+    if (recount.has(key)) await retabulate(tx, section.roundId, section.divisionId, section.sheet);
+  return {
+    entries: planned.map(entryOf),
+    sections: [...sections.values()].map(({ roundId, divisionId }) => ({ roundId, divisionId })),
+  };
 }
 
-/** A caption's numbers in subcaption order, as review compares and records them. */
-function byLine(lines: readonly ScoreLine[]): ScoreLine[] {
-  return lines
-    .map((line) => ({ subcaptionKey: line.subcaptionKey, score: line.score }))
-    .sort((a, b) => (a.subcaptionKey < b.subcaptionKey ? -1 : a.subcaptionKey > b.subcaptionKey ? 1 : 0));
-}
-
-/** Replaces the numbers of each (performance, caption) given, in two statements. */
-async function replaceLines(
-  tx: DbOrTx,
-  entries: readonly { performanceId: number; captionKey: string; scores: readonly ScoreLine[] }[],
-): Promise<void> {
-  if (entries.length === 0) return;
-  const pairs = entries.map((entry) => ({ performance_id: entry.performanceId, caption_key: entry.captionKey }));
-  await tx.execute(sql`
-    DELETE FROM subcaption_scores AS s
-    USING jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS v(performance_id integer, caption_key text)
-    WHERE s.performance_id = v.performance_id AND s.caption_key = v.caption_key`);
-  const lines = entries.flatMap((entry) =>
-    entry.scores.map((line) => ({
-      performance_id: entry.performanceId,
-      caption_key: entry.captionKey,
-      subcaption_key: line.subcaptionKey,
-      score_thousandths: toThousandths(line.score),
-    })),
-  );
-  if (lines.length === 0) return;
-  await tx.execute(sql`
-    INSERT INTO subcaption_scores (performance_id, caption_key, subcaption_key, score_thousandths)
-    SELECT v.performance_id, v.caption_key, v.subcaption_key, v.score_thousandths
-    FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-      AS v(performance_id integer, caption_key text, subcaption_key text, score_thousandths integer)`);
-}
-
-/** A judge user's seats, as `${roundId}:${divisionId}:${captionKey}`. */
-async function seatsOf(tx: DbOrTx, orgId: number, userId: number | undefined): Promise<Set<string>> {
-  if (userId === undefined) return new Set();
-  const rows = await tx
-    .select({ roundId: panelJudges.roundId, divisionId: panelJudges.divisionId, captionKey: panelJudges.captionKey })
-    .from(panelJudges)
-    .where(and(eq(panelJudges.orgId, orgId), eq(panelJudges.userId, userId)));
-  return new Set(rows.map((row) => `${row.roundId}:${row.divisionId}:${row.captionKey}`));
+interface WrittenEntryRow {
+  performance_id: number;
+  caption_key: string;
+  state: EntryState;
+  version: number;
+  actor: AuditActor;
+  at: string;
 }

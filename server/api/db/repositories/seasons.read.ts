@@ -16,12 +16,4 @@ export async function findSeason(db: DbOrTx, orgId: number, seasonId: number): P
   return row;
 }
 
-/** The season whose dates hold `today`; failing that the latest season that has started; failing that the first. */
-export function currentSeasonId(rows: SeasonRow[], today: string): number | undefined {
-  const holding = rows.find((s) => s.startDate <= today && today <= s.endDate);
-  if (holding) return holding.id;
-  const started = rows.filter((s) => s.startDate <= today);
-  return (started.at(-1) ?? rows[0])?.id;
-}
-
 export const todayUtc = () => new Date().toISOString().slice(0, 10);

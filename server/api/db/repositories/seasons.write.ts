@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../database.js';
-import { seasons } from '../schema.js';
+import { organizations, seasons } from '../schema.js';
 import { RuleViolation } from './errors.js';
 import { orgWrite, requireDate, requireOwned, requireText } from './support.js';
 import type { SeasonRow } from './seasons.read.js';
@@ -15,7 +15,22 @@ export interface SeasonInput {
   year?: number;
 }
 
-export type SeasonPatch = Partial<SeasonInput>;
+export type SeasonPatch = Partial<SeasonInput> & {
+  /** true: the organization's chosen current season; false on the chosen one: none chosen (decision 123) */
+  current?: boolean;
+};
+
+/** One chosen season an organization: choosing another replaces it; unchoosing the chosen one leaves none. */
+async function chooseCurrent(tx: Tx, orgId: number, seasonId: number, current: boolean): Promise<void> {
+  if (current) {
+    await tx.update(organizations).set({ currentSeasonId: seasonId }).where(eq(organizations.id, orgId));
+    return;
+  }
+  await tx
+    .update(organizations)
+    .set({ currentSeasonId: null })
+    .where(and(eq(organizations.id, orgId), eq(organizations.currentSeasonId, seasonId)));
+}
 
 function checkDates(startDate: string, endDate: string): void {
   if (endDate < startDate) throw new RuleViolation('endDate', 'endDate must not be before startDate');
@@ -43,7 +58,7 @@ export async function createSeason(db: DbOrTx, orgId: number, input: SeasonInput
   });
 }
 
-/** Changes a season's name, dates or year; its events stay in it. */
+/** Changes a season's name, dates or year, or whether the circuit chose it as its current one; its events stay. */
 export async function updateSeason(
   db: DbOrTx,
   orgId: number,
@@ -58,6 +73,7 @@ export async function updateSeason(
     const season = await requireOwned(tx, seasons, 'season', orgId, input.seasonId);
     checkDates(changes.startDate ?? season.startDate, changes.endDate ?? season.endDate);
     if (changes.name !== undefined) await requireFreeName(tx, orgId, changes.name, season.id);
+    if (input.current !== undefined) await chooseCurrent(tx, orgId, season.id, input.current);
     if (Object.keys(changes).length === 0) return season;
     const [row] = await tx.update(seasons).set(changes).where(eq(seasons.id, season.id)).returning();
     return row;

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../database.js';
 import {
   competitions,
   divisions,
+  events,
   groups,
   panelJudges,
   performances,
@@ -28,7 +29,7 @@ export interface SeatPerformance {
 }
 
 export interface Seat {
-  competition: { id: number; guid: string; name: string; startsAt: Date };
+  competition: { id: number; guid: string; name: string; startsAt: Date; commentaryEnabled: boolean };
   round: { number: number; name: string; released: boolean };
   division: { id: number; name: string; initials: string };
   category: Pick<CategoryDef, 'key' | 'name'>;
@@ -55,6 +56,7 @@ export async function seatsOfUser(db: DbOrTx, orgId: number, userId: number, com
         guid: competitions.guid,
         name: competitions.name,
         startsAt: competitions.startsAt,
+        commentaryEnabled: events.commentaryEnabled,
       },
       round: { number: rounds.number, name: rounds.name, released: rounds.scoresReleased },
       division: { id: divisions.id, name: divisions.name, initials: divisions.initials },
@@ -64,6 +66,7 @@ export async function seatsOfUser(db: DbOrTx, orgId: number, userId: number, com
     .from(panelJudges)
     .innerJoin(rounds, eq(rounds.id, panelJudges.roundId))
     .innerJoin(competitions, eq(competitions.id, rounds.competitionId))
+    .innerJoin(events, eq(events.id, competitions.eventId))
     .innerJoin(divisions, eq(divisions.id, panelJudges.divisionId))
     // the round's copy of the sheet once it has performances; before that, the division's sheet it will copy
     .leftJoin(

@@ -38,7 +38,7 @@ export function sectionReleasedSql(roundId: AnyPgColumn, divisionId: AnyPgColumn
  * A column with its table's name, always: drizzle leaves a selected field's columns unqualified when the query has
  * one table, and inside these subqueries an unqualified "round_id" would be the subquery's own.
  */
-function qualified(column: AnyPgColumn): SQL {
+export function qualified(column: AnyPgColumn): SQL {
   return sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 }
 
@@ -75,18 +75,16 @@ export async function sectionStates(
   const states = new Map<string, SectionState>();
   const roundIds = [...new Set(sections.map((section) => section.roundId))];
   if (roundIds.length === 0) return states;
-  const [roundRows, reviewRows] = await Promise.all([
-    db
-      .select({ id: rounds.id, released: rounds.scoresReleased })
-      .from(rounds)
-      .where(and(eq(rounds.orgId, orgId), inArray(rounds.id, roundIds))),
-    db
-      .select()
-      .from(sectionReviews)
-      .where(and(eq(sectionReviews.orgId, orgId), inArray(sectionReviews.roundId, roundIds))),
-  ]);
-  const roundReleased = new Map(roundRows.map((row) => [row.id, row.released]));
-  const reviews = new Map(reviewRows.map((row) => [sectionKey(row.roundId, row.divisionId), row]));
+  // each round with its sections' own reviews, in one query (a score write asks it)
+  const rows = await db
+    .select({ roundId: rounds.id, roundReleased: rounds.scoresReleased, review: sectionReviews })
+    .from(rounds)
+    .leftJoin(sectionReviews, and(eq(sectionReviews.roundId, rounds.id), eq(sectionReviews.orgId, orgId)))
+    .where(and(eq(rounds.orgId, orgId), inArray(rounds.id, roundIds)));
+  const roundReleased = new Map(rows.map((row) => [row.roundId, row.roundReleased]));
+  const reviews = new Map(
+    rows.flatMap((row) => (row.review ? [[sectionKey(row.roundId, row.review.divisionId), row.review] as const] : [])),
+  );
   for (const { roundId, divisionId } of sections) {
     const key = sectionKey(roundId, divisionId);
     const review = reviews.get(key);
@@ -228,7 +226,7 @@ export async function reviewSections(
   const linesOf = new Map<number, Map<string, { lines: number; draft: boolean }>>();
   for (const row of lineRows) {
     let captions = linesOf.get(row.performanceId);
-    if (!captions) linesOf.set(row.performanceId, (captions = new Map()));
+    if (!captions) linesOf.set(row.performanceId, (captions = new Map<string, { lines: number; draft: boolean }>()));
     captions.set(row.captionKey, { lines: Number(row.lines), draft: row.draft === true });
   }
   const roundById = new Map(roundRows.map((row) => [row.id, row]));

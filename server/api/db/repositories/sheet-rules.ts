@@ -89,4 +89,27 @@ export function checkSheet(field: string, sheet: ScoreSheet): void {
       });
     });
   });
+  if (sheet.layout) checkLayout(`${field}.layout`, sheet);
+}
+
+/** The published layout names the sheet's own categories and one-line captions. */
+function checkLayout(field: string, sheet: ScoreSheet): void {
+  const { categoryTotals, untotalled } = sheet.layout!;
+  if (categoryTotals && categoryTotals.length !== sheet.categories.length)
+    throw new RuleViolation(
+      `${field}.categoryTotals`,
+      `names ${categoryTotals.length} categories; the sheet has ${sheet.categories.length}`,
+    );
+  const captions = new Map(
+    sheet.categories.flatMap((category) => category.captions).map((caption) => [caption.key, caption]),
+  );
+  untotalled?.forEach((key, index) => {
+    const caption = captions.get(key);
+    if (!caption) throw new RuleViolation(`${field}.untotalled[${index}]`, `no caption of the sheet has key "${key}"`);
+    if (caption.subcaptions.length !== 1)
+      throw new RuleViolation(
+        `${field}.untotalled[${index}]`,
+        `caption "${key}" has ${caption.subcaptions.length} lines; only a one-line caption prints without its total`,
+      );
+  });
 }

@@ -70,12 +70,16 @@ export async function requireOwned<T extends OwnedTable>(
   orgId: number,
   id: number,
 ): Promise<T['$inferSelect']> {
+  // Both assertions are tsc's need (drizzle's conditional types over a generic table); the lint's checker resolves
+  // them without and calls them unnecessary.
   const rows = await tx
     .select()
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by tsc, see above
     .from(table as OwnedTable)
     .where(and(eq(table.id, id), eq(table.orgId, orgId)))
     .limit(1);
   if (rows.length === 0) throw new NotFoundError(entity, id);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by tsc, see above
   return rows[0] as T['$inferSelect'];
 }
 

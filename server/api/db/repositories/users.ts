@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Role } from '../../../../domain/roles.js';
+import { and, asc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { isGroupRole, type GroupRole, type Role } from '../../../../domain/roles.js';
 import type { DbOrTx } from '../database.js';
 import { passwordLinks, users } from '../schema.js';
 import { announceAuthChange } from './auth-changes.js';
+import { membershipMap } from './group-accounts.js';
 
 export interface User {
   id: number;
@@ -12,13 +13,21 @@ export interface User {
   firstName: string;
   lastName: string;
   disabled: boolean;
+  /** false until the user sets a password (with a one-time link, or given one by the CLI) */
+  passwordSet: boolean;
 }
 
-/** What a token check needs of its user: which organization, which role, and whether it may still act. */
+/**
+ * What a token check needs of its user: which organization, which role, whether it may still act, and the session
+ * version its tokens must carry (a new password or a disabling adds one: every earlier token stops).
+ */
 export interface UserStanding {
   orgId: number;
   role: Role;
   disabled: boolean;
+  sessionVersion: number;
+  /** a group's account: its groups and its role in each (decision 133) */
+  groups?: ReadonlyMap<number, GroupRole>;
 }
 
 /** Emails compare case-insensitively: stored trimmed and lower-cased, looked up the same way. */
@@ -36,6 +45,7 @@ const columns = {
   firstName: users.firstName,
   lastName: users.lastName,
   disabledAt: users.disabledAt,
+  passwordSet: sql<boolean>`${users.passwordHash} IS NOT NULL`,
 };
 
 function userOf(row: { disabledAt: Date | null } & Omit<User, 'disabled'>): User {
@@ -97,10 +107,22 @@ export async function findUserById(db: DbOrTx, orgId: number, id: number): Promi
 
 export async function findUserStanding(db: DbOrTx, id: number): Promise<UserStanding | undefined> {
   const [row] = await db
-    .select({ orgId: users.orgId, role: users.role, disabledAt: users.disabledAt })
+    .select({
+      orgId: users.orgId,
+      role: users.role,
+      disabledAt: users.disabledAt,
+      sessionVersion: users.sessionVersion,
+    })
     .from(users)
     .where(eq(users.id, id));
-  return row && { orgId: row.orgId, role: row.role, disabled: row.disabledAt !== null };
+  if (!row) return undefined;
+  const standing = {
+    orgId: row.orgId,
+    role: row.role,
+    disabled: row.disabledAt !== null,
+    sessionVersion: row.sessionVersion,
+  };
+  return isGroupRole(row.role) ? { ...standing, groups: await membershipMap(db, id) } : standing;
 }
 
 /** The organization's users, oldest first. */
@@ -112,8 +134,9 @@ export async function listUsers(db: DbOrTx, orgId: number): Promise<User[]> {
 export class LastAdministratorError extends Error {}
 
 /**
- * Changes a user's role, names or standing, and tells every instance (its tokens follow within seconds). An
- * organization always keeps one enabled administrator: a change that would leave none is a LastAdministratorError.
+ * Changes a user's role, names or standing, and tells every instance (its tokens follow as soon as each hears).
+ * Disabling ends every session the user has: enabled again, it signs in anew. An organization always keeps one
+ * enabled administrator: a change that would leave none is a LastAdministratorError.
  */
 export async function updateUser(
   db: DbOrTx,
@@ -124,13 +147,14 @@ export async function updateUser(
   return db.transaction(async (tx) => {
     const current = await findUserById(tx, orgId, id);
     if (!current) return undefined;
-    const set: Partial<typeof users.$inferInsert> = {};
+    const set: { [K in keyof typeof users.$inferInsert]?: (typeof users.$inferInsert)[K] | SQL } = {};
     if (patch.role !== undefined) set.role = patch.role;
     if (patch.firstName !== undefined) set.firstName = patch.firstName;
     if (patch.lastName !== undefined) set.lastName = patch.lastName;
     if (patch.disabled !== undefined && patch.disabled !== current.disabled)
       set.disabledAt = patch.disabled ? new Date() : null;
     if (Object.keys(set).length === 0) return current;
+    if (patch.disabled === true && !current.disabled) set.sessionVersion = sql`${users.sessionVersion} + 1`;
     const stopsAdministering =
       current.role === 'administrator' &&
       !current.disabled &&
@@ -156,12 +180,18 @@ export async function updateUser(
   });
 }
 
-/** Stores a one-time link (the sha-256 of its token) that lets the user set a password until it expires. */
-export async function insertPasswordLink(
+/**
+ * Stores a one-time link (the sha-256 of its token) that lets the user set a password until it expires, in place
+ * of any link the user had: a new link is asked for when the last one was lost, and the lost one must not work.
+ */
+export async function replacePasswordLink(
   db: DbOrTx,
   input: { userId: number; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
-  await db.insert(passwordLinks).values(input);
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordLinks).where(eq(passwordLinks.userId, input.userId));
+    await tx.insert(passwordLinks).values(input);
+  });
 }
 
 /**
@@ -190,8 +220,15 @@ export async function findPasswordLink(db: DbOrTx, tokenHash: string): Promise<{
   return { userId: row.userId };
 }
 
+/** A new password ends every session the user had (whoever may have known the old one), on every instance. */
 export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId));
+    await announceAuthChange(tx, 'users');
+  });
 }
 
 /** Expired links (for the purge). */

@@ -7,13 +7,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiRouter } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { MIN_PASSWORD_LENGTH, SET_PASSWORD_PATH, setPasswordWithLink } from '../../auth/users.js';
-import { findPasswordLink } from '../../db/repositories/users.js';
+import { findPasswordLink, findUserStanding } from '../../db/repositories/users.js';
 import { MAX_PASSWORD_LENGTH } from '../../auth/sign-in-fields.js';
 import { sha256Hex } from '../../auth/secrets.js';
 import { createFailureLimiter } from '../../auth/failure-limiter.js';
 import { rateLimitHeaders } from '../../auth/rate-limiter.js';
 import { remoteAddress } from './remote-address.js';
 import { escapeHtml, htmlHeaders, layout } from './sign-in-page.js';
+import { appLinksHtml, appOrigin } from './app-links.js';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 const html = { 'text/html': { schema: z.string() } };
@@ -94,12 +95,15 @@ export function registerSetPasswordRoutes(router: ApiRouter, services: Services)
       failures.fail(address);
       return page(400, deadLinkHtml());
     }
+    const user = await findUserStanding(db, done.userId);
+    const origin = user && (await appOrigin(db, user.orgId, new URL(c.req.url).hostname));
     return page(
       200,
       layout(
         'Password set',
         `<h1>Your password is set</h1>
-<p role="status">You can now sign in with your email and this password. This link no longer works.</p>`,
+<p role="status">You can now sign in with your email and this password. This link no longer works.</p>
+${user ? appLinksHtml(origin, user.role) : ''}`,
       ),
     );
   });

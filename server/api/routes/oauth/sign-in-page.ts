@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { AuthorizationRequest } from './authorization-request.js';
 
+/** The "find my group" page (request-access.ts), linked from the sign-in form. */
+export const REQUEST_ACCESS_PATH = '/v3/users/request-access';
+
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1b1d21;line-height:1.5}
 main{max-width:24rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:.5rem;box-shadow:0 1px 3px #0003}
@@ -9,7 +12,19 @@ label{display:block;font-weight:600;margin-top:1rem}
 input{box-sizing:border-box;width:100%;padding:.5rem;font:inherit;border:1px solid #6b7280;border-radius:.25rem}
 input:focus,button:focus{outline:3px solid #2563eb;outline-offset:2px}
 button{margin-top:1.5rem;width:100%;padding:.6rem;font:inherit;font-weight:600;color:#fff;background:#1d4ed8;border:0;border-radius:.25rem;cursor:pointer}
+a{color:#1d4ed8;font-weight:600}
+nav ul{list-style:none;padding:0;margin:1.5rem 0 0}
+nav li{margin-top:.5rem}
 .error{color:#991b1b;background:#fef2f2;border:1px solid #fca5a5;padding:.5rem .75rem;border-radius:.25rem}
+select,textarea{box-sizing:border-box;width:100%;padding:.5rem;font:inherit;border:1px solid #6b7280;border-radius:.25rem;background:inherit;color:inherit}
+select:focus,textarea:focus,a:focus{outline:3px solid #2563eb;outline-offset:2px}
+fieldset{margin:1rem 0 0;padding:.5rem .75rem;border:1px solid #6b7280;border-radius:.25rem}
+legend{font-weight:600}
+.choice{font-weight:400;margin-top:.5rem}
+.choice input{width:auto;margin-right:.5rem}
+a{color:#1d4ed8}
+.aside{margin-top:1.5rem;font-size:.95rem}
+@media (prefers-color-scheme:dark){body{background:#111318;color:#e7e9ee}main{background:#1c1f26;box-shadow:none}input{background:#111318;color:inherit}a{color:#93b4ff}.error{color:#fecaca;background:#3b1212;border-color:#b91c1c}}
 `;
 // The page's only style is this block, allowed by its hash: no inline scripts, no external assets.
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
@@ -73,7 +88,8 @@ ${hiddenFields}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
 <button type="submit">Sign in</button>
-</form>`,
+</form>
+<p class="aside">A group's director or staff without an account? <a href="${REQUEST_ACCESS_PATH}?client_id=${encodeURIComponent(request.clientId)}">Find my group</a> and ask the circuit for one.</p>`,
   );
 }
 

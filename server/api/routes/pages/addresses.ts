@@ -11,6 +11,8 @@ import { publishedPages as pagesIn, type PublishedPages } from '../../../../doma
 export const PUBLISHED_PREFIX = '/published';
 /** The folder of each kind of page under an organization's prefix (the fake hosted service serves the same ones). */
 export const PAGE_FOLDERS = { recaps: 'recaps', schedules: 'schedules' } as const;
+/** Our own page with no hosted equivalent (the fake hosted service serves none): how each running order was drawn. */
+export const DRAW_FOLDER = 'draws';
 
 /** Absolute addresses of an organization's pages, at the origin the caller reached the API at. */
 export function publishedPages(origin: string, organizationGuid: string): PublishedPages {

@@ -19,7 +19,9 @@ import { PUBLISHED_PREFIX } from './addresses.js';
 import { PAGE_HEADERS } from './html.js';
 import { recapPage } from './recap-page.js';
 import { schedulePage } from './schedule-page.js';
-import { recapPageRoute, schedulePageRoute } from './pages.routes.js';
+import { drawPage } from './draw-page.js';
+import { competitionDraws } from '../../db/repositories/draws.read.js';
+import { drawPageRoute, recapPageRoute, schedulePageRoute } from './pages.routes.js';
 
 export function publishedPageRoutes(services: Services) {
   const db = services.database.db;
@@ -75,6 +77,18 @@ export function publishedPageRoutes(services: Services) {
           competition,
           entries: scheduleEntries(await competitionSections(db, organization.id, competition.id)),
           view,
+        }),
+      );
+    })
+    .openapi(drawPageRoute, async (c) => {
+      const { organizationGuid, page } = c.req.valid('param');
+      const guid = page.slice(0, -'.htm'.length).toLowerCase();
+      return answer(c, organizationGuid, guid, async ({ organization, competition }) =>
+        drawPage({
+          organizationName: organization.name,
+          competitionGuid: guid,
+          competition,
+          draws: await competitionDraws(db, organization.id, competition.id),
         }),
       );
     });

@@ -1,8 +1,8 @@
 /** The published pages' declarations (served by index.ts): public HTML, no token. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { Problem } from '../schemas/common.js';
-import { RECAP_PAGE_NAME, SCHEDULE_PAGE_NAME } from '../../../../domain/published-pages.js';
-import { PAGE_FOLDERS, PUBLISHED_PREFIX } from './addresses.js';
+import { DRAW_PAGE_NAME, RECAP_PAGE_NAME, SCHEDULE_PAGE_NAME } from '../../../../domain/published-pages.js';
+import { DRAW_FOLDER, PAGE_FOLDERS, PUBLISHED_PREFIX } from './addresses.js';
 
 const organizationGuid = z
   .string()
@@ -63,4 +63,23 @@ export const schedulePageRoute = createRoute({
     }),
   },
   responses: { 200: html('The schedule page'), ...problems },
+});
+
+export const drawPageRoute = createRoute({
+  method: 'get',
+  path: `${PUBLISHED_PREFIX}/{organizationGuid}/${DRAW_FOLDER}/{page}`,
+  summary: "How a competition's running order was drawn (public HTML)",
+  description:
+    '`<competition guid>.htm`: each draw, newest first (a superseded one says so), with its rule, seed, entries and order, the order re-run from the record, and the record as JSON (`.draw-record`).',
+  security: [],
+  request: {
+    params: z.object({
+      organizationGuid,
+      page: z
+        .string()
+        .regex(DRAW_PAGE_NAME, 'expected <competition guid>.htm')
+        .openapi({ param: { name: 'page', in: 'path' }, example: '0b5da3c3-d2bf-4b81-a00b-1c0e72106880.htm' }),
+    }),
+  },
+  responses: { 200: html('The draw page'), ...problems },
 });

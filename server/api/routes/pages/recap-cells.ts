@@ -76,15 +76,26 @@ export function numberCell(kind: NumberKind, state: SheetState, score: string, r
   );
 }
 
-/** What a group's row shows: its numbers, nothing (it did not perform), or zeros without ranks (not yet scored). */
+/**
+ * What a group's row shows: its numbers; zeros without ranks (not yet scored); or, for a group that did not perform,
+ * what the published pages print for one: its judges' lines blank and every total 0, each over the rank the
+ * tabulation gives it (last, shared), the penalty blank (0412cffb: Fredericksburg HS, 10th of 10 on every number).
+ * A group that did not perform in a round not yet tabulated has no rank: its row is blank.
+ */
 export type RowState =
-  { kind: 'scored'; result: PerformanceResult } | { kind: 'did-not-perform' } | { kind: 'not-scored' };
+  | { kind: 'scored'; result: PerformanceResult }
+  | { kind: 'did-not-perform'; result: PerformanceResult | null }
+  | { kind: 'not-scored' };
 
 export function rowState(performance: SectionPerformance): RowState {
   if (!performance.performed || (performance.result && !performance.result.performed))
-    return { kind: 'did-not-perform' };
+    return { kind: 'did-not-perform', result: performance.result };
   return performance.result ? { kind: 'scored', result: performance.result } : { kind: 'not-scored' };
 }
+
+/** The tabulated numbers a row prints: a scored group's, or the zeros and ranks of one that did not perform. */
+export const rowResult = (state: RowState): PerformanceResult | null =>
+  state.kind === 'not-scored' ? null : state.result;
 
 /** As the v4 scores list them: by total rank, unranked last, then by name. */
 export function inRankOrder(performances: SectionPerformance[]): SectionPerformance[] {
@@ -102,8 +113,8 @@ export function printed(score: number, digits = 0): string {
   return microsToText(toMicros(score), digits, 6);
 }
 
-export const ranked = (kind: NumberKind, number: RankedNumber, digits: number) =>
-  numberCell(kind, 'verified', printed(number.score, digits), rankOrNull(number.rank));
+export const ranked = (kind: NumberKind, number: RankedNumber, digits: number, state: SheetState = 'verified') =>
+  numberCell(kind, state, printed(number.score, digits), rankOrNull(number.rank));
 
 /** Runs of consecutive captions that share a panel (a doubled panel) or stand alone, in caption order. */
 export function captionRuns(category: CategoryDef): { name: string; captions: number[]; doubled: boolean }[] {

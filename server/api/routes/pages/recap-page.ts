@@ -20,6 +20,7 @@ import {
   numberCell,
   RowState,
   rowState,
+  rowResult,
   inRankOrder,
   printed,
   ranked,
@@ -256,7 +257,7 @@ function fullRow(
   const state = rowState(performance);
   const cells: string[] = [];
   sheet.categories.forEach((category, c) => {
-    const result = state.kind === 'scored' ? state.result.categories[c] : null;
+    const result = rowResult(state)?.categories[c];
     let panel = 0;
     for (const run of captionRuns(category)) {
       for (const index of run.captions) {
@@ -265,13 +266,19 @@ function fullRow(
         caption.subcaptions.forEach((_, s) => {
           const line = captionResult?.subcaptions[s];
           cells.push(
-            line
-              ? numberCell('line', 'verified', printed(line.score), rankOrNull(line.rank))
-              : scorelessCell('line', state),
+            !line
+              ? scorelessCell('line', state)
+              : state.kind === 'scored'
+                ? numberCell('line', 'verified', printed(line.score), rankOrNull(line.rank))
+                : numberCell('line', 'zero', '', rankOrNull(line.rank)),
           );
         });
         if (printsCaptionTotal(sheet, caption))
-          cells.push(captionResult ? ranked('caption-total', captionResult, 2) : scorelessCell('caption-total', state));
+          cells.push(
+            captionResult
+              ? ranked('caption-total', captionResult, 2, state.kind === 'scored' ? 'verified' : 'zero')
+              : scorelessCell('caption-total', state),
+          );
       }
       if (run.doubled) {
         const panelResult = result?.panels[panel];
@@ -288,7 +295,7 @@ function fullRow(
   return groupRow(section, performance, cells);
 }
 
-/** A group that did not perform prints blank numbers; one not yet scored prints 0 without a rank. */
+/** A number without a tabulated one: blank where the group did not perform, 0 without a rank where not yet scored. */
 function scorelessCell(kind: NumberKind, state: RowState): string {
   return state.kind === 'not-scored' ? numberCell(kind, 'zero', '0', 0) : numberCell(kind, '', '', '');
 }
@@ -304,19 +311,22 @@ const isPenaltyTotal = (header: string) => /^tot/i.test(header);
 function closingCells(sheet: ScoreSheet, state: RowState, digits: number): string[] {
   const penalties = penaltyHeaders(sheet);
   const subtotal = printsSubtotal(sheet);
-  if (state.kind !== 'scored')
+  const result = rowResult(state);
+  if (!result)
     return [
       ...(subtotal ? [scorelessCell('closing', state)] : []),
       ...penalties.map((header) => scorelessCell(isPenaltyTotal(header) ? 'caption-total' : 'penalty', state)),
       scorelessCell('closing', state),
     ];
-  const { result } = state;
   const penaltyState: SheetState = result.penalty === 0 ? 'zero' : 'verified';
   let line = 0;
   const penaltyCells = penalties.map((header) => {
-    if (isPenaltyTotal(header)) return numberCell('caption-total', penaltyState, printed(result.penalty), '');
+    const kind = isPenaltyTotal(header) ? 'caption-total' : 'penalty';
+    // a group that did not perform has no penalty sheet: blank, as its judges' lines are
+    if (state.kind !== 'scored') return numberCell(kind, 'zero', '', '');
+    if (kind === 'caption-total') return numberCell(kind, penaltyState, printed(result.penalty), '');
     line += 1;
-    return numberCell('penalty', penaltyState, printed(line === 1 ? result.penalty : 0), '');
+    return numberCell(kind, penaltyState, printed(line === 1 ? result.penalty : 0), '');
   });
   return [
     ...(subtotal ? [ranked('closing', result.subtotal, digits)] : []),
@@ -353,10 +363,9 @@ function categorySection(section: CompetitionSection): string {
   ].join('');
   const groupRows = inRankOrder(section.performances).map((performance) => {
     const state = rowState(performance);
+    const result = rowResult(state);
     const cells = sheet.categories.map((_, c) =>
-      state.kind === 'scored'
-        ? ranked('category-total', state.result.categories[c], digits)
-        : scorelessCell('category-total', state),
+      result ? ranked('category-total', result.categories[c], digits) : scorelessCell('category-total', state),
     );
     return groupRow(section, performance, [...cells, ...closingCells(sheet, state, digits)]);
   });

@@ -18,6 +18,8 @@ function sheetRules(sheet: ScoreSheet) {
     publishedDigits: sheet.publishedDigits ?? PUBLISHED_FRACTION_DIGITS,
     subtotalScale: sheet.subtotalScale ?? 1,
     totalDivisor: sheet.totalDivisor ?? 1,
+    // how the published recap prints it, where not the usual: sent back as is, the same page prints
+    ...(sheet.layout ? { layout: sheet.layout } : {}),
   } as const;
 }
 
@@ -84,6 +86,7 @@ export function sheetFromBody(body: z.infer<typeof schemas.ScoreSheetInput>): Sc
     ...(body.publishedDigits === undefined ? {} : { publishedDigits: body.publishedDigits }),
     ...(body.subtotalScale === undefined ? {} : { subtotalScale: body.subtotalScale }),
     ...(body.totalDivisor === undefined ? {} : { totalDivisor: body.totalDivisor }),
+    ...(body.layout === undefined || Object.keys(body.layout).length === 0 ? {} : { layout: body.layout }),
     categories: body.categories.map((category) => ({
       key: category.key,
       name: category.name,

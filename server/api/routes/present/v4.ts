@@ -1,4 +1,5 @@
 /** Database records -> the v4 shapes (routes/schemas/v4.ts). */
+import type { CurrentSeason } from '../../db/repositories/current-season.js';
 import type { z } from '@hono/zod-openapi';
 import type { EventRecord } from '../../db/repositories/events.read.js';
 import type { CompetitionSection, RoundRow } from '../../db/repositories/competitions.read.js';
@@ -70,7 +71,7 @@ export function groupItem(group: GroupRecord): z.infer<typeof v4.Group> {
   };
 }
 
-export function seasonItem(season: SeasonRow, currentId: number | undefined): z.infer<typeof v4.Season> {
+export function seasonItem(season: SeasonRow, current: CurrentSeason): z.infer<typeof v4.Season> {
   return {
     id: season.id,
     guid: season.guid,
@@ -78,7 +79,8 @@ export function seasonItem(season: SeasonRow, currentId: number | undefined): z.
     year: season.year,
     startDate: season.startDate,
     endDate: season.endDate,
-    current: season.id === currentId,
+    current: season.id === current.id,
+    currentChosen: season.id === current.id && current.chosen,
   };
 }
 
@@ -125,7 +127,7 @@ export function divisionRoundScores(section: CompetitionSection): z.infer<typeof
       subtotal: { score: result?.subtotal.score ?? 0, rank: rankOrNull(result?.subtotal.rank) },
       penalty: result?.penalty ?? 0,
       // a group that did not perform has no numbers to show, only its reason
-      categories: (performed ? result!.categories : []).map((category) => ({
+      categories: (performed ? result.categories : []).map((category) => ({
         key: category.key,
         score: category.score,
         rank: rankOrNull(category.rank),

@@ -10,8 +10,38 @@
 import { z } from '@hono/zod-openapi';
 import { COMBINE_RULES, ROUNDING_RULES } from '../../tabulation/types.js';
 import { Decimal, Int, Text } from './scalars.js';
+import type { RecapLayout as DomainRecapLayout } from '../../../../domain/score-sheet.js';
 
 const Judge = z.object({ firstName: z.string(), lastName: z.string() });
+
+const LAYOUT_DESCRIPTION =
+  'how the published recap prints this sheet where it departs from the usual layout (decision 113): absent, the ' +
+  'usual (a Sub Total, one "Pen" penalty column, a category\'s total where it holds several captions, every ' +
+  "caption's total, a location column where some group has a location); an imported sheet keeps its page's";
+
+/** The published recap's layout of a sheet (domain/score-sheet.ts `RecapLayout`), as answered. */
+const RecapLayout = z
+  .object({
+    subtotal: z.boolean().optional().openapi({ description: 'false: no Sub Total column' }),
+    penalties: z
+      .array(z.array(z.string()))
+      .optional()
+      .openapi({
+        description:
+          'the penalty blocks, one per penalty judge, each its column headers left to right ([["Pen"]]; ' +
+          '[["Pen", "Tot"]]; [["Pen"], ["Pen"]] for two judges); [] prints none',
+      }),
+    categoryTotals: z
+      .array(z.boolean())
+      .optional()
+      .openapi({ description: 'per category, whether its own total column is printed' }),
+    untotalled: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'keys of one-line captions printed without a total column' }),
+    locations: z.boolean().optional().openapi({ description: 'whether the grid has a location column' }),
+  })
+  .openapi('RecapLayout', { description: LAYOUT_DESCRIPTION }) satisfies z.ZodType<DomainRecapLayout>;
 
 const sheetFields = {
   name: z.string(),
@@ -26,6 +56,7 @@ const sheetFields = {
     .number()
     .int()
     .openapi({ description: 'Total = (Sub Total - penalty) / totalDivisor (1 nearly always)' }),
+  layout: RecapLayout.optional(),
 };
 
 const subcaptionFields = {
@@ -133,6 +164,19 @@ const CategoryInput = z.strictObject({
   captions: z.array(CaptionInput).max(30),
 });
 
+/** A penalty column's header as the recap prints it ("Pen", "Tot", "TP"). */
+const PenaltyHeader = Text(20).min(1);
+
+const RecapLayoutInput = z
+  .strictObject({
+    subtotal: z.boolean().optional(),
+    penalties: z.array(z.array(PenaltyHeader).min(1).max(4)).max(4).optional(),
+    categoryTotals: z.array(z.boolean()).max(20).optional(),
+    untotalled: z.array(Key).max(30).optional(),
+    locations: z.boolean().optional(),
+  })
+  .openapi('RecapLayoutInput', { description: LAYOUT_DESCRIPTION });
+
 export const ScoreSheetInput = z
   .strictObject({
     name: Text(200).min(1),
@@ -141,6 +185,7 @@ export const ScoreSheetInput = z
     subtotalScale: SheetNumber.optional().openapi({ description: 'default 1' }),
     totalDivisor: Int(0, 100).optional().openapi({ description: 'default 1' }),
     categories: z.array(CategoryInput).max(20),
+    layout: RecapLayoutInput.optional(),
   })
   .openapi('ScoreSheetInput');
 

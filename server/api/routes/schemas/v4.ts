@@ -78,7 +78,13 @@ export const Season = z
     year: z.number().int(),
     startDate: z.string().openapi({ description: 'ISO 8601 date', example: '2026-01-01' }),
     endDate: z.string().openapi({ description: 'ISO 8601 date', example: '2026-04-30' }),
-    current: z.boolean().openapi({ description: 'true for the season whose dates hold today (or the latest one)' }),
+    current: z.boolean().openapi({
+      description:
+        "the organization's current season: the one it chose (`currentChosen`), else of those whose dates hold today one with a contest today first, then the latest to start (decision 123)",
+    }),
+    currentChosen: z
+      .boolean()
+      .openapi({ description: 'the circuit chose this season as its current one (POST /seasons/{id} with current)' }),
   })
   .openapi('Season');
 

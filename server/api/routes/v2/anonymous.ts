@@ -44,7 +44,7 @@ export interface V2Reads {
 /** What a closed or unknown organization answers: an empty list, as the hosted service does (never cached). */
 function nothingOpen<T>(c: Context<AppEnv>): CachedJsonResponse<T[]> {
   c.header('cache-control', 'private, no-cache');
-  return c.json([], 200) as unknown as CachedJsonResponse<T[]>;
+  return c.json([], 200);
 }
 
 /** The organization's competitions an anonymous caller may see: none when no division is open. */
@@ -120,7 +120,7 @@ export async function anonymousCompetitions(
   const merged = lists
     .flatMap((list) => JSON.parse(decoder.decode(list.body)) as Competition[])
     .sort((a, b) => (a.Date < b.Date ? -1 : a.Date > b.Date ? 1 : 0));
-  return c.json(merged, 200) as unknown as CachedJsonResponse<Competition[]>;
+  return c.json(merged, 200);
 }
 
 export async function anonymousPerformances(

@@ -18,7 +18,8 @@ import {
   roundsOf,
 } from '../../db/repositories/competitions.read.js';
 import { registeredGroups } from '../../db/repositories/registered-groups.read.js';
-import { currentSeasonId, listSeasons, todayUtc } from '../../db/repositories/seasons.read.js';
+import { listSeasons } from '../../db/repositories/seasons.read.js';
+import { currentSeason } from '../../db/repositories/current-season.js';
 import { errorResponses, notFoundResponse, Problem, QueryBoolean } from '../schemas/common.js';
 import { Int } from '../schemas/scalars.js';
 import { CompetitionRecord, PerformanceRecord, RegisteredGroup } from '../schemas/v2.js';
@@ -144,7 +145,7 @@ export function v2Routes(services: Services) {
         orgId,
         rows.map((row) => row.id),
       );
-      const current = currentSeasonId(seasons, todayUtc());
+      const current = (await currentSeason(db, orgId, seasons)).id;
       const origin = originOf(c);
       return rows.map((row) =>
         competitionRecord(

@@ -9,7 +9,8 @@ import { cachedJson, pagingHeaders } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
 import { listEvents } from '../../db/repositories/events.read.js';
 import { findGroup } from '../../db/repositories/groups.read.js';
-import { currentSeasonId, findSeason, listSeasons, todayUtc } from '../../db/repositories/seasons.read.js';
+import { findSeason } from '../../db/repositories/seasons.read.js';
+import { currentSeason } from '../../db/repositories/current-season.js';
 import { errorResponses, notFoundResponse, Paging } from '../schemas/common.js';
 import { IntId } from '../schemas/scalars.js';
 import { Division, Event, EventListItem, Group, list, Season } from '../schemas/v4.js';
@@ -93,7 +94,7 @@ export function v3Routes(services: Services) {
         const orgId = c.get('auth').orgId;
         const season = await findSeason(db, orgId, seasonId);
         if (!season) throw notFound(`Season ${seasonId}`);
-        return { body: seasonItem(season, currentSeasonId(await listSeasons(db, orgId), todayUtc())) };
+        return { body: seasonItem(season, await currentSeason(db, orgId)) };
       });
     })
     .openapi(routes.events, (c) => events.list(c, c.req.valid('query')))

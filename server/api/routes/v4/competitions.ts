@@ -137,7 +137,7 @@ export function resource(services: Services) {
         reason = body.reason;
         name = (index, field) => `entries[${index}].${field}`;
       }
-      const writer = await entryWriter(c, reason);
+      const writer = entryWriter(c, reason);
       const ids = [...new Set(entries.map((entry) => entry.performanceId))];
       const before = await snapshots(c, ids);
       const written = await writeCaptionEntries(db, orgId, entries, writer, { competitionId, name }).catch(
@@ -145,11 +145,12 @@ export function resource(services: Services) {
           throw entryProblem(c, error);
         },
       );
-      // one audit entry per performance changed, as a single entry's write records it
-      const after = await snapshots(c, ids);
+      // one audit entry per performance changed, as a single entry's write records it (none for one sent as it was)
+      const changed = ids.filter((id) => entries.some((entry, i) => entry.performanceId === id && written.changed[i]));
+      const after = await snapshots(c, changed);
       c.set(
         'audits',
-        ids.map((id) => ({
+        changed.map((id) => ({
           spec: { action: 'performance.enter-scores', resource: 'performance', idParam: 'performanceId' },
           resourceId: id,
           competitionId,

@@ -19,7 +19,7 @@ export function resource(services: Services) {
       const { competitionId } = c.req.valid('param');
       const { date, ...rest } = validBody(c);
       await updateCompetition(db, orgId, { competitionId, ...rest, startsAt: date });
-      const competition = (await findCompetition(db, orgId, { id: competitionId }))!;
+      const competition = await findCompetition(db, orgId, { id: competitionId });
       const pages = publishedPages(originOf(c), orgGuid);
       return c.json(
         {

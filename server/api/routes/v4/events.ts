@@ -49,14 +49,14 @@ export function resource(services: Services) {
     .openapi(routes.createEvent, async (c) => {
       const orgId = c.get('auth').orgId;
       const row = await referencing({ season: 'seasonId' }, () => createEvent(db, orgId, validBody(c)));
-      const event = (await findEvent(db, orgId, row.id))!;
+      const event = await findEvent(db, orgId, row.id);
       return c.json(eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), pagesOf(c)), 201);
     })
     .openapi(routes.updateEvent, async (c) => {
       const orgId = c.get('auth').orgId;
       const { eventId } = c.req.valid('param');
       await referencing({ season: 'seasonId' }, () => updateEvent(db, orgId, { eventId, ...validBody(c) }));
-      const event = (await findEvent(db, orgId, eventId))!;
+      const event = await findEvent(db, orgId, eventId);
       return c.json(eventWithCompetitions(event, await competitionsOfEvents(db, orgId, [event.id]), pagesOf(c)), 200);
     })
     .openapi(routes.createCompetition, async (c) => {

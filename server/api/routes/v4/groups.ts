@@ -52,12 +52,12 @@ export function resource(services: Services) {
     .openapi(routes.createGroup, async (c) => {
       const orgId = c.get('auth').orgId;
       const row = await referencing({ division: 'divisionId' }, () => createGroup(db, orgId, validBody(c)));
-      return c.json(groupItem((await findGroup(db, orgId, row.id))!), 201);
+      return c.json(groupItem(await findGroup(db, orgId, row.id)), 201);
     })
     .openapi(routes.updateGroup, async (c) => {
       const orgId = c.get('auth').orgId;
       const { groupId } = c.req.valid('param');
       await referencing({ division: 'divisionId' }, () => updateGroup(db, orgId, { groupId, ...validBody(c) }));
-      return c.json(groupItem((await findGroup(db, orgId, groupId))!), 200);
+      return c.json(groupItem(await findGroup(db, orgId, groupId)), 200);
     });
 }

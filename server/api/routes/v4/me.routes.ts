@@ -1,10 +1,11 @@
 /** Who is calling: declarations (served by me.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { ROLES } from '../../../../domain/roles.js';
-import { PERMISSIONS } from '../../http/permissions.js';
+import { PERMISSIONS, permitted } from '../../http/permissions.js';
 import { errorResponses } from '../schemas/common.js';
 import { PositiveInt } from '../schemas/scalars.js';
 import { CaptionEntry } from '../schemas/score-entries.js';
+import { UserGroup } from './users.routes.js';
 
 export const Me = z
   .object({
@@ -16,18 +17,28 @@ export const Me = z
     key: z.object({ clientId: z.string(), name: z.string(), readOnly: z.boolean() }),
     organization: z.object({ id: z.number().int(), guid: z.string(), name: z.string() }),
     permissions: z.array(z.enum(PERMISSIONS)).openapi({ description: 'what this token may do' }),
+    groups: z.array(UserGroup).openapi({
+      description: "a group's account: the groups it acts for, each with its role there; empty otherwise",
+    }),
   })
   .openapi('Me');
 
-export const getMe = createRoute({
-  method: 'get',
-  path: '/me',
-  summary: 'The caller: its user and role (or its key), its organization and its permissions',
-  responses: {
-    200: { description: 'The caller', content: { 'application/json': { schema: Me } } },
-    ...errorResponses,
-  },
-});
+export const getMe = createRoute(
+  permitted(
+    'read',
+    {
+      method: 'get',
+      path: '/me',
+      summary: 'The caller: its user and role (or its key), its organization, its permissions and its groups',
+      responses: {
+        200: { description: 'The caller', content: { 'application/json': { schema: Me } } },
+        ...errorResponses,
+      },
+    },
+    undefined,
+    { permission: 'read-group', limit: 'its own account (a group account reads nothing else of the organization)' },
+  ),
+);
 
 const SeatLine = z.object({
   key: z.string(),
@@ -45,7 +56,15 @@ const SeatLine = z.object({
 
 export const MySeat = z
   .object({
-    competition: z.object({ id: z.number().int(), guid: z.string(), name: z.string(), date: z.string() }),
+    competition: z.object({
+      id: z.number().int(),
+      guid: z.string(),
+      name: z.string(),
+      date: z.string(),
+      commentaryEnabled: z.boolean().openapi({
+        description: "its event records commentary (the event's commentaryEnabled): the tablet offers recording",
+      }),
+    }),
     round: z.object({ number: z.number().int(), name: z.string(), released: z.boolean() }),
     division: z.object({ id: z.number().int(), name: z.string(), initials: z.string() }),
     category: z.object({ key: z.string(), name: z.string() }),

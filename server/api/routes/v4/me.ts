@@ -1,13 +1,18 @@
-/** GET /me: who the token speaks for, read fresh (a role changed a moment ago shows at once). */
+/**
+ * GET /me: who the token speaks for, read fresh (a role changed a moment ago shows at once); GET /me/seats: a judge's
+ * seats with its entries, ETagged (decision 124).
+ */
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { permissionsOf } from '../../http/permissions.js';
 import { findOrganizationById } from '../../db/repositories/organizations.js';
 import { findApplicationByClientId } from '../../db/repositories/applications.js';
 import { findUserById } from '../../db/repositories/users.js';
+import { membershipsOf } from '../../db/repositories/group-accounts.js';
 import * as routes from './me.routes.js';
 import { seatsOfUser } from '../../db/repositories/seats.read.js';
 import { isoTimestamp } from '../present/v4.js';
+import { etaggedJson } from '../../http/cached-json.js';
 
 /** The smallest change of a line's number: the sheet's own step where it gives one, else the 0.001 every line takes. */
 function stepOf(line: object): number {
@@ -27,7 +32,9 @@ export function resource(services: Services) {
         userId === undefined
           ? []
           : await services.database.transaction(() => seatsOfUser(db, auth.orgId, userId, competitionId));
-      return c.json(
+      // ETagged: a judge's page's watcher in the BFF asks every few seconds, and an unchanged answer is a 304
+      return etaggedJson(
+        c,
         {
           data: seats.map((seat) => ({
             competition: {
@@ -35,6 +42,7 @@ export function resource(services: Services) {
               guid: seat.competition.guid,
               name: seat.competition.name,
               date: isoTimestamp(seat.competition.startsAt),
+              commentaryEnabled: seat.competition.commentaryEnabled,
             },
             round: seat.round,
             division: seat.division,
@@ -59,17 +67,17 @@ export function resource(services: Services) {
             })),
           })),
         },
-        200,
         // a judge's own unreleased numbers: never kept by a shared cache
         { 'cache-control': 'no-store' },
       );
     })
     .openapi(routes.getMe, async (c) => {
       const auth = c.get('auth');
-      const [organization, application, user] = await Promise.all([
+      const [organization, application, user, groups] = await Promise.all([
         findOrganizationById(db, auth.orgId),
         findApplicationByClientId(db, auth.clientId),
         auth.userId === undefined ? undefined : findUserById(db, auth.orgId, auth.userId),
+        auth.userId === undefined ? undefined : membershipsOf(db, auth.orgId, [auth.userId]),
       ]);
       return c.json(
         {
@@ -82,6 +90,11 @@ export function resource(services: Services) {
           },
           organization: { id: auth.orgId, guid: auth.orgGuid, name: organization?.name ?? '' },
           permissions: [...permissionsOf(auth)],
+          groups: (user ? (groups?.get(user.id) ?? []) : []).map((group) => ({
+            id: group.groupId,
+            name: group.groupName,
+            role: group.role,
+          })),
         },
         200,
         { 'cache-control': 'no-store' },

@@ -13,6 +13,7 @@ import {
   ScoreLines,
 } from '../schemas/score-entries.js';
 import { Performance, PerformanceTabulation } from '../schemas/v4.js';
+import { MarkList } from '../schemas/commentary.js';
 
 const performanceParams = z.object({ performanceId: IntId('performanceId') });
 
@@ -73,6 +74,7 @@ const ScoresBody = z
       state: EntryStateField.optional(),
       baseVersion: BaseVersion.optional(),
       reason: Reason.optional(),
+      marks: MarkList.optional(),
     }),
   )
   .openapi('CaptionScores');
@@ -95,6 +97,7 @@ export const enterScores = createRoute(
         'Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). ' +
         'An `Idempotency-Key` makes a retry answer the first answer without writing again. ' +
         'For a judge the tabulation in the answer is withheld (null) until the section is released. ' +
+        "`marks` (JSON) carries the numbers typed while a commentary recording ran, each at its offset into the recording (decision 128); they are kept with the entry's write. " +
         "A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.",
       request: { params: performanceParams, body: bodyOf(ScoresBody, 'caption and its subcaption numbers') },
       responses: {
@@ -123,7 +126,7 @@ const PenaltiesBody = z
         Object.hasOwn(folded, 'penalties')
       )
         return folded;
-      const fields: Record<string, unknown> = Object.assign(Object.create(null), folded);
+      const fields = Object.assign(Object.create(null) as Record<string, unknown>, folded);
       const penalty = { amount: fields.amount, reason: fields.reason };
       delete fields.amount;
       delete fields.reason;

@@ -14,6 +14,8 @@ import { writeCaptionEntries } from '../../db/repositories/scores.write.js';
 import { entryProblem, entryWriter } from '../../http/entry-writer.js';
 import { performanceItem, performanceTabulation } from '../present/v4.js';
 import * as routes from './performances.routes.js';
+import { commentarySlot } from '../../db/repositories/commentary-slots.read.js';
+import { writeMarks } from '../../db/repositories/commentary-marks.js';
 
 export function resource(services: Services) {
   const db = services.database.db;
@@ -44,13 +46,20 @@ export function resource(services: Services) {
     .openapi(routes.enterScores, async (c) => {
       const orgId = c.get('auth').orgId;
       const { performanceId } = c.req.valid('param');
-      const { reason, ...entry } = validBody(c);
-      const writer = await entryWriter(c, reason);
+      const { reason, marks, ...entry } = validBody(c);
+      const writer = entryWriter(c, reason);
       const written = await writeCaptionEntries(db, orgId, [{ performanceId, ...entry }], writer, {
         name: (_, field) => field,
       }).catch((error: unknown) => {
         throw entryProblem(c, error);
       });
+      // the same numbers again (a second tap on Submit): answered as it is, and nothing for the audit trail
+      if (!written.changed[0]) c.set('audits', []);
+      // the typed numbers' offsets into the commentary recording travel with the entry (decision 128)
+      if (marks && marks.length > 0) {
+        const { caption } = await commentarySlot(db, orgId, performanceId, entry.captionKey);
+        await writeMarks(db, orgId, { performanceId, caption, marks });
+      }
       const tabulation = await tabulated(db, orgId, performanceId);
       // a judge sees its own numbers, not the section's unreleased tabulation
       const withheld = writer.scope === 'seated' && !tabulation.released;

@@ -3,7 +3,7 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { notFound } from '../../http/problem.js';
 import { referencing, validBody } from '../../http/write-body.js';
-import { actorOf } from '../../http/write-unit.js';
+import { requestActor } from '../../http/write-unit.js';
 import { findCompetition } from '../../db/repositories/competitions.read.js';
 import { NotFoundError, RuleViolation } from '../../db/repositories/errors.js';
 import { findOrganizationById } from '../../db/repositories/organizations.js';
@@ -100,7 +100,7 @@ export function resource(services: Services) {
             roundNumber: round,
             divisionId,
             signedOff,
-            by: await actorOf(db, auth),
+            by: requestActor(c),
           }),
         );
       } catch (error) {

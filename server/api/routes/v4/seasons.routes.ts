@@ -37,6 +37,10 @@ const UpdateSeasonBody = z
     startDate: SeasonFields.startDate.optional(),
     endDate: SeasonFields.endDate.optional(),
     year: SeasonFields.year,
+    current: z.boolean().optional().openapi({
+      description:
+        "true: the circuit's current season from now on (the one chosen before no longer is); false on the chosen one: none chosen, the dates decide again",
+    }),
   })
   .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
   .openapi('UpdateSeason');
@@ -64,7 +68,8 @@ export const updateSeason = createRoute(
     {
       method: 'post',
       path: '/seasons/{seasonId}',
-      summary: "Update a season's name, dates or year (extension; POST, as group updates are)",
+      summary:
+        "Update a season's name, dates or year, or choose it as the current season (extension; POST, as group updates are)",
       request: { params: seasonParams, body: bodyOf(UpdateSeasonBody, 'Only the fields to change') },
       responses: {
         200: { description: 'The updated season', content: { 'application/json': { schema: Season } } },

@@ -5,7 +5,8 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { validBody } from '../../http/write-body.js';
-import { currentSeasonId, listSeasons, todayUtc } from '../../db/repositories/seasons.read.js';
+import { listSeasons } from '../../db/repositories/seasons.read.js';
+import { currentSeason } from '../../db/repositories/current-season.js';
 import { createSeason, updateSeason } from '../../db/repositories/seasons.write.js';
 import type { DbOrTx } from '../../db/database.js';
 import { seasonItem } from '../present/v4.js';
@@ -16,18 +17,19 @@ export function listSeasonsHandler(services: Services) {
   const db = services.database.db;
   return (c: Context<AppEnv>) =>
     cachedJson(c, services, async () => {
-      const rows = await listSeasons(db, c.get('auth').orgId);
-      const current = currentSeasonId(rows, todayUtc());
+      const orgId = c.get('auth').orgId;
+      const rows = await listSeasons(db, orgId);
+      const current = await currentSeason(db, orgId, rows);
       return { body: { data: rows.map((row) => seasonItem(row, current)) } };
     });
 }
 
-/** A season as the list shows it, `current` included (which depends on every season's dates). */
+/** A season as the list shows it, `current` included (which depends on every season and the circuit's choice). */
 async function seasonAnswer(db: DbOrTx, orgId: number, seasonId: number) {
   const rows = await listSeasons(db, orgId);
   return seasonItem(
     rows.find((row) => row.id === seasonId)!,
-    currentSeasonId(rows, todayUtc()),
+    await currentSeason(db, orgId, rows),
   );
 }
 

@@ -4,7 +4,8 @@ import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { notFound } from '../../http/problem.js';
 import { seasonResults } from '../../db/repositories/group-results.read.js';
-import { currentSeasonId, findSeason, listSeasons, todayUtc } from '../../db/repositories/seasons.read.js';
+import { findSeason } from '../../db/repositories/seasons.read.js';
+import { currentSeason } from '../../db/repositories/current-season.js';
 import { divisionStandings } from '../present/standings.js';
 import * as routes from './standings.routes.js';
 
@@ -16,7 +17,7 @@ export function resource(services: Services) {
       const orgId = c.get('auth').orgId;
       let seasonId = query.seasonId;
       if (seasonId === undefined) {
-        seasonId = currentSeasonId(await listSeasons(db, orgId), todayUtc());
+        seasonId = (await currentSeason(db, orgId)).id;
         if (seasonId === undefined) return { body: { data: [] } };
       } else if (!(await findSeason(db, orgId, seasonId))) {
         throw notFound(`Season ${seasonId}`);

@@ -1,12 +1,30 @@
 /** The organization's users and their roles: declarations (served by users.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { ROLES } from '../../../../domain/roles.js';
+import { GROUP_ROLES, ROLES } from '../../../../domain/roles.js';
 import { permitted } from '../../http/permissions.js';
 import { BoolField, bodyOf } from '../../http/write-body.js';
 import { errorResponses, notFoundResponse, writeErrors } from '../schemas/common.js';
-import { IntId, Text } from '../schemas/scalars.js';
+import { IntId, PositiveInt, Text } from '../schemas/scalars.js';
 
-const RoleField = z.enum(ROLES).openapi({ description: 'administrator, tabulator, chief-judge or judge' });
+const RoleField = z.enum(ROLES).openapi({
+  description:
+    "the circuit's administrator, tabulator, chief-judge or judge; or a group's group-administrator or group-staff (with groupIds)",
+});
+
+export const GroupRoleField = z.enum(GROUP_ROLES).openapi({
+  description: "group-administrator (adds and removes the group's accounts) or group-staff (reads the group's sheets)",
+});
+
+/** The groups a group's account acts for (decision 133). */
+export const UserGroup = z
+  .object({ id: z.number().int(), name: z.string(), role: GroupRoleField })
+  .openapi('UserGroup');
+
+const GroupIds = z
+  .array(PositiveInt)
+  .min(1)
+  .max(50)
+  .openapi({ description: "a group's account: the groups of the organization it acts for, each with its role" });
 
 export const User = z
   .object({
@@ -16,10 +34,14 @@ export const User = z
     lastName: z.string(),
     role: RoleField,
     disabled: z.boolean(),
+    passwordSet: z
+      .boolean()
+      .openapi({ description: 'false until the user sets a password with its one-time link: it cannot sign in yet' }),
+    groups: z.array(UserGroup).openapi({ description: "a group's account: its groups; empty for the circuit's roles" }),
   })
   .openapi('User');
 
-const PasswordLink = z
+export const PasswordLink = z
   .object({
     url: z.string().openapi({ description: 'the one-time page that sets the password; hand it to the user' }),
     expiresAt: z.string().openapi({ description: '24 hours after it was made' }),
@@ -51,6 +73,7 @@ const CreateUserBody = z
     role: RoleField.optional().openapi({ description: 'default administrator' }),
     firstName: Text(100).optional(),
     lastName: Text(100).optional(),
+    groupIds: GroupIds.optional().openapi({ description: 'required with a group role, refused with any other' }),
   })
   .openapi('CreateUser');
 
@@ -85,6 +108,9 @@ const UpdateUserBody = z
     disabled: BoolField.optional().openapi({ description: "true stops the user's sign-ins and tokens within seconds" }),
     firstName: Text(100).optional(),
     lastName: Text(100).optional(),
+    groupIds: GroupIds.optional().openapi({
+      description: "a group's account: its groups, all of them (each takes the account's role); only with a group role",
+    }),
   })
   .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
   .openapi('UpdateUser');
@@ -100,7 +126,8 @@ export const updateUser = createRoute(
       responses: {
         200: { description: 'The user', content: { 'application/json': { schema: User } } },
         409: {
-          description: 'The change would leave the organization without an enabled administrator',
+          description:
+            'The change would leave the organization without an enabled administrator (`last_administrator`)',
           content: writeErrors[422].content,
         },
         ...writeErrors,
@@ -108,5 +135,33 @@ export const updateUser = createRoute(
       },
     },
     { action: 'user.update', resource: 'user', idParam: 'userId' },
+  ),
+);
+
+export const newPasswordLink = createRoute(
+  permitted(
+    'manage-users',
+    {
+      method: 'post',
+      path: '/users/{userId}/password-link',
+      summary: 'A new one-time link (24 h) for the user to set its password; the link made before stops working',
+      description:
+        'For a link lost before it was used, one that expired, or a password forgotten (the password stays until the ' +
+        'new link sets another). No email is sent: the administrator hands the link over. The body is empty (`{}`).',
+      request: { params: userParams, body: bodyOf(z.strictObject({}).openapi('NewPasswordLink'), 'Nothing: {}') },
+      responses: {
+        201: {
+          description: 'The user, with its new link (shown once)',
+          content: { 'application/json': { schema: User.extend({ passwordLink: PasswordLink }) } },
+        },
+        409: {
+          description: '`user_disabled`: a disabled user gets no link (enable it first)',
+          content: writeErrors[422].content,
+        },
+        ...writeErrors,
+        ...notFoundResponse,
+      },
+    },
+    { action: 'user.password-link', resource: 'user', idParam: 'userId' },
   ),
 );

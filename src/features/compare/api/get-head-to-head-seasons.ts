@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GroupAddress } from '../../../config/paths';
-import { getView } from '../../../lib/api-client';
+import { getView } from '../../../lib/api/fans';
 import { compareKeys } from './keys';
 
 /** Each season in which the first group and another performed, summed up by the BFF from the seasons it keeps. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GroupAddress } from '../../../config/paths';
-import { getView } from '../../../lib/api-client';
+import { getView } from '../../../lib/api/fans';
 import { compareKeys } from './keys';
 
 /** Two to four groups' shared divisions and rounds of a season, caption by caption, derived by the BFF from v2. */

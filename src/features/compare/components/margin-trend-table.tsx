@@ -33,7 +33,7 @@ export function MarginTrendTable({ meetings, names }: { meetings: HeadToHeadMeet
               </th>
               {others.map(({ margins }, index) => (
                 <td key={index} className="num">
-                  {margins[row] === null ? '—' : `${margins[row]! > 0 ? '+' : ''}${formatScore(margins[row], 'total')}`}
+                  {margins[row] === null ? '—' : `${margins[row] > 0 ? '+' : ''}${formatScore(margins[row], 'total')}`}
                 </td>
               ))}
             </tr>

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getUpstream, isApiError, type ApiResult } from '../../../lib/api-client';
+import { getUpstream } from '../../../lib/api/fans';
+import { isApiError, type ApiResult } from '../../../lib/api/core';
 import type { Schedule } from '../../../lib/api-models';
 import { competitionKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView, viewUrl } from '../../../lib/api-client';
+import { getView, viewUrl } from '../../../lib/api/fans';
 import { isToday } from '../../../lib/day-keys';
 import { isLivePushed } from '../../../lib/live-push-state';
 import { LIVE_REFETCH_MS } from '../../../lib/react-query';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getUpstream, upstreamUrl } from '../../../lib/api-client';
+import { getUpstream, upstreamUrl } from '../../../lib/api/fans';
 import { isLivePushed } from '../../../lib/live-push-state';
 import { LIVE_REFETCH_MS } from '../../../lib/react-query';
 import { competitionKeys } from './keys';

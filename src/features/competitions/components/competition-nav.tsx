@@ -20,7 +20,7 @@ export function CompetitionNav({ competitionGuid }: { competitionGuid: string })
           </NavLink>
         </li>
         <li>
-          <NavLink to={paths.judges.href(competitionGuid)} className={tabClass}>
+          <NavLink to={paths.recapJudges.href(competitionGuid)} className={tabClass}>
             Judges
           </NavLink>
         </li>

@@ -57,7 +57,7 @@ function Placement({ placement: p }: { placement: ClosePlacement }) {
           </>
         ) : null}
       </p>
-      <div className="mt-2 overflow-x-auto">
+      <div className="mt-2 overflow-x-auto" role="region" tabIndex={0} aria-label="What decided it, caption by caption">
         <table className="data-table">
           <caption className="sr-only">
             Captions, {lower} against {upper}

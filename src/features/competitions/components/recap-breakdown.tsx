@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
+import { columnIds } from '../utils/recap-model';
 import { judgeName, lookupPerformance } from '../utils/scores-lookup';
 import { ScoreValue, winnerCellClass } from './score-value';
 
@@ -19,7 +20,12 @@ export const RecapBreakdown = memo(function RecapBreakdown({
         <section key={category.key} aria-label={category.name}>
           <h4 className="flex justify-between text-sm font-semibold">
             <span>{category.name}</span>
-            <ScoreValue value={lookup.category(category.key)} format="category" highlightWinner />
+            <ScoreValue
+              value={lookup.category(category.key)}
+              format="category"
+              highlightWinner
+              corrections={performance.corrected?.get(columnIds.category(category.key))}
+            />
           </h4>
           {category.captions.map((caption) => (
             <table key={caption.key} className="data-table mt-1 text-xs">
@@ -49,7 +55,12 @@ export const RecapBreakdown = memo(function RecapBreakdown({
                         {line.name}
                       </th>
                       <td className={`num ${value?.rank === 1 ? winnerCellClass : ''}`}>
-                        <ScoreValue value={value} format="subcaption" highlightWinner />
+                        <ScoreValue
+                          value={value}
+                          format="subcaption"
+                          highlightWinner
+                          corrections={performance.corrected?.get(columnIds.line(caption.key, line.key))}
+                        />
                       </td>
                     </tr>
                   );
@@ -57,7 +68,12 @@ export const RecapBreakdown = memo(function RecapBreakdown({
                 <tr>
                   <th scope="row">Total</th>
                   <td className={`num ${lookup.caption(caption.key)?.rank === 1 ? winnerCellClass : ''}`}>
-                    <ScoreValue value={lookup.caption(caption.key)} format="caption" highlightWinner />
+                    <ScoreValue
+                      value={lookup.caption(caption.key)}
+                      format="caption"
+                      highlightWinner
+                      corrections={performance.corrected?.get(columnIds.caption(caption.key))}
+                    />
                   </td>
                 </tr>
               </tbody>

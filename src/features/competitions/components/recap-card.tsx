@@ -4,7 +4,9 @@ import type { RecapView } from '../../../config/paths';
 import type { DivisionRoundScores, PerformanceScores } from '../utils/recap-types';
 import { formatScore } from '../../../../domain/scores';
 import { formatRank } from '../../../lib/format';
+import { columnIds } from '../utils/recap-model';
 import { lookupPerformance } from '../utils/scores-lookup';
+import { CorrectionMarks } from './correction-marks';
 import { RecapBreakdown } from './recap-breakdown';
 import { ScoreValue } from './score-value';
 
@@ -45,6 +47,8 @@ export const RecapCard = memo(function RecapCard({ sheet, performance, view, pre
         <dl
           className={`grid grid-cols-2 gap-x-3 gap-y-1 overflow-clip text-sm ${categories ? 'mt-3' : 'collapsed-laid-out'}`}
           aria-hidden={categories ? undefined : true}
+          // hidden, its corrections' marks are out of the tab order too (axe: aria-hidden-focus)
+          inert={!categories}
         >
           <CategoryScores sheet={sheet} performance={performance} />
         </dl>
@@ -132,6 +136,7 @@ const CardHeading = memo(function CardHeading({
         <span className="block text-xs text-slate-700 dark:text-slate-300">Total</span>
         <span className="text-lg font-bold tabular-nums">
           {performance.performed ? formatScore(performance.total.score, 'total') : '—'}
+          <CorrectionMarks notes={performance.corrected?.get(columnIds.total)} />
         </span>
       </p>
     </div>
@@ -153,7 +158,12 @@ const CategoryScores = memo(function CategoryScores({
         <div key={category.key} className="flex justify-between gap-2">
           <dt className="min-w-0 break-words">{category.name}</dt>
           <dd className="tabular-nums">
-            <ScoreValue value={lookup.category(category.key)} format="category" highlightWinner />
+            <ScoreValue
+              value={lookup.category(category.key)}
+              format="category"
+              highlightWinner
+              corrections={performance.corrected?.get(columnIds.category(category.key))}
+            />
           </dd>
         </div>
       ))}
@@ -165,7 +175,10 @@ const CategoryScores = memo(function CategoryScores({
       </div>
       <div className="flex justify-between gap-2">
         <dt>Penalties</dt>
-        <dd className="tabular-nums">{formatScore(performance.penalty, 'penalty')}</dd>
+        <dd className="tabular-nums">
+          {formatScore(performance.penalty, 'penalty')}
+          <CorrectionMarks notes={performance.corrected?.get(columnIds.penalty)} />
+        </dd>
       </div>
     </>
   );

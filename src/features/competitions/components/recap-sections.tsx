@@ -12,6 +12,7 @@ import {
 import { sectionId } from '../utils/scores-lookup';
 import { DecidedItDisclosure } from './decided-it-disclosure';
 import { RecapCards } from './recap-cards';
+import { RecapCorrections } from './recap-corrections';
 import { RecapTable } from './recap-table';
 import { useRecapSort } from './use-recap-sort';
 
@@ -154,6 +155,7 @@ const RecapSection = memo(function RecapSection({
           />
         ) : null}
       </div>
+      <RecapCorrections section={section} />
       <DecidedItDisclosure section={section} />
     </section>
   );

@@ -230,7 +230,12 @@ const RecapRow = memo(
               key={column.id}
               className={`num ${winner ? winnerCellClass : ''} ${column.id === 'total' ? `${stickyTotal} font-semibold` : first ? SNAP : ''}`}
             >
-              <ScoreValue value={value} format={column.format} highlightWinner={column.highlightWinner} />
+              <ScoreValue
+                value={value}
+                format={column.format}
+                highlightWinner={column.highlightWinner}
+                corrections={performance.corrected?.get(column.id)}
+              />
             </td>
           );
         })}

@@ -209,7 +209,7 @@ function weightsOf(section: DivisionRoundScores): Weights {
       if (!scored) return [];
       const byKey = new Map(scored.captions.map((c) => [c.key, c.score]));
       const xs = category.captions.map((c) => byKey.get(c.key));
-      return xs.every((x) => x !== undefined) ? [{ xs: xs as number[], y: scored.score }] : [];
+      return xs.every((x) => x !== undefined) ? [{ xs: xs, y: scored.score }] : [];
     });
     if (category.captions.length === 0 || rows.length === 0) continue;
     const error = (shares: number[]) =>
@@ -226,7 +226,7 @@ function weightsOf(section: DivisionRoundScores): Weights {
       if (fitted && error(fitted) <= tolerance) best = fitted;
       else best = null;
     }
-    if (best) captions.set(category.key, new Map(category.captions.map((c, i) => [c.key, best![i]])));
+    if (best) captions.set(category.key, new Map(category.captions.map((c, i) => [c.key, best[i]])));
   }
   const sums = performed.map((p) => ({
     categories: p.categories.reduce((sum, c) => sum + c.score, 0),

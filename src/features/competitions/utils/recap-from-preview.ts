@@ -92,7 +92,7 @@ export function recapFromPreview(sections: readonly PreviewSection[], context: P
               ? {
                   firstName: caption.judge.firstName,
                   lastName: caption.judge.lastName,
-                  href: paths.judge.href(name, context.seasonId, { competition: context.competitionGuid }),
+                  href: paths.judgeSeason.href(name, context.seasonId, { competition: context.competitionGuid }),
                 }
               : null,
           subcaptions: caption.subcaptions.map((line) => ({ key: line.key, name: line.name, initials: line.initials })),

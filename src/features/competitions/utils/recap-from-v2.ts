@@ -154,6 +154,6 @@ function judgeOf(caption: Caption, { seasonId, competitionGuid }: RecapContext):
     : {
         firstName: caption.JudgeFirstName,
         lastName: caption.JudgeLastName,
-        href: paths.judge.href(name, seasonId, { competition: competitionGuid }),
+        href: paths.judgeSeason.href(name, seasonId, { competition: competitionGuid }),
       };
 }

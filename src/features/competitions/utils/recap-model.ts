@@ -48,6 +48,16 @@ export interface RecapTable {
 
 const none = () => null;
 
+/** The ids of the columns that show a number, by what the number is: the recap's columns and its marks use them. */
+export const columnIds = {
+  category: (categoryKey: string) => `cat:${categoryKey}`,
+  caption: (captionKey: string) => `cap:${captionKey}`,
+  line: (captionKey: string, lineKey: string) => `sub:${captionKey}:${lineKey}`,
+  subtotal: 'subtotal',
+  penalty: 'penalty',
+  total: 'total',
+} as const;
+
 /** The recap's own abbreviations in its headers (the legend lists them with the sheets' line abbreviations). */
 export const RECAP_ABBREVIATIONS = {
   captionTotal: { abbreviation: 'Tot', meaning: 'Total', note: "the caption's total, from its judge's lines" },
@@ -76,7 +86,7 @@ const groupColumn: RecapColumn = {
   value: none,
 };
 const subtotalColumn: RecapColumn = {
-  id: 'subtotal',
+  id: columnIds.subtotal,
   label: 'Sub Total',
   short: 'Sub Total',
   kind: 'score',
@@ -85,7 +95,7 @@ const subtotalColumn: RecapColumn = {
   value: (p) => (p.performed ? p.subtotal : null),
 };
 const penaltyColumn: RecapColumn = {
-  id: 'penalty',
+  id: columnIds.penalty,
   label: RECAP_ABBREVIATIONS.penalty.meaning,
   short: RECAP_ABBREVIATIONS.penalty.abbreviation,
   kind: 'score',
@@ -94,7 +104,7 @@ const penaltyColumn: RecapColumn = {
   value: (p) => (p.performed ? { score: p.penalty, rank: null } : null),
 };
 const totalColumn: RecapColumn = {
-  id: 'total',
+  id: columnIds.total,
   label: 'Total',
   short: 'Total',
   kind: 'score',
@@ -105,7 +115,7 @@ const totalColumn: RecapColumn = {
 
 function categoryColumn(category: SheetCategory, short = category.name): RecapColumn {
   return {
-    id: `cat:${category.key}`,
+    id: columnIds.category(category.key),
     label: category.name,
     short,
     kind: 'score',
@@ -127,7 +137,7 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
     for (const caption of category.captions) {
       for (const line of caption.subcaptions) {
         const column: RecapColumn = {
-          id: `sub:${caption.key}:${line.key}`,
+          id: columnIds.line(caption.key, line.key),
           label: `${caption.name} ${line.name}`,
           short: lineAbbreviation(line),
           kind: 'score',
@@ -139,7 +149,7 @@ function fullLayout(section: DivisionRoundScores): { columns: RecapColumn[]; hea
         rows[2].push({ ...leaf(column), label: column.short });
       }
       const total: RecapColumn = {
-        id: `cap:${caption.key}`,
+        id: columnIds.caption(caption.key),
         label: `${caption.name} total`,
         short: RECAP_ABBREVIATIONS.captionTotal.abbreviation,
         kind: 'score',

@@ -38,6 +38,25 @@ export interface RecapSheet {
   categories: SheetCategory[];
 }
 
+/**
+ * A correction after release as the recap prints it (recap-corrections.ts): its note under the section, numbered
+ * there, and what it changed in words.
+ */
+export interface CorrectionNote {
+  /** the note's element id, which each mark links to */
+  id: string;
+  /** 1, 2, ... within the section */
+  number: number;
+  /** the group, or null for a performance since removed */
+  group: string | null;
+  /** what changed: a caption (with its judge where two captions share its name), "Penalty", "Performed" */
+  what: string;
+  /** from what to what, line by line where a caption changed ("Rep 71 → 75") */
+  changes: { line: string | null; before: string; after: string }[];
+  at: string;
+  reason: string;
+}
+
 export interface PerformanceScores {
   /** unique in the recap (the section and the performance's place in it), and safe in an element id */
   performanceId: string;
@@ -52,6 +71,8 @@ export interface PerformanceScores {
     key: string;
     captions: (Ranked & { key: string; subcaptions: (Ranked & { key: string })[] })[];
   })[];
+  /** the corrections after release that changed a number of this row, by the recap column showing it */
+  corrected?: ReadonlyMap<string, CorrectionNote[]>;
 }
 
 export interface DivisionRoundScores {
@@ -59,4 +80,6 @@ export interface DivisionRoundScores {
   round: { number: number; name: string };
   sheet: RecapSheet;
   performances: PerformanceScores[];
+  /** its corrections after release, oldest first (none on an upstream that publishes none) */
+  corrections?: CorrectionNote[];
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getUpstream } from '../../../lib/api-client';
+import { getUpstream } from '../../../lib/api/fans';
 import { eventKeys } from './keys';
 
 export const getEvent = (eventId: number, { signal }: { signal?: AbortSignal } = {}) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView, viewUrl } from '../../../lib/api-client';
+import { getView, viewUrl } from '../../../lib/api/fans';
 import { eventKeys } from './keys';
 
 /** Where getSeasonWinners reads: the query's `meta.url`. */

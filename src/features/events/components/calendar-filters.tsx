@@ -31,7 +31,8 @@ export function CalendarFilters({ entries }: { entries: CalendarEntry[] }) {
       className="my-4 flex flex-wrap items-end gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        update('q', String(new FormData(event.currentTarget).get('q') ?? '').trim());
+        const q = new FormData(event.currentTarget).get('q');
+        update('q', typeof q === 'string' ? q.trim() : '');
       }}
     >
       <div className="flex items-end gap-2">

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GroupAddress } from '../../../config/paths';
-import { getView } from '../../../lib/api-client';
+import { getView } from '../../../lib/api/fans';
 import { followingKeys } from './keys';
 
 /** A followed group at a glance: its latest scored performance and its next scheduled one (the BFF derives both). */

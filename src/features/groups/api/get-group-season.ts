@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GroupAddress } from '../../../config/paths';
-import { getView } from '../../../lib/api-client';
+import { getView } from '../../../lib/api/fans';
 import { groupKeys } from './keys';
 
 /** A group's released performances in a season: the BFF derives them, so a phone never reads the season's recaps. */

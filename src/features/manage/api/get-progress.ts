@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAsUser, type UserResult } from '../../../lib/api-user';
+import { getAsUser, type UserResult } from '../../../lib/api/signed-in';
 import type { components } from '../../../lib/api-types';
 import { manageKeys } from './keys';
 
@@ -16,6 +16,6 @@ export const progressQueryOptions = (competitionId: number) =>
         signal,
         previous: client.getQueryData<UserResult<Progress>>(queryKey),
       }),
-    // Asked again when the console's stream says something changed (console-stream.ts), not on a timer.
+    // Asked again when the console's stream says something changed (use-console-stream.ts), not on a timer.
     staleTime: 0,
   });

@@ -1,11 +1,17 @@
-/** The signed-in user's reads: never shared with a fan's cache entries (their answers differ by who asks). */
+import { signedInKeys } from '../../../lib/signed-in/keys';
+
+/** The console's reads, under the signed-in keys it shares with the set-up pages. */
 export const manageKeys = {
-  all: ['manage'] as const,
-  me: () => [...manageKeys.all, 'me'] as const,
-  competition: (competitionId: number) => [...manageKeys.all, 'competition', competitionId] as const,
-  progress: (competitionId: number) => [...manageKeys.competition(competitionId), 'progress'] as const,
-  preview: (competitionId: number) => [...manageKeys.competition(competitionId), 'preview'] as const,
-  audit: (competitionId: number) => [...manageKeys.competition(competitionId), 'audit'] as const,
+  ...signedInKeys,
+  preview: (competitionId: number) => [...signedInKeys.competition(competitionId), 'preview'] as const,
+  audit: (competitionId: number) => [...signedInKeys.competition(competitionId), 'audit'] as const,
+  awards: (competitionId: number) => [...signedInKeys.competition(competitionId), 'awards'] as const,
+  /** the judges' commentary: under the competition's key, asked again on the console's changes */
+  commentary: (competitionId: number) => [...signedInKeys.competition(competitionId), 'commentary'] as const,
+  /** not under the competition's key: the console's changes do not ask it again, its own stream's changes do */
+  tablets: (competitionId: number) => [...signedInKeys.all, 'tablets', competitionId] as const,
+  /** the server's, not a competition's */
+  backups: () => [...signedInKeys.all, 'backups'] as const,
 };
 
 /**

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LocalDateTime } from '../../../components/local-date-time';
 import type { AuditEntry } from '../api/get-audit';
 import { actionLabel, auditRows, filterAudit } from '../utils/audit-model';
-import { inputClass } from './modal';
+import { inputClass } from '../../../components/signed-in/modal';
 
 /**
  * The competition's audit trail, newest first: who, when, what from what to what, why. Its filters (division, who

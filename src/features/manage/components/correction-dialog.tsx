@@ -1,11 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
 import { Notice } from '../../../components/notice';
-import { isApiError } from '../../../lib/api-client';
-import { fieldErrors } from '../api/problems';
-import { enterScores, refreshConsole } from '../api/writes';
+import { isApiError } from '../../../lib/api/core';
+import { fieldErrors } from '../../../lib/signed-in/problems';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { manageKeys } from '../api/keys';
+import { enterScores, type CaptionScores } from '../api/console-writes';
 import type { GridCell, GridColumn, GridRow } from '../utils/grid-model';
-import { DialogActions, FieldError, inputClass, Modal, RefusalNotice } from './modal';
+import { DialogActions, FieldError, inputClass, Modal, RefusalNotice } from '../../../components/signed-in/modal';
 
 export interface CorrectionTarget {
   row: GridRow;
@@ -29,8 +31,8 @@ function conflictOf(error: unknown): { version: number; by: string; at: string }
 
 /**
  * A caption's numbers for one performance, before and after. A reason is asked for once the entry is submitted or
- * the section released (the API's rule, decision 083); whatever the API refuses is said at the field it names, and
- * what was typed stays.
+ * the section released (the API's rule, decision 083); whatever the API refuses is said at the field it names, in
+ * the sheet's words, and what was typed stays; a line typed anew drops the refusal it had.
  */
 export function CorrectionDialog({
   competitionId,
@@ -44,7 +46,6 @@ export function CorrectionDialog({
   onClose: () => void;
 }) {
   const { row, column, cell } = target;
-  const queryClient = useQueryClient();
   const before = new Map(cell.scores.map((line) => [line.subcaptionKey, line.score]));
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
@@ -52,17 +53,36 @@ export function CorrectionDialog({
     ),
   );
   const [reason, setReason] = useState('');
+  // The numbers last sent: a line's refusal is about what was sent, and goes once the line is typed anew.
+  const [sent, setSent] = useState<Record<string, string>>({});
   const [baseVersion, setBaseVersion] = useState(cell.version);
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
+  const typed =
+    reason.trim() !== '' ||
+    column.subcaptions.some((line) => values[line.key] !== (before.has(line.key) ? String(before.get(line.key)) : ''));
+  useUnsaved(typed ? `the correction of ${column.captionName} for ${row.group}` : null);
+  const [localProblem, setLocalProblem] = useState<LocalProblem | null>(null);
+  const correct = useWrite({
+    write: (body: CaptionScores) => enterScores(row.performanceId, body),
+    stale: () => [manageKeys.competition(competitionId)],
+    onSuccess: onClose,
+    // A conflict says the version the entry has now: the next save is based on it.
+    onError: (caught) => {
+      const now = conflictOf(caught);
+      if (now) setBaseVersion(now.version);
+    },
+  });
+  const error: unknown = localProblem ?? correct.error;
+  const sending = correct.isPending;
   const needsReason = released || cell.state === 'submitted' || cell.state === 'corrected';
   const errors = fieldErrors(error);
   const conflict = conflictOf(error);
   const lineError = (key: string, index: number) =>
-    errors.get(`scores[${index}].score`) ??
-    errors.get(`scores[${index}]`) ??
-    errors.get(`scores[${index}].subcaptionKey`) ??
-    errors.get(`scores.${key}`);
+    values[key] !== sent[key]
+      ? undefined
+      : (errors.get(`scores[${index}].score`) ??
+        errors.get(`scores[${index}]`) ??
+        errors.get(`scores[${index}].subcaptionKey`) ??
+        errors.get(`scores.${key}`));
   const fieldNames = new Set([
     'reason',
     'scores',
@@ -75,7 +95,7 @@ export function CorrectionDialog({
   ]);
   const general = [...errors.entries()].filter(([name]) => !fieldNames.has(name));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const localErrors: string[] = [];
     if (needsReason && reason.trim() === '') localErrors.push('reason');
@@ -83,38 +103,29 @@ export function CorrectionDialog({
       .filter((line) => values[line.key]?.trim() !== '')
       .map((line) => ({ subcaptionKey: line.key, score: Number(values[line.key]) }));
     if (localErrors.length > 0) {
-      setError(
+      correct.reset();
+      setLocalProblem(
         new LocalProblem({
           reason: 'Say why this changes (it is kept in the audit trail and published with the recap once released).',
         }),
       );
       return;
     }
-    setSending(true);
-    setError(null);
-    try {
-      await enterScores(row.performanceId, {
-        captionKey: column.captionKey,
-        scores,
-        ...(baseVersion !== null ? { baseVersion } : {}),
-        ...(reason.trim() !== '' ? { reason: reason.trim() } : {}),
-      });
-      await refreshConsole(queryClient, competitionId);
-      onClose();
-    } catch (caught) {
-      const now = conflictOf(caught);
-      if (now) setBaseVersion(now.version);
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+    setLocalProblem(null);
+    setSent(values);
+    correct.mutate({
+      captionKey: column.captionKey,
+      scores,
+      ...(baseVersion !== null ? { baseVersion } : {}),
+      ...(reason.trim() !== '' ? { reason: reason.trim() } : {}),
+    });
   };
 
   const localErrors = error instanceof LocalProblem ? error.fields : {};
   const reasonError = localErrors.reason ?? errors.get('reason');
   return (
     <Modal title={`${column.captionName}: ${row.group}`} open onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 space-y-3">
+      <form onSubmit={submit} noValidate className="mt-3 space-y-3">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {column.judge ? `Judge: ${column.judge}. ` : ''}Now: {cell.state === 'empty' ? 'nothing entered' : cell.state}
           {cell.version !== null && cell.version > 0 ? ` (version ${cell.version})` : ''}.

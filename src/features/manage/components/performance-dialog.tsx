@@ -1,9 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { fieldErrors } from '../api/problems';
-import { refreshConsole, setPenalties, setPerformed } from '../api/writes';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
+import { fieldErrors } from '../../../lib/signed-in/problems';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { useChecks } from '../../../lib/signed-in/use-checks';
+import { manageKeys } from '../api/keys';
+import { setPenalties, setPerformed, type Penalties, type SetPerformed } from '../api/console-writes';
 import type { GridRow } from '../utils/grid-model';
-import { DialogActions, FieldError, inputClass, Modal, RefusalNotice } from './modal';
+import { DialogActions, FieldError, inputClass, Modal, RefusalNotice } from '../../../components/signed-in/modal';
 
 /**
  * A performance's penalty (one amount with what it was for; 0 clears it) and whether it performed, each with a
@@ -24,62 +27,67 @@ export function PerformanceDialog({
   canSetPerformed: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [amount, setAmount] = useState(String(row.penalty));
   const [penaltyFor, setPenaltyFor] = useState('');
   const [reason, setReason] = useState('');
   const [performed, setPerformedValue] = useState(row.performed);
   const [noScoreReason, setNoScoreReason] = useState(row.noScoreReason);
-  const [error, setError] = useState<unknown>(null);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+  // Whether it performed, then its penalty: the console is read again after a refusal too (the first may have gone).
+  const save = useWrite({
+    write: async ({ performedBody, penaltiesBody }: { performedBody?: SetPerformed; penaltiesBody?: Penalties }) => {
+      if (performedBody) await setPerformed(row.performanceId, performedBody);
+      if (penaltiesBody) await setPenalties(row.performanceId, penaltiesBody);
+    },
+    stale: () => [manageKeys.competition(competitionId)],
+    refreshAfterRefusal: true,
+    onSuccess: onClose,
+  });
+  const { error, isPending: sending } = save;
   const errors = fieldErrors(error);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checks: Record<string, string> = {};
-    const penalty = Number(amount);
-    const penaltyChanged = canPenalize && amount.trim() !== '' && penalty !== row.penalty;
-    const performedChanged =
-      canSetPerformed && (performed !== row.performed || (!performed && noScoreReason !== row.noScoreReason));
+  const penalty = Number(amount);
+  const penaltyChanged = canPenalize && amount.trim() !== '' && penalty !== row.penalty;
+  const performedChanged =
+    canSetPerformed && (performed !== row.performed || (!performed && noScoreReason !== row.noScoreReason));
+  const typed = penaltyChanged || performedChanged || penaltyFor.trim() !== '' || reason.trim() !== '';
+  useUnsaved(typed ? `the penalty and performance of ${row.group}` : null);
+  const checks = useChecks(() => {
+    const found: Record<string, string> = {};
     if (amount.trim() !== '' && (!Number.isFinite(penalty) || penalty < 0 || penalty > 100))
-      checks.amount = 'A penalty is a number of points from 0 to 100.';
+      found.amount = 'A penalty is a number of points from 0 to 100.';
     if (penaltyChanged && released && reason.trim() === '')
-      checks.reason = 'This division and round is released: say why (it is published with the recap).';
+      found.reason = 'This division and round is released: say why (it is published with the recap).';
     if (performedChanged && !performed && noScoreReason.trim() === '')
-      checks.noScoreReason = 'Say why it did not perform (shown on the recap).';
-    setLocal(checks);
-    if (Object.keys(checks).length > 0 || (!penaltyChanged && !performedChanged)) {
-      if (Object.keys(checks).length === 0) onClose();
+      found.noScoreReason = 'Say why it did not perform (shown on the recap).';
+    return found;
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!checks.passes()) return;
+    if (!penaltyChanged && !performedChanged) {
+      onClose();
       return;
     }
-    setSending(true);
-    setError(null);
-    try {
-      if (performedChanged)
-        await setPerformed(row.performanceId, {
-          performed,
-          ...(performed ? {} : { noScoreReason: noScoreReason.trim() }),
-        });
-      if (penaltyChanged)
-        await setPenalties(row.performanceId, {
-          penalties:
-            penalty > 0 ? [{ amount: penalty, ...(penaltyFor.trim() ? { reason: penaltyFor.trim() } : {}) }] : [],
-          ...(reason.trim() ? { reason: reason.trim() } : {}),
-        });
-      await refreshConsole(queryClient, competitionId);
-      onClose();
-    } catch (caught) {
-      setError(caught);
-      await refreshConsole(queryClient, competitionId);
-    } finally {
-      setSending(false);
-    }
+    save.mutate({
+      ...(performedChanged
+        ? { performedBody: { performed, ...(performed ? {} : { noScoreReason: noScoreReason.trim() }) } }
+        : {}),
+      ...(penaltyChanged
+        ? {
+            penaltiesBody: {
+              penalties:
+                penalty > 0 ? [{ amount: penalty, ...(penaltyFor.trim() ? { reason: penaltyFor.trim() } : {}) }] : [],
+              ...(reason.trim() ? { reason: reason.trim() } : {}),
+            },
+          }
+        : {}),
+    });
   };
-  const amountError = local.amount ?? errors.get('penalties[0].amount') ?? errors.get('penalties');
+  const amountError = checks.errors.get('amount') ?? errors.get('penalties[0].amount') ?? errors.get('penalties');
   const forError = errors.get('penalties[0].reason');
-  const reasonError = local.reason ?? errors.get('reason');
-  const noScoreError = local.noScoreReason ?? errors.get('noScoreReason') ?? errors.get('performed');
+  const reasonError = checks.errors.get('reason') ?? errors.get('reason');
+  const noScoreError = checks.errors.get('noScoreReason') ?? errors.get('noScoreReason') ?? errors.get('performed');
   const known = new Set([
     'penalties[0].amount',
     'penalties',
@@ -91,7 +99,7 @@ export function PerformanceDialog({
   const general = [...errors.entries()].filter(([name]) => !known.has(name));
   return (
     <Modal title={`${row.group}: penalty and performance`} open onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 space-y-3">
+      <form onSubmit={submit} noValidate className="mt-3 space-y-3">
         {canSetPerformed ? (
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">Performance</legend>

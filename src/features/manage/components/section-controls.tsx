@@ -1,17 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LocalDateTime } from '../../../components/local-date-time';
 import { Notice } from '../../../components/notice';
-import { can, type Me } from '../api/get-me';
-import { fieldErrors, problemText, refusedSections, type RefusedSection } from '../api/problems';
-import { refreshConsole, release, signOff } from '../api/writes';
+import { can, type Me } from '../../../lib/signed-in/get-me';
+import { fieldErrors, problemText, refusedSections, type RefusedSection } from '../../../lib/signed-in/problems';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { manageKeys } from '../api/keys';
+import { release, signOff, type ReleaseRequest, type SignOffRequest } from '../api/console-writes';
 import { seatLabel, type GridSection } from '../utils/grid-model';
-import { FieldError, inputClass, primaryButton, secondaryButton } from './modal';
+import { refusalNow } from '../utils/refusal-model';
+import { FieldError, inputClass, primaryButton, secondaryButton } from '../../../components/signed-in/modal';
 
 /**
  * A division and round's sign-off and release. Sign-off for a chief judge or an administrator; release and
  * withdraw for a tabulator or an administrator. A refused release lists what is missing by caption and group, and
- * offers the override, which asks for a reason (decision 082).
+ * offers the override, which asks for a reason (decision 082); the list follows the grid after that, and goes once the
+ * round is ready to release.
  */
 export function SectionControls({
   competitionId,
@@ -22,11 +25,9 @@ export function SectionControls({
   section: GridSection;
   me: Me;
 }) {
-  const queryClient = useQueryClient();
   const name = `${section.division.name} ${section.round.name || `round ${section.round.number}`}`;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [refused, setRefused] = useState<RefusedSection[]>([]);
+  const [refusal, setRefused] = useState<RefusedSection[]>([]);
+  const refused = refusalNow(refusal, section);
   const [forcing, setForcing] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -37,27 +38,30 @@ export function SectionControls({
       ? seatLabel(section.columns.find((column) => column.captionKey === captionKey))
       : '';
 
-  const run = async (write: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await write();
+  const act = useWrite({
+    write: async (action: { release: ReleaseRequest } | { signOff: SignOffRequest }) => {
+      if ('release' in action) await release(competitionId, action.release);
+      else await signOff(competitionId, action.signOff);
+    },
+    stale: () => [manageKeys.competition(competitionId)],
+    refreshAfterRefusal: true,
+    onAccepted: () => {
       setRefused([]);
       setForcing(false);
       setReason('');
-    } catch (caught) {
+    },
+    onError: (caught) => {
       const sections = refusedSections(caught);
       // A forced release refused for its reason keeps the list and the typed reason: the error shows at the field.
       const atReason = fieldErrors(caught).has('reason');
       setRefused((previous) => (sections.length > 0 ? sections : atReason ? previous : []));
-      setError(sections.length > 0 ? null : caught);
-    } finally {
-      setBusy(false);
-      await refreshConsole(queryClient, competitionId);
-    }
-  };
+    },
+  });
+  const busy = act.isPending;
+  // A release refused for what the section lacks is said by the list, not as an error.
+  const error = refusedSections(act.error).length > 0 ? null : act.error;
   const sectionBody = { round: section.round.number, divisionId: section.division.id };
-  const toggleRelease = () => run(() => release(competitionId, { ...sectionBody, released: releasing }));
+  const toggleRelease = () => act.mutate({ release: { ...sectionBody, released: releasing } });
   const force = (event: FormEvent) => {
     event.preventDefault();
     if (reason.trim() === '') {
@@ -65,7 +69,7 @@ export function SectionControls({
       return;
     }
     setReasonMissing(false);
-    void run(() => release(competitionId, { ...sectionBody, released: releasing, force: true, reason: reason.trim() }));
+    act.mutate({ release: { ...sectionBody, released: releasing, force: true, reason: reason.trim() } });
   };
   const reasonError = reasonMissing
     ? 'Say why it goes out as it is: the audit trail keeps it.'
@@ -94,9 +98,7 @@ export function SectionControls({
             type="button"
             className={section.signOff ? secondaryButton : primaryButton}
             disabled={busy}
-            onClick={() =>
-              void run(() => signOff(competitionId, { ...sectionBody, signedOff: section.signOff === null }))
-            }
+            onClick={() => act.mutate({ signOff: { ...sectionBody, signedOff: section.signOff === null } })}
           >
             {section.signOff ? `Take back sign-off of ${name}` : `Sign off ${name}`}
           </button>
@@ -106,7 +108,7 @@ export function SectionControls({
             type="button"
             className={releasing ? primaryButton : secondaryButton}
             disabled={busy}
-            onClick={() => void toggleRelease()}
+            onClick={toggleRelease}
           >
             {releasing ? `Release ${name}` : `Withdraw ${name}`}
           </button>

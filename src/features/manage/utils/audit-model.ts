@@ -38,6 +38,11 @@ const actionWords: Record<string, string> = {
   'performance.update': 'Performance changed',
   'performance.delete': 'Performance deleted',
   'competition.update': 'Competition changed',
+  'commentary.upload': 'Commentary uploaded',
+  'commentary.verify': 'Commentary verified or not',
+  'commentary.move': 'Commentary moved',
+  'commentary.clear': 'Commentary cleared',
+  'commentary.release': 'Commentary release',
 };
 
 export const actionLabel = (action: string) => actionWords[action] ?? action;
@@ -97,27 +102,94 @@ export function describeChanges(before: unknown, after: unknown, divisions: Divi
         : 'performed',
     );
   changes.push(...sectionChanges(before, after).map((change) => change.text(divisions)));
+  changes.push(...commentaryChanges(before, after));
+  changes.push(...commentaryReleaseChanges(before, after, divisions));
   return changes;
 }
 
-/** A competition's release and sign-off flags per division and round (the competition snapshot's `sections`). */
+/** A commentary recording's snapshot (decision 128): where it is filed, heard or not, verified, cleared. */
+function commentaryChanges(before: unknown, after: unknown): string[] {
+  const isRecording = (snapshot: unknown): snapshot is Record<string, unknown> =>
+    isObject(snapshot) && typeof snapshot.captionKey === 'string' && 'current' in snapshot && 'cleared' in snapshot;
+  if (!isRecording(after)) return [];
+  const was = isRecording(before) ? before : null;
+  const changes: string[] = [];
+  const place = (snapshot: Record<string, unknown>) =>
+    `performance ${String(snapshot.performanceId)}, ${String(snapshot.captionKey)}`;
+  if (!was)
+    changes.push(`${String(after.captionKey)}: recording ${after.current ? 'heard' : 'kept beside the verified one'}`);
+  else if (was.performanceId !== after.performanceId || was.captionKey !== after.captionKey)
+    changes.push(`moved: ${place(was)} → ${place(after)}`);
+  if (was && was.verified !== after.verified) changes.push(after.verified ? 'verified' : 'verification taken back');
+  if (was && was.cleared !== after.cleared) changes.push(after.cleared ? 'cleared' : 'heard again');
+  else if (was && was.current !== after.current && !after.cleared)
+    changes.push(after.current ? 'heard' : 'no longer heard');
+  return changes;
+}
+
+const RELEASE_WORDS: Record<string, string> = {
+  'with-scores': 'commentary with the scores',
+  now: 'commentary released by hand',
+  withheld: 'commentary withheld',
+};
+
+/** A release row's mode; no row is with the scores. */
+const modeOf = (release: Record<string, unknown> | undefined) =>
+  typeof release?.release === 'string' ? release.release : 'with-scores';
+
+/** A competition's commentary releases by hand (no row: with the scores), per division and round. */
+function commentaryReleaseChanges(before: unknown, after: unknown, divisions: DivisionNames): string[] {
+  const releases = (snapshot: unknown) =>
+    isObject(snapshot) && Array.isArray(snapshot.releases) ? snapshot.releases.filter(isObject) : null;
+  const now = releases(after);
+  if (!now) return [];
+  const was = releases(before) ?? [];
+  const key = (release: Record<string, unknown>) => `${String(release.divisionId)}-${String(release.round)}`;
+  const modes = (list: Record<string, unknown>[]) => new Map(list.map((release) => [key(release), release]));
+  const [from, to] = [modes(was), modes(now)];
+  const changes: string[] = [];
+  for (const k of new Set([...from.keys(), ...to.keys()])) {
+    const release = to.get(k) ?? from.get(k)!;
+    const mode = modeOf(to.get(k));
+    if (modeOf(from.get(k)) === mode) continue;
+    const divisionId = Number(release.divisionId);
+    changes.push(
+      `${divisions.get(divisionId) ?? `division ${divisionId}`}, round ${String(release.round)}: ${RELEASE_WORDS[mode] ?? mode}`,
+    );
+  }
+  return changes;
+}
+
+/**
+ * A competition's release and sign-off flags per division and round (the competition snapshot's `sections`), named
+ * as the console names its sections ("Scholastic A Finals"). A section's `released` is null until it is released or
+ * withdrawn on its own: it then follows its round's `scoresReleased`, so null is read as the round says, never as
+ * "withdrawn" (a first sign-off makes the section's row, released null: one change, the sign-off); a section not listed
+ * yet follows its round too.
+ */
 function sectionChanges(
   before: unknown,
   after: unknown,
 ): { divisionId: number; text: (names: DivisionNames) => string }[] {
-  const sections = (snapshot: unknown) =>
-    isObject(snapshot) && Array.isArray(snapshot.sections) ? snapshot.sections.filter(isObject) : [];
-  const was = sections(before);
+  const listed = (snapshot: unknown, key: 'sections' | 'rounds') =>
+    isObject(snapshot) && Array.isArray(snapshot[key]) ? snapshot[key].filter(isObject) : [];
+  const released = (snapshot: unknown, section: Record<string, unknown> | undefined, roundNumber: unknown) =>
+    typeof section?.released === 'boolean'
+      ? section.released
+      : listed(snapshot, 'rounds').some((round) => round.number === roundNumber && round.scoresReleased === true);
+  const was = listed(before, 'sections');
   const changes: { divisionId: number; text: (names: DivisionNames) => string }[] = [];
-  for (const section of sections(after)) {
+  for (const section of listed(after, 'sections')) {
     const old = was.find(
       (candidate) => candidate.round === section.round && candidate.divisionId === section.divisionId,
     );
     const divisionId = Number(section.divisionId);
-    const where = (names: DivisionNames) =>
-      `${names.get(divisionId) ?? `division ${divisionId}`}, round ${String(section.round)}`;
-    if ((old?.released ?? false) !== section.released)
-      changes.push({ divisionId, text: (names) => `${where(names)}: ${section.released ? 'released' : 'withdrawn'}` });
+    const roundName = listed(after, 'rounds').find((round) => round.number === section.round)?.name;
+    const round = typeof roundName === 'string' && roundName ? roundName : `round ${String(section.round)}`;
+    const where = (names: DivisionNames) => `${names.get(divisionId) ?? `division ${divisionId}`} ${round}`;
+    const releasedNow = released(after, section, section.round);
+    if (released(before, old, section.round) !== releasedNow)
+      changes.push({ divisionId, text: (names) => `${where(names)}: ${releasedNow ? 'released' : 'withdrawn'}` });
     if ((old?.signedOffAt ?? null) !== (section.signedOffAt ?? null))
       changes.push({
         divisionId,
@@ -136,11 +208,15 @@ export function auditRows(
   return [...entries]
     .sort((a, b) => b.seq - a.seq)
     .map((entry) => {
-      const performance =
-        entry.resource.type === 'performance' && entry.resource.id !== null
-          ? performances.get(Number(entry.resource.id))
-          : undefined;
       const snapshot = isObject(entry.after) ? entry.after : isObject(entry.before) ? entry.before : null;
+      // A commentary recording's entry is its performance's (where it is filed after the change).
+      const performanceId =
+        entry.resource.type === 'performance' && entry.resource.id !== null
+          ? Number(entry.resource.id)
+          : entry.resource.type === 'commentary' && snapshot && typeof snapshot.performanceId === 'number'
+            ? snapshot.performanceId
+            : undefined;
+      const performance = performanceId === undefined ? undefined : performances.get(performanceId);
       // A release or sign-off of one division is that division's entry.
       const sectionDivisions = [
         ...new Set(sectionChanges(entry.before, entry.after).map((change) => change.divisionId)),

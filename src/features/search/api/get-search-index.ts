@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView } from '../../../lib/api-client';
+import { getView } from '../../../lib/api/fans';
 import type { SearchIndex } from '../../../lib/api-models';
 import { createMatcher, type SearchMatcher } from '../utils/match';
 import { searchEntries } from '../utils/search-entries';

@@ -57,7 +57,7 @@ export default function GroupPicker({ label, exclude, hrefFor }: GroupPickerProp
         type="search"
         autoComplete="off"
         spellCheck={false}
-        // Shown because the reader opened it to type a name.
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- shown because the reader opened it to type a name: focus goes where they asked
         autoFocus
         placeholder="Part of a name"
         value={query}

@@ -96,7 +96,8 @@ export function SearchBox({ initialQuery, autoFocus }: SearchBoxProps) {
         placeholder={SEARCH_PLACEHOLDER}
         autoComplete="off"
         spellCheck={false}
-        // The field replaces the stand-in the visitor already focused (src/app/search-launcher.tsx).
+        // The field replaces the stand-in the visitor already focused (src/app/search-launcher.tsx): focus stays put.
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- it moves nowhere, it stays where the visitor put it
         autoFocus={autoFocus}
         className="search-field"
         value={query}
@@ -118,6 +119,7 @@ export function SearchBox({ initialQuery, autoFocus }: SearchBoxProps) {
       >
         {expanded
           ? options.map((option, position) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the combobox's (aria-activedescendant): focus never leaves the field
               <li
                 key={`${option.href}\u0000${position}`}
                 id={optionId(position)}

@@ -32,7 +32,7 @@ export function searchEntries(index: SearchIndex): SearchEntry[] {
       kind: 'judge',
       name: judge.name,
       detail: `Judge · ${judge.season}`,
-      href: paths.judge.href(judge.name, judge.seasonId),
+      href: paths.judgeSeason.href(judge.name, judge.seasonId),
     })),
   ];
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView, viewUrl } from '../../../lib/api-client';
+import { getView, viewUrl } from '../../../lib/api/fans';
 import { seasonKeys } from './keys';
 
 /** Where getSeasonJudges reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView, viewUrl } from '../../../lib/api-client';
+import { getView, viewUrl } from '../../../lib/api/fans';
 import type { Season } from '../../../lib/api-models';
 import { seasonKeys } from './keys';
 
@@ -13,11 +13,11 @@ export const seasonsQueryOptions = () =>
     queryKey: seasonKeys.list(),
     queryFn: ({ signal }) => getSeasons({ signal }),
     meta: { url: seasonsUrl() },
-    // Seasons change once a year.
-    staleTime: 60 * 60_000,
+    // The seasons change rarely, but the circuit may choose another current season on any day (decision 123).
+    staleTime: 5 * 60_000,
   });
 
-/** The season the BFF marks current (the greatest name, unless v2 says otherwise), else the newest. */
+/** The season the BFF marks current (our API's mark; on the hosted service the greatest name v2 confirms), else the newest. */
 export function currentSeason(seasons: Season[]): Season | undefined {
   return seasons.find((season) => season.current) ?? seasons[0];
 }

@@ -1,18 +1,23 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
 import { useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/notice';
 import { PageSkeleton } from '../../../components/skeleton';
-import { fieldErrors, problemText } from '../../manage/api/problems';
-import { DialogActions, Modal, RefusalNotice, secondaryButton } from '../../manage/components/modal';
+import { fieldErrors, problemText } from '../../../lib/signed-in/problems';
+import { DialogActions, Modal, RefusalNotice, secondaryButton } from '../../../components/signed-in/modal';
+import { competitionRoundsQueryOptions } from '../api/get-competition-rounds';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { useChecks } from '../../../lib/signed-in/use-checks';
+import { setupKeys } from '../api/keys';
 import {
-  competitionRoundsQueryOptions,
   createCompetition,
-  GROUP_TYPES,
-  refreshEvents,
   updateCompetition,
-} from '../api/events-api';
+  type CreateCompetition,
+  type UpdateCompetition,
+} from '../api/event-writes';
+import { GROUP_TYPES } from '../../../../domain/group-types';
 import { localInputValue } from '../utils/running-order-model';
-import { Field } from './events-field';
+import { Field } from '../../../components/signed-in/field';
 
 interface RoundDraft {
   number: number;
@@ -82,7 +87,6 @@ function CompetitionForm({
   rounds: RoundDraft[];
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(competition?.name ?? '');
   const [date, setDate] = useState(competition ? localInputValue(competition.date) : '');
   const [groupTypeId, setGroupTypeId] = useState('1');
@@ -90,9 +94,30 @@ function CompetitionForm({
   const [rounds, setRounds] = useState<RoundDraft[]>(
     savedRounds.length > 0 ? savedRounds : [{ number: 1, name: 'Finals', saved: false }],
   );
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
+  const typed =
+    name !== (competition?.name ?? '') ||
+    date !== (competition ? localInputValue(competition.date) : '') ||
+    chiefJudge !== savedChiefJudge ||
+    JSON.stringify(rounds) !==
+      JSON.stringify(savedRounds.length > 0 ? savedRounds : [{ number: 1, name: 'Finals', saved: false }]);
+  useUnsaved(typed ? (competition ? `the changes to ${competition.name}` : 'the new competition') : null);
+  const checks = useChecks(() => {
+    const found: Record<string, string> = {};
+    if (name.trim() === '') found.name = 'Give the competition a name.';
+    if (date === '' || Number.isNaN(new Date(date).getTime())) found.date = 'Give its date and start time.';
+    rounds.forEach((round, index) => {
+      if (round.name.trim() === '') found[`rounds[${index}].name`] = 'Name the round (Prelims, Finals...).';
+    });
+    return found;
+  });
+  // a new competition's body is whole (submit builds it, with its group type)
+  const save = useWrite({
+    write: (fields: CreateCompetition | UpdateCompetition) =>
+      competition ? updateCompetition(competition.id, fields) : createCompetition(eventId, fields as CreateCompetition),
+    stale: () => [setupKeys.events()],
+    onSuccess: onClose,
+  });
+  const { error, isPending: sending } = save;
   const errors = fieldErrors(error);
 
   const rename = (index: number, value: string) =>
@@ -104,42 +129,24 @@ function CompetitionForm({
     ]);
   const removeRound = (index: number) => setRounds((list) => list.filter((_, at) => at !== index));
 
-  const submit = async (submitted: FormEvent) => {
+  const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
-    const checks: Record<string, string> = {};
-    if (name.trim() === '') checks.name = 'Give the competition a name.';
-    if (date === '' || Number.isNaN(new Date(date).getTime())) checks.date = 'Give its date and start time.';
-    rounds.forEach((round, index) => {
-      if (round.name.trim() === '') checks[`rounds[${index}].name`] = 'Name the round (Prelims, Finals...).';
-    });
-    setLocal(checks);
-    if (Object.keys(checks).length > 0) return;
-    setSending(true);
-    setError(null);
-    try {
-      const fields = {
-        name: name.trim(),
-        // The browser's zone: the time typed is the time at the show, as the person at the show's laptop reads it.
-        date: new Date(date).toISOString(),
-        chiefJudge: chiefJudge.trim(),
-        rounds: rounds.map((round) => ({ number: round.number, name: round.name.trim() })),
-      };
-      if (competition) await updateCompetition(competition.id, fields);
-      else await createCompetition(eventId, { ...fields, groupTypeId: Number(groupTypeId) });
-      await refreshEvents(queryClient);
-      onClose();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+    if (!checks.passes()) return;
+    const fields = {
+      name: name.trim(),
+      // The browser's zone: the time typed is the time at the show, as the person at the show's laptop reads it.
+      date: new Date(date).toISOString(),
+      chiefJudge: chiefJudge.trim(),
+      rounds: rounds.map((round) => ({ number: round.number, name: round.name.trim() })),
+    };
+    save.mutate(competition ? fields : { ...fields, groupTypeId: Number(groupTypeId) });
   };
-  const errorOf = (field: string) => local[field] ?? errors.get(field);
+  const errorOf = (field: string) => checks.errors.get(field) ?? errors.get(field);
   const general = [...errors.entries()].filter(
     ([field]) => !KNOWN_FIELDS.has(field) && !/^rounds\[\d+\]\.name$/.test(field),
   );
   return (
-    <form onSubmit={(submitted) => void submit(submitted)} noValidate className="mt-3 space-y-3">
+    <form onSubmit={submit} noValidate className="mt-3 space-y-3">
       <Field id="competition-name" label="Name" error={errorOf('name')}>
         {(control) => (
           <input {...control} value={name} maxLength={200} onChange={(change) => setName(change.target.value)} />

@@ -1,19 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { GROUP_TYPES } from '../../../../domain/group-types';
 import { Notice } from '../../../components/notice';
-import { fieldErrors, problemText } from '../../manage/api/problems';
-import { FieldError, inputClass, primaryButton, RefusalNotice, secondaryButton } from '../../manage/components/modal';
+import { fieldErrors, problemText } from '../../../lib/signed-in/problems';
 import {
-  catalogueQueryOptions,
-  createDivision,
-  refreshDivisions,
-  updateDivision,
-  type CatalogueSheet,
-  type Division,
-  type DivisionSheet,
-} from '../api/divisions-api';
+  FieldError,
+  inputClass,
+  primaryButton,
+  RefusalNotice,
+  secondaryButton,
+} from '../../../components/signed-in/modal';
+import { catalogueQueryOptions, type CatalogueSheet } from '../api/get-score-sheets';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { setupKeys } from '../api/keys';
+import { createDivision, updateDivision, type CreateDivision, type UpdateDivision } from '../api/division-writes';
+import type { Division } from '../api/get-divisions';
+import type { DivisionSheet } from '../api/get-division-sheet';
 import {
+  categorySummary,
   draftFromSheet,
   newSheet,
   normalField,
@@ -23,7 +28,8 @@ import {
   type SheetDraft,
 } from '../utils/sheet-model';
 import { maxText, SheetBuilder } from './sheet-builder';
-import { SheetsField } from './sheets-field';
+import { Field } from '../../../components/signed-in/field';
+import { useChecks } from '../../../lib/signed-in/use-checks';
 
 type SheetMode = 'keep' | 'catalogue' | 'build';
 const DIVISION_FIELDS = ['name', 'initials', 'groupTypeId', 'sortOrder', 'sheetKey'];
@@ -54,7 +60,6 @@ export function DivisionForm({
   onSubmitting?: () => void;
   onCancel?: () => void;
 }) {
-  const queryClient = useQueryClient();
   const catalogue = useQuery(catalogueQueryOptions());
   const prefix = division ? `division-${division.id}` : 'new-division';
   const [name, setName] = useState(division?.name ?? '');
@@ -64,79 +69,93 @@ export function DivisionForm({
   const [mode, setMode] = useState<SheetMode>(division ? 'keep' : 'catalogue');
   const [sheetKey, setSheetKey] = useState(current?.key ?? '');
   const [draft, setDraft] = useState<SheetDraft>(() => (current ? draftFromSheet(current.sheet) : newSheet()));
-  const [local, setLocal] = useState<Map<string, string>>(new Map());
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
+  // a sheet built or copied here is work to lose, whatever else is typed
+  const [sheetTouched, setSheetTouched] = useState(false);
+  const changeDraft = (next: SheetDraft) => {
+    setDraft(next);
+    setSheetTouched(true);
+  };
+  const typed =
+    name !== (division?.name ?? '') ||
+    initials !== (division?.initials ?? '') ||
+    sortOrder !== (division ? String(division.sortOrder) : '') ||
+    (mode === 'build' && sheetTouched);
+  useUnsaved(typed ? (division ? `the changes to ${division.name}` : 'the new division') : null);
+  const save = useWrite({
+    // a new division's body is whole (submit builds it); a change sends only what changed
+    write: async ({ body }: { body: CreateDivision | UpdateDivision; sent: Omit<SavedDivision, 'division'> }) =>
+      (division ? await updateDivision(division.id, body) : await createDivision(body as CreateDivision)).body,
+    stale: () => [setupKeys.divisions()],
+    onSuccess: (saved, { sent }) => {
+      onSaved({ division: saved, ...sent });
+      if (!division) {
+        setName('');
+        setInitials('');
+        setSortOrder('');
+        setDraft(newSheet());
+        setSheetTouched(false);
+        checks.reset();
+      }
+    },
+  });
+  const { error, isPending: sending } = save;
   const serverErrors = new Map([...fieldErrors(error)].map(([field, message]) => [normalField(field), message]));
-  const errors = new Map([...serverErrors, ...local]);
 
   const sheets = catalogue.data ?? [];
   const forType = sheets.filter((entry) => String(entry.groupType.id) === groupTypeId);
   const choices = forType.length > 0 ? forType : sheets;
   const chosen = sheets.find((entry) => entry.key === sheetKey);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    onSubmitting?.();
-    const checks = new Map<string, string>();
-    if (name.trim() === '') checks.set('name', 'Give the division a name.');
-    if (initials.trim() === '') checks.set('initials', 'Give its initials (as recaps print them, e.g. "SA").');
-    if (groupTypeId === '') checks.set('groupTypeId', 'Choose the kind of group it holds.');
+  /** What is wrong with what is typed now, and the sheet it sends when nothing is. */
+  const checked = () => {
+    const found = new Map<string, string>();
+    if (name.trim() === '') found.set('name', 'Give the division a name.');
+    if (initials.trim() === '') found.set('initials', 'Give its initials (as recaps print them, e.g. "SA").');
+    if (groupTypeId === '') found.set('groupTypeId', 'Choose the kind of group it holds.');
     if (sortOrder.trim() !== '' && !/^-?\d+$/.test(sortOrder.trim()))
-      checks.set('sortOrder', 'A whole number: lower comes first.');
+      found.set('sortOrder', 'A whole number: lower comes first.');
     let sheet: { sheetKey: string } | { sheet: ScoreSheetInput } | Record<string, never> = {};
     if (mode === 'catalogue') {
-      if (!chosen) checks.set('sheetKey', 'Choose a score sheet from the catalogue.');
+      if (!chosen) found.set('sheetKey', 'Choose a score sheet from the catalogue.');
       else sheet = { sheetKey: chosen.key };
     } else if (mode === 'build') {
       const built = toSheetInput(draft);
       if (built.ok) sheet = { sheet: built.sheet };
-      else for (const [field, message] of built.errors) checks.set(field, message);
+      else for (const [field, message] of built.errors) found.set(field, message);
     }
-    setLocal(checks);
-    if (checks.size > 0) return;
+    return { found, sheet };
+  };
+  const checks = useChecks(() => checked().found);
+  const errors = new Map([...serverErrors, ...checks.errors]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmitting?.();
+    if (!checks.passes()) return;
+    const { sheet } = checked();
     const fields = {
       name: name.trim(),
       initials: initials.trim(),
       groupTypeId: Number(groupTypeId),
       ...(sortOrder.trim() === '' ? {} : { sortOrder: Number(sortOrder) }),
     };
-    setSending(true);
-    setError(null);
-    try {
-      let saved: Division;
-      if (division) {
-        const changed = {
-          ...(fields.name !== division.name ? { name: fields.name } : {}),
-          ...(fields.initials !== division.initials ? { initials: fields.initials } : {}),
-          ...(fields.groupTypeId !== division.groupType.id ? { groupTypeId: fields.groupTypeId } : {}),
-          ...(fields.sortOrder !== undefined && fields.sortOrder !== division.sortOrder
-            ? { sortOrder: fields.sortOrder }
-            : {}),
-          ...sheet,
-        };
-        saved = (await updateDivision(division.id, changed)).body;
-      } else {
-        saved = (await createDivision({ ...fields, ...sheet })).body;
-      }
-      await refreshDivisions(queryClient);
-      const sent = 'sheet' in sheet ? sheet.sheet : chosen?.sheet;
-      onSaved({
-        division: saved,
+    const changed = division && {
+      ...(fields.name !== division.name ? { name: fields.name } : {}),
+      ...(fields.initials !== division.initials ? { initials: fields.initials } : {}),
+      ...(fields.groupTypeId !== division.groupType.id ? { groupTypeId: fields.groupTypeId } : {}),
+      ...(fields.sortOrder !== undefined && fields.sortOrder !== division.sortOrder
+        ? { sortOrder: fields.sortOrder }
+        : {}),
+      ...sheet,
+    };
+    const sent = 'sheet' in sheet ? sheet.sheet : chosen?.sheet;
+    save.mutate({
+      body: changed ?? { ...fields, ...sheet },
+      sent: {
         sheetName: sent?.name ?? current?.sheet.name ?? '',
         maximum: 'sheet' in sheet ? sheetMaximum(sheet.sheet) : chosen ? sheetMaximum(chosen.sheet) : null,
-      });
-      if (!division) {
-        setName('');
-        setInitials('');
-        setSortOrder('');
-        setDraft(newSheet());
-      }
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+      },
+    });
   };
 
   const general = [...serverErrors.entries()].filter(
@@ -145,26 +164,30 @@ export function DivisionForm({
   const groupTypeError = errors.get('groupTypeId');
   const sheetKeyError = errors.get('sheetKey') ?? (mode === 'catalogue' ? errors.get('sheet') : undefined);
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <SheetsField
-          id={`${prefix}-name`}
-          label="Name"
-          value={name}
-          onChange={setName}
-          error={errors.get('name')}
-          maxLength={200}
-          autoComplete="off"
-        />
-        <SheetsField
-          id={`${prefix}-initials`}
-          label="Initials"
-          value={initials}
-          onChange={setInitials}
-          error={errors.get('initials')}
-          maxLength={20}
-          autoComplete="off"
-        />
+        <Field id={`${prefix}-name`} label="Name" error={errors.get('name')} className="min-w-0">
+          {(control) => (
+            <input
+              {...control}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={200}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field id={`${prefix}-initials`} label="Initials" error={errors.get('initials')} className="min-w-0">
+          {(control) => (
+            <input
+              {...control}
+              value={initials}
+              onChange={(event) => setInitials(event.target.value)}
+              maxLength={20}
+              autoComplete="off"
+            />
+          )}
+        </Field>
         <div className="min-w-0">
           <label htmlFor={`${prefix}-group-type`} className="block text-sm font-medium">
             Kind of group
@@ -186,16 +209,23 @@ export function DivisionForm({
           </select>
           <FieldError id={`${prefix}-group-type-error`} message={groupTypeError} />
         </div>
-        <SheetsField
+        <Field
           id={`${prefix}-sort-order`}
           label="Order (optional)"
-          hint="Lower comes first on recaps"
-          value={sortOrder}
-          onChange={setSortOrder}
           error={errors.get('sortOrder')}
-          inputMode="numeric"
-          maxLength={7}
-        />
+          hint="Lower comes first on recaps"
+          className="min-w-0"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={sortOrder}
+              onChange={(event) => setSortOrder(event.target.value)}
+              inputMode="numeric"
+              maxLength={7}
+            />
+          )}
+        </Field>
       </div>
       <fieldset className="min-w-0 space-y-3">
         <legend className="text-base font-semibold">Score sheet</legend>
@@ -222,12 +252,14 @@ export function DivisionForm({
             setSheetKey={setSheetKey}
             error={sheetKeyError}
             onCopy={(entry) => {
-              setDraft(draftFromSheet(entry.sheet, `${entry.sheet.name} (ours)`));
+              changeDraft(draftFromSheet(entry.sheet, `${entry.sheet.name} (ours)`));
               setMode('build');
             }}
           />
         ) : null}
-        {mode === 'build' ? <SheetBuilder draft={draft} onChange={setDraft} errors={errors} idPrefix={prefix} /> : null}
+        {mode === 'build' ? (
+          <SheetBuilder draft={draft} onChange={changeDraft} errors={errors} idPrefix={prefix} />
+        ) : null}
       </fieldset>
       <RefusalNotice error={error} general={general} fieldsNamed={serverErrors.size} />
       <div className="flex justify-end gap-2">
@@ -322,9 +354,7 @@ function CataloguePicker({
           </p>
           <ul className="mt-1 list-disc pl-5">
             {chosen.sheet.categories.map((category) => (
-              <li key={category.key}>
-                {category.name}: {category.captions.map((caption) => caption.name).join(', ')}
-              </li>
+              <li key={category.key}>{categorySummary(category)}</li>
             ))}
           </ul>
           <button type="button" className={`${secondaryButton} mt-2`} onClick={() => onCopy(chosen)}>

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state';
 import { Notice } from '../../../components/notice';
 import { PageSkeleton } from '../../../components/skeleton';
-import { problemText } from '../../manage/api/problems';
-import { secondaryButton } from '../../manage/components/modal';
-import { divisionSheetQueryOptions, setupDivisionsQueryOptions, type Division } from '../api/divisions-api';
+import { problemText } from '../../../lib/signed-in/problems';
+import { secondaryButton } from '../../../components/signed-in/modal';
+import { divisionSheetQueryOptions } from '../api/get-division-sheet';
+import { setupDivisionsQueryOptions, type Division } from '../api/get-divisions';
 import { sheetMaximum } from '../utils/sheet-model';
 import { maxText } from './sheet-builder';
 

@@ -1,18 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/notice';
-import { fieldErrors, problemText } from '../../manage/api/problems';
-import { primaryButton, RefusalNotice, secondaryButton } from '../../manage/components/modal';
-import {
-  addPerformance,
-  createGroup,
-  entriesKeys,
-  refreshSchedule,
-  setupGroupsQueryOptions,
-  type ApiDivision,
-  type ApiGroup,
-} from '../api/entries-api';
-import { Field } from './events-field';
+import { fieldErrors, problemText } from '../../../lib/signed-in/problems';
+import { primaryButton, RefusalNotice, secondaryButton } from '../../../components/signed-in/modal';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { useChecks } from '../../../lib/signed-in/use-checks';
+import { setupKeys } from '../api/keys';
+import { addPerformance } from '../api/performance-writes';
+import { createGroup, type CreateGroup } from '../api/group-writes';
+import { setupGroupsQueryOptions, type ApiGroup } from '../api/get-groups';
+import type { Division } from '../api/get-divisions';
+import { Field } from '../../../components/signed-in/field';
 
 /** As many as the banner's search suggests. */
 const SUGGESTIONS = 8;
@@ -58,18 +57,24 @@ export function EntriesAdd({
   makeMatcher: MakeMatcher;
   competitionId: number;
   section: Section;
-  divisions: ApiDivision[];
+  divisions: Division[];
   /** the groups already in this division and round */
   registered: ReadonlySet<number>;
   nextOrder: number;
 }) {
-  const queryClient = useQueryClient();
   const id = useId();
   const groups = useQuery(setupGroupsQueryOptions());
   const [query, setQuery] = useState('');
-  const [adding, setAdding] = useState<number | null>(null);
-  const [addError, setAddError] = useState<{ group: string; error: unknown } | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const add = useWrite({
+    write: ({ group, order }: { group: { id: number; name: string }; order: number }) =>
+      addPerformance(competitionId, { groupId: group.id, divisionId: section.divisionId, round: section.round, order }),
+    stale: () => [setupKeys.schedule(competitionId)],
+    onSuccess: (_, { group, order }) =>
+      setAnnouncement(`${group.name} added to ${section.divisionName} ${section.roundName}, position ${order}.`),
+  });
+  const adding = add.isPending ? add.variables.group.id : null;
+  const addError = add.isError ? { group: add.variables.group.name, error: add.error } : null;
 
   const byEntry = useMemo(() => {
     const found = new Map<FinderEntry, ApiGroup>();
@@ -90,24 +95,12 @@ export function EntriesAdd({
   const matcher = useMemo(() => makeMatcher([...byEntry.keys()]), [byEntry, makeMatcher]);
   const results = query.trim() === '' ? [] : matcher.find(query, SUGGESTIONS);
 
-  const register = async (group: { id: number; name: string }) => {
-    setAdding(group.id);
-    setAddError(null);
-    try {
-      await addPerformance(competitionId, {
-        groupId: group.id,
-        divisionId: section.divisionId,
-        round: section.round,
-        order: nextOrder,
-      });
-      await refreshSchedule(queryClient, competitionId);
-      setAnnouncement(`${group.name} added to ${section.divisionName} ${section.roundName}, position ${nextOrder}.`);
-    } catch (error) {
-      setAddError({ group: group.name, error });
-    } finally {
-      setAdding(null);
-    }
-  };
+  /** Settles once added or refused (a refusal shows as `addError`). */
+  const register = (group: { id: number; name: string }) =>
+    add.mutateAsync({ group, order: nextOrder }).then(
+      () => undefined,
+      () => undefined,
+    );
 
   return (
     <section aria-labelledby="add-heading" className="mt-4 space-y-3">
@@ -181,10 +174,7 @@ export function EntriesAdd({
         key={`${section.divisionId}:${section.round}`}
         section={section}
         divisions={divisions}
-        onCreated={async (group) => {
-          await queryClient.invalidateQueries({ queryKey: entriesKeys.groups() });
-          await register(group);
-        }}
+        onCreated={register}
       />
     </section>
   );
@@ -199,16 +189,27 @@ function NewGroupForm({
   onCreated,
 }: {
   section: Section;
-  divisions: ApiDivision[];
+  divisions: Division[];
   onCreated: (group: { id: number; name: string }) => Promise<void>;
 }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [location, setLocation] = useState('');
   const [divisionId, setDivisionId] = useState(String(section.divisionId));
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
+  useUnsaved(open && (name.trim() !== '' || location.trim() !== '') ? 'the new group' : null);
+  const checks = useChecks(() => (name.trim() === '' ? { name: 'Give the group’s name.' } : {}));
+  const create = useWrite({
+    write: createGroup,
+    stale: () => [setupKeys.groups()],
+    onSuccess: async ({ body }) => {
+      await onCreated({ id: body.id, name: body.name });
+      setName('');
+      setLocation('');
+      checks.reset();
+      setOpen(false);
+    },
+  });
+  const { error, isPending: sending } = create;
   const errors = fieldErrors(error);
 
   if (!open)
@@ -217,33 +218,17 @@ function NewGroupForm({
         Create a new group
       </button>
     );
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setLocal(name.trim() === '' ? { name: 'Give the group’s name.' } : {});
-    if (name.trim() === '') return;
-    setSending(true);
-    setError(null);
-    try {
-      const { body } = await createGroup({
-        name: name.trim(),
-        location: location.trim(),
-        divisionId: Number(divisionId),
-      });
-      await onCreated({ id: body.id, name: body.name });
-      setName('');
-      setLocation('');
-      setOpen(false);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+    if (!checks.passes()) return;
+    const body: CreateGroup = { name: name.trim(), location: location.trim(), divisionId: Number(divisionId) };
+    create.mutate(body);
   };
-  const errorOf = (field: string) => local[field] ?? errors.get(field);
+  const errorOf = (field: string) => checks.errors.get(field) ?? errors.get(field);
   const general = [...errors.entries()].filter(([field]) => !GROUP_FIELDS.has(field));
   return (
     <form
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       noValidate
       aria-labelledby="new-group-heading"
       className="max-w-2xl space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-800"

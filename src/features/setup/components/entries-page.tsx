@@ -1,4 +1,4 @@
-import { LoadFailure } from '../../manage/components/load-failure';
+import { LoadFailure } from '../../../components/signed-in/load-failure';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,12 +6,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { LocalDateTime } from '../../../components/local-date-time';
 import { PageSkeleton } from '../../../components/skeleton';
 import { paths } from '../../../config/paths';
-import { type ApiResult } from '../../../lib/api-client';
+import type { ApiResult } from '../../../lib/api/core';
 import type { CompetitionSummary } from '../../../lib/api-models';
-import { can, type Me } from '../../manage/api/get-me';
-import { roleLabel } from '../../manage/components/session-gate';
-import { entriesScheduleQueryOptions, setupDivisionsQueryOptions } from '../api/entries-api';
-import { competitionRoundsQueryOptions } from '../api/events-api';
+import { can, type Me } from '../../../lib/signed-in/get-me';
+import { roleLabel } from '../../../components/signed-in/session-gate';
+import { entriesScheduleQueryOptions } from '../api/get-schedule';
+import { setupDivisionsQueryOptions } from '../api/get-divisions';
+import { competitionRoundsQueryOptions } from '../api/get-competition-rounds';
 import type { OrderRow } from '../utils/running-order-model';
 import { EntriesAdd, type MakeMatcher } from './entries-add';
 import { RunningOrderEditor } from './running-order-editor';
@@ -55,7 +56,7 @@ export function EntriesPage({
     );
 
   const canWrite = can(me, 'set-up');
-  const allDivisions = [...(divisions.data?.body.data ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
+  const allDivisions = [...(divisions.data ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
   // The competition's group type's divisions, and any other its schedule already holds.
   const used = new Set(entries.map((entry) => entry.division.id));
   const offered = allDivisions.filter(

@@ -1,9 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../manage/api/problems';
-import { DialogActions, Modal, RefusalNotice } from '../../manage/components/modal';
-import { createEvent, EVENT_TYPES, refreshEvents, updateEvent, type EventListItem } from '../api/events-api';
-import { Field } from './events-field';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
+import { fieldErrors } from '../../../lib/signed-in/problems';
+import { DialogActions, Modal, RefusalNotice } from '../../../components/signed-in/modal';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { useChecks } from '../../../lib/signed-in/use-checks';
+import { setupKeys } from '../api/keys';
+import { createEvent, updateEvent, type CreateEvent, type UpdateEvent } from '../api/event-writes';
+import { EVENT_TYPES } from '../utils/event-types';
+import type { EventListItem } from '../api/get-season-events';
+import { Field } from '../../../components/signed-in/field';
 
 const KNOWN_FIELDS = new Set(['name', 'location', 'eventTypeId', 'startDate', 'practice', 'seasonId']);
 
@@ -20,49 +25,49 @@ export function EventDialog({
   event: EventListItem | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(event?.name ?? '');
   const [location, setLocation] = useState(event?.location ?? '');
   const [eventTypeId, setEventTypeId] = useState(String(event?.eventTypeId ?? 1));
   const [startDate, setStartDate] = useState('');
   const [practice, setPractice] = useState(event?.practice ?? false);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
+  const typed =
+    name !== (event?.name ?? '') ||
+    location !== (event?.location ?? '') ||
+    eventTypeId !== String(event?.eventTypeId ?? 1) ||
+    startDate !== '' ||
+    practice !== (event?.practice ?? false);
+  useUnsaved(typed ? (event ? `the changes to ${event.name}` : 'the new event') : null);
+  const checks = useChecks(() => ({
+    ...(name.trim() === '' ? { name: 'Give the event a name.' } : {}),
+    ...(!event && startDate === '' ? { startDate: 'Give the first day of the event.' } : {}),
+  }));
+  // a new event's body is whole (submit builds it); an edit sends the fields of the form
+  const save = useWrite({
+    write: (fields: CreateEvent | UpdateEvent) =>
+      event ? updateEvent(event.id, fields) : createEvent(fields as CreateEvent),
+    stale: () => [setupKeys.events()],
+    onSuccess: onClose,
+  });
+  const { error, isPending: sending } = save;
   const errors = fieldErrors(error);
 
-  const submit = async (submitted: FormEvent) => {
+  const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
-    const checks: Record<string, string> = {};
-    if (name.trim() === '') checks.name = 'Give the event a name.';
-    if (!event && startDate === '') checks.startDate = 'Give the first day of the event.';
-    setLocal(checks);
-    if (Object.keys(checks).length > 0) return;
-    setSending(true);
-    setError(null);
-    try {
-      const fields = {
-        name: name.trim(),
-        location: location.trim(),
-        eventTypeId: Number(eventTypeId),
-        practice,
-        ...(startDate ? { startDate } : {}),
-      };
-      if (event) await updateEvent(event.id, fields);
-      else await createEvent({ ...fields, seasonId, startDate });
-      await refreshEvents(queryClient);
-      onClose();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+    if (!checks.passes()) return;
+    const fields = {
+      name: name.trim(),
+      location: location.trim(),
+      eventTypeId: Number(eventTypeId),
+      practice,
+      ...(startDate ? { startDate } : {}),
+    };
+    save.mutate(event ? fields : { ...fields, seasonId, startDate });
   };
-  const errorOf = (field: string) => local[field] ?? errors.get(field);
+  const errorOf = (field: string) => checks.errors.get(field) ?? errors.get(field);
   const general = [...errors.entries()].filter(([field]) => !KNOWN_FIELDS.has(field));
   return (
     <Modal title={event ? `Edit ${event.name}` : 'New event'} open onClose={onClose}>
-      <form onSubmit={(submitted) => void submit(submitted)} noValidate className="mt-3 space-y-3">
+      <form onSubmit={submit} noValidate className="mt-3 space-y-3">
         <Field id="event-name" label="Name" error={errorOf('name')}>
           {(control) => (
             <input {...control} value={name} maxLength={200} onChange={(change) => setName(change.target.value)} />

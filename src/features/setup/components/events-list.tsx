@@ -5,14 +5,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { LocalDateTime } from '../../../components/local-date-time';
 import { Notice } from '../../../components/notice';
 import { PageSkeleton } from '../../../components/skeleton';
-import { problemText } from '../../manage/api/problems';
-import { primaryButton, secondaryButton } from '../../manage/components/modal';
-import {
-  seasonEventsQueryOptions,
-  setupEventQueryOptions,
-  setupSeasonsQueryOptions,
-  type EventListItem,
-} from '../api/events-api';
+import { problemText } from '../../../lib/signed-in/problems';
+import { primaryButton, secondaryButton } from '../../../components/signed-in/modal';
+import { seasonEventsQueryOptions, type EventListItem } from '../api/get-season-events';
+import { setupEventQueryOptions } from '../api/get-event';
+import { currentSetupSeason, setupSeasonsQueryOptions } from '../api/get-seasons';
 import { CompetitionDialog, type CompetitionTarget } from './competition-dialog';
 import { EventDialog } from './events-dialog';
 import { managePaths } from '../../../config/manage-paths';
@@ -32,10 +29,9 @@ export function EventsList({ canWrite }: { canWrite: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<Editing>(null);
   const seasons = useQuery(setupSeasonsQueryOptions());
-  const list = seasons.data?.body.data ?? [];
+  const list = seasons.data ?? [];
   const asked = Number(searchParams.get('season'));
-  const season =
-    list.find((candidate) => candidate.id === asked) ?? list.find((candidate) => candidate.current) ?? list[0];
+  const season = list.find((candidate) => candidate.id === asked) ?? currentSetupSeason(list);
   const events = useQuery({ ...seasonEventsQueryOptions(season?.id ?? 0), enabled: season !== undefined });
   if (seasons.isPending || (season && events.isPending)) return <PageSkeleton rows={5} />;
   if (seasons.isError || events.isError)

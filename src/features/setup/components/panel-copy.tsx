@@ -1,9 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Notice } from '../../../components/notice';
-import { fieldErrors, problemText } from '../../manage/api/problems';
-import { inputClass, secondaryButton } from '../../manage/components/modal';
-import { refreshPanel, seatJudge, type SectionProgress } from '../api/panel-api';
+import { fieldErrors, problemText } from '../../../lib/signed-in/problems';
+import { inputClass, secondaryButton } from '../../../components/signed-in/modal';
+import { signedInKeys } from '../../../lib/signed-in/keys';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { seatJudge } from '../api/panel-writes';
+import type { SectionProgress } from '../api/get-panel';
 import { planCopy, sectionKeyOf, sectionLabel } from '../utils/panel-copy';
 
 interface Outcome {
@@ -12,7 +14,6 @@ interface Outcome {
   refused: { captionName: string; why: string }[];
   untouched: string[];
   notOnTarget: string[];
-  finished: boolean;
 }
 
 /**
@@ -28,37 +29,39 @@ export function PanelCopy({
   target: SectionProgress;
   sources: SectionProgress[];
 }) {
-  const queryClient = useQueryClient();
   const id = useId();
   const [from, setFrom] = useState(sectionKeyOf(sources[0]));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const busy = outcome !== null && !outcome.finished;
-
-  const copy = async () => {
-    const source = sources.find((candidate) => sectionKeyOf(candidate) === from);
-    if (!source) return;
-    const plan = planCopy(source, target);
-    const state: Outcome = {
-      done: 0,
-      total: plan.seats.length,
-      refused: [],
-      untouched: plan.untouched,
-      notOnTarget: plan.notOnTarget,
-      finished: false,
-    };
-    setOutcome({ ...state });
-    for (const { captionName, seat } of plan.seats) {
-      try {
-        await seatJudge(competitionId, seat);
-      } catch (error) {
-        const fields = [...fieldErrors(error)].map(([name, message]) => `${name}: ${message}`).join('; ');
-        state.refused.push({ captionName, why: `${problemText(error)}${fields ? ` (${fields})` : ''}` });
+  // Each seat's refusal is kept in the outcome and the copy goes on: the write as a whole is never refused.
+  const copying = useWrite({
+    write: async (source: SectionProgress) => {
+      const plan = planCopy(source, target);
+      const state: Outcome = {
+        done: 0,
+        total: plan.seats.length,
+        refused: [],
+        untouched: plan.untouched,
+        notOnTarget: plan.notOnTarget,
+      };
+      setOutcome({ ...state });
+      for (const { captionName, seat } of plan.seats) {
+        try {
+          await seatJudge(competitionId, seat);
+        } catch (error) {
+          const fields = [...fieldErrors(error)].map(([name, message]) => `${name}: ${message}`).join('; ');
+          state.refused.push({ captionName, why: `${problemText(error)}${fields ? ` (${fields})` : ''}` });
+        }
+        state.done += 1;
+        setOutcome({ ...state, refused: [...state.refused] });
       }
-      state.done += 1;
-      setOutcome({ ...state, refused: [...state.refused] });
-    }
-    await refreshPanel(queryClient, competitionId);
-    setOutcome({ ...state, refused: [...state.refused], finished: true });
+    },
+    stale: () => [signedInKeys.competition(competitionId)],
+  });
+  const busy = copying.isPending;
+
+  const copy = () => {
+    const source = sources.find((candidate) => sectionKeyOf(candidate) === from);
+    if (source) copying.mutate(source);
   };
 
   return (
@@ -82,13 +85,13 @@ export function PanelCopy({
             ))}
           </select>
         </div>
-        <button type="button" className={secondaryButton} onClick={() => void copy()} disabled={busy}>
+        <button type="button" className={secondaryButton} onClick={copy} disabled={busy}>
           {busy ? 'Copying…' : `Copy to ${sectionLabel(target)}`}
         </button>
       </div>
       {outcome ? (
         <div role="status" aria-live="polite" className="mt-2 text-sm">
-          {outcome.finished ? (
+          {!busy ? (
             <p>
               {outcome.total === 0
                 ? 'Nothing to copy: nobody is seated there on this sheet’s captions.'

@@ -1,9 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../manage/api/problems';
-import { DialogActions, FieldError, inputClass, Modal, RefusalNotice } from '../../manage/components/modal';
-import { refreshPanel, seatJudge } from '../api/panel-api';
-import { userName, type User } from '../api/users-api';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
+import { fieldErrors } from '../../../lib/signed-in/problems';
+import { DialogActions, FieldError, inputClass, Modal, RefusalNotice } from '../../../components/signed-in/modal';
+import { signedInKeys } from '../../../lib/signed-in/keys';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { useChecks } from '../../../lib/signed-in/use-checks';
+import { seatJudge, type SeatJudge } from '../api/panel-writes';
+import { userName } from '../utils/user-name';
+import type { User } from '../api/get-users';
 
 export interface SeatTarget {
   round: number;
@@ -30,50 +34,51 @@ export function PanelSeatDialog({
   judges: User[] | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [userId, setUserId] = useState(target.judge?.userId ? String(target.judge.userId) : '');
   const [firstName, setFirstName] = useState(target.judge?.firstName ?? '');
   const [lastName, setLastName] = useState(target.judge?.lastName ?? '');
-  const [error, setError] = useState<unknown>(null);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+  useUnsaved(
+    userId !== (target.judge?.userId ? String(target.judge.userId) : '') ||
+      firstName !== (target.judge?.firstName ?? '') ||
+      lastName !== (target.judge?.lastName ?? '')
+      ? `the judge seated on ${target.captionName}`
+      : null,
+  );
+  const seat = useWrite({
+    write: (body: SeatJudge) => seatJudge(competitionId, body),
+    stale: () => [signedInKeys.competition(competitionId)],
+    onSuccess: onClose,
+  });
+  const { error, isPending: sending } = seat;
   const errors = fieldErrors(error);
   const chosen = judges?.find((judge) => String(judge.id) === userId) ?? null;
   // A role that cannot list users (a tabulator) renames a user's seat without dropping the user from it.
   const keptUserId = judges === null ? (target.judge?.userId ?? null) : null;
+  const checks = useChecks(() => ({
+    ...(!chosen && !keptUserId && firstName.trim() === ''
+      ? { firstName: 'Give the judge’s first name, or pick a judge user.' }
+      : {}),
+    ...(!chosen && !keptUserId && lastName.trim() === ''
+      ? { lastName: 'Give the judge’s last name, or pick a judge user.' }
+      : {}),
+  }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checks: Record<string, string> = {};
-    if (!chosen && !keptUserId && firstName.trim() === '')
-      checks.firstName = 'Give the judge’s first name, or pick a judge user.';
-    if (!chosen && !keptUserId && lastName.trim() === '')
-      checks.lastName = 'Give the judge’s last name, or pick a judge user.';
-    setLocal(checks);
-    if (Object.keys(checks).length > 0) return;
-    setSending(true);
-    setError(null);
-    try {
-      await seatJudge(competitionId, {
-        round: target.round,
-        divisionId: target.divisionId,
-        captionKey: target.captionKey,
-        ...(chosen ? { userId: chosen.id } : keptUserId ? { userId: keptUserId } : {}),
-        // A user's own names are printed unless other names are given.
-        ...(firstName.trim() && lastName.trim() ? { firstName: firstName.trim(), lastName: lastName.trim() } : {}),
-      });
-      await refreshPanel(queryClient, competitionId);
-      onClose();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+    if (!checks.passes()) return;
+    seat.mutate({
+      round: target.round,
+      divisionId: target.divisionId,
+      captionKey: target.captionKey,
+      ...(chosen ? { userId: chosen.id } : keptUserId ? { userId: keptUserId } : {}),
+      // A user's own names are printed unless other names are given.
+      ...(firstName.trim() && lastName.trim() ? { firstName: firstName.trim(), lastName: lastName.trim() } : {}),
+    });
   };
 
   const userError = errors.get('userId');
-  const firstError = local.firstName ?? errors.get('firstName');
-  const lastError = local.lastName ?? errors.get('lastName');
+  const firstError = checks.errors.get('firstName') ?? errors.get('firstName');
+  const lastError = checks.errors.get('lastName') ?? errors.get('lastName');
   const named = ['userId', 'firstName', 'lastName'];
   const general = [...errors].filter(([name]) => !named.includes(name));
   return (

@@ -1,9 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Notice } from '../../../components/notice';
-import { problemText } from '../../manage/api/problems';
-import { secondaryButton } from '../../manage/components/modal';
-import { refreshPanel, unseatJudge, type SectionProgress } from '../api/panel-api';
+import { problemText } from '../../../lib/signed-in/problems';
+import { secondaryButton } from '../../../components/signed-in/modal';
+import { signedInKeys } from '../../../lib/signed-in/keys';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { unseatJudge } from '../api/panel-writes';
+import type { SectionProgress } from '../api/get-panel';
 import { captionLabels, sectionKeyOf, sectionLabel } from '../utils/panel-copy';
 import { PanelCopy } from './panel-copy';
 import type { SeatTarget } from './panel-seat-dialog';
@@ -20,25 +21,16 @@ export function PanelSection({
   others: SectionProgress[];
   onSeat: (target: SeatTarget) => void;
 }) {
-  const queryClient = useQueryClient();
   const key = sectionKeyOf(section);
   const label = sectionLabel(section);
   const names = captionLabels(section.captions);
-  const [removing, setRemoving] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<{ captionKey: string; error: unknown } | null>(null);
-
-  const remove = async (captionKey: string) => {
-    setRemoving(captionKey);
-    setRefusal(null);
-    try {
-      await unseatJudge(competitionId, { round: section.round.number, divisionId: section.division.id, captionKey });
-      await refreshPanel(queryClient, competitionId);
-    } catch (error) {
-      setRefusal({ captionKey, error });
-    } finally {
-      setRemoving(null);
-    }
-  };
+  const unseat = useWrite({
+    write: (captionKey: string) =>
+      unseatJudge(competitionId, { round: section.round.number, divisionId: section.division.id, captionKey }),
+    stale: () => [signedInKeys.competition(competitionId)],
+  });
+  const removing = unseat.isPending ? unseat.variables : null;
+  const refusal = unseat.isError ? { captionKey: unseat.variables, error: unseat.error } : null;
 
   return (
     <section aria-labelledby={`panel-${key}`} className="my-6">
@@ -96,7 +88,7 @@ export function PanelSection({
                       type="button"
                       className={secondaryButton}
                       disabled={removing === caption.captionKey}
-                      onClick={() => void remove(caption.captionKey)}
+                      onClick={() => unseat.mutate(caption.captionKey)}
                       aria-label={`Remove ${name}'s judge, ${label}`}
                     >
                       {removing === caption.captionKey ? 'Removing…' : 'Remove'}

@@ -1,10 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
 import { Notice } from '../../../components/notice';
 import { formatDateTime, formatTime } from '../../../lib/dates';
-import { fieldErrors, problemText } from '../../manage/api/problems';
-import { Modal, primaryButton, secondaryButton } from '../../manage/components/modal';
-import { deletePerformance, refreshSchedule, updatePerformance } from '../api/entries-api';
+import { fieldErrors, problemText } from '../../../lib/signed-in/problems';
+import { Modal, primaryButton, secondaryButton } from '../../../components/signed-in/modal';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { setupKeys } from '../api/keys';
+import { deletePerformance, updatePerformance } from '../api/performance-writes';
 import {
   changedRows,
   localInputValue,
@@ -41,7 +43,6 @@ export function RunningOrderEditor({
   defaultStart: string;
   canWrite: boolean;
 }) {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<OrderRow[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [progress, setProgress] = useState<{ at: number; total: number } | null>(null);
@@ -69,8 +70,35 @@ export function RunningOrderEditor({
 
   const rows = draft ?? saved;
   const changes = changedRows(saved, rows);
+  useUnsaved(changes.length > 0 ? `the running order of ${sectionName}` : null);
   const before = new Map(saved.map((row) => [row.performanceId, row]));
-  const sending = progress !== null;
+  // Sends each changed row in turn; a refusal stops it and is its answer (the rows before it are saved).
+  const saveOrder = useWrite({
+    write: async (list: RowChange[]): Promise<Failure | null> => {
+      for (const [index, change] of list.entries()) {
+        setProgress({ at: index + 1, total: list.length });
+        try {
+          await updatePerformance(change.performanceId, { order: change.order, time: change.time });
+        } catch (error) {
+          const named = [...fieldErrors(error).values()].join(' ');
+          return { change, message: named || problemText(error) };
+        }
+      }
+      return null;
+    },
+    stale: () => [setupKeys.schedule(competitionId)],
+    onSuccess: (refused) => {
+      setProgress(null);
+      if (refused) {
+        setFailure(refused);
+        return;
+      }
+      // Everything went: the page shows the saved order again (and what others change from now on).
+      setDraft(null);
+      setAnnouncement(`Running order of ${sectionName} saved.`);
+    },
+  });
+  const sending = saveOrder.isPending;
 
   const move = (index: number, step: -1 | 1) => {
     const moved = moveGroup(rows, index, step);
@@ -88,29 +116,9 @@ export function RunningOrderEditor({
     }
   };
 
-  const save = async () => {
+  const save = () => {
     setFailure(null);
-    const total = changes.length;
-    let refused: Failure | null = null;
-    for (const [index, change] of changes.entries()) {
-      setProgress({ at: index + 1, total });
-      try {
-        await updatePerformance(change.performanceId, { order: change.order, time: change.time });
-      } catch (error) {
-        const named = [...fieldErrors(error).values()].join(' ');
-        refused = { change, message: named || problemText(error) };
-        break;
-      }
-    }
-    await refreshSchedule(queryClient, competitionId);
-    setProgress(null);
-    if (refused) {
-      setFailure(refused);
-      return;
-    }
-    // Everything went: the page shows the saved order again (and what others change from now on).
-    setDraft(null);
-    setAnnouncement(`Running order of ${sectionName} saved.`);
+    saveOrder.mutate(changes);
   };
 
   const instructionsId = `order-help-${competitionId}`;
@@ -138,12 +146,14 @@ export function RunningOrderEditor({
               const changed = old !== undefined && changes.some((change) => change.performanceId === row.performanceId);
               const failed = failure?.change.performanceId === row.performanceId;
               return (
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a row is focused to move it by Alt+Up/Down (its instructions describe it); its arrow buttons do the same for a pointer
                 <li
                   key={row.performanceId}
                   ref={(element) => {
                     if (element) rowRefs.current.set(row.performanceId, element);
                     else rowRefs.current.delete(row.performanceId);
                   }}
+                  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the same row, focused to be moved
                   tabIndex={canWrite ? 0 : undefined}
                   aria-describedby={canWrite ? instructionsId : undefined}
                   onKeyDown={(event) => onRowKey(event, index)}
@@ -213,12 +223,7 @@ export function RunningOrderEditor({
       {canWrite && rows.length > 0 ? (
         <>
           <div className="flex flex-wrap items-center gap-2">
-            <button
-              type="button"
-              className={primaryButton}
-              disabled={changes.length === 0 || sending}
-              onClick={() => void save()}
-            >
+            <button type="button" className={primaryButton} disabled={changes.length === 0 || sending} onClick={save}>
               {progress
                 ? `Saving ${progress.at} of ${progress.total}…`
                 : `Save running order (${changes.length} changed)`}
@@ -254,14 +259,14 @@ export function RunningOrderEditor({
       ) : null}
       {removing ? (
         <RemoveDialog
+          competitionId={competitionId}
           row={removing}
           onClose={() => setRemoving(null)}
-          onRemoved={async () => {
+          onRemoved={() => {
             setDraft((current) =>
               current ? numbered(current.filter((row) => row.performanceId !== removing.performanceId)) : current,
             );
             setAnnouncement(`${removing.group} removed.`);
-            await refreshSchedule(queryClient, competitionId);
           }}
         />
       ) : null}
@@ -270,29 +275,25 @@ export function RunningOrderEditor({
 }
 
 function RemoveDialog({
+  competitionId,
   row,
   onClose,
   onRemoved,
 }: {
+  competitionId: number;
   row: OrderRow;
   onClose: () => void;
-  onRemoved: () => Promise<void>;
+  onRemoved: () => void;
 }) {
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
-  const remove = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      await deletePerformance(row.performanceId);
-      await onRemoved();
+  const remove = useWrite({
+    write: () => deletePerformance(row.performanceId),
+    stale: () => [setupKeys.schedule(competitionId)],
+    onSuccess: () => {
+      onRemoved();
       onClose();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
+  const { error, isPending: sending } = remove;
   return (
     <Modal title={`Remove ${row.group}?`} open onClose={onClose}>
       <p className="mt-2 text-sm">
@@ -307,7 +308,7 @@ function RemoveDialog({
         <button type="button" className={secondaryButton} onClick={onClose}>
           Keep it
         </button>
-        <button type="button" className={primaryButton} disabled={sending} onClick={() => void remove()}>
+        <button type="button" className={primaryButton} disabled={sending} onClick={() => remove.mutate()}>
           {sending ? 'Removing…' : 'Remove'}
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { secondaryButton } from '../../manage/components/modal';
+import { secondaryButton } from '../../../components/signed-in/modal';
 import { checkPlan, fillTimes, MAX_BREAK_MINUTES, MAX_INTERVAL_MINUTES } from '../utils/running-order-model';
-import { Field } from './events-field';
+import { Field } from '../../../components/signed-in/field';
 
 interface BreakDraft {
   key: number;

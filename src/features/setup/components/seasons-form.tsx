@@ -1,11 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
 import { Notice } from '../../../components/notice';
-import { fieldErrors } from '../../manage/api/problems';
-import { primaryButton, RefusalNotice, secondaryButton } from '../../manage/components/modal';
-import { createSeason, refreshSeasons, updateSeason, type Season } from '../api/seasons-api';
+import { fieldErrors } from '../../../lib/signed-in/problems';
+import { primaryButton, RefusalNotice, secondaryButton } from '../../../components/signed-in/modal';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { setupKeys } from '../api/keys';
+import { createSeason, updateSeason, type CreateSeason, type UpdateSeason } from '../api/season-writes';
+import type { Season } from '../api/get-seasons';
 import { normalField } from '../utils/sheet-model';
-import { SheetsField } from './sheets-field';
+import { Field } from '../../../components/signed-in/field';
+import { useChecks } from '../../../lib/signed-in/use-checks';
 
 const FIELDS = ['name', 'year', 'startDate', 'endDate'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -45,23 +49,35 @@ export function SeasonForm({
   onSaved?: (saved: Season) => void;
   onCancel?: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(season));
-  const [local, setLocal] = useState<Partial<Record<FieldName, string>>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
+  const checks = useChecks(() => check(values));
+  const typed = FIELDS.some((field) => values[field] !== valuesOf(season)[field]);
+  useUnsaved(typed ? (season ? `the changes to ${season.name}` : 'the new season') : null);
+  const save = useWrite({
+    // a new season's body is whole (submit builds it); a change sends only what changed
+    write: async (body: CreateSeason | UpdateSeason) =>
+      (season ? await updateSeason(season.id, body) : await createSeason(body as CreateSeason)).body,
+    stale: () => [setupKeys.seasons()],
+    onSuccess: (saved) => {
+      if (!season) {
+        setValues(valuesOf());
+        checks.reset();
+      }
+      onSaved?.(saved);
+    },
+  });
+  const { error, isPending: sending } = save;
   /** the last save's word, gone as soon as another is tried (so a refusal never sits under an old "added") */
-  const [done, setDone] = useState<string | null>(null);
+  const done = save.data ? `${save.data.name} ${season ? 'saved' : 'added'}.` : null;
   const serverErrors = new Map([...fieldErrors(error)].map(([name, message]) => [normalField(name), message]));
   const prefix = season ? `season-${season.id}` : 'new-season';
   const set = (name: FieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checks = check(values);
-    setLocal(checks);
-    setDone(null);
-    if (Object.keys(checks).length > 0) return;
+    const passed = checks.passes();
+    if (save.isSuccess) save.reset();
+    if (!passed) return;
     const initial = valuesOf(season);
     const body = {
       ...(values.name.trim() !== initial.name ? { name: values.name.trim() } : {}),
@@ -69,70 +85,64 @@ export function SeasonForm({
       ...(values.endDate !== initial.endDate ? { endDate: values.endDate } : {}),
       ...(values.year.trim() !== initial.year && values.year.trim() !== '' ? { year: Number(values.year) } : {}),
     };
-    setSending(true);
-    setError(null);
-    try {
-      const saved = season
-        ? (await updateSeason(season.id, body)).body
-        : (
-            await createSeason({
-              name: values.name.trim(),
-              startDate: values.startDate,
-              endDate: values.endDate,
-              ...body,
-            })
-          ).body;
-      await refreshSeasons(queryClient);
-      if (!season) setValues(valuesOf());
-      setDone(`${saved.name} ${season ? 'saved' : 'added'}.`);
-      onSaved?.(saved);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+    save.mutate(
+      season ? body : { name: values.name.trim(), startDate: values.startDate, endDate: values.endDate, ...body },
+    );
   };
 
-  const errorOf = (name: FieldName) => local[name] ?? serverErrors.get(name);
+  const errorOf = (name: FieldName) => checks.errors.get(name) ?? serverErrors.get(name);
   const general = [...serverErrors.entries()].filter(([name]) => !(FIELDS as readonly string[]).includes(name));
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
+    <form onSubmit={submit} noValidate className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <SheetsField
-          id={`${prefix}-name`}
-          label="Name"
-          value={values.name}
-          onChange={set('name')}
-          error={errorOf('name')}
-          maxLength={200}
-          autoComplete="off"
-        />
-        <SheetsField
+        <Field id={`${prefix}-name`} label="Name" error={errorOf('name')} className="min-w-0">
+          {(control) => (
+            <input
+              {...control}
+              value={values.name}
+              onChange={(event) => set('name')(event.target.value)}
+              maxLength={200}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field
           id={`${prefix}-year`}
           label="Year (optional)"
-          hint="Empty: the year of the last day"
-          value={values.year}
-          onChange={set('year')}
           error={errorOf('year')}
-          inputMode="numeric"
-          maxLength={4}
-        />
-        <SheetsField
-          id={`${prefix}-start`}
-          label="First day"
-          type="date"
-          value={values.startDate}
-          onChange={set('startDate')}
-          error={errorOf('startDate')}
-        />
-        <SheetsField
-          id={`${prefix}-end`}
-          label="Last day"
-          type="date"
-          value={values.endDate}
-          onChange={set('endDate')}
-          error={errorOf('endDate')}
-        />
+          hint="Empty: the year of the last day"
+          className="min-w-0"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={values.year}
+              onChange={(event) => set('year')(event.target.value)}
+              inputMode="numeric"
+              maxLength={4}
+            />
+          )}
+        </Field>
+        <Field id={`${prefix}-start`} label="First day" error={errorOf('startDate')} className="min-w-0">
+          {(control) => (
+            <input
+              {...control}
+              value={values.startDate}
+              onChange={(event) => set('startDate')(event.target.value)}
+              type="date"
+            />
+          )}
+        </Field>
+        <Field id={`${prefix}-end`} label="Last day" error={errorOf('endDate')} className="min-w-0">
+          {(control) => (
+            <input
+              {...control}
+              value={values.endDate}
+              onChange={(event) => set('endDate')(event.target.value)}
+              type="date"
+            />
+          )}
+        </Field>
       </div>
       <RefusalNotice
         error={error}

@@ -3,16 +3,20 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Notice } from '../../../components/notice';
 import { PageSkeleton } from '../../../components/skeleton';
-import { problemText } from '../../manage/api/problems';
-import { Modal, secondaryButton } from '../../manage/components/modal';
-import { setupSeasonsQueryOptions, type Season } from '../api/seasons-api';
+import { problemText } from '../../../lib/signed-in/problems';
+import { Modal, secondaryButton } from '../../../components/signed-in/modal';
+import { setupSeasonsQueryOptions, type Season } from '../api/get-seasons';
 import { SeasonForm } from './seasons-form';
+import { ChooseCurrent, CurrentBadge } from './season-current';
 
 /** A season's day as the API states it (a calendar day, no time zone: shown as that day everywhere). */
 export const dayText = (iso: string) =>
   new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' });
 
-/** The organization's seasons, latest first; each with "Edit" for those who may change it. */
+/**
+ * The organization's seasons, latest first, the current one marked (chosen, or by its dates); for those who may
+ * change them, each with "Edit" and the choice of the current season.
+ */
 export function SeasonsList({ canWrite }: { canWrite: boolean }) {
   const seasons = useQuery(setupSeasonsQueryOptions());
   const [editing, setEditing] = useState<Season | null>(null);
@@ -26,7 +30,7 @@ export function SeasonsList({ canWrite }: { canWrite: boolean }) {
         </button>
       </Notice>
     );
-  const list = [...seasons.data].sort((a, b) => b.startDate.localeCompare(a.startDate));
+  const list = seasons.data;
   if (list.length === 0)
     return (
       <EmptyState title="No seasons yet">
@@ -41,25 +45,24 @@ export function SeasonsList({ canWrite }: { canWrite: boolean }) {
             <div className="min-w-0">
               <p className="font-medium break-words">
                 {season.name}
-                {season.current ? (
-                  <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                    current
-                  </span>
-                ) : null}
+                <CurrentBadge season={season} />
               </p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 {season.year} · {dayText(season.startDate)} to {dayText(season.endDate)}
               </p>
             </div>
             {canWrite ? (
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => setEditing(season)}
-                aria-label={`Edit ${season.name}`}
-              >
-                Edit
-              </button>
+              <div className="flex flex-wrap items-center gap-2">
+                <ChooseCurrent season={season} />
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => setEditing(season)}
+                  aria-label={`Edit ${season.name}`}
+                >
+                  Edit
+                </button>
+              </div>
             ) : null}
           </li>
         ))}

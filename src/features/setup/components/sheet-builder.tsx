@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError, inputClass, secondaryButton } from '../../manage/components/modal';
+import { FieldError, inputClass, secondaryButton } from '../../../components/signed-in/modal';
 import {
   captionMaximum,
   COMBINE_CHOICES,
@@ -15,7 +15,7 @@ import {
   type LineDraft,
   type SheetDraft,
 } from '../utils/sheet-model';
-import { SheetsField } from './sheets-field';
+import { Field } from '../../../components/signed-in/field';
 
 const removeButton =
   'rounded border border-slate-400 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800';
@@ -51,16 +51,22 @@ export function SheetBuilder({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <SheetsField
+        <Field
           id={`${idPrefix}-sheet-name`}
           label="Sheet name"
-          value={draft.name}
-          onChange={(name) => onChange({ ...draft, name })}
           error={errors.get(sheetField.name)}
-          maxLength={200}
-          autoComplete="off"
-          className="w-full sm:w-72"
-        />
+          className="min-w-0 w-full sm:w-72"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={draft.name}
+              onChange={(event) => onChange({ ...draft, name: event.target.value })}
+              maxLength={200}
+              autoComplete="off"
+            />
+          )}
+        </Field>
         <p
           aria-live="polite"
           className="rounded-md bg-slate-100 px-3 py-1.5 text-base font-semibold dark:bg-slate-800"
@@ -135,15 +141,22 @@ function CategoryEditor({
   return (
     <Group legend={`${label} (out of ${maxText(categoryTotal)})`} tone="category">
       <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
-        <SheetsField
+        <Field
           id={`${idPrefix}-name`}
           label="Category name"
-          value={category.name}
-          onChange={(name) => onChange({ ...category, name })}
           error={errors.get(`${at}.name`) ?? errors.get(`${at}.key`)}
-          maxLength={100}
-          autoComplete="off"
-        />
+          className="min-w-0"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={category.name}
+              onChange={(event) => onChange({ ...category, name: event.target.value })}
+              maxLength={100}
+              autoComplete="off"
+            />
+          )}
+        </Field>
         <div className="min-w-0">
           <label htmlFor={combineId} className="block text-sm font-medium">
             Captions combine as
@@ -220,24 +233,38 @@ function CaptionEditor({
   return (
     <Group legend={`${label} (out of ${maxText(captionMaximum(caption))})`} tone="caption">
       <div className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[2fr_1fr_auto]">
-        <SheetsField
+        <Field
           id={`${idPrefix}-name`}
           label="Caption name"
-          value={caption.name}
-          onChange={(name) => onChange({ ...caption, name })}
           error={errors.get(`${at}.name`) ?? errors.get(`${at}.key`)}
-          maxLength={100}
-          autoComplete="off"
-        />
-        <SheetsField
+          className="min-w-0"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={caption.name}
+              onChange={(event) => onChange({ ...caption, name: event.target.value })}
+              maxLength={100}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field
           id={`${idPrefix}-initials`}
           label="Initials (optional)"
-          value={caption.initials}
-          onChange={(initials) => onChange({ ...caption, initials })}
           error={errors.get(`${at}.initials`)}
-          maxLength={20}
-          autoComplete="off"
-        />
+          className="min-w-0"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={caption.initials}
+              onChange={(event) => onChange({ ...caption, initials: event.target.value })}
+              maxLength={20}
+              autoComplete="off"
+            />
+          )}
+        </Field>
         {onRemove ? (
           <button type="button" className={removeButton} onClick={onRemove} aria-label={`Remove ${label}`}>
             Remove
@@ -294,49 +321,53 @@ function LineEditor({
     <fieldset className="min-w-0 border-t border-slate-200 pt-2 dark:border-slate-700">
       <legend className="sr-only">{legend}</legend>
       <div className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]">
-        <SheetsField
+        <Field
           id={`${idPrefix}-name`}
           label="Subcaption name"
-          value={line.name}
-          onChange={set('name')}
           error={errors.get(`${at}.name`) ?? errors.get(`${at}.key`)}
-          maxLength={100}
-          autoComplete="off"
-          className="col-span-2 sm:col-span-1"
-        />
-        <SheetsField
-          id={`${idPrefix}-initials`}
-          label="Initials"
-          value={line.initials}
-          onChange={set('initials')}
-          error={errors.get(`${at}.initials`)}
-          maxLength={20}
-          autoComplete="off"
-        />
-        <SheetsField
-          id={`${idPrefix}-max`}
-          label="Maximum"
-          value={line.max}
-          onChange={set('max')}
-          error={errors.get(`${at}.max`)}
-          {...number}
-        />
-        <SheetsField
-          id={`${idPrefix}-step`}
-          label="Step"
-          value={line.step}
-          onChange={set('step')}
-          error={errors.get(`${at}.step`)}
-          {...number}
-        />
-        <SheetsField
-          id={`${idPrefix}-weight`}
-          label="Weight"
-          value={line.weight}
-          onChange={set('weight')}
-          error={errors.get(`${at}.weight`)}
-          {...number}
-        />
+          className="min-w-0 col-span-2 sm:col-span-1"
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={line.name}
+              onChange={(event) => set('name')(event.target.value)}
+              maxLength={100}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field id={`${idPrefix}-initials`} label="Initials" error={errors.get(`${at}.initials`)} className="min-w-0">
+          {(control) => (
+            <input
+              {...control}
+              value={line.initials}
+              onChange={(event) => set('initials')(event.target.value)}
+              maxLength={20}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field id={`${idPrefix}-max`} label="Maximum" error={errors.get(`${at}.max`)} className="min-w-0">
+          {(control) => (
+            <input {...control} value={line.max} onChange={(event) => set('max')(event.target.value)} {...number} />
+          )}
+        </Field>
+        <Field id={`${idPrefix}-step`} label="Step" error={errors.get(`${at}.step`)} className="min-w-0">
+          {(control) => (
+            <input {...control} value={line.step} onChange={(event) => set('step')(event.target.value)} {...number} />
+          )}
+        </Field>
+        <Field id={`${idPrefix}-weight`} label="Weight" error={errors.get(`${at}.weight`)} className="min-w-0">
+          {(control) => (
+            <input
+              {...control}
+              value={line.weight}
+              onChange={(event) => set('weight')(event.target.value)}
+              {...number}
+            />
+          )}
+        </Field>
         {onRemove ? (
           <button
             type="button"

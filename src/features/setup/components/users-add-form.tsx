@@ -1,107 +1,105 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ROLE_NAMES } from '../../../lib/signed-in-fetch';
-import { isApiError } from '../../../lib/api-client';
-import { fieldErrors, problemText } from '../../manage/api/problems';
-import { FieldError, inputClass, primaryButton, RefusalNotice } from '../../manage/components/modal';
-import { createUser, refreshUsers, ROLES, type Role, type User } from '../api/users-api';
-
-export type CreatedUser = User & { passwordLink: { url: string; expiresAt: string } };
+import { useUnsaved } from '../../../components/signed-in/leave-guard';
+import { ROLE_NAMES } from '../../../lib/signed-in/get-me';
+import { isApiError } from '../../../lib/api/core';
+import { fieldErrors, problemText } from '../../../lib/signed-in/problems';
+import { primaryButton, RefusalNotice } from '../../../components/signed-in/modal';
+import { Field } from '../../../components/signed-in/field';
+import { useChecks } from '../../../lib/signed-in/use-checks';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { setupKeys } from '../api/keys';
+import { createUser } from '../api/user-writes';
+import { isRole, ROLES } from '../../../../domain/roles';
+import type { HandedLink } from './users-password-link';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'role'] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
 
-/** Add a user: email, names, role. The answer carries the one-time password link, handed to `onCreated`. */
-export function UsersAddForm({ onCreated }: { onCreated: (user: CreatedUser) => void }) {
-  const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [role, setRole] = useState<Role>('judge');
-  const [error, setError] = useState<unknown>(null);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+const EMPTY: Values = { email: '', firstName: '', lastName: '', role: '' };
+
+/**
+ * Add a user: email, names, and a role the administrator picks (none is chosen for them: a role given by default
+ * is a role nobody decided). The answer carries the one-time password link, handed to `onCreated`; the form is then
+ * empty for the next user.
+ */
+export function UsersAddForm({ onCreated }: { onCreated: (handed: HandedLink) => void }) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  useUnsaved(Object.values(values).some((value) => value.trim() !== '') ? 'the new user' : null);
+  const checks = useChecks(() => ({
+    ...(/^[^\s@]+@[^\s@]+$/.test(values.email.trim()) ? {} : { email: 'Give an email address, like pat@example.com.' }),
+    ...(isRole(values.role) ? {} : { role: 'Choose a role: what may they do?' }),
+  }));
+  // What was typed stays on a refusal: it is shown at its field.
+  const add = useWrite({
+    write: createUser,
+    stale: () => [setupKeys.users()],
+    onAccepted: ({ body }) => {
+      const { passwordLink, ...user } = body;
+      onCreated({ user, passwordLink, kind: 'added' });
+      setValues(EMPTY);
+      checks.reset();
+    },
+  });
+  const { error, isPending: sending } = add;
   const errors = fieldErrors(error);
+  const set = (name: FieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checks: Record<string, string> = {};
-    if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) checks.email = 'Give an email address, like pat@example.com.';
-    setLocal(checks);
-    if (Object.keys(checks).length > 0) return;
-    setSending(true);
-    setError(null);
-    try {
-      const { body } = await createUser({
-        email: email.trim(),
-        role,
-        ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
-        ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
-      });
-      onCreated(body);
-      setEmail('');
-      setFirstName('');
-      setLastName('');
-      await refreshUsers(queryClient);
-    } catch (caught) {
-      // What was typed stays: the refusal is shown at its field.
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+    if (!checks.passes() || !isRole(values.role)) return;
+    add.mutate({
+      email: values.email.trim(),
+      role: values.role,
+      ...(values.firstName.trim() ? { firstName: values.firstName.trim() } : {}),
+      ...(values.lastName.trim() ? { lastName: values.lastName.trim() } : {}),
+    });
   };
 
   // A taken email is named by the problem's own sentence (its field message is a bare "taken").
-  const message = (name: (typeof FIELDS)[number]) =>
-    local[name] ??
+  const message = (name: FieldName) =>
+    checks.errors.get(name) ??
     (name === 'email' && isApiError(error) && error.code === 'user_exists' ? problemText(error) : errors.get(name));
   const general = [...errors].filter(([name]) => !(FIELDS as readonly string[]).includes(name));
-  const field = (name: 'email' | 'firstName' | 'lastName', label: string, value: string, set: (v: string) => void) => (
-    <div>
-      <label htmlFor={`new-user-${name}`} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`new-user-${name}`}
-        type={name === 'email' ? 'email' : 'text'}
-        value={value}
-        maxLength={name === 'email' ? 254 : 100}
-        autoComplete="off"
-        required={name === 'email'}
-        onChange={(event) => set(event.target.value)}
-        aria-invalid={message(name) ? true : undefined}
-        aria-describedby={message(name) ? `new-user-${name}-error` : undefined}
-        className={inputClass}
-      />
-      <FieldError id={`new-user-${name}-error`} message={message(name)} />
-    </div>
+  const text = (name: 'email' | 'firstName' | 'lastName', label: string) => (
+    <Field id={`new-user-${name}`} label={label} error={message(name)}>
+      {(control) => (
+        <input
+          {...control}
+          type={name === 'email' ? 'email' : 'text'}
+          value={values[name]}
+          maxLength={name === 'email' ? 254 : 100}
+          autoComplete="off"
+          required={name === 'email'}
+          onChange={(event) => set(name)(event.target.value)}
+        />
+      )}
+    </Field>
   );
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="add-user-heading" className="mt-2 space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        {field('email', 'Email', email, setEmail)}
-        <div>
-          <label htmlFor="new-user-role" className="block text-sm font-medium">
-            Role
-          </label>
-          <select
-            id="new-user-role"
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-            aria-invalid={message('role') ? true : undefined}
-            aria-describedby={message('role') ? 'new-user-role-error' : undefined}
-            className={inputClass}
-          >
-            {ROLES.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {ROLE_NAMES[candidate]}
-              </option>
-            ))}
-          </select>
-          <FieldError id="new-user-role-error" message={message('role')} />
-        </div>
-        {field('firstName', 'First name', firstName, setFirstName)}
-        {field('lastName', 'Last name', lastName, setLastName)}
+        {text('email', 'Email')}
+        <Field
+          id="new-user-role"
+          label="Role"
+          error={message('role')}
+          hint="Judge: their own captions. Chief judge: signs off. Tabulator: set-up and the console. Administrator: all, and users."
+        >
+          {(control) => (
+            <select {...control} value={values.role} required onChange={(event) => set('role')(event.target.value)}>
+              <option value="">Choose a role…</option>
+              {ROLES.map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {ROLE_NAMES[candidate]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {text('firstName', 'First name')}
+        {text('lastName', 'Last name')}
       </div>
       <RefusalNotice error={error} general={general} fieldsNamed={errors.size - general.length} />
       <button type="submit" className={primaryButton} disabled={sending}>

@@ -1,19 +1,30 @@
 import { useRef, useState } from 'react';
 import { LocalDateTime } from '../../../components/local-date-time';
-import { primaryButton, secondaryButton } from '../../manage/components/modal';
-import { userName } from '../api/users-api';
-import type { CreatedUser } from './users-add-form';
+import { primaryButton, secondaryButton } from '../../../components/signed-in/modal';
+import { userName } from '../utils/user-name';
+import type { User } from '../api/get-users';
+
+/** A one-time link the API answered, for one user: made with the user, or a new one in place of a lost one. */
+export interface HandedLink {
+  user: User;
+  passwordLink: { url: string; expiresAt: string };
+  kind: 'added' | 'new';
+}
 
 /**
- * The new user's one-time password link, to hand over (no email is sent). The API shows it once: it lives only in
- * this component's state, gone when the administrator closes it or leaves the page.
+ * A user's one-time password link, to hand over (no email is sent), beside the user in the list. The API shows it
+ * once: it lives only in the page's state, until the administrator closes it or leaves the page, so several users
+ * added in a row each keep theirs on screen.
  */
-export function UsersPasswordLink({ user, onDone }: { user: CreatedUser; onDone: () => void }) {
+export function UsersPasswordLink({ handed, onDone }: { handed: HandedLink; onDone: () => void }) {
+  const { user, passwordLink, kind } = handed;
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const name = userName(user);
+  const id = `password-link-${user.id}`;
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(user.passwordLink.url);
+      await navigator.clipboard.writeText(passwordLink.url);
       setCopied('yes');
     } catch {
       // No clipboard (an insecure origin, or refused): the link is selected to copy by hand.
@@ -23,28 +34,29 @@ export function UsersPasswordLink({ user, onDone }: { user: CreatedUser; onDone:
   };
   return (
     <section
-      aria-labelledby="password-link-heading"
-      className="my-4 rounded-md border border-emerald-700/50 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-300/40 dark:bg-emerald-950 dark:text-emerald-50"
+      aria-labelledby={`${id}-heading`}
+      className="rounded-md border border-emerald-700/50 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-300/40 dark:bg-emerald-950 dark:text-emerald-50"
     >
-      <h2 id="password-link-heading" className="font-semibold">
-        {userName(user)} is added: hand over their password link
-      </h2>
+      <h3 id={`${id}-heading`} className="font-semibold">
+        {kind === 'added' ? `${name} is added: hand over their password link` : `A new password link for ${name}`}
+      </h3>
       <p className="mt-1 text-sm">
-        With this link {userName(user)} sets their own password, then signs in with {user.email}. It works once and for
-        24 hours (until <LocalDateTime iso={user.passwordLink.expiresAt} />
-        ). It is shown only now: copy it before you close this.
+        With this link {name} sets their own password, then signs in with their email. It works once and for 24 hours
+        (until <LocalDateTime iso={passwordLink.expiresAt} />)
+        {kind === 'new' ? '; the link made before no longer works' : ''}. It is shown only now: copy it before you close
+        this.
       </p>
-      <label htmlFor="password-link" className="mt-2 block text-sm font-medium">
-        One-time password link
+      <label htmlFor={id} className="mt-2 block text-sm font-medium">
+        One-time password link for {name}
       </label>
       <div className="flex flex-wrap gap-2">
         <input
-          id="password-link"
+          id={id}
           ref={input}
           readOnly
-          value={user.passwordLink.url}
+          value={passwordLink.url}
           onFocus={(event) => event.target.select()}
-          className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-2 py-1 font-mono text-sm text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+          className="min-w-0 flex-1 basis-64 rounded border border-slate-400 bg-white px-2 py-1 font-mono text-sm text-slate-900 dark:bg-slate-950 dark:text-slate-100"
         />
         <button type="button" className={primaryButton} onClick={() => void copy()}>
           Copy link

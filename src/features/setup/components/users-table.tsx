@@ -1,13 +1,35 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ROLE_NAMES } from '../../../lib/signed-in-fetch';
-import { problemText } from '../../manage/api/problems';
-import { inputClass, Modal, primaryButton, secondaryButton } from '../../manage/components/modal';
-import { refreshUsers, ROLES, updateUser, userName, type Role, type User } from '../api/users-api';
+import { Fragment, useState } from 'react';
+import { ROLE_NAMES } from '../../../lib/signed-in/get-me';
+import { problemText } from '../../../lib/signed-in/problems';
+import { inputClass, Modal, primaryButton, secondaryButton } from '../../../components/signed-in/modal';
+import { useWrite } from '../../../lib/signed-in/use-write';
+import { setupKeys } from '../api/keys';
+import { newPasswordLink, updateUser, type UpdateUser } from '../api/user-writes';
+import { ROLES, type Role } from '../../../../domain/roles';
+import { userName } from '../utils/user-name';
+import type { User } from '../api/get-users';
+import { UsersPasswordLink, type HandedLink } from './users-password-link';
 
-/** The organization's users, oldest first: each role can be changed, each user disabled (asked first) or enabled. */
-export function UsersTable({ users, myId }: { users: User[]; myId: number | null }) {
+/**
+ * The organization's users, oldest first: each role can be changed, each user disabled (asked first) or enabled,
+ * and given a new password link (asked first: the one made before stops working). A link the page holds shows
+ * under its user until dismissed.
+ */
+export function UsersTable({
+  users,
+  myId,
+  links,
+  onLink,
+  onDismiss,
+}: {
+  users: User[];
+  myId: number | null;
+  links: ReadonlyMap<number, HandedLink>;
+  onLink: (handed: HandedLink) => void;
+  onDismiss: (userId: number) => void;
+}) {
   const [disabling, setDisabling] = useState<User | null>(null);
+  const [linking, setLinking] = useState<User | null>(null);
   return (
     <>
       <div className="mt-2 overflow-x-auto">
@@ -27,36 +49,52 @@ export function UsersTable({ users, myId }: { users: User[]; myId: number | null
             </tr>
           </thead>
           <tbody>
-            {users.map((user) => (
-              <UserRow key={user.id} user={user} isMe={user.id === myId} onDisable={() => setDisabling(user)} />
-            ))}
+            {users.map((user) => {
+              const handed = links.get(user.id);
+              return (
+                <Fragment key={user.id}>
+                  <UserRow
+                    user={user}
+                    isMe={user.id === myId}
+                    onDisable={() => setDisabling(user)}
+                    onNewLink={() => setLinking(user)}
+                  />
+                  {handed ? (
+                    <tr className="border-b border-slate-200 dark:border-slate-800">
+                      <td colSpan={3} className="pb-3">
+                        <UsersPasswordLink handed={handed} onDone={() => onDismiss(user.id)} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>
       {disabling ? <DisableDialog user={disabling} onClose={() => setDisabling(null)} /> : null}
+      {linking ? <NewLinkDialog user={linking} onMade={onLink} onClose={() => setLinking(null)} /> : null}
     </>
   );
 }
 
-function UserRow({ user, isMe, onDisable }: { user: User; isMe: boolean; onDisable: () => void }) {
-  const queryClient = useQueryClient();
+function UserRow({
+  user,
+  isMe,
+  onDisable,
+  onNewLink,
+}: {
+  user: User;
+  isMe: boolean;
+  onDisable: () => void;
+  onNewLink: () => void;
+}) {
   const [role, setRole] = useState<Role>(user.role);
-  const [state, setState] = useState<{ sending: boolean; error: unknown; saved: boolean }>({
-    sending: false,
-    error: null,
-    saved: false,
+  // The role picked stays on screen with why it was refused.
+  const change = useWrite({
+    write: (body: UpdateUser) => updateUser(user.id, body),
+    stale: () => [setupKeys.users()],
   });
-  const send = async (change: { role?: Role; disabled?: boolean }) => {
-    setState({ sending: true, error: null, saved: false });
-    try {
-      await updateUser(user.id, change);
-      await refreshUsers(queryClient);
-      setState({ sending: false, error: null, saved: true });
-    } catch (error) {
-      // The role picked stays on screen with why it was refused.
-      setState({ sending: false, error, saved: false });
-    }
-  };
   const name = userName(user);
   const errorId = `user-${user.id}-error`;
   return (
@@ -75,8 +113,8 @@ function UserRow({ user, isMe, onDisable }: { user: User; isMe: boolean; onDisab
             id={`user-${user.id}-role`}
             value={role}
             onChange={(event) => setRole(event.target.value as Role)}
-            aria-invalid={state.error ? true : undefined}
-            aria-describedby={state.error ? errorId : undefined}
+            aria-invalid={change.error ? true : undefined}
+            aria-describedby={change.error ? errorId : undefined}
             className={inputClass.replace('w-full', 'w-auto max-w-full')}
           >
             {ROLES.map((candidate) => (
@@ -89,19 +127,19 @@ function UserRow({ user, isMe, onDisable }: { user: User; isMe: boolean; onDisab
             <button
               type="button"
               className={secondaryButton}
-              disabled={state.sending}
-              onClick={() => void send({ role })}
+              disabled={change.isPending}
+              onClick={() => change.mutate({ role })}
               aria-label={`Change ${name}'s role to ${ROLE_NAMES[role]}`}
             >
-              {state.sending ? 'Saving…' : 'Change role'}
+              {change.isPending ? 'Saving…' : 'Change role'}
             </button>
           ) : null}
         </div>
-        {state.error ? (
+        {change.error ? (
           <p id={errorId} role="alert" className="mt-1 text-sm text-red-800 dark:text-red-300">
-            {problemText(state.error)}
+            {problemText(change.error)}
           </p>
-        ) : state.saved ? (
+        ) : change.isSuccess ? (
           <p role="status" className="mt-1 text-sm">
             Saved.
           </p>
@@ -114,8 +152,8 @@ function UserRow({ user, isMe, onDisable }: { user: User; isMe: boolean; onDisab
             <button
               type="button"
               className={`${secondaryButton} mt-1`}
-              disabled={state.sending}
-              onClick={() => void send({ disabled: false })}
+              disabled={change.isPending}
+              onClick={() => change.mutate({ disabled: false })}
               aria-label={`Enable ${name}`}
             >
               Enable
@@ -123,17 +161,22 @@ function UserRow({ user, isMe, onDisable }: { user: User; isMe: boolean; onDisab
           </>
         ) : (
           <>
-            <span className="block">Can sign in</span>
-            {isMe ? null : (
+            <span className="block">{user.passwordSet ? 'Can sign in' : 'Has not set a password yet'}</span>
+            <span className="mt-1 flex flex-wrap gap-1">
               <button
                 type="button"
-                className={`${secondaryButton} mt-1`}
-                onClick={onDisable}
-                aria-label={`Disable ${name}`}
+                className={secondaryButton}
+                onClick={onNewLink}
+                aria-label={`New password link for ${name}`}
               >
-                Disable
+                New password link
               </button>
-            )}
+              {isMe ? null : (
+                <button type="button" className={secondaryButton} onClick={onDisable} aria-label={`Disable ${name}`}>
+                  Disable
+                </button>
+              )}
+            </span>
           </>
         )}
       </td>
@@ -143,23 +186,13 @@ function UserRow({ user, isMe, onDisable }: { user: User; isMe: boolean; onDisab
 
 /** Disabling stops the user's sign-ins and tokens within seconds: asked before it is sent. */
 function DisableDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const disable = useWrite({
+    write: () => updateUser(user.id, { disabled: true }),
+    stale: () => [setupKeys.users()],
+    onSuccess: onClose,
+  });
+  const { error, isPending: sending } = disable;
   const name = userName(user);
-  const confirm = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      await updateUser(user.id, { disabled: true });
-      await refreshUsers(queryClient);
-      onClose();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
-  };
   return (
     <Modal title={`Disable ${name}?`} open onClose={onClose}>
       <p className="mt-2 text-sm">
@@ -175,8 +208,51 @@ function DisableDialog({ user, onClose }: { user: User; onClose: () => void }) {
         <button type="button" className={secondaryButton} onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className={primaryButton} disabled={sending} onClick={() => void confirm()}>
+        <button type="button" className={primaryButton} disabled={sending} onClick={() => disable.mutate()}>
           {sending ? 'Disabling…' : `Disable ${name}`}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** A new link replaces the one the user has, which stops working: asked before it is made. */
+function NewLinkDialog({
+  user,
+  onMade,
+  onClose,
+}: {
+  user: User;
+  onMade: (handed: HandedLink) => void;
+  onClose: () => void;
+}) {
+  const make = useWrite({
+    write: () => newPasswordLink(user.id),
+    stale: () => [setupKeys.users()],
+    onAccepted: ({ body }) => {
+      const { passwordLink, ...made } = body;
+      onMade({ user: made, passwordLink, kind: 'new' });
+      onClose();
+    },
+  });
+  const name = userName(user);
+  return (
+    <Modal title={`A new password link for ${name}?`} open onClose={onClose}>
+      <p className="mt-2 text-sm">
+        The link made before stops working. With the new one {name} sets a password
+        {user.passwordSet ? '; the password they have works until then' : ''}. It works once and for 24 hours.
+      </p>
+      {make.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
+          No new link: {problemText(make.error)}
+        </p>
+      ) : null}
+      <div className="mt-3 flex justify-end gap-2">
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className={primaryButton} disabled={make.isPending} onClick={() => make.mutate()}>
+          {make.isPending ? 'Making…' : 'Make a new link'}
         </button>
       </div>
     </Modal>

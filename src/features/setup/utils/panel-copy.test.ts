@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SectionProgress } from '../api/panel-api';
+import type { SectionProgress } from '../api/get-panel';
 import { captionLabels, planCopy } from './panel-copy';
 
 function section(
@@ -25,7 +25,7 @@ function section(
     released: false,
     corrections: 0,
     readyToRelease: false,
-  } as SectionProgress;
+  };
 }
 
 describe('captionLabels', () => {

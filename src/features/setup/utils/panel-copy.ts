@@ -1,4 +1,5 @@
-import type { SeatJudge, SectionProgress } from '../api/panel-api';
+import type { SeatJudge } from '../api/panel-writes';
+import type { SectionProgress } from '../api/get-panel';
 
 /** A division and round, as the panel page names it and keys it. */
 export const sectionKeyOf = (section: Pick<SectionProgress, 'round' | 'division'>) =>

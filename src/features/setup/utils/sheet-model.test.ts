@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  categorySummary,
   captionMaximum,
   draftFromSheet,
   draftMaximum,
@@ -198,5 +199,17 @@ describe('the sheet builder model', () => {
       'sheet.categories[0].captions[1].subcaptions[2].max',
     );
     expect(normalField('sheet.categories[0].name')).toBe('sheet.categories[0].name');
+  });
+
+  it('sums up a category for the catalogue’s preview by its judges, never one caption name per judge', () => {
+    const ge = { name: 'General Effect', captions: [{ name: 'General Effect' }, { name: 'General Effect' }] };
+    expect(categorySummary(ge)).toBe('General Effect: 2 judges');
+    expect(categorySummary({ name: 'Equipment Analysis', captions: [{ name: 'Equipment Analysis' }] })).toBe(
+      'Equipment Analysis: 1 judge',
+    );
+    const music = { name: 'Music', captions: [{ name: 'Brass' }, { name: 'Percussion' }, { name: 'Percussion' }] };
+    expect(categorySummary(music)).toBe('Music: 3 judges (Brass, Percussion ×2)');
+    const mixed = { name: 'Visual', captions: [{ name: 'Visual' }, { name: 'Color Guard' }] };
+    expect(categorySummary(mixed)).toBe('Visual: 2 judges (Visual, Color Guard)');
   });
 });

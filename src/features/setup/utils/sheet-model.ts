@@ -300,3 +300,18 @@ export function draftFromSheet(sheet: ScoreSheet, name = sheet.name): SheetDraft
     })),
   };
 }
+
+const judges = (count: number) => `${count} judge${count === 1 ? '' : 's'}`;
+
+/**
+ * A category of a sheet in a line of the catalogue's preview: how many judges it takes, and what they judge where
+ * that is not the category's own name ("General Effect: 2 judges"; "Music: 2 judges (Brass, Percussion)"), never the
+ * same caption name once per judge.
+ */
+export function categorySummary(category: { name: string; captions: readonly { name: string }[] }): string {
+  const counts = new Map<string, number>();
+  for (const caption of category.captions) counts.set(caption.name, (counts.get(caption.name) ?? 0) + 1);
+  const names = [...counts].filter(([name]) => name !== category.name || counts.size > 1);
+  const what = names.map(([name, count]) => (count > 1 ? `${name} ×${count}` : name)).join(', ');
+  return `${category.name}: ${judges(category.captions.length)}${what ? ` (${what})` : ''}`;
+}

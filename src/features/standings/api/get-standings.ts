@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getView, viewUrl } from '../../../lib/api-client';
+import { getView, viewUrl } from '../../../lib/api/fans';
 import { standingsKeys } from './keys';
 
 /** Where getStandings reads: the query's `meta.url`, a page's preload hint (src/app/page-reads.ts). */

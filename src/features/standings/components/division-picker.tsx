@@ -19,11 +19,11 @@ export function DivisionPicker({
       <select
         className="max-w-full rounded border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-500 dark:bg-slate-900"
         value={chosen ? String(divisions.indexOf(chosen)) : ''}
-        onChange={(event) =>
-          navigate(paths.standings.href(seasonId, divisions[Number(event.target.value)].division.name), {
+        onChange={(event) => {
+          void navigate(paths.standings.href(seasonId, divisions[Number(event.target.value)].division.name), {
             replace: true,
-          })
-        }
+          });
+        }}
       >
         {chosen ? null : <option value="">Choose a division</option>}
         {divisions.map(({ division, groupType, entries }, index) => (

@@ -1,0 +1,4 @@
+export const judgeTabletKeys = {
+  all: ['judge-tablet'] as const,
+  session: () => [...judgeTabletKeys.all, 'session'] as const,
+};

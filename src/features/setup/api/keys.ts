@@ -1,0 +1,17 @@
+import { signedInKeys } from '../../../lib/signed-in/keys';
+
+/** The set-up pages' reads, general to specific: a write refreshes the prefix of what it changed. */
+export const setupKeys = {
+  all: [...signedInKeys.all, 'setup'] as const,
+  seasons: () => [...setupKeys.all, 'seasons'] as const,
+  divisions: () => [...setupKeys.all, 'divisions'] as const,
+  divisionSheet: (divisionId: number) => [...setupKeys.divisions(), divisionId, 'sheet'] as const,
+  scoreSheets: () => [...setupKeys.all, 'score-sheets'] as const,
+  events: () => [...setupKeys.all, 'events'] as const,
+  seasonEvents: (seasonId: number) => [...setupKeys.events(), 'season', seasonId] as const,
+  event: (eventId: number) => [...setupKeys.events(), 'event', eventId] as const,
+  competitionRounds: (competitionId: number) => [...setupKeys.events(), 'competition', competitionId] as const,
+  schedule: (competitionId: number) => [...setupKeys.all, 'schedule', competitionId] as const,
+  groups: () => [...setupKeys.all, 'groups'] as const,
+  users: () => [...setupKeys.all, 'users'] as const,
+};
