@@ -12,6 +12,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiRouter } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { GROUP_ROLES, isGroupRole } from '../../../../domain/roles.js';
+import { oauthParameterProblem } from '../../auth/oauth-parameters.js';
 import { findApplicationByClientId } from '../../db/repositories/applications.js';
 import { findOrganizationById } from '../../db/repositories/organizations.js';
 import { listGroups, type GroupRecord } from '../../db/repositories/groups.read.js';
@@ -102,7 +103,8 @@ export function registerRequestAccessRoutes(router: ApiRouter, services: Service
 
   /** The organization of the application that sent the person here, with its groups, or undefined. */
   const circuitOf = async (clientId: string): Promise<Circuit | undefined> => {
-    if (clientId === '' || clientId.length > 200) return undefined;
+    // a client_id no application could have (NUL, control characters, thousands of characters) is looked up nowhere
+    if (clientId === '' || oauthParameterProblem('client_id', clientId)) return undefined;
     const application = await findApplicationByClientId(db, clientId);
     if (!application || application.revokedAt) return undefined;
     const organization = await findOrganizationById(db, application.orgId);
