@@ -104,6 +104,8 @@ export const paths = {
    * under it (manage-paths.ts): one route, whose section (app/routes/manage.tsx) serves the rest and loads only here.
    */
   manage: { path: '/manage/*', href: () => '/manage' },
+  /** A group's own accounts, signed in (issue 39): every page under it (my-groups-paths.ts) loads only here. */
+  myGroups: { path: '/my-groups/*', href: () => '/my-groups' },
   /** A judge user's tablet: its seats, sheets and own numbers; the seat and performance are in the query. */
   judgeTablet: { path: '/judge', href: () => '/judge' },
 } as const;

@@ -14,13 +14,17 @@ import { LeaveGuard } from './leave-guard';
  * service's word where contests are managed there, a judge sent to their own page; otherwise `children(me)`, whose
  * unsaved forms ask before the page is left (LeaveGuard).
  * `needs`: the permission the page is for and what it is, with its verb ("The console is" by default, "The awards are").
+ * `audience`: a page for others than the circuit's people (a group's accounts): its sign-in heading, who it is for,
+ * and what it says to a role without the permission.
  */
 export function SessionGate({
   children,
   needs = { permission: 'read-unreleased', what: 'The console is' },
+  audience,
 }: {
   children: (me: Me) => ReactNode;
   needs?: { permission: Permission; what: `${string} ${'is' | 'are'}` };
+  audience?: { signIn: string; who: string; refused: (me: Me) => ReactNode };
 }) {
   const session = useQuery(sessionQueryOptions());
   const location = useLocation();
@@ -53,10 +57,10 @@ export function SessionGate({
     return (
       <div className="my-6 rounded-lg border border-slate-300 px-4 py-6 dark:border-slate-700">
         <h2 className="text-lg font-semibold">
-          {state.expired ? 'Your session has ended' : 'Sign in to manage contests'}
+          {state.expired ? 'Your session has ended' : (audience?.signIn ?? 'Sign in to manage contests')}
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {needs.what} for the circuit's administrators, tabulators and chief judges.
+          {needs.what} for {audience?.who ?? "the circuit's administrators, tabulators and chief judges"}.
         </p>
         <a
           href={signInHref(`${location.pathname}${location.search}`)}
@@ -70,13 +74,23 @@ export function SessionGate({
   if (!can(me, needs.permission))
     return (
       <EmptyState title={`${needs.what} not for your role`}>
-        {me.role === 'judge' ? (
+        {audience ? (
+          audience.refused(me)
+        ) : me.role === 'judge' ? (
           <>
             Judges enter their captions on{' '}
             <a href="/judge" className="underline">
               the judge's page
             </a>
             .
+          </>
+        ) : me.role === 'group-administrator' || me.role === 'group-staff' ? (
+          <>
+            A group's account reads its own groups on{' '}
+            <a href="/my-groups" className="underline">
+              My groups
+            </a>
+            : the circuit's pages are for its own people.
           </>
         ) : (
           'Ask your circuit’s administrator for the tabulator or chief judge role.'

@@ -6,7 +6,7 @@ import type { User } from '../api/get-users';
 
 /** A one-time link the API answered, for one user: made with the user, or a new one in place of a lost one. */
 export interface HandedLink {
-  user: User;
+  user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>;
   passwordLink: { url: string; expiresAt: string };
   kind: 'added' | 'new';
 }

@@ -1,0 +1,39 @@
+/**
+ * The pages under /my-groups (a group's own accounts, issue 39), relative to it: the /my-groups section
+ * (app/routes/my-groups.tsx) routes them, links use `href(...)`. Apart from the fans' route table (paths.ts), as the
+ * management pages are (decision 106): this module loads with the section, nothing of it in the fans' initial JS.
+ */
+export const myGroupsPaths = {
+  /** The groups the signed-in account acts for, each to its pages. */
+  groups: { path: '', href: () => '/my-groups' },
+  /** A group's people (its administrators): its accounts with their roles; add one with a one-time link, remove one. */
+  people: { path: ':groupId/people', href: (groupId: number) => `/my-groups/${groupId}/people` },
+} as const;
+
+export type MyGroupsPage = keyof typeof myGroupsPaths;
+
+/** The page at `rest`, the address under /my-groups (`12/people`), and its parameters; undefined for none. */
+export function matchMyGroupsPath(rest: string): { page: MyGroupsPage; params: { groupId?: string } } | undefined {
+  const segments = rest.split('/').filter(Boolean);
+  for (const page of Object.keys(myGroupsPaths) as MyGroupsPage[]) {
+    const pattern = myGroupsPaths[page].path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const params: { groupId?: string } = {};
+    const matches = pattern.every((part, i) => {
+      if (part === ':groupId') {
+        params.groupId = segments[i];
+        return true;
+      }
+      return part === segments[i];
+    });
+    if (matches) return { page, params };
+  }
+  return undefined;
+}
+
+/** A group id of the address: a positive whole number, else undefined (the page says it is not found). */
+export function groupIdOf(text: string | undefined): number | undefined {
+  if (text === undefined || !/^[1-9][0-9]{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : undefined;
+}
