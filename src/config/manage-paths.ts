@@ -15,6 +15,8 @@ export const managePaths = {
   },
   /** The organization's users and roles (administrator): add one and hand over its password link, change, disable. */
   users: { path: 'users', href: () => '/manage/users' },
+  /** "Find my group" requests for a group's account (administrator): approve with a one-time link, or refuse. */
+  accessRequests: { path: 'access-requests', href: () => '/manage/access-requests' },
   /** The tabulator's and chief judge's console of one competition, by its guid as fans' pages address it. */
   competition: {
     path: 'competitions/:competitionGuid',

@@ -16,6 +16,7 @@ const SET_UP_PAGES = [
   { href: managePaths.divisions.href(), label: 'Divisions and score sheets' },
   { href: managePaths.events.href(), label: 'Events' },
   { href: managePaths.users.href(), label: 'Users' },
+  { href: managePaths.accessRequests.href(), label: 'Access requests' },
 ];
 
 /**

@@ -14,6 +14,7 @@ const pages: Record<ManagePage, ComponentType<{ competitionGuid?: string }>> = {
   divisions: lazy(() => import('../manage/divisions')),
   events: lazy(() => import('../manage/events')),
   users: lazy(() => import('../manage/users')),
+  accessRequests: lazy(() => import('../manage/access-requests')),
   competition: lazy(() => import('../manage/competition')),
   entries: lazy(() => import('../manage/entries')),
   panel: lazy(() => import('../manage/panel')),

@@ -9,8 +9,9 @@ import { useChecks } from '../../../lib/signed-in/use-checks';
 import { useWrite } from '../../../lib/signed-in/use-write';
 import { setupKeys } from '../api/keys';
 import { createUser } from '../api/user-writes';
-import { isRole, ROLES } from '../../../../domain/roles';
+import { isGroupRole, isRole, ROLES } from '../../../../domain/roles';
 import type { HandedLink } from './users-password-link';
+import { UsersGroupChoice } from './users-group-choice';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'role'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -25,10 +26,14 @@ const EMPTY: Values = { email: '', firstName: '', lastName: '', role: '' };
  */
 export function UsersAddForm({ onCreated }: { onCreated: (handed: HandedLink) => void }) {
   const [values, setValues] = useState<Values>(EMPTY);
+  // A group role's groups (decision 133): asked only with a group role, sent only with one.
+  const [groupIds, setGroupIds] = useState<ReadonlySet<number>>(new Set());
+  const forGroups = isGroupRole(values.role);
   useUnsaved(Object.values(values).some((value) => value.trim() !== '') ? 'the new user' : null);
   const checks = useChecks(() => ({
     ...(/^[^\s@]+@[^\s@]+$/.test(values.email.trim()) ? {} : { email: 'Give an email address, like pat@example.com.' }),
     ...(isRole(values.role) ? {} : { role: 'Choose a role: what may they do?' }),
+    ...(forGroups && groupIds.size === 0 ? { groupIds: 'Choose the groups they act for.' } : {}),
   }));
   // What was typed stays on a refusal: it is shown at its field.
   const add = useWrite({
@@ -38,6 +43,7 @@ export function UsersAddForm({ onCreated }: { onCreated: (handed: HandedLink) =>
       const { passwordLink, ...user } = body;
       onCreated({ user, passwordLink, kind: 'added' });
       setValues(EMPTY);
+      setGroupIds(new Set());
       checks.reset();
     },
   });
@@ -51,6 +57,7 @@ export function UsersAddForm({ onCreated }: { onCreated: (handed: HandedLink) =>
     add.mutate({
       email: values.email.trim(),
       role: values.role,
+      ...(isGroupRole(values.role) ? { groupIds: [...groupIds] } : {}),
       ...(values.firstName.trim() ? { firstName: values.firstName.trim() } : {}),
       ...(values.lastName.trim() ? { lastName: values.lastName.trim() } : {}),
     });
@@ -60,7 +67,10 @@ export function UsersAddForm({ onCreated }: { onCreated: (handed: HandedLink) =>
   const message = (name: FieldName) =>
     checks.errors.get(name) ??
     (name === 'email' && isApiError(error) && error.code === 'user_exists' ? problemText(error) : errors.get(name));
-  const general = [...errors].filter(([name]) => !(FIELDS as readonly string[]).includes(name));
+  const general = [...errors].filter(
+    ([name]) => !(FIELDS as readonly string[]).includes(name) && !(forGroups && name === 'groupIds'),
+  );
+  const shownAtFields = errors.size - general.length;
   const text = (name: 'email' | 'firstName' | 'lastName', label: string) => (
     <Field id={`new-user-${name}`} label={label} error={message(name)}>
       {(control) => (
@@ -85,7 +95,7 @@ export function UsersAddForm({ onCreated }: { onCreated: (handed: HandedLink) =>
           id="new-user-role"
           label="Role"
           error={message('role')}
-          hint="Judge: their own captions. Chief judge: signs off. Tabulator: set-up and the console. Administrator: all, and users."
+          hint="Judge: their own captions. Chief judge: signs off. Tabulator: set-up and the console. Administrator: all, and users. Group administrator (a director): their groups' sheets and people. Group staff: their groups' sheets."
         >
           {(control) => (
             <select {...control} value={values.role} required onChange={(event) => set('role')(event.target.value)}>
@@ -100,8 +110,15 @@ export function UsersAddForm({ onCreated }: { onCreated: (handed: HandedLink) =>
         </Field>
         {text('firstName', 'First name')}
         {text('lastName', 'Last name')}
+        {forGroups ? (
+          <UsersGroupChoice
+            chosen={groupIds}
+            onChange={setGroupIds}
+            error={checks.errors.get('groupIds') ?? errors.get('groupIds')}
+          />
+        ) : null}
       </div>
-      <RefusalNotice error={error} general={general} fieldsNamed={errors.size - general.length} />
+      <RefusalNotice error={error} general={general} fieldsNamed={shownAtFields} />
       <button type="submit" className={primaryButton} disabled={sending}>
         {sending ? 'Adding…' : 'Add user'}
       </button>

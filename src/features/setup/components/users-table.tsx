@@ -1,11 +1,13 @@
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
+import { myGroupsPaths } from '../../../config/my-groups-paths';
 import { ROLE_NAMES } from '../../../lib/signed-in/get-me';
 import { problemText } from '../../../lib/signed-in/problems';
 import { inputClass, Modal, primaryButton, secondaryButton } from '../../../components/signed-in/modal';
 import { useWrite } from '../../../lib/signed-in/use-write';
 import { setupKeys } from '../api/keys';
 import { newPasswordLink, updateUser, type UpdateUser } from '../api/user-writes';
-import { ROLES, type Role } from '../../../../domain/roles';
+import { CIRCUIT_ROLES, isGroupRole, type Role } from '../../../../domain/roles';
 import { userName } from '../utils/user-name';
 import type { User } from '../api/get-users';
 import { UsersPasswordLink, type HandedLink } from './users-password-link';
@@ -105,45 +107,51 @@ function UserRow({
         <span className="block break-all text-slate-700 dark:text-slate-300">{user.email}</span>
       </td>
       <td className="py-2 pr-2">
-        <div className="flex flex-wrap gap-1">
-          <label htmlFor={`user-${user.id}-role`} className="sr-only">
-            Role of {name}
-          </label>
-          <select
-            id={`user-${user.id}-role`}
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-            aria-invalid={change.error ? true : undefined}
-            aria-describedby={change.error ? errorId : undefined}
-            className={inputClass.replace('w-full', 'w-auto max-w-full')}
-          >
-            {ROLES.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {ROLE_NAMES[candidate]}
-              </option>
-            ))}
-          </select>
-          {role !== user.role ? (
-            <button
-              type="button"
-              className={secondaryButton}
-              disabled={change.isPending}
-              onClick={() => change.mutate({ role })}
-              aria-label={`Change ${name}'s role to ${ROLE_NAMES[role]}`}
-            >
-              {change.isPending ? 'Saving…' : 'Change role'}
-            </button>
-          ) : null}
-        </div>
-        {change.error ? (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-red-800 dark:text-red-300">
-            {problemText(change.error)}
-          </p>
-        ) : change.isSuccess ? (
-          <p role="status" className="mt-1 text-sm">
-            Saved.
-          </p>
-        ) : null}
+        {isGroupRole(user.role) ? (
+          <GroupAccountRole user={user} />
+        ) : (
+          <>
+            <div className="flex flex-wrap gap-1">
+              <label htmlFor={`user-${user.id}-role`} className="sr-only">
+                Role of {name}
+              </label>
+              <select
+                id={`user-${user.id}-role`}
+                value={role}
+                onChange={(event) => setRole(event.target.value as Role)}
+                aria-invalid={change.error ? true : undefined}
+                aria-describedby={change.error ? errorId : undefined}
+                className={inputClass.replace('w-full', 'w-auto max-w-full')}
+              >
+                {CIRCUIT_ROLES.map((candidate) => (
+                  <option key={candidate} value={candidate}>
+                    {ROLE_NAMES[candidate]}
+                  </option>
+                ))}
+              </select>
+              {role !== user.role ? (
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ role })}
+                  aria-label={`Change ${name}'s role to ${ROLE_NAMES[role]}`}
+                >
+                  {change.isPending ? 'Saving…' : 'Change role'}
+                </button>
+              ) : null}
+            </div>
+            {change.error ? (
+              <p id={errorId} role="alert" className="mt-1 text-sm text-red-800 dark:text-red-300">
+                {problemText(change.error)}
+              </p>
+            ) : change.isSuccess ? (
+              <p role="status" className="mt-1 text-sm">
+                Saved.
+              </p>
+            ) : null}
+          </>
+        )}
       </td>
       <td className="py-2">
         {user.disabled ? (
@@ -256,5 +264,31 @@ function NewLinkDialog({
         </button>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * A group's account (decision 133): its role in each of its groups, each group's people page a link away (where its
+ * administrators, or the circuit's, add and remove them). Its role is not one of the circuit's to pick here.
+ */
+function GroupAccountRole({ user }: { user: User }) {
+  return (
+    <>
+      <span className="block">{ROLE_NAMES[user.role]}</span>
+      {user.groups.length === 0 ? (
+        <span className="block text-slate-700 dark:text-slate-300">In no group: reads nothing</span>
+      ) : (
+        <ul className="text-slate-700 dark:text-slate-300">
+          {user.groups.map((group) => (
+            <li key={group.id}>
+              <Link to={myGroupsPaths.people.href(group.id)} className="text-blue-900 underline dark:text-sky-300">
+                {group.name}
+              </Link>{' '}
+              ({ROLE_NAMES[group.role]})
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
