@@ -9,8 +9,8 @@ import { roleLabel, SessionGate } from '../../components/signed-in/session-gate'
 import { managePaths } from '../../config/manage-paths';
 import { paths } from '../../config/paths';
 import { can, type Me } from '../../lib/signed-in/get-me';
-import { accessRequestsQueryOptions } from '../../features/group-accounts/api/get-access-requests';
-import { AccessRequestCard, type Approved } from '../../features/group-accounts/components/access-request-card';
+import { accessRequestsQueryOptions } from '../../features/setup/api/get-access-requests';
+import { AccessRequestCard, type Approved } from '../../features/setup/components/access-request-card';
 import { UsersPasswordLink, type HandedLink } from '../../features/setup/components/users-password-link';
 
 /**

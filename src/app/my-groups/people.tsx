@@ -10,9 +10,9 @@ import { groupIdOf, myGroupsPaths } from '../../config/my-groups-paths';
 import { isApiError } from '../../lib/api/core';
 import { type Me } from '../../lib/signed-in/get-me';
 import { problemText } from '../../lib/signed-in/problems';
-import { groupAccountsQueryOptions } from '../../features/group-accounts/api/get-group-accounts';
-import { GroupAccountAddForm, type Added } from '../../features/group-accounts/components/group-account-add-form';
-import { GroupAccountsTable } from '../../features/group-accounts/components/group-accounts-table';
+import { groupAccountsQueryOptions } from '../../features/setup/api/get-group-accounts';
+import { GroupAccountAddForm, type Added } from '../../features/setup/components/group-account-add-form';
+import { GroupAccountsTable } from '../../features/setup/components/group-accounts-table';
 import { UsersPasswordLink, type HandedLink } from '../../features/setup/components/users-password-link';
 
 /**

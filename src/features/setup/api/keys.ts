@@ -14,4 +14,11 @@ export const setupKeys = {
   schedule: (competitionId: number) => [...setupKeys.all, 'schedule', competitionId] as const,
   groups: () => [...setupKeys.all, 'groups'] as const,
   users: () => [...setupKeys.all, 'users'] as const,
+  /** "find my group" requests (issue 39), of one state */
+  accessRequests: () => [...setupKeys.all, 'access-requests'] as const,
+  accessRequestsIn: (state: AccessRequestState) => [...setupKeys.accessRequests(), state] as const,
+  /** a group's own accounts */
+  groupAccounts: (groupId: number) => [...setupKeys.all, 'group-accounts', groupId] as const,
 };
+
+export type AccessRequestState = 'pending' | 'approved' | 'refused';

@@ -3,10 +3,10 @@ import { ROLE_NAMES } from '../../../lib/signed-in/get-me';
 import { problemText } from '../../../lib/signed-in/problems';
 import { Modal, primaryButton, secondaryButton } from '../../../components/signed-in/modal';
 import { useWrite } from '../../../lib/signed-in/use-write';
-import { UsersPasswordLink, type HandedLink } from '../../setup/components/users-password-link';
-import { userName } from '../../setup/utils/user-name';
+import { setupKeys } from '../api/keys';
+import { UsersPasswordLink, type HandedLink } from './users-password-link';
+import { userName } from '../utils/user-name';
 import type { GroupAccount } from '../api/get-group-accounts';
-import { groupAccountKeys } from '../api/keys';
 import { removeGroupAccount } from '../api/group-account-writes';
 
 /**
@@ -120,7 +120,7 @@ function RemoveDialog({
 }) {
   const remove = useWrite({
     write: () => removeGroupAccount({ groupId, userId: account.id }),
-    stale: () => [groupAccountKeys.accounts(groupId)],
+    stale: () => [setupKeys.groupAccounts(groupId)],
     onSuccess: onClose,
   });
   const name = userName(account);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getAsUser } from '../../../lib/api/signed-in';
 import type { components } from '../../../lib/api-types';
-import { groupAccountKeys, type AccessRequestState } from './keys';
+import { setupKeys, type AccessRequestState } from './keys';
 
 export type AccessRequest = components['schemas']['AccessRequest'];
 
@@ -11,7 +11,7 @@ export type AccessRequest = components['schemas']['AccessRequest'];
  */
 export const accessRequestsQueryOptions = (state: AccessRequestState) =>
   queryOptions({
-    queryKey: groupAccountKeys.accessRequestsIn(state),
+    queryKey: setupKeys.accessRequestsIn(state),
     queryFn: ({ signal }) => getAsUser('/access-requests/', { query: { state }, signal }),
     // a request arrives from the sign-in side at any time: read again when the page is looked at again
     staleTime: 15_000,

@@ -4,12 +4,11 @@ import { Modal, primaryButton, secondaryButton, inputClass, FieldError } from '.
 import { ROLE_NAMES } from '../../../lib/signed-in/get-me';
 import { fieldErrors, problemText } from '../../../lib/signed-in/problems';
 import { useWrite } from '../../../lib/signed-in/use-write';
-import { setupKeys } from '../../setup/api/keys';
-import type { HandedLink } from '../../setup/components/users-password-link';
-import { userName } from '../../setup/utils/user-name';
+import { setupKeys } from '../api/keys';
+import type { HandedLink } from './users-password-link';
+import { userName } from '../utils/user-name';
 import type { AccessRequest } from '../api/get-access-requests';
 import { decideAccessRequest } from '../api/access-request-writes';
-import { groupAccountKeys } from '../api/keys';
 
 /** What an approval answered: a new account's one-time link, or an account that had one (the group added to it). */
 export type Approved = { kind: 'link'; handed: HandedLink } | { kind: 'existing'; name: string; group: string };
@@ -31,7 +30,7 @@ export function AccessRequestCard({
   const [refusing, setRefusing] = useState(false);
   const approve = useWrite({
     write: () => decideAccessRequest({ requestId: request.id, decision: 'approve' }),
-    stale: () => [groupAccountKeys.accessRequests(), setupKeys.users()],
+    stale: () => [setupKeys.accessRequests(), setupKeys.users()],
     onAccepted: ({ body }) => {
       if (!body.user) return;
       onApproved?.(
@@ -122,7 +121,7 @@ function RefuseDialog({ request, onClose }: { request: AccessRequest; onClose: (
         decision: 'refuse',
         ...(reason.trim() ? { reason: reason.trim() } : {}),
       }),
-    stale: () => [groupAccountKeys.accessRequests()],
+    stale: () => [setupKeys.accessRequests()],
     onSuccess: onClose,
   });
   const name = userName(request);

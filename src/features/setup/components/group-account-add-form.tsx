@@ -7,9 +7,9 @@ import { primaryButton, RefusalNotice } from '../../../components/signed-in/moda
 import { Field } from '../../../components/signed-in/field';
 import { useChecks } from '../../../lib/signed-in/use-checks';
 import { useWrite } from '../../../lib/signed-in/use-write';
+import { setupKeys } from '../api/keys';
 import { GROUP_ROLES, isGroupRole } from '../../../../domain/roles';
-import type { HandedLink } from '../../setup/components/users-password-link';
-import { groupAccountKeys } from '../api/keys';
+import type { HandedLink } from './users-password-link';
 import { addGroupAccount } from '../api/group-account-writes';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'role'] as const;
@@ -34,7 +34,7 @@ export function GroupAccountAddForm({ groupId, onAdded }: { groupId: number; onA
   }));
   const add = useWrite({
     write: addGroupAccount,
-    stale: () => [groupAccountKeys.accounts(groupId)],
+    stale: () => [setupKeys.groupAccounts(groupId)],
     onAccepted: ({ body }) => {
       const { passwordLink, ...account } = body;
       onAdded(
