@@ -10094,6 +10094,19 @@ export interface components {
             groupsInRound: number;
             /** @description changes to the group's numbers after release, oldest first, with their reasons */
             corrections: components["schemas"]["Correction"][];
+            /** @description the recording heard of each caption, once the commentary is released (none before): its marks are read with GET /commentary/recordings/{recordingId} */
+            commentary: {
+                /** @description its division and round's commentary is released (it may be withheld, or later) */
+                released: boolean;
+                recordings: {
+                    id: number;
+                    captionKey: string;
+                    contentType: string;
+                    durationMs: number | null;
+                    /** @description the path of its audio (GET, Range; download=true to save it) */
+                    audio: string;
+                }[];
+            };
         };
         GroupList: {
             data: components["schemas"]["Group"][];

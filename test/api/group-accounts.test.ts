@@ -187,6 +187,11 @@ describe("a group's accounts", () => {
     expect(sheet.body.sheet.categories.length).toBeGreaterThan(0);
     expect(sheet.body.performance.categories.length).toBe(sheet.body.sheet.categories.length);
     expect(sheet.body.performance.performanceId).toBe(show.performances['Alpha HS']);
+    // the sheet names the recording heard of each caption, where its audio is
+    expect(sheet.body.commentary).toEqual({
+      released: true,
+      recordings: [expect.objectContaining({ id: recording.id, captionKey: 'ea', audio: recording.audio })],
+    });
     const unreleased = await staff.get(`/groups/${alpha}/contests/${show.encore['Alpha HS']}`);
     expectProblem(unreleased, 404, 'not_released');
     // Bravo's performance asked through Alpha, and Bravo asked outright
@@ -205,6 +210,19 @@ describe("a group's accounts", () => {
     expect((await bravoDirector.get(`/groups/${alpha}/accounts`)).status).toBe(403);
     // fans see nothing more for it: no read of a group's account answers a read-only key
     expect((await show.fans.get(`/groups/${alpha}/contests`)).status).toBe(403);
+
+    // commentary withheld though the scores are released: the sheet names no recording, and none is heard
+    const release = (choice: string) =>
+      show.as.administrator.send('POST', `/competitions/${show.circuit.competition.id}/commentary/release`, {
+        round: 1,
+        release: choice,
+        reason: 'checking the group sheet',
+      });
+    expect((await release('withheld')).status).toBe(200);
+    const withheld = await staff.get(`/groups/${alpha}/contests/${show.performances['Alpha HS']}`);
+    expect(withheld.body.commentary).toEqual({ released: false, recordings: [] });
+    expect((await show.api.fetch(recording.audio, { headers: staff.auth })).status).toBe(403);
+    expect((await release('with-scores')).status).toBe(200);
   });
 });
 

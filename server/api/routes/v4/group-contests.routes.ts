@@ -50,6 +50,25 @@ export const GroupSheet = z
     corrections: z
       .array(Correction)
       .openapi({ description: "changes to the group's numbers after release, oldest first, with their reasons" }),
+    commentary: z
+      .object({
+        released: z
+          .boolean()
+          .openapi({ description: "its division and round's commentary is released (it may be withheld, or later)" }),
+        recordings: z.array(
+          z.object({
+            id: z.number().int(),
+            captionKey: z.string(),
+            contentType: z.string(),
+            durationMs: z.number().int().nullable(),
+            audio: z.string().openapi({ description: 'the path of its audio (GET, Range; download=true to save it)' }),
+          }),
+        ),
+      })
+      .openapi({
+        description:
+          "the recording heard of each caption, once the commentary is released (none before): its marks are read with GET /commentary/recordings/{recordingId}",
+      }),
   })
   .openapi('GroupSheet');
 

@@ -10,6 +10,8 @@ import { findGroup } from '../../db/repositories/groups.read.js';
 import { groupResults } from '../../db/repositories/group-results.read.js';
 import { competitionSections, findCompetition } from '../../db/repositories/competitions.read.js';
 import { findPerformance } from '../../db/repositories/performances.read.js';
+import { groupPerformanceCommentary } from '../../db/repositories/group-commentary.read.js';
+import { audioPath } from '../present/commentary.js';
 import { groupPerformance } from '../present/group-results.js';
 import { divisionRoundScores, isoTimestamp } from '../present/v4.js';
 import * as routes from './group-contests.routes.js';
@@ -35,10 +37,11 @@ export function resource(services: Services) {
       const performance = await findPerformance(db, auth.orgId, performanceId);
       if (!performance || performance.group.id !== groupId)
         throw notFound(`Performance ${performanceId} of group ${groupId}`);
-      const [competition, sections] = await services.database.transaction(() =>
+      const [competition, sections, commentary] = await services.database.transaction(() =>
         Promise.all([
           findCompetition(db, auth.orgId, { id: performance.competitionId }),
           competitionSections(db, auth.orgId, performance.competitionId),
+          groupPerformanceCommentary(db, auth.orgId, performanceId),
         ]),
       );
       const section = sections.find((candidate) => candidate.performances.some((p) => p.id === performanceId));
@@ -67,6 +70,10 @@ export function resource(services: Services) {
           performance: scores.performances.find((line) => line.performanceId === performanceId)!,
           groupsInRound: section.performances.length,
           corrections: scores.corrections.filter((correction) => correction.performanceId === performanceId),
+          commentary: {
+            released: commentary.released,
+            recordings: commentary.recordings.map((recording) => ({ ...recording, audio: audioPath(recording.id) })),
+          },
         },
         200,
         PRIVATE,
