@@ -11,6 +11,14 @@ export interface ScoreEntryClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown, expectedStatus?: number): Promise<T>;
   delete(path: string): Promise<void>;
+  /** raw bytes (a commentary upload's append, PATCH with its offset headers) */
+  sendBytes(
+    method: string,
+    path: string,
+    bytes: Buffer,
+    headers: Record<string, string>,
+    expectedStatus: number,
+  ): Promise<void>;
 }
 
 interface Answer {
@@ -18,7 +26,13 @@ interface Answer {
   text: string;
 }
 
-function send(url: URL, ca: string, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function send(
+  url: URL,
+  ca: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = https.request(url, { method, headers, ca, agent: false }, (response) => {
       const chunks: Buffer[] = [];
@@ -76,6 +90,11 @@ export async function scoreEntryClient(
     // a scored performance is deleted only with a reason (the audit trail's header)
     delete: async (path) =>
       void (await call('DELETE', path, 204, undefined, { 'x-audit-reason': 'end-to-end run cleaned up' })),
+    sendBytes: async (method, path, bytes, headers, expectedStatus) => {
+      const answer = await send(at(path), ca, method, { authorization, ...headers }, bytes);
+      if (answer.status !== expectedStatus)
+        throw new Error(`${method} ${path} answered ${answer.status} (expected ${expectedStatus}): ${answer.text}`);
+    },
   };
 }
 

@@ -6,22 +6,31 @@
 export const myGroupsPaths = {
   /** The groups the signed-in account acts for, each to its pages. */
   groups: { path: '', href: () => '/my-groups' },
+  /** A group's contests, newest first: each released one to its sheet (app/my-groups/group.tsx). */
+  group: { path: ':groupId', href: (groupId: number) => `/my-groups/${groupId}` },
+  /** One released contest's whole sheet, its commentary and the season's lines (app/my-groups/contest.tsx). */
+  contest: {
+    path: ':groupId/contests/:performanceId',
+    href: (groupId: number, performanceId: number) => `/my-groups/${groupId}/contests/${performanceId}`,
+  },
   /** A group's people (its administrators): its accounts with their roles; add one with a one-time link, remove one. */
   people: { path: ':groupId/people', href: (groupId: number) => `/my-groups/${groupId}/people` },
 } as const;
 
 export type MyGroupsPage = keyof typeof myGroupsPaths;
 
-/** The page at `rest`, the address under /my-groups (`12/people`), and its parameters; undefined for none. */
-export function matchMyGroupsPath(rest: string): { page: MyGroupsPage; params: { groupId?: string } } | undefined {
+/** The page at `rest`, the address under /my-groups (`12/people`, `12/contests/34`), and its parameters; undefined for none. */
+export type MyGroupsParams = { groupId?: string; performanceId?: string };
+
+export function matchMyGroupsPath(rest: string): { page: MyGroupsPage; params: MyGroupsParams } | undefined {
   const segments = rest.split('/').filter(Boolean);
   for (const page of Object.keys(myGroupsPaths) as MyGroupsPage[]) {
     const pattern = myGroupsPaths[page].path.split('/').filter(Boolean);
     if (pattern.length !== segments.length) continue;
-    const params: { groupId?: string } = {};
+    const params: MyGroupsParams = {};
     const matches = pattern.every((part, i) => {
-      if (part === ':groupId') {
-        params.groupId = segments[i];
+      if (part === ':groupId' || part === ':performanceId') {
+        params[part === ':groupId' ? 'groupId' : 'performanceId'] = segments[i];
         return true;
       }
       return part === segments[i];

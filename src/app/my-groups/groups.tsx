@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { SessionGate } from '../../components/signed-in/session-gate';
 import { myGroupsPaths } from '../../config/my-groups-paths';
+import { GROUP_READERS } from '../../features/my-groups/utils/group-readers';
 import { ROLE_NAMES } from '../../lib/signed-in/get-me';
 
-/** `/my-groups`: the groups the signed-in account acts for, each with its role there and its pages. */
+/** `/my-groups`: the groups the signed-in account acts for, each with its role there and its pages; one: straight to it. */
 export default function MyGroupsRoute() {
   return (
     <>
@@ -16,10 +17,13 @@ export default function MyGroupsRoute() {
           signIn: 'Sign in to your group',
           who: "a group's director and staff",
           refused: () => "These pages are for a group's own accounts: the circuit's people work in Manage contests.",
+          hosted: GROUP_READERS.hosted,
         }}
       >
         {(me) =>
-          me.groups.length === 0 ? (
+          me.groups.length === 1 ? (
+            <Navigate to={myGroupsPaths.group.href(me.groups[0].id)} replace />
+          ) : me.groups.length === 0 ? (
             <EmptyState title="No groups yet">
               Your account acts for no group: ask the circuit's administrator, or your group's director.
             </EmptyState>
@@ -27,7 +31,12 @@ export default function MyGroupsRoute() {
             <ul className="mt-3 space-y-2">
               {me.groups.map((group) => (
                 <li key={group.id} className="rounded-md border border-slate-300 px-3 py-2 dark:border-slate-700">
-                  <span className="font-semibold">{group.name}</span>{' '}
+                  <Link
+                    to={myGroupsPaths.group.href(group.id)}
+                    className="font-semibold text-blue-900 underline dark:text-sky-300"
+                  >
+                    {group.name}
+                  </Link>{' '}
                   <span className="text-sm text-slate-700 dark:text-slate-300">({ROLE_NAMES[group.role]})</span>
                   {group.role === 'group-administrator' ? (
                     <Link

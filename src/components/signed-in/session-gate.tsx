@@ -24,7 +24,13 @@ export function SessionGate({
 }: {
   children: (me: Me) => ReactNode;
   needs?: { permission: Permission; what: `${string} ${'is' | 'are'}` };
-  audience?: { signIn: string; who: string; refused: (me: Me) => ReactNode };
+  audience?: {
+    signIn: string;
+    who: string;
+    refused: (me: Me) => ReactNode;
+    /** what the page says on the hosted service, where its people are not this app's ("Contests are managed…") */
+    hosted?: { title: string; text: string };
+  };
 }) {
   const session = useQuery(sessionQueryOptions());
   const location = useLocation();
@@ -41,9 +47,9 @@ export function SessionGate({
   const state = session.data;
   if (state.kind === 'hosted')
     return (
-      <EmptyState title="Contests are managed on the hosted service">
-        These results come from the hosted CompetitionSuite service: its contests are set up, scored and released there,
-        not in this app.
+      <EmptyState title={audience?.hosted?.title ?? 'Contests are managed on the hosted service'}>
+        {audience?.hosted?.text ??
+          'These results come from the hosted CompetitionSuite service: its contests are set up, scored and released there, not in this app.'}
       </EmptyState>
     );
   if (state.kind === 'no-sign-in')

@@ -67,7 +67,7 @@ export const GroupSheet = z
       })
       .openapi({
         description:
-          "the recording heard of each caption, once the commentary is released (none before): its marks are read with GET /commentary/recordings/{recordingId}",
+          'the recording heard of each caption, once the commentary is released (none before): its marks are read with GET /commentary/recordings/{recordingId}',
       }),
   })
   .openapi('GroupSheet');

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { matchMyGroupsPath, myGroupsPaths } from './my-groups-paths';
+
+describe('matchMyGroupsPath', () => {
+  it('finds each page by the address its href gives, with its parameters', () => {
+    expect(matchMyGroupsPath(myGroupsPaths.groups.href().slice('/my-groups'.length))).toEqual({
+      page: 'groups',
+      params: {},
+    });
+    expect(matchMyGroupsPath(myGroupsPaths.group.href(12).slice('/my-groups/'.length))).toEqual({
+      page: 'group',
+      params: { groupId: '12' },
+    });
+    expect(matchMyGroupsPath(myGroupsPaths.contest.href(12, 34).slice('/my-groups/'.length))).toEqual({
+      page: 'contest',
+      params: { groupId: '12', performanceId: '34' },
+    });
+    expect(matchMyGroupsPath(myGroupsPaths.people.href(12).slice('/my-groups/'.length))).toEqual({
+      page: 'people',
+      params: { groupId: '12' },
+    });
+  });
+
+  it('takes a trailing slash, and finds nothing for an unknown or longer address', () => {
+    expect(matchMyGroupsPath('12/')?.page).toBe('group');
+    expect(matchMyGroupsPath('12/contests')).toBeUndefined();
+    expect(matchMyGroupsPath('12/contests/34/more')).toBeUndefined();
+    expect(matchMyGroupsPath('12/nothing')).toBeUndefined();
+  });
+});
