@@ -30,6 +30,7 @@ export default function GroupPeopleRoute({ groupId: idText }: { groupId?: string
           My groups
         </Link>
       </p>
+      <h1 className="text-2xl font-bold">People</h1>
       <SessionGate
         needs={{ permission: 'manage-group-accounts', what: "A group's people are" }}
         audience={{
@@ -40,10 +41,7 @@ export default function GroupPeopleRoute({ groupId: idText }: { groupId?: string
       >
         {(me) =>
           groupId === undefined ? (
-            <>
-              <h1 className="text-2xl font-bold">People</h1>
-              <EmptyState title="No such group">This address names no group.</EmptyState>
-            </>
+            <EmptyState title="No such group">This address names no group.</EmptyState>
           ) : (
             <People me={me} groupId={groupId} />
           )
@@ -70,7 +68,7 @@ function People({ me, groupId }: { me: Me; groupId: number }) {
       next.delete(userId);
       return next;
     });
-  const heading = <h1 className="text-2xl font-bold">{groupName}: people</h1>;
+  const heading = <p className="text-lg font-semibold">{groupName}</p>;
   if (accounts.isError && isApiError(accounts.error) && [403, 404].includes(accounts.error.status))
     return (
       <>
