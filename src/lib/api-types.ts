@@ -9923,6 +9923,8 @@ export interface components {
             current: boolean;
             /** @description the record re-run here gives its order */
             verified: boolean;
+            /** @description the published record: the competition's draw page (public HTML), at this draw's section */
+            pageUrl: string;
             record: components["schemas"]["DrawRecord"];
         };
         Draws: {

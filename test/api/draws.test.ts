@@ -196,6 +196,17 @@ describe('a committed draw', () => {
 });
 
 describe('the published page', () => {
+  it("is linked from each draw of the listing, at the draw's own section", async () => {
+    const draws = (await key.get(drawsOf(show.id))).body.data as Json[];
+    const page = await apiClient(api.inProcess, {}).get(`/published/${circuit.org.guid}/draws/${show.guid}.htm`);
+    for (const draw of draws) {
+      const url = new URL(draw.pageUrl as string);
+      expect(url.pathname).toBe(`/published/${circuit.org.guid}/draws/${show.guid}.htm`);
+      expect(url.hash).toBe(`#draw-${draw.guid}`);
+      expect(page.text).toContain(`id='draw-${draw.guid}'`);
+    }
+  });
+
   it('shows how each order was drawn, newest first, re-run from its record, without a token', async () => {
     const guid = show.guid;
     const anonymous = apiClient(api.inProcess, {});

@@ -103,6 +103,9 @@ export const Draw = z
     drawnBy: z.string().openapi({ description: 'who committed it, as the audit trail names them' }),
     current: z.boolean().openapi({ description: "the division and round's latest draw (a later one supersedes it)" }),
     verified: z.boolean().openapi({ description: 'the record re-run here gives its order' }),
+    pageUrl: z.string().openapi({
+      description: "the published record: the competition's draw page (public HTML), at this draw's section",
+    }),
     record: DrawRecord,
   })
   .openapi('Draw');

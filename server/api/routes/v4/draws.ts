@@ -4,7 +4,8 @@ import { verifyDraw } from '../../../../domain/draw/record.js';
 import { MAX_SEED } from '../../../../domain/draw/splitmix64.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
-import { cachedJson } from '../../http/cached-json.js';
+import { cachedJson, originOf } from '../../http/cached-json.js';
+import { DRAW_FOLDER, PUBLISHED_PREFIX } from '../pages/addresses.js';
 import { notFound } from '../../http/problem.js';
 import { validBody } from '../../http/write-body.js';
 import { requestActor } from '../../http/write-unit.js';
@@ -40,8 +41,15 @@ async function orNotFound<T>(competitionId: number, work: () => Promise<T>): Pro
   }
 }
 
-/** The published form of every draw of a competition: the latest of each division and round is the current one. */
-export function presentDraws(rows: readonly DrawRow[]) {
+/** The address of a competition's published draw page (routes/pages/), at the origin the caller reached the API at. */
+export const drawPageUrl = (origin: string, organizationGuid: string, competitionGuid: string) =>
+  `${origin}${PUBLISHED_PREFIX}/${organizationGuid}/${DRAW_FOLDER}/${competitionGuid}.htm`;
+
+/**
+ * The published form of every draw of a competition: the latest of each division and round is the current one;
+ * `pageUrl` is the competition's draw page, each draw linked at its section there.
+ */
+export function presentDraws(rows: readonly DrawRow[], pageUrl: string) {
   const latest = new Map<string, number>();
   for (const row of rows) latest.set(`${row.roundId}:${row.divisionId}`, row.id);
   return rows.map((row) => ({
@@ -53,6 +61,7 @@ export function presentDraws(rows: readonly DrawRow[]) {
     drawnBy: row.drawnBy.name,
     current: latest.get(`${row.roundId}:${row.divisionId}`) === row.id,
     verified: verifyDraw(row.record).same,
+    pageUrl: `${pageUrl}#draw-${row.guid}`,
     record: row.record,
   }));
 }
@@ -72,7 +81,10 @@ export function resource(services: Services) {
       const { competitionId } = c.req.valid('param');
       const request = requestOf(competitionId, validBody(c));
       const row = await orNotFound(competitionId, () => commitDraw(db, orgId, request, requestActor(c)));
-      const draws = presentDraws(await competitionDraws(db, orgId, competitionId));
+      const competition = await findCompetition(db, orgId, { id: competitionId });
+      if (!competition) throw notFound(`Competition ${competitionId}`);
+      const pageUrl = drawPageUrl(originOf(c), c.get('auth').orgGuid, competition.guid);
+      const draws = presentDraws(await competitionDraws(db, orgId, competitionId), pageUrl);
       const drawn = draws.find((draw) => draw.id === row.id);
       if (!drawn) throw new Error(`draw ${row.id} was not read back`);
       return c.json(drawn, 201);
@@ -83,7 +95,8 @@ export function resource(services: Services) {
         const orgId = c.get('auth').orgId;
         const competition = await findCompetition(db, orgId, { id: competitionId });
         if (!competition) throw notFound(`Competition ${competitionId}`);
-        return { body: { data: presentDraws(await competitionDraws(db, orgId, competitionId)) } };
+        const pageUrl = drawPageUrl(originOf(c), c.get('auth').orgGuid, competition.guid);
+        return { body: { data: presentDraws(await competitionDraws(db, orgId, competitionId), pageUrl) } };
       });
     });
 }
