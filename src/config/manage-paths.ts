@@ -27,6 +27,11 @@ export const managePaths = {
     path: 'competitions/:competitionGuid/entries',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/entries`,
   },
+  /** Each division and round's running order drawn by a rule, previewed and committed, and the draws made. */
+  draw: {
+    path: 'competitions/:competitionGuid/draw',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/draw`,
+  },
   /** Who sits on each caption of each division and round of a competition: seat, remove, copy. */
   panel: {
     path: 'competitions/:competitionGuid/panel',

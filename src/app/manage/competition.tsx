@@ -137,6 +137,15 @@ function Console({ me, guid }: { me: Me; guid: string }) {
         <Link to={managePaths.entries.href(guid)} className="text-blue-900 underline dark:text-sky-300">
           Entries
         </Link>
+        {can(me, 'set-up') ? (
+          <>
+            {' '}
+            ·{' '}
+            <Link to={managePaths.draw.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+              Draw
+            </Link>
+          </>
+        ) : null}
         {can(me, 'read-awards') ? (
           <>
             {' '}

@@ -17,6 +17,7 @@ const pages: Record<ManagePage, ComponentType<{ competitionGuid?: string }>> = {
   accessRequests: lazy(() => import('../manage/access-requests')),
   competition: lazy(() => import('../manage/competition')),
   entries: lazy(() => import('../manage/entries')),
+  draw: lazy(() => import('../manage/draw')),
   panel: lazy(() => import('../manage/panel')),
   awards: lazy(() => import('../manage/awards')),
   tablets: lazy(() => import('../manage/tablets')),

@@ -12,6 +12,7 @@ export const setupKeys = {
   event: (eventId: number) => [...setupKeys.events(), 'event', eventId] as const,
   competitionRounds: (competitionId: number) => [...setupKeys.events(), 'competition', competitionId] as const,
   schedule: (competitionId: number) => [...setupKeys.all, 'schedule', competitionId] as const,
+  draws: (competitionId: number) => [...setupKeys.all, 'draws', competitionId] as const,
   groups: () => [...setupKeys.all, 'groups'] as const,
   users: () => [...setupKeys.all, 'users'] as const,
   /** "find my group" requests (issue 39), of one state */

@@ -90,6 +90,11 @@ export function EntriesPage({
         <Link to={paths.schedule.href(guid)} className={linkClass}>
           Public schedule
         </Link>
+        {canWrite ? (
+          <Link to={managePaths.draw.href(guid)} className={linkClass}>
+            Draw the running order
+          </Link>
+        ) : null}
       </p>
       {canWrite ? null : (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
