@@ -139,7 +139,7 @@ test('an administrator draws two divisions, one at random in two tiers and one b
   expect(previewed.slice(2).sort()).toEqual([name('Cedar HS'), name('Dogwood HS')]);
   await shoot(page, 'preview', project);
   await page.getByRole('button', { name: 'Commit' }).click();
-  const committed = page.getByRole('region', { name: `Committed: ${tieredSection}'s running order` });
+  const committed = page.getByRole('region', { name: `Committed: ${tieredSection}` });
   await expect(committed.getByText(`Drawn from seed ${seedShown}; recorded and published.`)).toBeVisible();
   expect(await namesIn(committed.getByRole('list'))).toEqual(previewed);
   const tieredOrder = previewed;
@@ -161,9 +161,7 @@ test('an administrator draws two divisions, one at random in two tiers and one b
   await page.getByRole('button', { name: 'Commit' }).focus();
   await page.keyboard.press('Enter');
   await expect(
-    page
-      .getByRole('region', { name: `Committed: ${scoredSection}'s running order` })
-      .getByText(/recorded and published/),
+    page.getByRole('region', { name: `Committed: ${scoredSection}` }).getByText(/recorded and published/),
   ).toBeVisible();
 
   // The draws made, each with its rule, seed and published record.

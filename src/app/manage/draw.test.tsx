@@ -154,7 +154,7 @@ describe('the draw page', () => {
     expect(posts(calls, `/api/competitions/${COMPETITION_ID}/draws`)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Commit' }));
-    const committed = await screen.findByRole('region', { name: "Committed: Scholastic A Prelims's running order" });
+    const committed = await screen.findByRole('region', { name: 'Committed: Scholastic A Prelims' });
     expect(within(committed).getByRole('link', { name: 'The published record' }).getAttribute('href')).toBe(
       `${PAGE}#draw-draw-guid`,
     );

@@ -333,12 +333,12 @@ export function DrawForm({
       <div aria-live="polite">
         {committed ? (
           <DrawOrder
-            title={`Committed: ${section.name}'s running order`}
+            title={`Committed: ${section.name}`}
             record={committed.record}
             note={
               preview && !sameOrder(preview, committed.record)
                 ? 'The entries changed since the preview: this is the order committed, drawn from the same seed.'
-                : `Drawn from seed ${committed.record.input.seed}; recorded and published.`
+                : `Drawn from seed ${committed.record.input.seed}; recorded and published. It is now the running order.`
             }
             link={committed.pageUrl}
           />
