@@ -16,7 +16,8 @@ import { groupNameOf } from '../../features/my-groups/utils/group-name';
 import { seasonPerformances } from '../../features/my-groups/utils/season-performances';
 import { EmptyState } from '../../components/empty-state';
 import { SessionGate } from '../../components/signed-in/session-gate';
-import { groupIdOf, type MyGroupsParams } from '../../config/my-groups-paths';
+import type { MyGroupsParams } from '../../config/my-groups-paths';
+import { groupIdOf } from '../../features/setup/utils/group-id';
 import { GROUP_READERS, READ_GROUP } from '../../features/my-groups/utils/group-readers';
 import type { Me } from '../../lib/signed-in/get-me';
 

@@ -10,7 +10,8 @@ import { groupContestsQueryOptions, type GroupContest } from '../../features/my-
 import { GroupRefusal } from '../../features/my-groups/components/group-refusal';
 import { groupNameOf } from '../../features/my-groups/utils/group-name';
 import { SessionGate } from '../../components/signed-in/session-gate';
-import { groupIdOf, type MyGroupsParams } from '../../config/my-groups-paths';
+import type { MyGroupsParams } from '../../config/my-groups-paths';
+import { groupIdOf } from '../../features/setup/utils/group-id';
 import { GROUP_READERS, READ_GROUP } from '../../features/my-groups/utils/group-readers';
 import { formatRank } from '../../lib/format';
 import type { Me } from '../../lib/signed-in/get-me';
