@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchMyGroupsPath, myGroupsPaths } from './my-groups-paths';
+import { groupIdOf, matchMyGroupsPath, myGroupsPaths } from './my-groups-paths';
 
 describe('matchMyGroupsPath', () => {
   it('finds each page by the address its href gives, with its parameters', () => {
@@ -26,5 +26,14 @@ describe('matchMyGroupsPath', () => {
     expect(matchMyGroupsPath('12/contests')).toBeUndefined();
     expect(matchMyGroupsPath('12/contests/34/more')).toBeUndefined();
     expect(matchMyGroupsPath('12/nothing')).toBeUndefined();
+  });
+});
+
+describe("a group's id in an address", () => {
+  it('is read only as a whole number the API takes', () => {
+    expect(groupIdOf('7')).toBe(7);
+    expect(groupIdOf('2147483647')).toBe(2_147_483_647);
+    for (const bad of [undefined, '', '0', '-1', '1.5', '07', 'abc', '1e3', '99999999999', '2147483648'])
+      expect(groupIdOf(bad)).toBeUndefined();
   });
 });

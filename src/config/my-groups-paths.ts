@@ -39,3 +39,10 @@ export function matchMyGroupsPath(rest: string): { page: MyGroupsPage; params: M
   }
   return undefined;
 }
+
+/** A group id of the address: a positive whole number the API takes, else undefined (the page says it is not found). */
+export function groupIdOf(text: string | undefined): number | undefined {
+  if (text === undefined || !/^[1-9][0-9]{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : undefined;
+}
