@@ -4,7 +4,7 @@ import { Breadcrumbs } from '../../components/breadcrumbs';
 import { LocalDate } from '../../components/local-date-time';
 import { Notice } from '../../components/notice';
 import { PageSkeleton } from '../../components/skeleton';
-import { myGroupsPaths } from '../../config/my-groups-paths';
+import { groupIdOf, myGroupsPaths, type MyGroupsParams } from '../../config/my-groups-paths';
 import { CategoryProgression } from '../../features/groups/components/category-progression';
 import { groupContestsQueryOptions } from '../../features/my-groups/api/get-group-contests';
 import { groupSheetQueryOptions, type GroupSheet } from '../../features/my-groups/api/get-group-sheet';
@@ -16,8 +16,6 @@ import { groupNameOf } from '../../features/my-groups/utils/group-name';
 import { seasonPerformances } from '../../features/my-groups/utils/season-performances';
 import { EmptyState } from '../../components/empty-state';
 import { SessionGate } from '../../components/signed-in/session-gate';
-import type { MyGroupsParams } from '../../config/my-groups-paths';
-import { groupIdOf } from '../../features/setup/utils/group-id';
 import { GROUP_READERS, READ_GROUP } from '../../features/my-groups/utils/group-readers';
 import type { Me } from '../../lib/signed-in/get-me';
 
