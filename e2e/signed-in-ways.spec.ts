@@ -34,6 +34,30 @@ test('a judge finds the judge’s page in the banner, and no console', async ({ 
   await expect(page).toHaveURL(/\/judge$/);
 });
 
+test("a group's director finds the group's pages in the banner, and no console", async ({ page, scoreEntry }) => {
+  const divisions = await scoreEntry.get<{ data: { id: number }[] }>('/divisions/');
+  const group = await scoreEntry.post<{ id: number; name: string }>(
+    '/groups/',
+    { name: `Cedar HS ${Date.now()}`, divisionId: divisions.data[0].id },
+    201,
+  );
+  const email = `director-${Date.now()}@example.com`;
+  const director = await scoreEntry.post<{ passwordLink: { url: string } }>(
+    '/users/',
+    { email, role: 'group-administrator', firstName: 'Dee', lastName: 'Banner', groupIds: [group.id] },
+    201,
+  );
+  await signIn(page, { ...director, email }, '/seasons');
+  const banner = page.getByRole('banner');
+  await expect(banner).toContainText('(Group administrator)');
+  await expect(banner.getByRole('link', { name: 'Manage contests' })).toHaveCount(0);
+  await expect(banner.getByRole('link', { name: 'Judge', exact: true })).toHaveCount(0);
+  await banner.getByRole('link', { name: 'My groups' }).click();
+  await expect(page).toHaveURL(/\/my-groups$/);
+  await expect(page.getByText(group.name).first()).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'My groups' })).toHaveAttribute('aria-current', 'page');
+});
+
 test('a judge who sets a password is offered the way to sign in to the judge’s page', async ({
   page,
   scoreEntry,

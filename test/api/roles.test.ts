@@ -846,6 +846,28 @@ describe('/users/', () => {
     expect(html).not.toContain('Sign in to judge');
   });
 
+  it("the set-password page sends a group's account to its group's pages", async () => {
+    const host = new URL(api.url).hostname;
+    const origin = `http://${host}:8081`;
+    await api.createKey(circuit.org.guid, { name: 'Group scoreboard', redirectUris: [`${origin}/auth/callback`] });
+    const created = await asRole.administrator.send('POST', '/users/', {
+      email: 'new.director@circuit.example',
+      role: 'group-administrator',
+      groupIds: [circuit.groups['Alpha HS'].id],
+    });
+    expect(created.status).toBe(201);
+    const link = new URL(created.body.passwordLink.url);
+    const form = await api.fetch(`${link.pathname}${link.search}`);
+    const set = await api.fetch(link.pathname, {
+      method: 'POST',
+      body: new URLSearchParams({ ...hiddenFields(await form.text()), password: PASSWORD, confirmation: PASSWORD }),
+    });
+    const html = await set.text();
+    expect(html).toContain(`/auth/sign-in?returnTo=%2Fmy-groups">Sign in to your group's pages</a>`);
+    expect(html).not.toContain('Sign in to manage contests');
+    expect(html).not.toContain('Sign in to judge');
+  });
+
   it('a new password link replaces the one made before, which stops working; none for a disabled user', async () => {
     const created = await asRole.administrator.send('POST', '/users/', {
       email: 'lost.link@circuit.example',

@@ -67,11 +67,12 @@ function useSignedIn(): { me: Me | null; offline: boolean } {
 /**
  * Where a signed-in person works, by what the API lets them do (never by a list of roles): the console for those
  * who review scores (administrators, tabulators, chief judges: the /manage pages' own gate), the judge's page for a
- * judge seated to enter captions; nothing for anyone else.
+ * judge seated to enter captions; a group's own pages for a group's director and staff (decision 133).
  */
 function workplaceOf(me: Me): { href: string; label: string } | null {
   if (can(me, 'read-unreleased')) return { href: paths.manage.href(), label: 'Manage contests' };
   if (can(me, 'enter-seated-scores')) return { href: paths.judgeTablet.href(), label: 'Judge' };
+  if (can(me, 'read-group')) return { href: paths.myGroups.href(), label: 'My groups' };
   return null;
 }
 

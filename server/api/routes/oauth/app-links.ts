@@ -2,7 +2,7 @@
  * Where the set-password page sends a new user next: the web app that signs in through this API, found from the
  * organization's own sign-in clients (the BFF registers `<its address>/auth/callback`, decision 086), never from
  * the request, so the page links only to an address the organization registered. A judge is sent to sign in to
- * the judge's page, those who review scores to the console; the app's home is offered to everyone.
+ * the judge's page, those who review scores to the console, a group's accounts to their group's pages; the app's home is offered to everyone.
  */
 import type { Role } from '../../../../domain/roles.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -28,6 +28,7 @@ export async function appOrigin(db: DbOrTx, orgId: number, openedOn: string): Pr
 function workplaceOf(role: Role): { path: string; label: string } | undefined {
   if (rolesWith('read-unreleased').includes(role)) return { path: '/manage', label: 'Sign in to manage contests' };
   if (rolesWith('enter-seated-scores').includes(role)) return { path: '/judge', label: 'Sign in to judge' };
+  if (rolesWith('read-group').includes(role)) return { path: '/my-groups', label: "Sign in to your group's pages" };
   return undefined;
 }
 
