@@ -7,7 +7,7 @@ import type { ScoreEntryClient } from './support/score-entry';
 /**
  * Group accounts in the web app on our API (issue 39, decision 133): the circuit's administrator invites a group's
  * director on /manage/users (a group role, its group, the one-time link); the director sets a password, signs in,
- * adds a staff member on the group's people page and is refused, in words, leaving as its last administrator. A
+ * adds a staff member (and makes a new link in place of a lost one) on the group's people page and is refused, in words, leaving as its last administrator. A
  * person asks for access to a group from the sign-in side ("Find my group") and the circuit approves it on
  * /manage/access-requests (another is refused with a reason). A group's staff cannot open the circuit's pages nor
  * another group's people, and no page answers a 5xx on the way.
@@ -117,6 +117,23 @@ test("the circuit invites a director, who adds a staff member and cannot leave a
   await add.getByLabel('Email').fill('');
   await add.getByLabel('Role').selectOption('');
 
+  // The link is lost before it is used: "New link" makes another in its place (the director, who has a password,
+  // has none to make).
+  await accounts.getByRole('button', { name: `New password link for ${staff.first} ${staff.last}` }).click();
+  await people
+    .getByRole('dialog', { name: `A new password link for ${staff.first} ${staff.last}?` })
+    .getByRole('button', { name: 'Make a new link' })
+    .click();
+  const newLink = await people
+    .getByRole('region', { name: `A new password link for ${staff.first} ${staff.last}` })
+    .getByLabel(`One-time password link for ${staff.first} ${staff.last}`)
+    .inputValue();
+  expect(newLink).toMatch(/set-password/);
+  expect(newLink).not.toBe(staffLink);
+  await expect(
+    accounts.getByRole('button', { name: `New password link for ${director.first} ${director.last}` }),
+  ).toHaveCount(0);
+
   // Leaving as the last administrator: refused in words, and the director is still listed.
   await accounts.getByRole('button', { name: `Remove ${director.first} ${director.last} from ${own.name}` }).click();
   const leave = people.getByRole('dialog', { name: `Leave ${own.name}?` });
@@ -135,7 +152,7 @@ test("the circuit invites a director, who adds a staff member and cannot leave a
 
   // The staff member signs in: the circuit's pages and any group's people are not theirs.
   const staffSide = await freshBrowser(browser, stack.baseURL, page);
-  await setPasswordAndSignIn(staffSide.page, staffLink, staff.email, '/my-groups');
+  await setPasswordAndSignIn(staffSide.page, newLink, staff.email, '/my-groups');
   await expect(staffSide.page.getByText(own.name).first()).toBeVisible();
   for (const path of ['/manage', '/manage/users', '/manage/access-requests'])
     await staffSide.page.goto(path).then(() => expect(staffSide.page.getByText(/not for your role/)).toBeVisible());

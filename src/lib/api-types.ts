@@ -5614,6 +5614,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups/{groupId}/accounts/{userId}/password-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new one-time link (24 h) for an account of the group that lost its own; the one made before stops working
+         * @description For a person added to the group whose link was lost or expired before they set a password. A group administrator gets one only for an account that has not set a password yet and acts for no group but those it administers (anything else would hand it another person's way in); the circuit's administrator for any account (as with `POST /users/{userId}/password-link`). No email is sent: hand the link over. The body is empty (`{}`).
+         *
+         *     Permission: `manage-users` (roles: administrator; API keys that are not read-only). Or `manage-group-accounts` (roles: group-administrator): only the groups the caller administers.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            /** @description Nothing: {} */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewGroupAccountLink"];
+                    "application/x-www-form-urlencoded": components["schemas"]["NewGroupAccountLink"];
+                };
+            };
+            responses: {
+                /** @description The account, with its new link (shown once) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupAccount"] & {
+                            passwordLink: components["schemas"]["PasswordLink"];
+                        };
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `manage-users` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description `password_set`: the person has set a password (the circuit's administrator makes them a new link); `other_groups`: the account acts for a group the caller does not administer; `user_disabled`: a disabled account gets no link */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/groups/{groupId}/contests": {
         parameters: {
             query?: never;
@@ -10023,6 +10147,7 @@ export interface components {
              */
             role: "group-administrator" | "group-staff";
         };
+        NewGroupAccountLink: Record<string, never>;
         GroupContestList: {
             data: components["schemas"]["GroupPerformance"][];
         };

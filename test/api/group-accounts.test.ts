@@ -226,6 +226,63 @@ describe("a group's accounts", () => {
   });
 });
 
+describe("a group account's lost link", () => {
+  it('the director makes a new link for an account nobody has used, never for one with a password or of another group', async () => {
+    const director = await inviteDirector(alpha, 'links@alpha.example');
+    const added = await director.send('POST', `/groups/${alpha}/accounts`, {
+      email: 'lost@alpha.example',
+      role: 'group-staff',
+    });
+    expect(added.status).toBe(201);
+    const lost = added.body as { id: number; passwordLink: { url: string } };
+    const again = await director.send('POST', `/groups/${alpha}/accounts/${lost.id}/password-link`, {});
+    expect(again.status, again.text).toBe(201);
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    expect(again.body).toMatchObject({ id: lost.id, email: 'lost@alpha.example', passwordSet: false });
+    expect(again.body.passwordLink.url).not.toBe(lost.passwordLink.url);
+    // the link made before stops working; the new one sets the password
+    const old = new URL(lost.passwordLink.url);
+    expect(await (await show.api.fetch(`${old.pathname}${old.search}`)).text()).not.toContain('name="password"');
+    await takeLink(again.body.passwordLink.url, 'lost@alpha.example');
+    // once the person has a password, only the circuit's administrator makes them a new link
+    expectProblem(
+      await director.send('POST', `/groups/${alpha}/accounts/${lost.id}/password-link`, {}),
+      409,
+      'password_set',
+    );
+    expect(
+      (await show.as.administrator.send('POST', `/groups/${alpha}/accounts/${lost.id}/password-link`, {})).status,
+    ).toBe(201);
+
+    // an unused account of Bravo too: Alpha's director cannot hand out Bravo's way in
+    const shared = await director.send('POST', `/groups/${alpha}/accounts`, {
+      email: 'both@x.example',
+      role: 'group-staff',
+    });
+    const bravoDirector = await inviteDirector(bravo, 'links@bravo.example');
+    expect(
+      (await bravoDirector.send('POST', `/groups/${bravo}/accounts`, { email: 'both@x.example', role: 'group-staff' }))
+        .status,
+    ).toBe(201);
+    expectProblem(
+      await director.send('POST', `/groups/${alpha}/accounts/${shared.body.id}/password-link`, {}),
+      409,
+      'other_groups',
+    );
+    // another group's account, an unknown one, and a body that is not empty (400, as every strict body)
+    expect((await bravoDirector.send('POST', `/groups/${alpha}/accounts/${lost.id}/password-link`, {})).status).toBe(
+      403,
+    );
+    expect((await director.send('POST', `/groups/${alpha}/accounts/999999/password-link`, {})).status).toBe(404);
+    expect(
+      (await director.send('POST', `/groups/${alpha}/accounts/${lost.id}/password-link`, { role: 'x' })).status,
+    ).toBe(400);
+    const audit = await show.as.administrator.get('/audit/');
+    expect(audit.status, audit.text).toBe(200);
+    expect(JSON.stringify(audit.body)).toContain('group-account.password-link');
+  });
+});
+
 async function inviteDirector(groupId: number, email: string) {
   const invited = await show.as.administrator.send('POST', '/users/', {
     email,

@@ -248,6 +248,15 @@ const writes: Write[] = [
     body: () => ({ role: 'group-administrator' }),
   },
   {
+    name: "make a group account's new password link",
+    operation: 'POST /groups/{groupId}/accounts/{userId}/password-link',
+    permission: 'manage-users',
+    narrower: 'manage-group-accounts',
+    method: 'POST',
+    path: () => `/groups/${circuit.groups['Bravo HS'].id}/accounts/${userIds['group-staff']}/password-link`,
+    body: () => ({}),
+  },
+  {
     name: "remove a group's account",
     operation: 'DELETE /groups/{groupId}/accounts/{userId}',
     permission: 'manage-users',
@@ -527,11 +536,11 @@ describe('permissions on every write', () => {
         refusals++;
       }
     }
-    // judge: all 40 but its tablet's report (the commentary writes refused for seats and recordings not its own);
-    // chief judge: all but penalties and sign-off (39); tabulator: the 7 user and group account writes and sign-off
-    // (8); a group's administrator and staff: all 41 (the group account writes name another group than theirs)
-    expect(writes).toHaveLength(41);
-    expect(refusals).toBe(40 + 39 + 8 + 41 + 41);
+    // judge: all 41 but its tablet's report (the commentary writes refused for seats and recordings not its own);
+    // chief judge: all but penalties and sign-off (40); tabulator: the 8 user and group account writes and sign-off
+    // (9); a group's administrator and staff: all 42 (the group account writes name another group than theirs)
+    expect(writes).toHaveLength(42);
+    expect(refusals).toBe(41 + 40 + 9 + 42 + 42);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);

@@ -85,6 +85,7 @@ export const WRITE_OPERATIONS: readonly { method: string; template: string }[] =
   { method: 'POST', template: '/groups/{groupId}/accounts' },
   { method: 'POST', template: '/groups/{groupId}/accounts/{userId}' },
   { method: 'DELETE', template: '/groups/{groupId}/accounts/{userId}' },
+  { method: 'POST', template: '/groups/{groupId}/accounts/{userId}/password-link' },
   { method: 'POST', template: '/groups/' },
   { method: 'POST', template: '/groups/{groupId}' },
   { method: 'POST', template: '/performances/{performanceId}/performed' },

@@ -56,10 +56,11 @@ function People({ me, groupId }: { me: Me; groupId: number }) {
   // Every link made on this page, by account, until dismissed: the next person added takes none of them away.
   const [links, setLinks] = useState<ReadonlyMap<number, HandedLink>>(new Map());
   const [existing, setExisting] = useState<string | null>(null);
+  const keep = (handed: HandedLink) => setLinks((current) => new Map(current).set(handed.user.id, handed));
   const added = (result: Added) => {
     if (result.kind === 'existing') return setExisting(result.name);
     setExisting(null);
-    setLinks((current) => new Map(current).set(result.handed.user.id, result.handed));
+    keep(result.handed);
   };
   const dismiss = (userId: number) =>
     setLinks((current) => {
@@ -126,6 +127,7 @@ function People({ me, groupId }: { me: Me; groupId: number }) {
             myId={me.user?.id ?? null}
             links={links}
             onDismiss={dismiss}
+            onNewLink={keep}
           />
         )}
       </section>

@@ -147,3 +147,35 @@ export const removeGroupAccount = createRoute(
     groupAdministrators,
   ),
 );
+
+export const newGroupAccountLink = createRoute(
+  permitted(
+    'manage-users',
+    {
+      method: 'post',
+      path: '/groups/{groupId}/accounts/{userId}/password-link',
+      summary:
+        'A new one-time link (24 h) for an account of the group that lost its own; the one made before stops working',
+      description:
+        "For a person added to the group whose link was lost or expired before they set a password. A group administrator gets one only for an account that has not set a password yet and acts for no group but those it administers (anything else would hand it another person's way in); the circuit's administrator for any account (as with `POST /users/{userId}/password-link`). No email is sent: hand the link over. The body is empty (`{}`).",
+      request: {
+        params: accountParams,
+        body: bodyOf(z.strictObject({}).openapi('NewGroupAccountLink'), 'Nothing: {}'),
+      },
+      responses: {
+        201: {
+          description: 'The account, with its new link (shown once)',
+          content: { 'application/json': { schema: GroupAccount.extend({ passwordLink: PasswordLink }) } },
+        },
+        409: {
+          description:
+            "`password_set`: the person has set a password (the circuit's administrator makes them a new link); `other_groups`: the account acts for a group the caller does not administer; `user_disabled`: a disabled account gets no link",
+          content: writeErrors[422].content,
+        },
+        ...writeErrors,
+      },
+    },
+    { action: 'group-account.password-link', resource: 'user', idParam: 'userId' },
+    groupAdministrators,
+  ),
+);

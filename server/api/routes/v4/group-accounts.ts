@@ -9,15 +9,16 @@ import type { AppEnv } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { ApiProblem, notFound } from '../../http/problem.js';
 import { validBody } from '../../http/write-body.js';
-import { requireGroup } from '../../http/group-scope.js';
+import { actsForGroup, requireGroup } from '../../http/group-scope.js';
 import { isGroupRole } from '../../../../domain/roles.js';
-import { createPasswordLink, createUser } from '../../auth/users.js';
+import { createPasswordLink, createUser, newPasswordLink, UserDisabledError } from '../../auth/users.js';
 import { findUserByEmail } from '../../db/repositories/users.js';
 import { findGroup } from '../../db/repositories/groups.read.js';
 import {
   findGroupAccount,
   LastGroupAdministratorError,
   listGroupAccounts,
+  membershipMap,
   putMembership,
   removeMembership,
 } from '../../db/repositories/group-accounts.js';
@@ -30,6 +31,33 @@ async function groupOf(c: Context<AppEnv>, services: Services, groupId: number) 
     requireGroup(auth, groupId, 'manage-group-accounts', 'manage-users');
   if (!(await findGroup(services.database.db, auth.orgId, groupId))) throw notFound(`Group ${groupId}`);
   return auth;
+}
+
+/**
+ * A group administrator hands a new link only to an account nobody has used yet that acts for its own groups alone:
+ * a link to an account with a password, or one of another group too, would be someone else's way in.
+ */
+async function mayHandANewLink(
+  c: Context<AppEnv>,
+  services: Services,
+  account: { passwordSet: boolean },
+  userId: number,
+) {
+  if (c.get('permission') !== 'manage-group-accounts') return;
+  if (account.passwordSet)
+    throw new ApiProblem(
+      409,
+      'password_set',
+      "This person has set a password already: the circuit's administrator makes them a new link",
+    );
+  const auth = c.get('auth');
+  const theirs = await membershipMap(services.database.db, userId);
+  if ([...theirs.keys()].some((groupId) => !actsForGroup(auth, groupId, 'manage-group-accounts')))
+    throw new ApiProblem(
+      409,
+      'other_groups',
+      "This account acts for another group too: the circuit's administrator makes them a new link",
+    );
 }
 
 /** A group administrator changing its own place: the last one cannot (the circuit's administrator can). */
@@ -105,6 +133,29 @@ export function resource(services: Services) {
       );
       c.set('authChanged', true);
       return c.json(accountItem((await findGroupAccount(db, auth.orgId, groupId, userId))!), 200);
+    })
+    .openapi(routes.newGroupAccountLink, async (c) => {
+      const { groupId, userId } = c.req.valid('param');
+      const auth = await groupOf(c, services, groupId);
+      const account = await findGroupAccount(db, auth.orgId, groupId, userId);
+      if (!account) throw notFound(`Account ${userId} of group ${groupId}`);
+      await mayHandANewLink(c, services, account, userId);
+      let made;
+      try {
+        made = await newPasswordLink(db, { orgId: auth.orgId, userId, baseUrl: new URL(c.req.url).origin });
+      } catch (error) {
+        if (error instanceof UserDisabledError) throw new ApiProblem(409, 'user_disabled', error.message);
+        throw error;
+      }
+      if (!made) throw notFound(`Account ${userId} of group ${groupId}`);
+      return c.json(
+        {
+          ...accountItem(account),
+          passwordLink: { url: made.link.url, expiresAt: made.link.expiresAt.toISOString() },
+        },
+        201,
+        { 'cache-control': 'no-store' },
+      );
     })
     .openapi(routes.removeGroupAccount, async (c) => {
       const { groupId, userId } = c.req.valid('param');

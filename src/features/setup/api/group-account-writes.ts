@@ -12,3 +12,7 @@ export const addGroupAccount = ({ groupId, ...body }: AddGroupAccount & { groupI
 
 export const removeGroupAccount = ({ groupId, userId }: { groupId: number; userId: number }) =>
   deleteAsUser('/groups/{groupId}/accounts/{userId}', { path: { groupId, userId } });
+
+/** A new one-time link for an account of the group that lost its own before setting a password. */
+export const newGroupAccountLink = ({ groupId, userId }: { groupId: number; userId: number }) =>
+  postAsUser('/groups/{groupId}/accounts/{userId}/password-link', { path: { groupId, userId }, body: {} });

@@ -7,11 +7,12 @@ import { setupKeys } from '../api/keys';
 import { UsersPasswordLink, type HandedLink } from './users-password-link';
 import { userName } from '../utils/user-name';
 import type { GroupAccount } from '../api/get-group-accounts';
-import { removeGroupAccount } from '../api/group-account-writes';
+import { newGroupAccountLink, removeGroupAccount } from '../api/group-account-writes';
 
 /**
- * A group's accounts, administrators first: each with its role and whether it can sign in yet, and "Remove" (asked
- * first). A link the page holds shows under its account until dismissed.
+ * A group's accounts, administrators first: each with its role and whether it can sign in yet, "Remove" (asked
+ * first), and for one that has not set a password yet "New link" (its link lost or expired). A link the page holds
+ * shows under its account until dismissed.
  */
 export function GroupAccountsTable({
   groupId,
@@ -20,6 +21,7 @@ export function GroupAccountsTable({
   myId,
   links,
   onDismiss,
+  onNewLink,
 }: {
   groupId: number;
   groupName: string;
@@ -27,8 +29,10 @@ export function GroupAccountsTable({
   myId: number | null;
   links: ReadonlyMap<number, HandedLink>;
   onDismiss: (userId: number) => void;
+  onNewLink: (handed: HandedLink) => void;
 }) {
   const [removing, setRemoving] = useState<GroupAccount | null>(null);
+  const [relinking, setRelinking] = useState<GroupAccount | null>(null);
   return (
     <>
       <div className="mt-2 overflow-x-auto">
@@ -68,6 +72,16 @@ export function GroupAccountsTable({
                             ? 'Can sign in'
                             : 'Has not set a password yet'}
                       </span>
+                      {!account.passwordSet && !account.disabled ? (
+                        <button
+                          type="button"
+                          className={`${secondaryButton} mt-1 mr-2`}
+                          onClick={() => setRelinking(account)}
+                          aria-label={`New password link for ${name}`}
+                        >
+                          New link
+                        </button>
+                      ) : null}
                       <button
                         type="button"
                         className={`${secondaryButton} mt-1`}
@@ -100,7 +114,54 @@ export function GroupAccountsTable({
           onClose={() => setRemoving(null)}
         />
       ) : null}
+      {relinking ? (
+        <NewLinkDialog groupId={groupId} account={relinking} onMade={onNewLink} onClose={() => setRelinking(null)} />
+      ) : null}
     </>
+  );
+}
+
+/** A new link replaces the one the person was given, which stops working: asked before it is made. */
+function NewLinkDialog({
+  groupId,
+  account,
+  onMade,
+  onClose,
+}: {
+  groupId: number;
+  account: GroupAccount;
+  onMade: (handed: HandedLink) => void;
+  onClose: () => void;
+}) {
+  const make = useWrite({
+    write: () => newGroupAccountLink({ groupId, userId: account.id }),
+    stale: () => [setupKeys.groupAccounts(groupId)],
+    onAccepted: ({ body }) => {
+      const { passwordLink, ...made } = body;
+      onMade({ user: made, passwordLink, kind: 'new' });
+      onClose();
+    },
+  });
+  const name = userName(account);
+  return (
+    <Modal title={`A new password link for ${name}?`} open onClose={onClose}>
+      <p className="mt-2 text-sm">
+        The link {name} was given stops working. With the new one they set a password. It works once and for 24 hours.
+      </p>
+      {make.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
+          No new link: {problemText(make.error)}
+        </p>
+      ) : null}
+      <div className="mt-3 flex justify-end gap-2">
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className={primaryButton} disabled={make.isPending} onClick={() => make.mutate()}>
+          {make.isPending ? 'Making…' : 'Make a new link'}
+        </button>
+      </div>
+    </Modal>
   );
 }
 
