@@ -7214,6 +7214,366 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/competitions/{competitionId}/schedule/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A competition's schedule draft with its computed times and conflicts (schedule builder extension)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The draft, saved or the default */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleDraft"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a competition's schedule draft whole (schedule builder extension)
+         * @description Nothing is published. A rule broken (an interval of 0, an end before the start, a block without a title, a performance missing, twice or out of its running order) is a 422 naming the field.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the whole draft */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ScheduleDraftRequest"];
+                };
+            };
+            responses: {
+                /** @description The draft saved, computed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleDraft"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/competitions/{competitionId}/schedule/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A competition's published schedule versions, oldest first, each with what moved (schedule builder extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every version; the last is the current one */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleVersions"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Publish a competition's schedule draft as its next version (schedule builder extension)
+         * @description Writes every performance's computed time (the standard schedule page and GET /competitions/{id}/schedule show them) and records the version: who, when, why. Refused (422) with conflicts unless `despiteConflicts`, and without a `reason` once a version exists.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the reason, and whether conflicts are accepted */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SchedulePublishRequest"];
+                    "application/x-www-form-urlencoded": components["schemas"]["SchedulePublishRequest"];
+                };
+            };
+            responses: {
+                /** @description The version published */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleVersion"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/score-sheets/": {
         parameters: {
             query?: never;
@@ -10492,6 +10852,165 @@ export interface components {
             divisionId: number;
             /** @description default true; false takes the sign-off back */
             signedOff?: boolean | ("0" | "1" | "true" | "false");
+        };
+        ScheduleDraft: {
+            competition: {
+                id: number;
+                guid: string;
+                name: string;
+            };
+            /** @description null: never saved (the default: the competition time, 12-minute intervals) */
+            saved: {
+                /** @description ISO 8601 */
+                at: string;
+                by: string;
+            } | null;
+            /** @description ISO 8601 */
+            startsAt: string;
+            /** @description ISO 8601 */
+            endsAt: string | null;
+            gapMinutes: number;
+            intervals: {
+                divisionId: number;
+                divisionName: string;
+                minutes: number;
+            }[];
+            items: ({
+                /** @enum {string} */
+                kind: "performance";
+                performanceId: number;
+                group: {
+                    id: number;
+                    name: string;
+                };
+                division: {
+                    id: number;
+                    name: string;
+                };
+                round: {
+                    number: number;
+                    name: string;
+                };
+                /** @description its place in its division and round */
+                order: number;
+                /** @description ISO 8601 */
+                startsAt: string;
+                /** @description ISO 8601 */
+                endsAt: string;
+                /** @description its time in the latest published version; null: not in it */
+                published: string | null;
+                /** @description its time here differs from the latest published version */
+                moved: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "block";
+                /** @enum {string} */
+                blockKind: "break" | "meal" | "awards" | "other";
+                title: string;
+                minutes: number;
+                /** @description ISO 8601 */
+                startsAt: string;
+                /** @description ISO 8601 */
+                endsAt: string;
+            })[];
+            /** @description what publishing would put wrong; publishing refuses them unless told */
+            conflicts: components["schemas"]["ScheduleConflict"][];
+            /** @description the latest version; null: none yet */
+            published: {
+                number: number;
+                /** @description ISO 8601 */
+                publishedAt: string;
+                publishedBy: string;
+                /** @description why it changed (empty for the first version) */
+                reason: string;
+            } | null;
+            /** @description what publishing this draft would move since the latest version */
+            moved: components["schemas"]["ScheduleMove"][];
+        };
+        ScheduleConflict: {
+            /** @enum {string} */
+            kind: "past-end" | "group-twice" | "shared-members";
+            /** @description the items' places in `items` (0 is the first) */
+            items: number[];
+            message: string;
+        };
+        ScheduleMove: {
+            performanceId: number;
+            groupName: string;
+            /** @description null: new in this version */
+            from: string | null;
+            /** @description null: no longer scheduled */
+            to: string | null;
+        };
+        ScheduleDraftRequest: {
+            /** @description when the first item starts, ISO 8601 with time zone */
+            startsAt: string;
+            /** @description the venue's end time: after the start; null or absent: none */
+            endsAt?: string | null;
+            /** @description the least time between two performances of one group, or of two groups of one name stem: 0 to 240 (default 30) */
+            gapMinutes?: number;
+            /** @description each division's interval in minutes, 1 to 120: every division with a performance */
+            intervals: {
+                divisionId: number;
+                minutes: number;
+            }[];
+            /** @description the day's sequence, the first performs first: every performance of the competition once, each division and round in its running order, and blocks (break, meal, awards, other) anywhere */
+            items: ({
+                performanceId: number;
+            } | {
+                block: {
+                    /** @enum {string} */
+                    kind: "break" | "meal" | "awards" | "other";
+                    /** @description 1 to 100 characters */
+                    title: string;
+                    /** @description its length: 1 to 600 minutes */
+                    minutes: number;
+                };
+            })[];
+        };
+        ScheduleVersion: {
+            number: number;
+            /** @description ISO 8601 */
+            publishedAt: string;
+            publishedBy: string;
+            /** @description why it changed (empty for the first version) */
+            reason: string;
+            items: ({
+                /** @enum {string} */
+                kind: "performance";
+                performanceId: number;
+                groupId: number;
+                groupName: string;
+                divisionId: number;
+                divisionName: string;
+                roundNumber: number;
+                /** @description ISO 8601 */
+                startsAt: string;
+                /** @description ISO 8601 */
+                endsAt: string;
+            } | {
+                /** @enum {string} */
+                kind: "block";
+                /** @enum {string} */
+                blockKind: "break" | "meal" | "awards" | "other";
+                title: string;
+                minutes: number;
+                /** @description ISO 8601 */
+                startsAt: string;
+                /** @description ISO 8601 */
+                endsAt: string;
+            })[];
+            /** @description what moved since the version before (the first: every performance new) */
+            moved: components["schemas"]["ScheduleMove"][];
+        };
+        SchedulePublishRequest: {
+            /** @description why it changes: required once a version is published (at most 500) */
+            reason?: string;
+            /** @description publish although the draft has conflicts */
+            despiteConflicts?: boolean | ("0" | "1" | "true" | "false");
+        };
+        ScheduleVersions: {
+            data: components["schemas"]["ScheduleVersion"][];
         };
         ScoreSheetCatalogue: {
             data: components["schemas"]["CatalogueSheet"][];

@@ -141,6 +141,22 @@ const writes: Write[] = [
     body: () => ({ round: 2, divisionId: circuit.scholasticA.id, rule: 'random' }),
   },
   {
+    name: 'save a schedule draft',
+    operation: 'POST /competitions/{competitionId}/schedule/draft',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/schedule/draft`,
+    body: () => ({ startsAt: '2027-01-16T15:00:00.000Z', intervals: [], items: [] }),
+  },
+  {
+    name: 'publish a schedule',
+    operation: 'POST /competitions/{competitionId}/schedule/versions',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/schedule/versions`,
+    body: () => ({ reason: 'a later start' }),
+  },
+  {
     name: 'seat a judge',
     operation: 'POST /competitions/{competitionId}/judges',
     permission: 'set-up',
@@ -521,6 +537,8 @@ describe('permissions on every write', () => {
           `/competitions/${circuit.competition.id}`,
           `/competitions/${circuit.competition.id}/progress`,
           `/competitions/${circuit.competition.id}/draws`,
+          `/competitions/${circuit.competition.id}/schedule/draft`,
+          `/competitions/${circuit.competition.id}/schedule/versions`,
         ].map(async (path) => (await fullKey.get(path)).text),
       );
     const setUpBefore = await setUp();
@@ -536,11 +554,11 @@ describe('permissions on every write', () => {
         refusals++;
       }
     }
-    // judge: all 41 but its tablet's report (the commentary writes refused for seats and recordings not its own);
-    // chief judge: all but penalties and sign-off (40); tabulator: the 8 user and group account writes and sign-off
-    // (9); a group's administrator and staff: all 42 (the group account writes name another group than theirs)
-    expect(writes).toHaveLength(42);
-    expect(refusals).toBe(41 + 40 + 9 + 42 + 42);
+    // judge: all 43 but its tablet's report (the commentary writes refused for seats and recordings not its own);
+    // chief judge: all but penalties and sign-off (42); tabulator: the 8 user and group account writes and sign-off
+    // (9); a group's administrator and staff: all 44 (the group account writes name another group than theirs)
+    expect(writes).toHaveLength(44);
+    expect(refusals).toBe(43 + 42 + 9 + 44 + 44);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);

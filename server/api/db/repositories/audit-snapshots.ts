@@ -3,7 +3,7 @@
  * stored facts a person would check, as plain JSON (no Date objects, so the hash of the entry is the hash of what
  * is stored), and the competition the resource belongs to, by which the trail is filtered.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import * as t from '../schema.js';
 import { fromThousandths } from './support.js';
@@ -20,6 +20,7 @@ export type AuditResourceType =
   | 'commentary'
   | 'commentary-release'
   | 'draw'
+  | 'schedule'
   | 'access-request';
 
 export interface Snapshot {
@@ -245,6 +246,25 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
     if (!row) return undefined;
     const { competitionId, ...state } = row;
     return { state, competitionId };
+  },
+  /** a competition's schedule (decision 138), by the competition's id: its draft and its latest published version */
+  async schedule(db, orgId, id) {
+    const [competition] = await db
+      .select({ id: t.competitions.id })
+      .from(t.competitions)
+      .where(and(eq(t.competitions.id, id), eq(t.competitions.orgId, orgId)));
+    if (!competition) return undefined;
+    const [draft] = await db
+      .select({ plan: t.scheduleDrafts.plan })
+      .from(t.scheduleDrafts)
+      .where(eq(t.scheduleDrafts.competitionId, id));
+    const [version] = await db
+      .select({ number: t.scheduleVersions.number, reason: t.scheduleVersions.reason, items: t.scheduleVersions.items })
+      .from(t.scheduleVersions)
+      .where(eq(t.scheduleVersions.competitionId, id))
+      .orderBy(desc(t.scheduleVersions.number))
+      .limit(1);
+    return { state: { draft: draft?.plan ?? null, published: version ?? null }, competitionId: id };
   },
   async user(db, orgId, id) {
     const [row] = await db

@@ -24,6 +24,7 @@ import * as judges from './judges.js';
 import * as me from './me.js';
 import * as performances from './performances.js';
 import * as review from './review.js';
+import * as schedules from './schedules.js';
 import * as scoreSheets from './score-sheets.js';
 import * as seasons from './seasons.js';
 import * as standings from './standings.js';
@@ -65,6 +66,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
   me,
   performances,
   review,
+  schedules,
   'score-sheets': scoreSheets,
   seasons,
   standings,
