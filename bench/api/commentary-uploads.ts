@@ -10,7 +10,7 @@
  *   microphone) and uploads, against the same page and keystrokes not recording, in alternating blocks.
  *
  * The show is compressed as the judges' run is: the round's 40 sheets in 200 s, the 6 minutes of sound in the same
- * 200 s, so a judge's appends come 1.8 times as often as a tablet's (a piece a second of sound).
+ * 200 s, so a judge's appends come 1.8 times as often as a tablet's (an append every 5 s of sound: recorder.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
@@ -85,7 +85,7 @@ export function commentaryUploadsMarkdown(
     '',
     `Run ${startedAt} on commit ${commit.slice(0, 12)}: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; load average (1/5/15 min) ${load(machine.loadAverageBefore)} before, ${load(machine.loadAverageAfter)} after.`,
     '',
-    `${uploading.judges} judge users enter ${uploading.performances} performances of one round paced, on the embedded database, with the event's commentary on (bench/api/judges-entering.ts); in the second run each also uploads a ${report.recordingSeconds / 60}-minute recording (a real Chromium WebM's pieces, a piece a second of sound, each an append at the API's offset: bench/api/tablets-recording.ts), spread over the round. The writes' floor is the first run. The API runs in the bench's process: its resident memory is sampled every 100 ms while the judges enter. The keystrokes are the tablet part's (4x CPU), on a page whose event records commentary, in blocks of four rounds, every other block typed while the page records through Chromium's fake microphone and uploads.`,
+    `${uploading.judges} judge users enter ${uploading.performances} performances of one round paced, on the embedded database, with the event's commentary on (bench/api/judges-entering.ts); in the second run each also uploads a ${report.recordingSeconds / 60}-minute recording (a real Chromium WebM's pieces, 5 s of sound an append as the tablet's recorder sends them, at the API's offset: bench/api/tablets-recording.ts), spread over the round. The writes' floor is the first run. The API runs in the bench's process: its resident memory is sampled every 100 ms while the judges enter. The keystrokes are the tablet part's (4x CPU), on a page whose event records commentary, in blocks of four rounds, every other block typed while the page records through Chromium's fake microphone and uploads.`,
     '',
     budgetTable({ budgets: commentaryBudgets(report) }),
     '',
