@@ -32,6 +32,11 @@ export const managePaths = {
     path: 'competitions/:competitionGuid/draw',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/draw`,
   },
+  /** The day's schedule built from the running order (intervals, blocks, conflicts), published as versions. */
+  schedule: {
+    path: 'competitions/:competitionGuid/schedule',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/schedule`,
+  },
   /** Who sits on each caption of each division and round of a competition: seat, remove, copy. */
   panel: {
     path: 'competitions/:competitionGuid/panel',

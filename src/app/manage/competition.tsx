@@ -143,6 +143,10 @@ function Console({ me, guid }: { me: Me; guid: string }) {
             ·{' '}
             <Link to={managePaths.draw.href(guid)} className="text-blue-900 underline dark:text-sky-300">
               Draw
+            </Link>{' '}
+            ·{' '}
+            <Link to={managePaths.schedule.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+              Schedule
             </Link>
           </>
         ) : null}

@@ -18,6 +18,7 @@ const pages: Record<ManagePage, ComponentType<{ competitionGuid?: string }>> = {
   competition: lazy(() => import('../manage/competition')),
   entries: lazy(() => import('../manage/entries')),
   draw: lazy(() => import('../manage/draw')),
+  schedule: lazy(() => import('../manage/schedule')),
   panel: lazy(() => import('../manage/panel')),
   awards: lazy(() => import('../manage/awards')),
   tablets: lazy(() => import('../manage/tablets')),

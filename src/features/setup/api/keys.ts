@@ -12,6 +12,9 @@ export const setupKeys = {
   event: (eventId: number) => [...setupKeys.events(), 'event', eventId] as const,
   competitionRounds: (competitionId: number) => [...setupKeys.events(), 'competition', competitionId] as const,
   schedule: (competitionId: number) => [...setupKeys.all, 'schedule', competitionId] as const,
+  /** the schedule builder's draft and versions: under `schedule`, so a write to the running order refreshes them */
+  scheduleDraft: (competitionId: number) => [...setupKeys.schedule(competitionId), 'draft'] as const,
+  scheduleVersions: (competitionId: number) => [...setupKeys.schedule(competitionId), 'versions'] as const,
   draws: (competitionId: number) => [...setupKeys.all, 'draws', competitionId] as const,
   groups: () => [...setupKeys.all, 'groups'] as const,
   users: () => [...setupKeys.all, 'users'] as const,

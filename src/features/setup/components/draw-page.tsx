@@ -84,6 +84,9 @@ export function DrawPage({
         <Link to={managePaths.entries.href(guid)} className={linkClass}>
           Entries and running order
         </Link>
+        <Link to={managePaths.schedule.href(guid)} className={linkClass}>
+          Schedule
+        </Link>
         {made.length > 0 ? (
           <a href={made[made.length - 1].pageUrl.replace(/#.*$/, '')} className={linkClass}>
             How this competition&rsquo;s orders were drawn (published)
