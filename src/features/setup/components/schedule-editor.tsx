@@ -25,6 +25,9 @@ import {
 const smallButton =
   'rounded border border-slate-400 px-2 py-0.5 text-xs font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-500 dark:hover:bg-slate-800';
 
+/** the signed-in inputs' look, sized by the caller */
+const narrowInput = inputClass.replace('w-full', '');
+
 interface Send {
   publish: boolean;
   reason: string;
@@ -246,7 +249,7 @@ export function ScheduleEditor({ draft }: { draft: ScheduleDraft }) {
                         aria-invalid={problems.has(`items.${index}.block.title`) || undefined}
                         aria-describedby={`schedule-block-title-${index}-error`}
                         onChange={(event) => update(changeBlock(form, index, { title: event.target.value }))}
-                        className={`${inputClass} w-40`}
+                        className={`${narrowInput} w-40`}
                       />
                       <FieldError
                         id={`schedule-block-title-${index}-error`}
@@ -264,7 +267,7 @@ export function ScheduleEditor({ draft }: { draft: ScheduleDraft }) {
                         aria-invalid={problems.has(`items.${index}.block.minutes`) || undefined}
                         aria-describedby={`schedule-block-minutes-${index}-error`}
                         onChange={(event) => update(changeBlock(form, index, { minutes: event.target.value }))}
-                        className={`${inputClass} w-16`}
+                        className={`${narrowInput} w-16`}
                       />{' '}
                       min
                       <FieldError

@@ -75,8 +75,8 @@ export function SchedulePage({
           first: the schedule is built from the running order.
         </EmptyState>
       ) : (
-        // a new draft from the server (after a save by someone else, or a publish) starts the form again
-        <ScheduleEditor key={`${current.saved?.at ?? 'default'}:${current.published?.number ?? 0}`} draft={current} />
+        // what was typed stays across saves and publishing; the published times come from the draft read again
+        <ScheduleEditor key={current.competition.id} draft={current} />
       )}
       <VersionHistory list={published} />
     </>
