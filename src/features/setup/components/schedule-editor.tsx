@@ -221,7 +221,7 @@ export function ScheduleEditor({ draft }: { draft: ScheduleDraft }) {
                     ) : null}
                   </span>
                 ) : (
-                  <span className="flex min-w-0 flex-1 flex-wrap items-start gap-2">
+                  <span className="flex w-full min-w-0 flex-wrap items-start gap-2 sm:w-auto sm:flex-1">
                     <label className="text-xs">
                       Kind{' '}
                       <select
@@ -238,7 +238,7 @@ export function ScheduleEditor({ draft }: { draft: ScheduleDraft }) {
                         ))}
                       </select>
                     </label>
-                    <span>
+                    <span className="w-full sm:w-auto">
                       <label htmlFor={`schedule-block-title-${index}`} className="sr-only">
                         Title of block {index + 1}
                       </label>
@@ -249,7 +249,7 @@ export function ScheduleEditor({ draft }: { draft: ScheduleDraft }) {
                         aria-invalid={problems.has(`items.${index}.block.title`) || undefined}
                         aria-describedby={`schedule-block-title-${index}-error`}
                         onChange={(event) => update(changeBlock(form, index, { title: event.target.value }))}
-                        className={`${narrowInput} w-40`}
+                        className={`${narrowInput} w-full sm:w-40`}
                       />
                       <FieldError
                         id={`schedule-block-title-${index}-error`}
