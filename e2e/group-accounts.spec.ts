@@ -156,7 +156,9 @@ test("the circuit invites a director, who adds a staff member and cannot leave a
   await expect(staffSide.page.getByText(own.name).first()).toBeVisible();
   for (const path of ['/manage', '/manage/users', '/manage/access-requests'])
     await staffSide.page.goto(path).then(() => expect(staffSide.page.getByText(/not for your role/)).toBeVisible());
-  await expect(staffSide.page.getByRole('link', { name: 'My groups' })).toBeVisible();
+  // the refusal leads to the group's pages, as the banner does
+  await expect(staffSide.page.getByRole('main').getByRole('link', { name: 'My groups' })).toBeVisible();
+  await expect(staffSide.page.getByRole('banner').getByRole('link', { name: 'My groups' })).toBeVisible();
   for (const groupId of [own.id, other.id]) {
     await staffSide.page.goto(`/my-groups/${groupId}/people`);
     await expect(staffSide.page.getByText("Only a group's administrators add and remove its people")).toBeVisible();

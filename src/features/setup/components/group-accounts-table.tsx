@@ -5,6 +5,7 @@ import { Modal, primaryButton, secondaryButton } from '../../../components/signe
 import { useWrite } from '../../../lib/signed-in/use-write';
 import { setupKeys } from '../api/keys';
 import { UsersPasswordLink, type HandedLink } from './users-password-link';
+import { NewLinkDialog } from './new-link-dialog';
 import { userName } from '../utils/user-name';
 import type { GroupAccount } from '../api/get-group-accounts';
 import { newGroupAccountLink, removeGroupAccount } from '../api/group-account-writes';
@@ -115,53 +116,15 @@ export function GroupAccountsTable({
         />
       ) : null}
       {relinking ? (
-        <NewLinkDialog groupId={groupId} account={relinking} onMade={onNewLink} onClose={() => setRelinking(null)} />
+        <NewLinkDialog
+          person={relinking}
+          write={() => newGroupAccountLink({ groupId, userId: relinking.id })}
+          stale={() => [setupKeys.groupAccounts(groupId)]}
+          onMade={onNewLink}
+          onClose={() => setRelinking(null)}
+        />
       ) : null}
     </>
-  );
-}
-
-/** A new link replaces the one the person was given, which stops working: asked before it is made. */
-function NewLinkDialog({
-  groupId,
-  account,
-  onMade,
-  onClose,
-}: {
-  groupId: number;
-  account: GroupAccount;
-  onMade: (handed: HandedLink) => void;
-  onClose: () => void;
-}) {
-  const make = useWrite({
-    write: () => newGroupAccountLink({ groupId, userId: account.id }),
-    stale: () => [setupKeys.groupAccounts(groupId)],
-    onAccepted: ({ body }) => {
-      const { passwordLink, ...made } = body;
-      onMade({ user: made, passwordLink, kind: 'new' });
-      onClose();
-    },
-  });
-  const name = userName(account);
-  return (
-    <Modal title={`A new password link for ${name}?`} open onClose={onClose}>
-      <p className="mt-2 text-sm">
-        The link {name} was given stops working. With the new one they set a password. It works once and for 24 hours.
-      </p>
-      {make.error ? (
-        <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
-          No new link: {problemText(make.error)}
-        </p>
-      ) : null}
-      <div className="mt-3 flex justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className={primaryButton} disabled={make.isPending} onClick={() => make.mutate()}>
-          {make.isPending ? 'Making…' : 'Make a new link'}
-        </button>
-      </div>
-    </Modal>
   );
 }
 

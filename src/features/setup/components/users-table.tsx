@@ -11,6 +11,7 @@ import { CIRCUIT_ROLES, isGroupRole, type Role } from '../../../../domain/roles'
 import { userName } from '../utils/user-name';
 import type { User } from '../api/get-users';
 import { UsersPasswordLink, type HandedLink } from './users-password-link';
+import { NewLinkDialog } from './new-link-dialog';
 
 /**
  * The organization's users, oldest first: each role can be changed, each user disabled (asked first) or enabled,
@@ -75,7 +76,15 @@ export function UsersTable({
         </table>
       </div>
       {disabling ? <DisableDialog user={disabling} onClose={() => setDisabling(null)} /> : null}
-      {linking ? <NewLinkDialog user={linking} onMade={onLink} onClose={() => setLinking(null)} /> : null}
+      {linking ? (
+        <NewLinkDialog
+          person={linking}
+          write={() => newPasswordLink(linking.id)}
+          stale={() => [setupKeys.users()]}
+          onMade={onLink}
+          onClose={() => setLinking(null)}
+        />
+      ) : null}
     </>
   );
 }
@@ -218,49 +227,6 @@ function DisableDialog({ user, onClose }: { user: User; onClose: () => void }) {
         </button>
         <button type="button" className={primaryButton} disabled={sending} onClick={() => disable.mutate()}>
           {sending ? 'Disabling…' : `Disable ${name}`}
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
-/** A new link replaces the one the user has, which stops working: asked before it is made. */
-function NewLinkDialog({
-  user,
-  onMade,
-  onClose,
-}: {
-  user: User;
-  onMade: (handed: HandedLink) => void;
-  onClose: () => void;
-}) {
-  const make = useWrite({
-    write: () => newPasswordLink(user.id),
-    stale: () => [setupKeys.users()],
-    onAccepted: ({ body }) => {
-      const { passwordLink, ...made } = body;
-      onMade({ user: made, passwordLink, kind: 'new' });
-      onClose();
-    },
-  });
-  const name = userName(user);
-  return (
-    <Modal title={`A new password link for ${name}?`} open onClose={onClose}>
-      <p className="mt-2 text-sm">
-        The link made before stops working. With the new one {name} sets a password
-        {user.passwordSet ? '; the password they have works until then' : ''}. It works once and for 24 hours.
-      </p>
-      {make.error ? (
-        <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
-          No new link: {problemText(make.error)}
-        </p>
-      ) : null}
-      <div className="mt-3 flex justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className={primaryButton} disabled={make.isPending} onClick={() => make.mutate()}>
-          {make.isPending ? 'Making…' : 'Make a new link'}
         </button>
       </div>
     </Modal>
