@@ -141,6 +141,52 @@ const writes: Write[] = [
     body: () => ({ round: 2, divisionId: circuit.scholasticA.id, rule: 'random' }),
   },
   {
+    name: "open a competition's registration",
+    operation: 'POST /competitions/{competitionId}/registration',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/registration`,
+    body: () => ({
+      opensAt: '2026-01-01T00:00:00.000Z',
+      closesAt: '2036-01-01T00:00:00.000Z',
+      divisions: [{ divisionId: circuit.scholasticA.id, capacity: 1, feeCents: 0 }],
+    }),
+  },
+  {
+    name: 'decide a registration',
+    operation: 'POST /registrations/{registrationId}/decision',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => '/registrations/1/decision',
+    body: () => ({ state: 'waitlisted' }),
+  },
+  {
+    name: 'mark a registration paid',
+    operation: 'POST /registrations/{registrationId}/paid',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => '/registrations/1/paid',
+    body: () => ({ paid: true }),
+  },
+  {
+    name: 'register a group for a contest',
+    operation: 'POST /groups/{groupId}/registrations',
+    permission: 'set-up',
+    narrower: 'register-group',
+    method: 'POST',
+    path: () => `/groups/${circuit.groups['Bravo HS'].id}/registrations`,
+    body: () => ({ competitionId: circuit.competition.id, divisionId: circuit.scholasticA.id }),
+  },
+  {
+    name: "withdraw a group's registration",
+    operation: 'POST /groups/{groupId}/registrations/{registrationId}/withdraw',
+    permission: 'set-up',
+    narrower: 'register-group',
+    method: 'POST',
+    path: () => `/groups/${circuit.groups['Bravo HS'].id}/registrations/1/withdraw`,
+    body: () => ({}),
+  },
+  {
     name: 'save a schedule draft',
     operation: 'POST /competitions/{competitionId}/schedule/draft',
     permission: 'set-up',
@@ -478,6 +524,7 @@ const allowed: Record<Role, string[]> = {
     'manage-commentary',
     'read-group',
     'manage-group-accounts',
+    'register-group',
   ],
   tabulator: [
     'set-up',
@@ -505,7 +552,7 @@ const allowed: Record<Role, string[]> = {
   ],
   judge: ['enter-seated-scores', 'record-commentary'],
   // not even `read`: a group's account reads its own groups only (decision 133)
-  'group-administrator': ['read-group', 'manage-group-accounts'],
+  'group-administrator': ['read-group', 'manage-group-accounts', 'register-group'],
   'group-staff': ['read-group'],
 };
 
@@ -557,8 +604,8 @@ describe('permissions on every write', () => {
     // judge: all 43 but its tablet's report (the commentary writes refused for seats and recordings not its own);
     // chief judge: all but penalties and sign-off (42); tabulator: the 8 user and group account writes and sign-off
     // (9); a group's administrator and staff: all 44 (the group account writes name another group than theirs)
-    expect(writes).toHaveLength(44);
-    expect(refusals).toBe(43 + 42 + 9 + 44 + 44);
+    expect(writes).toHaveLength(49);
+    expect(refusals).toBe(48 + 47 + 9 + 49 + 49);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);
@@ -653,6 +700,7 @@ describe("a group's accounts on every operation", () => {
       // Alpha's own, but not released: heard by no group account yet
       ['recordingId', recordingId],
       ['uploadId', uploadId],
+      ['registrationId', 1],
     ]);
 
   it('refuses each of them every operation of the document but GET /me, with 403 naming its permission', async () => {
@@ -751,6 +799,7 @@ const ORDER = [
   'manage-commentary',
   'read-group',
   'manage-group-accounts',
+  'register-group',
 ];
 function byPermissionOrder(a: string, b: string) {
   return ORDER.indexOf(a) - ORDER.indexOf(b);

@@ -347,3 +347,4 @@ export const scoreCorrections = pgTable('score_corrections', {
 
 export * from './commentary-schema.js';
 export * from './schedule-schema.js';
+export * from './registration-schema.js';

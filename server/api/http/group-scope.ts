@@ -8,9 +8,10 @@ import type { AuthContext } from './context.js';
 import { forbidden, type Permission } from './permissions.js';
 
 /** What the caller must be in the group: any of its accounts, or one of its administrators. */
-const NEEDS: Record<'read-group' | 'manage-group-accounts', readonly GroupRole[]> = {
+const NEEDS: Record<'read-group' | 'manage-group-accounts' | 'register-group', readonly GroupRole[]> = {
   'read-group': ['group-administrator', 'group-staff'],
   'manage-group-accounts': ['group-administrator'],
+  'register-group': ['group-administrator'],
 };
 
 /** Whether the caller acts for the group as `permission` needs (a group's account: by its own role there). */
@@ -36,7 +37,9 @@ export function requireGroup(
       auth,
       permission === 'read-group'
         ? `This account acts only for its own groups: group ${groupId} is not one of them (the permission "${operationPermission}" reads any)`
-        : `This account administers only its own groups: it is not an administrator of group ${groupId} (the permission "${operationPermission}" manages any)`,
+        : permission === 'register-group'
+          ? `This account registers only the groups it administers: it is not an administrator of group ${groupId} (the permission "${operationPermission}" registers any)`
+          : `This account administers only its own groups: it is not an administrator of group ${groupId} (the permission "${operationPermission}" manages any)`,
     );
 }
 

@@ -57,6 +57,8 @@ export const PERMISSIONS = [
   'read-group',
   /** the accounts of a group: a group administrator for the groups it administers only (decision 133) */
   'manage-group-accounts',
+  /** registering a group for a contest and withdrawing it: a group administrator for its own groups (decision 136) */
+  'register-group',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -96,7 +98,7 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   judge: ['read', 'enter-seated-scores', 'record-commentary'],
   // A group's accounts do not read the organization (no `read`): only their own groups, each checked against the
   // account's groups by the operation (http/group-scope.ts).
-  'group-administrator': ['read-group', 'manage-group-accounts'],
+  'group-administrator': ['read-group', 'manage-group-accounts', 'register-group'],
   'group-staff': ['read-group'],
 };
 

@@ -21,7 +21,9 @@ export type AuditResourceType =
   | 'commentary-release'
   | 'draw'
   | 'schedule'
-  | 'access-request';
+  | 'access-request'
+  | 'registration-window'
+  | 'registration';
 
 export interface Snapshot {
   state: unknown;
@@ -246,6 +248,22 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
     if (!row) return undefined;
     const { competitionId, ...state } = row;
     return { state, competitionId };
+  },
+  /** a competition's registration (decision 136), by the competition's id: its dates, divisions and note */
+  async 'registration-window'(db, orgId, id) {
+    const [row] = await db
+      .select()
+      .from(t.registrationWindows)
+      .where(and(eq(t.registrationWindows.competitionId, id), eq(t.registrationWindows.orgId, orgId)));
+    return row && { state: row, competitionId: id };
+  },
+  /** a group's registration for a contest (decision 136): its state, reason, paid and the performance it made */
+  async registration(db, orgId, id) {
+    const [row] = await db
+      .select()
+      .from(t.registrations)
+      .where(and(eq(t.registrations.id, id), eq(t.registrations.orgId, orgId)));
+    return row && { state: row, competitionId: row.competitionId };
   },
   /** a competition's schedule (decision 138), by the competition's id: its draft and its latest published version */
   async schedule(db, orgId, id) {

@@ -23,6 +23,7 @@ import * as judgeSeasons from './judge-seasons.js';
 import * as judges from './judges.js';
 import * as me from './me.js';
 import * as performances from './performances.js';
+import * as registrations from './registrations.js';
 import * as review from './review.js';
 import * as schedules from './schedules.js';
 import * as scoreSheets from './score-sheets.js';
@@ -65,6 +66,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
   judges,
   me,
   performances,
+  registrations,
   review,
   schedules,
   'score-sheets': scoreSheets,
