@@ -98,7 +98,7 @@ describe("a group's accounts", () => {
     const me = await director.get('/me');
     expect(me.body).toMatchObject({
       role: 'group-administrator',
-      permissions: ['read-group', 'manage-group-accounts'],
+      permissions: ['read-group', 'manage-group-accounts', 'register-group'],
     });
     expect((await director.get(`/groups/${alpha}/contests`)).status).toBe(200);
     expect((await director.get('/groups/')).status).toBe(403);
