@@ -4078,6 +4078,609 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/competitions/{competitionId}/critiques": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A competition's critique schedules, every group in its slot (critique extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The critiques */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Critiques"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open critique for a division and round (critique extension)
+         * @description One critique a division and round (409 `already_open` for a second: change that one). The plan is checked whole: 422s name the field (`stations`, `stations.N`, `slotMinutes`, `to`, `round`, `divisionId`).
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the division, round and plan */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CritiqueOpenRequest"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CritiqueOpenRequest"];
+                };
+            };
+            responses: {
+                /** @description Opened */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Critique"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Refused for the state things are in, in words: the slot taken by another group, sign-up closed (the window has opened), groups placed in performance order, the group not in the round, critique already open for the division and round, a change that would drop a held slot */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/critiques/{critiqueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a critique's plan (critique extension)
+         * @description Held slots keep their numbers and their times follow the plan; a change that would leave a held slot out, or place the groups in performance order over their picks, is refused (409 `slots_held`).
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    critiqueId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the whole plan */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CritiqueChangeRequest"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CritiqueChangeRequest"];
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Critique"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Refused for the state things are in, in words: the slot taken by another group, sign-up closed (the window has opened), groups placed in performance order, the group not in the round, critique already open for the division and round, a change that would drop a held slot */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Close a division and round's critique: its plan and every slot held go (critique extension)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    critiqueId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Closed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{groupId}/critiques": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's critiques and its slot in each (critique extension; a group's own only)
+         * @description Permission: `read-group` (roles: administrator, group-administrator, group-staff; API keys that are not read-only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The critiques of the rounds it performs in, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupCritiques"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read-group` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{groupId}/critiques/{critiqueId}/slot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pick or change a group's critique slot (critique extension)
+         * @description First come: a slot another group holds is refused (409 `taken`); the group holds one slot, so picking another moves it. Only in pick mode and before the window opens (409 otherwise); a slot number outside the plan is a 422 naming `slot`.
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only). Or `register-group` (roles: group-administrator): only the groups the caller administers.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: number;
+                    critiqueId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the slot */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CritiquePickRequest"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CritiquePickRequest"];
+                };
+            };
+            responses: {
+                /** @description Picked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupCritique"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Refused for the state things are in, in words: the slot taken by another group, sign-up closed (the window has opened), groups placed in performance order, the group not in the round, critique already open for the division and round, a change that would drop a held slot */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/divisions/": {
         parameters: {
             query?: never;
@@ -10888,6 +11491,143 @@ export interface components {
             round?: number;
             /** @description names the round when this creates it */
             roundName?: string;
+        };
+        Critiques: {
+            data: components["schemas"]["Critique"][];
+        };
+        Critique: {
+            id: number;
+            competition: {
+                id: number;
+                name: string;
+                /** @description ISO 8601 */
+                date: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            division: {
+                id: number;
+                name: string;
+            };
+            /** @description in the order a group visits them */
+            stations: string[];
+            slotMinutes: number;
+            /** @description when critique starts: sign-up closes then */
+            from: string;
+            /** @description ISO 8601 */
+            to: string;
+            /** @enum {string} */
+            mode: "pick" | "performance-order";
+            /** @description groups may still pick or change (pick mode, before the window) */
+            signUpOpen: boolean;
+            /** @description every slot, first to last, with the group in it */
+            slots: (components["schemas"]["CritiqueSlot"] & {
+                /** @description null: nobody in it */
+                group: {
+                    id: number;
+                    name: string;
+                } | null;
+            })[];
+            /** @description performance order: the groups past the last slot (the window is too short for them); pick: the groups of the round that have not picked */
+            unplaced: {
+                id: number;
+                name: string;
+            }[];
+        };
+        CritiqueVisit: {
+            station: string;
+            /** @description ISO 8601 */
+            startsAt: string;
+            /** @description ISO 8601 */
+            endsAt: string;
+        };
+        CritiqueSlot: {
+            /** @description 1 is the first */
+            number: number;
+            /** @description at its first station */
+            startsAt: string;
+            /** @description at its last station */
+            endsAt: string;
+            /** @description each station in turn, one slot length each */
+            visits: components["schemas"]["CritiqueVisit"][];
+        };
+        CritiqueOpenRequest: {
+            /** @description the round's number */
+            round: number;
+            divisionId: number;
+            /** @description the stations (panels) in the order groups visit them: 1 to 12, named */
+            stations: string[];
+            /** @description the minutes at each station: 1 to 60 */
+            slotMinutes: number;
+            /** @description when critique starts; sign-up closes then */
+            from: string;
+            /** @description when the last group leaves its last station */
+            to: string;
+            /**
+             * @description groups pick, or are placed in performance order
+             * @enum {string}
+             */
+            mode: "pick" | "performance-order";
+        };
+        CritiqueChangeRequest: {
+            /** @description the stations (panels) in the order groups visit them: 1 to 12, named */
+            stations: string[];
+            /** @description the minutes at each station: 1 to 60 */
+            slotMinutes: number;
+            /** @description when critique starts; sign-up closes then */
+            from: string;
+            /** @description when the last group leaves its last station */
+            to: string;
+            /**
+             * @description groups pick, or are placed in performance order
+             * @enum {string}
+             */
+            mode: "pick" | "performance-order";
+        };
+        GroupCritiques: {
+            data: components["schemas"]["GroupCritique"][];
+        };
+        GroupCritique: {
+            id: number;
+            competition: {
+                id: number;
+                name: string;
+                /** @description ISO 8601 */
+                date: string;
+            };
+            round: {
+                number: number;
+                name: string;
+            };
+            division: {
+                id: number;
+                name: string;
+            };
+            /** @description in the order a group visits them */
+            stations: string[];
+            slotMinutes: number;
+            /** @description when critique starts: sign-up closes then */
+            from: string;
+            /** @description ISO 8601 */
+            to: string;
+            /** @enum {string} */
+            mode: "pick" | "performance-order";
+            /** @description groups may still pick or change (pick mode, before the window) */
+            signUpOpen: boolean;
+            slot: components["schemas"]["CritiqueSlot"] & (Record<string, never> | null);
+            /**
+             * @description picked (pick mode, holding a slot); not-picked; placed (performance order); no-slot (performance order, past the last slot: the window is too short)
+             * @enum {string}
+             */
+            state: "picked" | "not-picked" | "placed" | "no-slot";
+            /** @description the slots nobody holds, while sign-up is open (never who holds the others) */
+            free: components["schemas"]["CritiqueSlot"][];
+        };
+        CritiquePickRequest: {
+            /** @description the slot number, 1 is the first */
+            slot: number;
         };
         DivisionList: {
             data: components["schemas"]["Division"][];

@@ -203,6 +203,52 @@ const writes: Write[] = [
     body: () => ({ reason: 'a later start' }),
   },
   {
+    name: 'open critique',
+    operation: 'POST /competitions/{competitionId}/critiques',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/critiques`,
+    body: () => ({
+      round: 2,
+      divisionId: circuit.scholasticA.id,
+      stations: ['Music'],
+      slotMinutes: 3,
+      from: '2027-01-16T21:00:00.000Z',
+      to: '2027-01-16T21:30:00.000Z',
+      mode: 'pick',
+    }),
+  },
+  {
+    name: 'change critique',
+    operation: 'POST /critiques/{critiqueId}',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => '/critiques/1',
+    body: () => ({
+      stations: ['Music'],
+      slotMinutes: 3,
+      from: '2027-01-16T21:00:00.000Z',
+      to: '2027-01-16T21:30:00.000Z',
+      mode: 'pick',
+    }),
+  },
+  {
+    name: 'close critique',
+    operation: 'DELETE /critiques/{critiqueId}',
+    permission: 'set-up',
+    method: 'DELETE',
+    path: () => '/critiques/1',
+  },
+  {
+    name: "pick a group's critique slot",
+    operation: 'POST /groups/{groupId}/critiques/{critiqueId}/slot',
+    permission: 'set-up',
+    narrower: 'register-group',
+    method: 'POST',
+    path: () => `/groups/${circuit.groups['Bravo HS'].id}/critiques/1/slot`,
+    body: () => ({ slot: 1 }),
+  },
+  {
     name: 'seat a judge',
     operation: 'POST /competitions/{competitionId}/judges',
     permission: 'set-up',
@@ -601,11 +647,11 @@ describe('permissions on every write', () => {
         refusals++;
       }
     }
-    // judge: all 43 but its tablet's report (the commentary writes refused for seats and recordings not its own);
-    // chief judge: all but penalties and sign-off (42); tabulator: the 8 user and group account writes and sign-off
-    // (9); a group's administrator and staff: all 44 (the group account writes name another group than theirs)
-    expect(writes).toHaveLength(49);
-    expect(refusals).toBe(48 + 47 + 9 + 49 + 49);
+    // judge: all 53 but its tablet's report (the commentary writes refused for seats and recordings not its own);
+    // chief judge: all but penalties and sign-off (51); tabulator: the 8 user and group account writes and sign-off
+    // (9); a group's administrator and staff: all 53 (the group writes name another group than theirs)
+    expect(writes).toHaveLength(53);
+    expect(refusals).toBe(52 + 51 + 9 + 53 + 53);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);
@@ -701,6 +747,7 @@ describe("a group's accounts on every operation", () => {
       ['recordingId', recordingId],
       ['uploadId', uploadId],
       ['registrationId', 1],
+      ['critiqueId', 1],
     ]);
 
   it('refuses each of them every operation of the document but GET /me, with 403 naming its permission', async () => {
@@ -742,6 +789,8 @@ describe("a group's accounts on every operation", () => {
       expect(contests.headers.get('cache-control'), role).toBe('private, no-store');
       expect(contests.body.data.length, role).toBeGreaterThan(0);
     }
+    for (const role of ['group-administrator', 'group-staff'] as const)
+      expect((await asRole[role].get(`/groups/${alpha}/critiques`)).status, `${role} critiques`).toBe(200);
     expect((await asRole['group-administrator'].get(`/groups/${alpha}/accounts`)).status).toBe(200);
     expectRefused(await asRole['group-staff'].get(`/groups/${alpha}/accounts`), 'manage-users', 'staff accounts');
     // the round's scores are not released in the small circuit until the write test releases round 1

@@ -348,3 +348,4 @@ export const scoreCorrections = pgTable('score_corrections', {
 export * from './commentary-schema.js';
 export * from './schedule-schema.js';
 export * from './registration-schema.js';
+export * from './critique-schema.js';

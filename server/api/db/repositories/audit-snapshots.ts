@@ -23,7 +23,8 @@ export type AuditResourceType =
   | 'schedule'
   | 'access-request'
   | 'registration-window'
-  | 'registration';
+  | 'registration'
+  | 'critique';
 
 export interface Snapshot {
   state: unknown;
@@ -264,6 +265,31 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
       .from(t.registrations)
       .where(and(eq(t.registrations.id, id), eq(t.registrations.orgId, orgId)));
     return row && { state: row, competitionId: row.competitionId };
+  },
+  /** a division and round's critique (decision 137): its plan and the slots groups hold in it */
+  async critique(db, orgId, id) {
+    const [row] = await db
+      .select({
+        competitionId: t.rounds.competitionId,
+        round: t.rounds.number,
+        divisionId: t.critiques.divisionId,
+        stations: t.critiques.stations,
+        slotMinutes: t.critiques.slotMinutes,
+        startsAt: t.critiques.startsAt,
+        endsAt: t.critiques.endsAt,
+        mode: t.critiques.mode,
+      })
+      .from(t.critiques)
+      .innerJoin(t.rounds, eq(t.rounds.id, t.critiques.roundId))
+      .where(and(eq(t.critiques.id, id), eq(t.critiques.orgId, orgId)));
+    if (!row) return undefined;
+    const held = await db
+      .select({ groupId: t.critiqueSlots.groupId, slot: t.critiqueSlots.slot })
+      .from(t.critiqueSlots)
+      .where(eq(t.critiqueSlots.critiqueId, id))
+      .orderBy(asc(t.critiqueSlots.slot));
+    const { competitionId, ...state } = row;
+    return { state: { ...state, held }, competitionId };
   },
   /** a competition's schedule (decision 138), by the competition's id: its draft and its latest published version */
   async schedule(db, orgId, id) {

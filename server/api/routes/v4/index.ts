@@ -13,6 +13,7 @@ import * as commentary from './commentary.js';
 import * as commentaryUploads from './commentary-uploads.js';
 import * as competitions from './competitions.js';
 import * as contestUpdates from './contest-updates.js';
+import * as critiques from './critiques.js';
 import * as divisions from './divisions.js';
 import * as draws from './draws.js';
 import * as events from './events.js';
@@ -56,6 +57,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
   'commentary-uploads': commentaryUploads,
   competitions,
   'contest-updates': contestUpdates,
+  critiques,
   divisions,
   draws,
   events,
