@@ -47,3 +47,10 @@ export function readSchedulePageName(name: string): { guid: string; view: Schedu
   const match = SCHEDULE_PAGE_NAME.exec(name);
   return match ? { guid: match[1].toLowerCase(), view: match[2] as ScheduleView } : null;
 }
+
+/** A schedule page's address in another view: the same folder and guid, `_standard` or `_logistical` (null: not one). */
+export function scheduleViewUrl(url: string, view: ScheduleView): string | null {
+  const match = /^(.*\/)([^/?#]+)$/.exec(url);
+  const page = match ? readSchedulePageName(match[2]) : null;
+  return match && page ? `${match[1]}${page.guid}_${view}.htm` : null;
+}

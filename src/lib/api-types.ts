@@ -6958,6 +6958,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/competitions/{competitionId}/schedule/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A competition's logistical templates: each division's timed steps relative to the performance (logistical schedule extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every division with a performance here, with its steps (none: no template) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItineraryTemplates"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a competition's logistical templates whole (logistical schedule extension)
+         * @description A step of 0 minutes, an offset past 600 minutes, a division without a performance here, or a step that would run into a group's next performance that day is a 422 naming the field (`templates.0.steps.2.offsetMinutes`).
+         *
+         *     Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    competitionId: number;
+                };
+                cookie?: never;
+            };
+            /** @description every template */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ItineraryTemplatesRequest"];
+                };
+            };
+            responses: {
+                /** @description The templates saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItineraryTemplates"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/judges/seasons/": {
         parameters: {
             query?: never;
@@ -11183,11 +11361,23 @@ export interface components {
                 name: string;
                 location: string;
             };
+            /** @description the group's logistical steps for this performance in time order, the performance among them, from its division's template (decision 141); empty while the performance has no time; absent on services without logistical templates */
+            itinerary?: components["schemas"]["ItineraryStep"][];
         };
         DivisionRef: {
             id: number;
             name: string;
             initials: string;
+        };
+        ItineraryStep: {
+            /** @enum {string} */
+            kind: "check-in" | "body-warm-up" | "equipment-warm-up" | "music-warm-up" | "staging" | "exit" | "critique" | "other" | "performance";
+            name: string;
+            location: string;
+            /** @description ISO 8601 UTC with milliseconds */
+            startsAt: string;
+            /** @description ISO 8601 UTC with milliseconds */
+            endsAt: string;
         };
         CompetitionScores: {
             competition: {
@@ -12087,6 +12277,48 @@ export interface components {
             divisionId?: number;
             active?: boolean | ("0" | "1" | "true" | "false");
             pending?: boolean | ("0" | "1" | "true" | "false");
+        };
+        ItineraryTemplates: {
+            competition: {
+                id: number;
+                guid: string;
+                name: string;
+            };
+            divisions: {
+                divisionId: number;
+                divisionName: string;
+                /** @description the division's interval as scheduled */
+                performanceMinutes: number;
+                steps: {
+                    /** @enum {string} */
+                    kind: "check-in" | "body-warm-up" | "equipment-warm-up" | "music-warm-up" | "staging" | "exit" | "critique" | "other";
+                    label: string;
+                    /** @description the label, or the kind named */
+                    name: string;
+                    offsetMinutes: number;
+                    minutes: number;
+                    location: string;
+                }[];
+            }[];
+        };
+        ItineraryTemplatesRequest: {
+            /** @description one per division with a performance here; a division left out has no template */
+            templates: {
+                divisionId: number;
+                /** @description at most 20 */
+                steps: {
+                    /** @enum {string} */
+                    kind: "check-in" | "body-warm-up" | "equipment-warm-up" | "music-warm-up" | "staging" | "exit" | "critique" | "other";
+                    /** @description what the step is called, at most 60 characters (absent: the kind's name) */
+                    label?: string;
+                    /** @description minutes from the performance's start to the step's: negative before, positive after (600 at most either way) */
+                    offsetMinutes: number;
+                    /** @description how long, 1 to 240 minutes */
+                    minutes: number;
+                    /** @description where (a warm-up room, the gym), at most 100 characters */
+                    location?: string;
+                }[];
+            }[];
         };
         JudgeSeasonList: {
             data: components["schemas"]["JudgeSeason"][];

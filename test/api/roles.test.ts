@@ -249,6 +249,14 @@ const writes: Write[] = [
     body: () => ({ slot: 1 }),
   },
   {
+    name: 'save the logistical templates',
+    operation: 'POST /competitions/{competitionId}/schedule/templates',
+    permission: 'set-up',
+    method: 'POST',
+    path: () => `/competitions/${circuit.competition.id}/schedule/templates`,
+    body: () => ({ templates: [] }),
+  },
+  {
     name: 'seat a judge',
     operation: 'POST /competitions/{competitionId}/judges',
     permission: 'set-up',
@@ -632,6 +640,7 @@ describe('permissions on every write', () => {
           `/competitions/${circuit.competition.id}/draws`,
           `/competitions/${circuit.competition.id}/schedule/draft`,
           `/competitions/${circuit.competition.id}/schedule/versions`,
+          `/competitions/${circuit.competition.id}/schedule/templates`,
         ].map(async (path) => (await fullKey.get(path)).text),
       );
     const setUpBefore = await setUp();
@@ -647,11 +656,11 @@ describe('permissions on every write', () => {
         refusals++;
       }
     }
-    // judge: all 53 but its tablet's report (the commentary writes refused for seats and recordings not its own);
-    // chief judge: all but penalties and sign-off (51); tabulator: the 8 user and group account writes and sign-off
-    // (9); a group's administrator and staff: all 53 (the group writes name another group than theirs)
-    expect(writes).toHaveLength(53);
-    expect(refusals).toBe(52 + 51 + 9 + 53 + 53);
+    // judge: all 54 but its tablet's report (the commentary writes refused for seats and recordings not its own);
+    // chief judge: all but penalties and sign-off (52); tabulator: the 8 user and group account writes and sign-off
+    // (9); a group's administrator and staff: all 54 (the group writes name another group than theirs)
+    expect(writes).toHaveLength(54);
+    expect(refusals).toBe(53 + 52 + 9 + 54 + 54);
     expect((await fullKey.get('/audit/')).body.data.length).toBe(auditBefore);
     expect((await fullKey.get(`/competitions/${circuit.competition.id}/schedule`)).text).toBe(scheduleBefore);
     expect(await encore()).toEqual(encoreBefore);

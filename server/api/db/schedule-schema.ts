@@ -2,7 +2,8 @@
  * Drizzle tables of the schedule builder (migrations/0016_schedules.sql; decision 138); schema.ts exports them with
  * the others.
  */
-import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TemplateStep } from '../../../domain/schedule/itinerary.js';
 import type { StoredPlan, StoredTimedItem } from '../../../domain/schedule/stored.js';
 import type { AuditActor as Actor } from './audit-actor.js';
 
@@ -27,3 +28,17 @@ export const scheduleVersions = pgTable('schedule_versions', {
   publishedBy: jsonb('published_by').$type<Actor>().notNull(),
   publishedAt: ts('published_at').notNull().defaultNow(),
 });
+
+/** A division's template of logistical steps at a competition (migrations/0017_itinerary_templates.sql; decision 141). */
+export const itineraryTemplates = pgTable(
+  'itinerary_templates',
+  {
+    competitionId: integer('competition_id').notNull(),
+    divisionId: integer('division_id').notNull(),
+    orgId: integer('org_id').notNull(),
+    steps: jsonb('steps').$type<TemplateStep[]>().notNull(),
+    savedBy: jsonb('saved_by').$type<Actor>().notNull(),
+    savedAt: ts('saved_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.competitionId, table.divisionId] })],
+);

@@ -291,7 +291,7 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
     const { competitionId, ...state } = row;
     return { state: { ...state, held }, competitionId };
   },
-  /** a competition's schedule (decision 138), by the competition's id: its draft and its latest published version */
+  /** a competition's schedule (decision 138), by the competition's id: its draft, its latest published version and its logistical templates (141) */
   async schedule(db, orgId, id) {
     const [competition] = await db
       .select({ id: t.competitions.id })
@@ -308,7 +308,12 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
       .where(eq(t.scheduleVersions.competitionId, id))
       .orderBy(desc(t.scheduleVersions.number))
       .limit(1);
-    return { state: { draft: draft?.plan ?? null, published: version ?? null }, competitionId: id };
+    const templates = await db
+      .select({ divisionId: t.itineraryTemplates.divisionId, steps: t.itineraryTemplates.steps })
+      .from(t.itineraryTemplates)
+      .where(eq(t.itineraryTemplates.competitionId, id))
+      .orderBy(t.itineraryTemplates.divisionId);
+    return { state: { draft: draft?.plan ?? null, published: version ?? null, templates }, competitionId: id };
   },
   async user(db, orgId, id) {
     const [row] = await db

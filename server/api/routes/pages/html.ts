@@ -33,6 +33,9 @@ td.header { background: #eee; text-align: center; font-weight: bold; }
 .scoreTable td { border: 0; text-align: center; }
 .scoreTable td.rank { color: #555; font-size: 10px; }
 .schedule th, .schedule td { border-bottom: 1px solid #ccc; padding: 4px 8px; text-align: left; }
+.sheet { margin: 24px auto 0; max-width: 48rem; }
+.sheet h2 { font-size: 16px; text-align: center; margin: 0 0 4px; }
+@media print { .sheet { break-before: page; } .sheets-heading { display: none; } }
 `;
 
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');

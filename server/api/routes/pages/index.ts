@@ -20,6 +20,7 @@ import { PAGE_HEADERS } from './html.js';
 import { recapPage } from './recap-page.js';
 import { schedulePage } from './schedule-page.js';
 import { drawPage } from './draw-page.js';
+import { competitionItineraries } from '../../db/repositories/itineraries.read.js';
 import { competitionDraws } from '../../db/repositories/draws.read.js';
 import { drawPageRoute, recapPageRoute, schedulePageRoute } from './pages.routes.js';
 
@@ -77,6 +78,10 @@ export function publishedPageRoutes(services: Services) {
           competition,
           entries: scheduleEntries(await competitionSections(db, organization.id, competition.id)),
           view,
+          itineraries:
+            view === 'logistical'
+              ? (await competitionItineraries(db, organization.id, competition.id)).byPerformance
+              : undefined,
         }),
       );
     })

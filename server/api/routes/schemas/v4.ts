@@ -3,6 +3,7 @@
  * and Scores are our design of the shapes the specification leaves "not shown" (docs/api.md: "Designed shapes").
  */
 import { z } from '@hono/zod-openapi';
+import { STEP_KINDS } from '../../../../domain/schedule/itinerary.js';
 import { SectionSheet } from './sheet.js';
 
 export const EventListItem = z
@@ -92,6 +93,16 @@ export const Round = z
   .object({ number: z.number().int(), name: z.string(), scoresReleased: z.boolean() })
   .openapi('Round');
 
+export const ItineraryStep = z
+  .object({
+    kind: z.enum([...STEP_KINDS, 'performance']),
+    name: z.string(),
+    location: z.string(),
+    startsAt: z.string().openapi({ description: 'ISO 8601 UTC with milliseconds' }),
+    endsAt: z.string().openapi({ description: 'ISO 8601 UTC with milliseconds' }),
+  })
+  .openapi('ItineraryStep');
+
 export const ScheduleEntry = z
   .object({
     performanceId: z.number().int(),
@@ -103,6 +114,13 @@ export const ScheduleEntry = z
     round: z.object({ number: z.number().int(), name: z.string() }),
     division: DivisionRef,
     group: z.object({ id: z.number().int(), name: z.string(), location: z.string() }),
+    itinerary: z
+      .array(ItineraryStep)
+      .optional()
+      .openapi({
+        description:
+          "the group's logistical steps for this performance in time order, the performance among them, from its division's template (decision 141); empty while the performance has no time; absent on services without logistical templates",
+      }),
   })
   .openapi('ScheduleEntry');
 

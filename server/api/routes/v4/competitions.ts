@@ -6,6 +6,7 @@ import { ApiProblem, notFound } from '../../http/problem.js';
 import { requirePermission } from '../../http/permissions.js';
 import { referencing, validBody } from '../../http/write-body.js';
 import { competitionSections, findCompetition, roundsOf } from '../../db/repositories/competitions.read.js';
+import { competitionItineraries } from '../../db/repositories/itineraries.read.js';
 import { findPerformance } from '../../db/repositories/performances.read.js';
 import { ReleaseRefused, releaseSections } from '../../db/repositories/sections.write.js';
 import { NotFoundError, RuleViolation } from '../../db/repositories/errors.js';
@@ -31,9 +32,15 @@ export function resource(services: Services) {
         const orgId = c.get('auth').orgId;
         const competition = await findCompetition(db, orgId, { id: competitionId });
         if (!competition) throw notFound(`Competition ${competitionId}`);
+        const { byPerformance } = await competitionItineraries(db, orgId, competitionId);
         const entries = scheduleEntries(await competitionSections(db, orgId, competitionId)).map((entry) => ({
           ...entry,
           time: entry.time ? isoTimestamp(entry.time) : null,
+          itinerary: (byPerformance.get(entry.performanceId) ?? []).map((step) => ({
+            ...step,
+            startsAt: new Date(step.startsAt).toISOString(),
+            endsAt: new Date(step.endsAt).toISOString(),
+          })),
         }));
         return {
           body: {

@@ -20,6 +20,7 @@ import * as events from './events.js';
 import * as groupAccounts from './group-accounts.js';
 import * as groupContests from './group-contests.js';
 import * as groups from './groups.js';
+import * as itineraries from './itineraries.js';
 import * as judgeSeasons from './judge-seasons.js';
 import * as judges from './judges.js';
 import * as me from './me.js';
@@ -64,6 +65,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, ResourceModule>> = {
   'group-accounts': groupAccounts,
   'group-contests': groupContests,
   groups,
+  itineraries,
   'judge-seasons': judgeSeasons,
   judges,
   me,

@@ -15,6 +15,8 @@ export const setupKeys = {
   /** the schedule builder's draft and versions: under `schedule`, so a write to the running order refreshes them */
   scheduleDraft: (competitionId: number) => [...setupKeys.schedule(competitionId), 'draft'] as const,
   scheduleVersions: (competitionId: number) => [...setupKeys.schedule(competitionId), 'versions'] as const,
+  /** the logistical templates (decision 141): under `schedule`, so publishing refreshes their performances' minutes */
+  itineraryTemplates: (competitionId: number) => [...setupKeys.schedule(competitionId), 'templates'] as const,
   draws: (competitionId: number) => [...setupKeys.all, 'draws', competitionId] as const,
   groups: () => [...setupKeys.all, 'groups'] as const,
   users: () => [...setupKeys.all, 'users'] as const,

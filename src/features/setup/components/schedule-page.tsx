@@ -15,6 +15,9 @@ import {
 } from '../api/get-schedule-draft';
 import { formatTime } from '../../../lib/dates';
 import { moveText } from '../utils/schedule-model';
+import { itineraryTemplatesQueryOptions } from '../api/get-itinerary-templates';
+import { scheduleViewUrl } from '../../../../domain/published-pages';
+import { ItineraryTemplatesEditor } from './itinerary-templates-editor';
 import { ScheduleEditor } from './schedule-editor';
 
 const linkClass = 'text-blue-900 underline dark:text-sky-300';
@@ -37,8 +40,10 @@ export function SchedulePage({
   const enabled = competitionId !== null;
   const draft = useQuery({ ...scheduleDraftQueryOptions(competitionId ?? 0), enabled });
   const versions = useQuery({ ...scheduleVersionsQueryOptions(competitionId ?? 0), enabled });
-  if (summary.isPending || (enabled && (draft.isPending || versions.isPending))) return <PageSkeleton rows={8} />;
-  const failure = summary.error ?? draft.error ?? versions.error;
+  const templates = useQuery({ ...itineraryTemplatesQueryOptions(competitionId ?? 0), enabled });
+  if (summary.isPending || (enabled && (draft.isPending || versions.isPending || templates.isPending)))
+    return <PageSkeleton rows={8} />;
+  const failure = summary.error ?? draft.error ?? versions.error ?? templates.error;
   if (failure) return <LoadFailure failure={failure} what="The schedule" organization={me.organization.name} />;
   const body = summary.data!.body;
   if (competitionId === null)
@@ -47,6 +52,9 @@ export function SchedulePage({
     );
   const current = draft.data!.body;
   const published = versions.data!.body.data;
+  const logisticalUrl = body.competition.scheduleUrl
+    ? scheduleViewUrl(body.competition.scheduleUrl, 'logistical')
+    : null;
   return (
     <>
       <h1 className="text-2xl font-bold">
@@ -64,6 +72,11 @@ export function SchedulePage({
             The published schedule
           </a>
         ) : null}
+        {logisticalUrl ? (
+          <a href={logisticalUrl} className={linkClass}>
+            The logistical schedule
+          </a>
+        ) : null}
       </p>
       <PublishedState draft={current} versions={published} />
       {current.items.length === 0 ? (
@@ -77,6 +90,9 @@ export function SchedulePage({
       ) : (
         // what was typed stays across saves and publishing; the published times come from the draft read again
         <ScheduleEditor key={current.competition.id} draft={current} />
+      )}
+      {current.items.length === 0 ? null : (
+        <ItineraryTemplatesEditor key={`templates-${current.competition.id}`} read={templates.data!.body} />
       )}
       <VersionHistory list={published} />
     </>
