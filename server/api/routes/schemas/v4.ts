@@ -114,13 +114,10 @@ export const ScheduleEntry = z
     round: z.object({ number: z.number().int(), name: z.string() }),
     division: DivisionRef,
     group: z.object({ id: z.number().int(), name: z.string(), location: z.string() }),
-    itinerary: z
-      .array(ItineraryStep)
-      .optional()
-      .openapi({
-        description:
-          "the group's logistical steps for this performance in time order, the performance among them, from its division's template (decision 141); empty while the performance has no time; absent on services without logistical templates",
-      }),
+    itinerary: z.array(ItineraryStep).optional().openapi({
+      description:
+        "the group's logistical steps for this performance in time order, the performance among them, from its division's template (decision 141); empty while the performance has no time; absent on services without logistical templates",
+    }),
   })
   .openapi('ScheduleEntry');
 
