@@ -37,6 +37,11 @@ export const managePaths = {
     path: 'competitions/:competitionGuid/schedule',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/schedule`,
   },
+  /** A competition's registration: opened with dates, divisions, places and fees; the groups' requests decided. */
+  registration: {
+    path: 'competitions/:competitionGuid/registration',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/registration`,
+  },
   /** Who sits on each caption of each division and round of a competition: seat, remove, copy. */
   panel: {
     path: 'competitions/:competitionGuid/panel',

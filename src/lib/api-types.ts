@@ -7799,7 +7799,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A competition's registration and every group's registration into it (registration extension) */
+        /**
+         * A competition's registration and every group's registration into it (registration extension)
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -7838,7 +7841,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description The caller lacks the permission `read` (a group's account reads only its own groups) */
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8211,7 +8214,7 @@ export interface paths {
         };
         /**
          * What a group may register for and its registrations (registration extension; a group's own only)
-         * @description Permission: `read-group` (roles: administrator, group-administrator, group-staff; API keys that are not read-only).
+         * @description Permission: `set-up` (roles: administrator, tabulator; API keys that are not read-only). Or `read-group` (roles: group-administrator, group-staff): only the groups the caller is an account of (a group's staff included).
          */
         get: {
             parameters: {
@@ -8251,7 +8254,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description The caller lacks the permission `read-group` (named in the problem's `permission`) */
+                /** @description The caller lacks the permission `set-up` (named in the problem's `permission`) */
                 403: {
                     headers: {
                         [name: string]: unknown;

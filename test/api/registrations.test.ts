@@ -152,6 +152,17 @@ describe('registration for a contest', () => {
       403,
       'permission_required',
     );
+    // the circuit's tabulator, who decides them, reads any group's (decision 139); a judge reads none
+    const asTabulator = await tabulator.get(`/groups/${alpha}/registrations`);
+    expect(asTabulator.status, asTabulator.text).toBe(200);
+    expect((asTabulator.body.open as Json[]).map((w) => w.competition.id)).toContain(competitionId);
+    expectProblem(await judge.get(`/groups/${alpha}/registrations`), 403, 'permission_required');
+    expect((await judge.get(`/groups/${alpha}/registrations`)).body.permission).toBe('set-up');
+    // nor the competition's list: who asked, who was refused and why are not every reader's
+    expect((await judge.get(registrationOf())).body.permission).toBe('set-up');
+    const asCircuit = await tabulator.get(registrationOf());
+    expect(asCircuit.status, asCircuit.text).toBe(200);
+    expect(asCircuit.headers.get('cache-control')).toBe('private, no-store');
     // a group that may enter nothing offered sees nothing open
     const drums = circuit.groups['Delta Drumline'].id;
     const drumline = await key.get(`/groups/${drums}/registrations`);
@@ -178,6 +189,8 @@ describe('registration for a contest', () => {
       'divisionId',
       400,
     );
+    // an operation that takes a body refuses its absence: 400 naming it, never a 500
+    expectField(await alphaDirector.send('POST', `/groups/${alpha}/registrations`), 'body', 400);
     const made = await alphaDirector.send('POST', `/groups/${alpha}/registrations`, {
       competitionId,
       divisionId: circuit.scholasticA.id,
@@ -224,7 +237,8 @@ describe('registration for a contest', () => {
 
   it('withdrawing an accepted place removes its performance and accepts the first waitlisted', async () => {
     const before = (await key.send('POST', `/registrations/${first}/decision`, { state: 'accepted' })).body;
-    const gone = await alphaDirector.send('POST', `/groups/${alpha}/registrations/${first}/withdraw`, {});
+    // a withdraw takes no body: sent without one, as a page's button sends it
+    const gone = await alphaDirector.send('POST', `/groups/${alpha}/registrations/${first}/withdraw`);
     expect(gone.status, gone.text).toBe(200);
     expect(gone.body).toMatchObject({ state: 'withdrawn', performanceId: null });
     expect(await performance(before.performanceId)).toBeUndefined();

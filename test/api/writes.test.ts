@@ -81,6 +81,23 @@ describe('groups', () => {
     expect((await send('POST', '/groups/999999', { name: 'Nobody' })).status).toBe(404);
   });
 
+  it('refuses a write sent without a body where the operation takes one: 400 naming the body, never a 500', async () => {
+    // a withdraw or a new link takes none (test/api/registrations.test.ts sends one so); these take fields
+    const competition = circuit.competition.id;
+    for (const path of [
+      '/groups/',
+      `/competitions/${competition}/scores`,
+      `/competitions/${competition}/schedule/draft`,
+      `/competitions/${competition}/registration`,
+      '/me/tablet',
+      `/performances/${circuit.performances['Alpha HS']}/commentary/marks`,
+    ]) {
+      const none = await send('POST', path);
+      expect(none.status, path).toBe(400);
+      expect(JSON.stringify(none.body.errors), path).toMatch(/body|Content-Type/i);
+    }
+  });
+
   it('replays a retried create with the same Idempotency-Key instead of creating twice', async () => {
     const body = { name: 'Golf HS', divisionId: circuit.scholasticA.id };
     const first = await send('POST', '/groups/', body, { 'idempotency-key': 'create-golf-1' });

@@ -78,11 +78,24 @@ describe('registration through the BFF', () => {
     expect((read.json() as { registrations: { id: number; state: string }[] }).registrations).toEqual([
       expect.objectContaining({ id, state: 'waitlisted' }),
     ]);
-    // a group's own list is its accounts' (and the administrator's, read-group): the circuit's tabulator reads the
-    // competition's instead
+    // the circuit's tabulator, who decides them, reads a group's too (decision 139), as the signed-in user
     const theirs = await browser.send(bff.url, `/api/groups/${group}/registrations`, { headers: { cookie } });
-    expect(theirs.status).toBe(403);
-    expect(theirs.json()).toMatchObject({ permission: 'read-group' });
+    expect(theirs.status, theirs.body).toBe(200);
+    expect((theirs.json() as { data: { id: number }[] }).data.map((r) => r.id)).toEqual([id]);
+  });
+
+  it('reads registrations as the signed-in user, never from the shared cache: a judge is refused them', async () => {
+    const { cookie } = await browser.signIn('judge@registration.example', bff.url);
+    const read = await browser.send(bff.url, `/api/competitions/${circuit.competition.id}/registration`, {
+      headers: { cookie },
+    });
+    expect(read.status).toBe(403);
+    expect(read.json()).toMatchObject({ permission: 'set-up' });
+    // and a fan (no session) gets no registration list either
+    const fan = await browser.send(bff.url, `/api/competitions/${circuit.competition.id}/registration`, {
+      headers: {},
+    });
+    expect([401, 403]).toContain(fan.status);
   });
 
   it('passes the API’s refusal through: a judge may not open registration', async () => {

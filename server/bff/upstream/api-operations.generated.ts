@@ -134,6 +134,7 @@ export const USER_READS: readonly string[] = [
   '/groups/{groupId}/contests/{performanceId}',
   '/me/seats',
   '/me',
+  '/competitions/{competitionId}/registration',
   '/groups/{groupId}/registrations',
   '/competitions/{competitionId}/progress',
   '/competitions/{competitionId}/schedule/draft',

@@ -14,12 +14,15 @@ export function CompetitionPage({
   title,
   permission,
   refusal,
+  hosted,
   children,
 }: {
   guid: string;
   title: string;
   permission: Permission;
   refusal: { title: string; text: string };
+  /** what the page says on the hosted service (SessionGate's default otherwise) */
+  hosted?: { title: string; text: string };
   children: (me: Me) => ReactNode;
 }) {
   return (
@@ -30,7 +33,7 @@ export function CompetitionPage({
           Back to the console
         </Link>
       </p>
-      <SessionGate>
+      <SessionGate hosted={hosted}>
         {(me) => (can(me, permission) ? children(me) : <EmptyState title={refusal.title}>{refusal.text}</EmptyState>)}
       </SessionGate>
     </>

@@ -147,6 +147,10 @@ function Console({ me, guid }: { me: Me; guid: string }) {
             ·{' '}
             <Link to={managePaths.schedule.href(guid)} className="text-blue-900 underline dark:text-sky-300">
               Schedule
+            </Link>{' '}
+            ·{' '}
+            <Link to={managePaths.registration.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+              Registration
             </Link>
           </>
         ) : null}

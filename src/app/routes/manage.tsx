@@ -19,6 +19,7 @@ const pages: Record<ManagePage, ComponentType<{ competitionGuid?: string }>> = {
   entries: lazy(() => import('../manage/entries')),
   draw: lazy(() => import('../manage/draw')),
   schedule: lazy(() => import('../manage/schedule')),
+  registration: lazy(() => import('../manage/registration')),
   panel: lazy(() => import('../manage/panel')),
   awards: lazy(() => import('../manage/awards')),
   tablets: lazy(() => import('../manage/tablets')),

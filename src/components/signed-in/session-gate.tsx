@@ -21,8 +21,11 @@ export function SessionGate({
   children,
   needs = { permission: 'read-unreleased', what: 'The console is' },
   audience,
+  hosted = audience?.hosted,
 }: {
   children: (me: Me) => ReactNode;
+  /** what the page says on the hosted service, when it is more than "Contests are managed there" */
+  hosted?: { title: string; text: string };
   needs?: { permission: Permission; what: `${string} ${'is' | 'are'}` };
   audience?: {
     signIn: string;
@@ -47,8 +50,8 @@ export function SessionGate({
   const state = session.data;
   if (state.kind === 'hosted')
     return (
-      <EmptyState title={audience?.hosted?.title ?? 'Contests are managed on the hosted service'}>
-        {audience?.hosted?.text ??
+      <EmptyState title={hosted?.title ?? 'Contests are managed on the hosted service'}>
+        {hosted?.text ??
           'These results come from the hosted CompetitionSuite service: its contests are set up, scored and released there, not in this app.'}
       </EmptyState>
     );

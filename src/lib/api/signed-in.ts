@@ -95,6 +95,27 @@ export async function postAsUser<Path extends WritePath<UpstreamPaths>>(
   return readAnswer(response);
 }
 
+/** The paths whose documented POST takes no body (a withdraw: the path says it all). */
+type EmptyWritePath = {
+  [Path in keyof UpstreamPaths]: [PostOf<UpstreamPaths[Path]>] extends [never]
+    ? never
+    : [JsonBodyOf<PostOf<UpstreamPaths[Path]>>] extends [never]
+      ? Path
+      : never;
+}[keyof UpstreamPaths];
+
+/** A documented write that takes no body, sent without one, as the API accepts it. */
+export async function postEmptyAsUser<Path extends EmptyWritePath>(
+  template: Path,
+  { path }: { path: PathParamsOf<PostOf<UpstreamPaths[Path]>> & object },
+): Promise<ApiResult<WrittenOf<PostOf<UpstreamPaths[Path]>>>> {
+  const response = await asUser(browserFetch, apiUrl(template, { path }), {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+  });
+  return readAnswer(response);
+}
+
 /** The paths with a documented PATCH of raw bytes (the commentary uploads' appends). */
 type BytesPath = {
   [Path in keyof UpstreamPaths]: UpstreamPaths[Path] extends {

@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { ApiProblem, notFound } from '../../http/problem.js';
 import { requirePermission } from '../../http/permissions.js';
-import { referencing, validBody } from '../../http/write-body.js';
+import { missingBody, referencing, validBody } from '../../http/write-body.js';
 import { competitionSections, findCompetition, roundsOf } from '../../db/repositories/competitions.read.js';
 import { competitionItineraries } from '../../db/repositories/itineraries.read.js';
 import { findPerformance } from '../../db/repositories/performances.read.js';
@@ -137,6 +137,8 @@ export function resource(services: Services) {
         entries = sheet.entries;
         name = csvFieldName(sheet);
       } else {
+        // sent without a body: the JSON validator did not run
+        if (!c.req.header('content-type')) throw missingBody();
         const body = c.req.valid('json');
         // a text/csv body took the branch above; the JSON validator has made this the bulk shape
         if (typeof body === 'string') throw new Error('unreachable: a JSON bulk body that is a string');

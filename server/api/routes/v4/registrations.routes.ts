@@ -77,17 +77,21 @@ const CompetitionRegistration = z
   })
   .openapi('CompetitionRegistration');
 
-export const getCompetitionRegistration = createRoute({
-  method: 'get',
-  path: '/competitions/{competitionId}/registration',
-  summary: "A competition's registration and every group's registration into it (registration extension)",
-  request: { params: competitionParams },
-  responses: {
-    200: { description: 'The registration', content: { 'application/json': { schema: CompetitionRegistration } } },
-    ...errorResponses,
-    ...notFoundResponse,
-  },
-});
+// The circuit's set-up roles decide registrations, so they read them: who asked, who was refused and why, who paid
+// are not the fans' (decision 139). The public page shows the window alone (routes/pages/registration-page.ts).
+export const getCompetitionRegistration = createRoute(
+  permitted('set-up', {
+    method: 'get',
+    path: '/competitions/{competitionId}/registration',
+    summary: "A competition's registration and every group's registration into it (registration extension)",
+    request: { params: competitionParams },
+    responses: {
+      200: { description: 'The registration', content: { 'application/json': { schema: CompetitionRegistration } } },
+      ...errorResponses,
+      ...notFoundResponse,
+    },
+  }),
+);
 
 const WindowBody = z
   .strictObject({
@@ -185,18 +189,25 @@ const GroupRegistrations = z
   })
   .openapi('GroupRegistrations');
 
+// Read by those who decide registrations (set-up: the circuit's administrator and tabulator) for any group, and by a
+// group's own accounts for their groups (decision 139).
 export const listGroupRegistrations = createRoute(
-  permitted('read-group', {
-    method: 'get',
-    path: '/groups/{groupId}/registrations',
-    summary: "What a group may register for and its registrations (registration extension; a group's own only)",
-    request: { params: groupParams },
-    responses: {
-      200: { description: 'Open and made', content: { 'application/json': { schema: GroupRegistrations } } },
-      ...errorResponses,
-      ...notFoundResponse,
+  permitted(
+    'set-up',
+    {
+      method: 'get',
+      path: '/groups/{groupId}/registrations',
+      summary: "What a group may register for and its registrations (registration extension; a group's own only)",
+      request: { params: groupParams },
+      responses: {
+        200: { description: 'Open and made', content: { 'application/json': { schema: GroupRegistrations } } },
+        ...errorResponses,
+        ...notFoundResponse,
+      },
     },
-  }),
+    undefined,
+    { permission: 'read-group', limit: "only the groups the caller is an account of (a group's staff included)" },
+  ),
 );
 
 const RegisterBody = z

@@ -111,7 +111,7 @@ export function resource(services: Services) {
   return newRouter()
     .openapi(routes.getCompetitionRegistration, async (c) => {
       const { competitionId } = c.req.valid('param');
-      return c.json(await competitionRegistration(db, c.get('auth').orgId, competitionId), 200);
+      return c.json(await competitionRegistration(db, c.get('auth').orgId, competitionId), 200, PRIVATE);
     })
     .openapi(routes.saveCompetitionRegistration, async (c) => {
       const orgId = c.get('auth').orgId;
@@ -141,7 +141,7 @@ export function resource(services: Services) {
     .openapi(routes.listGroupRegistrations, async (c) => {
       const auth = c.get('auth');
       const { groupId } = c.req.valid('param');
-      requireGroup(auth, groupId, 'read-group');
+      if (c.get('permission') === 'read-group') requireGroup(auth, groupId, 'read-group', 'set-up');
       const group = await findGroup(db, auth.orgId, groupId);
       if (!group) throw notFound(`Group ${groupId}`);
       const now = new Date();

@@ -18,6 +18,8 @@ export const setupKeys = {
   /** the logistical templates (decision 141): under `schedule`, so publishing refreshes their performances' minutes */
   itineraryTemplates: (competitionId: number) => [...setupKeys.schedule(competitionId), 'templates'] as const,
   draws: (competitionId: number) => [...setupKeys.all, 'draws', competitionId] as const,
+  /** a competition's registration and every group's registration into it (decision 136) */
+  registration: (competitionId: number) => [...setupKeys.all, 'registration', competitionId] as const,
   groups: () => [...setupKeys.all, 'groups'] as const,
   users: () => [...setupKeys.all, 'users'] as const,
   /** "find my group" requests (issue 39), of one state */

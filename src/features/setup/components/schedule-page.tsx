@@ -67,6 +67,9 @@ export function SchedulePage({
         <Link to={managePaths.draw.href(guid)} className={linkClass}>
           Draw
         </Link>
+        <Link to={managePaths.registration.href(guid)} className={linkClass}>
+          Registration
+        </Link>
         {body.competition.scheduleUrl ? (
           <a href={body.competition.scheduleUrl} className={linkClass}>
             The published schedule
