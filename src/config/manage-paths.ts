@@ -42,6 +42,11 @@ export const managePaths = {
     path: 'competitions/:competitionGuid/registration',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/registration`,
   },
+  /** Critique: each division and round's schedule by station (printable), opened and changed by the circuit. */
+  critique: {
+    path: 'competitions/:competitionGuid/critique',
+    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/critique`,
+  },
   /** Who sits on each caption of each division and round of a competition: seat, remove, copy. */
   panel: {
     path: 'competitions/:competitionGuid/panel',

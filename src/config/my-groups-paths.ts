@@ -15,6 +15,8 @@ export const myGroupsPaths = {
   },
   /** A group's people (its administrators): its accounts with their roles; add one with a one-time link, remove one. */
   people: { path: ':groupId/people', href: (groupId: number) => `/my-groups/${groupId}/people` },
+  /** A group's critique slots: picked and changed by its administrators, read by its staff (decision 137). */
+  critique: { path: ':groupId/critique', href: (groupId: number) => `/my-groups/${groupId}/critique` },
 } as const;
 
 export type MyGroupsPage = keyof typeof myGroupsPaths;

@@ -74,3 +74,10 @@ export function formatAge(ms: number): string {
   if (minutes < 60) return `${minutes} min ago`;
   return `${Math.round(minutes / 60)} h ago`;
 }
+
+/** `datetime-local`'s value ("2026-03-28T18:00") for an instant, in the browser's zone. */
+export function localInputValue(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

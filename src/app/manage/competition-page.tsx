@@ -33,7 +33,9 @@ export function CompetitionPage({
           Back to the console
         </Link>
       </p>
-      <SessionGate hosted={hosted}>
+      {/* a page for every role of the circuit (`read`: critique's schedule, for the judges too) opens the gate to
+          them all; the others keep the console's (read-unreleased) */}
+      <SessionGate hosted={hosted} needs={permission === 'read' ? { permission, what: `${title} is` } : undefined}>
         {(me) => (can(me, permission) ? children(me) : <EmptyState title={refusal.title}>{refusal.text}</EmptyState>)}
       </SessionGate>
     </>

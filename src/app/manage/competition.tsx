@@ -136,6 +136,10 @@ function Console({ me, guid }: { me: Me; guid: string }) {
         ·{' '}
         <Link to={managePaths.entries.href(guid)} className="text-blue-900 underline dark:text-sky-300">
           Entries
+        </Link>{' '}
+        ·{' '}
+        <Link to={managePaths.critique.href(guid)} className="text-blue-900 underline dark:text-sky-300">
+          Critique
         </Link>
         {can(me, 'set-up') ? (
           <>

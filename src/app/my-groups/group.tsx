@@ -43,6 +43,14 @@ function GroupContests({ me, groupId }: { me: Me; groupId: number }) {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {me.organization.name} · its contests, newest first: each released one opens its whole sheet and commentary
       </p>
+      <p className="mt-2">
+        <Link to={myGroupsPaths.critique.href(groupId)} className="text-blue-900 underline dark:text-sky-300">
+          Critique<span className="sr-only"> of {name}</span>
+        </Link>{' '}
+        <span className="text-sm text-slate-700 dark:text-slate-300">
+          ({administers ? 'sign up for a slot with the judges' : "the group's slot with the judges"})
+        </span>
+      </p>
       {administers ? (
         <p className="mt-2">
           <Link to={myGroupsPaths.people.href(groupId)} className="text-blue-900 underline dark:text-sky-300">

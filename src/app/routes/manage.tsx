@@ -20,6 +20,7 @@ const pages: Record<ManagePage, ComponentType<{ competitionGuid?: string }>> = {
   draw: lazy(() => import('../manage/draw')),
   schedule: lazy(() => import('../manage/schedule')),
   registration: lazy(() => import('../manage/registration')),
+  critique: lazy(() => import('../manage/critique')),
   panel: lazy(() => import('../manage/panel')),
   awards: lazy(() => import('../manage/awards')),
   tablets: lazy(() => import('../manage/tablets')),

@@ -12,6 +12,7 @@ const pages: Record<MyGroupsPage, ComponentType<MyGroupsParams>> = {
   group: lazy(() => import('../my-groups/group')),
   contest: lazy(() => import('../my-groups/contest')),
   people: lazy(() => import('../my-groups/people')),
+  critique: lazy(() => import('../my-groups/critique')),
 };
 const NotFound = lazy(() => import('./not-found'));
 

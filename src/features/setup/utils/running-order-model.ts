@@ -116,9 +116,5 @@ export function changedRows(saved: readonly OrderRow[], draft: readonly OrderRow
   });
 }
 
-/** `datetime-local`'s value ("2026-03-28T18:00") for an instant, in the browser's zone. */
-export function localInputValue(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** in lib/dates, where critique's form (another feature) reads it too */
+export { localInputValue } from '../../../lib/dates';
