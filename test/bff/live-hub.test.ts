@@ -39,6 +39,8 @@ function fakeUpstream() {
     ]),
     reads: [] as string[],
     failing: false,
+    /** the v4 schedule's ETag of competition 7 (our API's; absent: the upstream serves none, as the hosted one) */
+    schedule: undefined as string | undefined,
   };
   const answer = (path: string, search: string): ProxyAnswer => {
     state.reads.push(`${path}${search}`);
@@ -49,6 +51,10 @@ function fakeUpstream() {
         headers: { etag: `"${JSON.stringify(state.listing).length}"` },
         body: JSON.stringify(state.listing),
       };
+    if (path.startsWith('/competitions/'))
+      return state.schedule === undefined
+        ? { status: 404, headers: {}, body: '{"code":"not_found","detail":"no such operation"}' }
+        : { status: 200, headers: { etag: `"${state.schedule}"` }, body: '{}' };
     const guid = new URLSearchParams(search).get('c')!;
     const tag = state.performances.get(guid);
     return { status: 200, headers: { etag: `"${tag}"` }, body: '[]' };
@@ -62,7 +68,7 @@ afterEach(() => hubs.splice(0).forEach((hub) => hub.close()));
 
 function hubOver(
   upstream: ReturnType<typeof fakeUpstream>,
-  limits: { maxCompetitions?: number; maxListeners?: number } = {},
+  limits: { maxCompetitions?: number; maxListeners?: number; competitionId?: number } = {},
 ) {
   const lookUps: string[] = [];
   const hub = createLiveHub({
@@ -72,7 +78,10 @@ function hubOver(
       const found = upstream.state.listing.find((candidate) => candidate.CompetitionGuid === guid);
       if (!found) return Promise.reject(new ViewProblem(404, 'not_found', `There is no competition ${guid}.`));
       return Promise.resolve({
-        summary: { competition: { guid, date: found.Date }, season: { id: 1, name: found.SeasonName } } as never,
+        summary: {
+          competition: { guid, date: found.Date, id: limits.competitionId ?? null },
+          season: { id: 1, name: found.SeasonName },
+        } as never,
       });
     },
     now: () => NOW,
@@ -103,6 +112,26 @@ describe('the live hub', () => {
     await hub.tick();
     expect(heard.filter(Boolean)).toHaveLength(50);
     expect(heard[0][0].kind).toBe('change');
+  });
+
+  it("reads the competition's schedule too: a published time moved is a change though no number moved (decision 141)", async () => {
+    const upstream = fakeUpstream();
+    upstream.state.schedule = 's1';
+    const { hub } = hubOver(upstream, { competitionId: 7 });
+    const heard: LiveEvent[] = [];
+    await hub.join(GUID, (event) => heard.push(event));
+    upstream.state.reads.length = 0;
+    await hub.tick();
+    expect(upstream.state.reads).toContain('/competitions/7/schedule');
+    expect(heard).toEqual([]);
+    upstream.state.schedule = 's2';
+    await hub.tick();
+    expect(heard.map((event) => event.kind)).toEqual(['change']);
+    // an upstream without the schedule as data (the hosted service) is no change, and no failure
+    upstream.state.schedule = undefined;
+    await hub.tick();
+    await hub.tick();
+    expect(heard.map((event) => event.kind)).toEqual(['change', 'change']);
   });
 
   it('reads a season listing once per tick for all its competitions, and a release changes the version', async () => {

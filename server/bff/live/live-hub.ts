@@ -51,6 +51,8 @@ export interface LiveHubOptions {
 interface Watcher {
   guid: string;
   year: number;
+  /** the competition's id where the upstream names one: its schedule (our API's v4) is read with the numbers */
+  competitionId: number | null;
   version: string;
   listeners: Set<LiveListener>;
 }
@@ -78,6 +80,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   async function versionOf(
     guid: string,
     year: number,
+    competitionId: number | null,
     listings = new Map<number, Promise<Listing>>(),
   ): Promise<{ version: string; date: string } | undefined> {
     let pending = listings.get(year);
@@ -90,17 +93,36 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     if (!record) return undefined;
     const performances = await readRaw(readFresh, PERFORMANCES_V2, `?c=${record.CompetitionGuid}`);
     const flags = [record.ScoresReleased, record.CategoryRecapReleased, record.RecapReleased].map(Number).join('');
-    const version = createHash('sha256').update(`${flags}|${performances.etag}`).digest('base64url').slice(0, 16);
+    const schedule = await scheduleTag(competitionId);
+    const version = createHash('sha256')
+      .update(`${flags}|${performances.etag}|${schedule}`)
+      .digest('base64url')
+      .slice(0, 16);
     return { version, date: record.Date };
+  }
+
+  /**
+   * The schedule's ETag (v4 `GET /competitions/{id}/schedule`, decision 141): a published time moved is a change fans
+   * following the group are told of, though no released number moved. The hosted service answers no schedule as data,
+   * and a failed read is no change of its own: both are a constant.
+   */
+  async function scheduleTag(competitionId: number | null): Promise<string> {
+    if (competitionId === null) return 'none';
+    try {
+      return (await readRaw(readFresh, `/competitions/${competitionId}/schedule`)).etag;
+    } catch {
+      return 'none';
+    }
   }
 
   async function start(guid: string): Promise<Watcher | undefined> {
     const { summary } = await lookUp(guid);
     const year = seasonYear(summary.season.name);
     if (year === undefined || !mayBeLive(summary.competition.date, now())) return undefined;
-    const first = await versionOf(summary.competition.guid, year);
+    const competitionId = summary.competition.id ?? null;
+    const first = await versionOf(summary.competition.guid, year, competitionId);
     if (!first) return undefined;
-    return { guid: summary.competition.guid, year, version: first.version, listeners: new Set() };
+    return { guid: summary.competition.guid, year, competitionId, version: first.version, listeners: new Set() };
   }
 
   function end(watcher: Watcher, reason: 'not_live' | 'closing'): void {
@@ -119,7 +141,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const listings = new Map<number, Promise<Listing>>();
     for (const watcher of [...watchers.values()]) {
       try {
-        const current = await versionOf(watcher.guid, watcher.year, listings);
+        const current = await versionOf(watcher.guid, watcher.year, watcher.competitionId, listings);
         if (!current || !mayBeLive(current.date, now())) {
           end(watcher, 'not_live');
           continue;

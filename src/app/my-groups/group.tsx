@@ -12,6 +12,7 @@ import { groupNameOf } from '../../features/my-groups/utils/group-name';
 import { SessionGate } from '../../components/signed-in/session-gate';
 import { GROUP_READERS, READ_GROUP } from '../../features/my-groups/utils/group-readers';
 import { formatRank } from '../../lib/format';
+import { TodaysItinerary } from '../itinerary/todays-itinerary';
 import type { Me } from '../../lib/signed-in/get-me';
 
 /** `/my-groups/:groupId`: the group's contests, newest first; a released one opens its whole sheet. */
@@ -59,6 +60,7 @@ function GroupContests({ me, groupId }: { me: Me; groupId: number }) {
           <span className="text-sm text-slate-700 dark:text-slate-300">(who may read the group's sheets)</span>
         </p>
       ) : null}
+      <TodaysItinerary groupName={name} />
       {contests.isPending ? (
         <PageSkeleton rows={5} />
       ) : contests.isError ? (

@@ -2,13 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
+import { competitionScheduleQueryOptions } from '../../features/competitions/api/get-competition-schedule';
 import { performancesQueryOptions } from '../../features/competitions/api/get-performances';
 import { seasonCalendarQueryOptions } from '../../features/events/api/get-season-calendar';
 import { splitByToday } from '../../features/events/utils/calendar';
 import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import type { FollowedGroup } from '../../lib/following-storage';
 import { subscribeLiveDay } from '../../lib/live-day-stream';
+import { formatTime } from '../../lib/dates';
 import { useDateFormat } from '../../lib/use-hydrated';
+import { movedForFollowed, type MovedPerformance } from './moved-for-followed';
 import { releasedForFollowed, type ReleasedResult } from './released-for-followed';
 import { watchedToday } from './watched-today';
 
@@ -16,13 +20,15 @@ interface Announcement {
   key: string;
   title: string;
   body: string;
-  competitionGuid: string;
+  /** where its link goes, and what the link says */
+  href: string;
+  linkText: string;
 }
 
 /**
  * Loaded only while some followed group asked to be told (notify-gate.tsx): listens to the live push of today's
- * competitions (one stream for all of them), re-reads a competition's released records on each change and tells of
- * every new result of an opted-in group, by a system notification where the browser allows it, else by a notice on
+ * competitions (one stream for all of them), re-reads a competition's released records and its schedule on each
+ * change and tells of every new result of an opted-in group and every time of one moved (decision 141), by a system notification where the browser allows it, else by a notice on
  * the page.
  */
 export default function NotifyWatcher({ groups }: { groups: readonly FollowedGroup[] }) {
@@ -74,10 +80,10 @@ export default function NotifyWatcher({ groups }: { groups: readonly FollowedGro
               <p className="mt-2 flex gap-3">
                 <Link
                   className="underline"
-                  to={paths.recap.href(notice.competitionGuid)}
+                  to={notice.href}
                   onClick={() => setNotices((current) => current.filter((other) => other !== notice))}
                 >
-                  See the recap
+                  {notice.linkText}
                 </Link>
                 <button
                   type="button"
@@ -115,6 +121,7 @@ function CompetitionWatch({
   }, [groups]);
   useEffect(() => {
     const seen = new Set<string>();
+    const times = new Map<number, string | null>();
     let active = true;
     let first = true;
     const check = async () => {
@@ -123,6 +130,15 @@ function CompetitionWatch({
       const { body } = await queryClient.fetchQuery({ ...performancesQueryOptions(guid), staleTime: 0 });
       const released = releasedForFollowed(guid, body, groupsNow.current, seen, announceThis);
       if (active && released.length > 0) announce(released.map((result) => announcementOf(result, guid, name)));
+      // the published times too, where the upstream serves the schedule as data (our API): a moved time is news
+      const { competition } = (await queryClient.fetchQuery(competitionQueryOptions(guid))).body;
+      if (competition.id === null || !competition.scheduleData) return;
+      const schedule = await queryClient.fetchQuery({
+        ...competitionScheduleQueryOptions(guid, competition.id),
+        staleTime: 0,
+      });
+      const moved = movedForFollowed(guid, schedule.body?.data ?? [], groupsNow.current, times);
+      if (active && moved.length > 0) announce(moved.map((one) => movedAnnouncementOf(one, name)));
     };
     // Checks run one after another, the first (what was already out) before any change is judged.
     let queue = check().catch(() => undefined);
@@ -144,9 +160,22 @@ function announcementOf(
   const placement = record.Rank > 0 ? `, rank ${record.Rank} in ${record.DivisionName}` : ` in ${record.DivisionName}`;
   return {
     key,
-    competitionGuid,
+    href: paths.recap.href(competitionGuid),
+    linkText: 'See the recap',
     title: `${group.name}: scores released`,
     body: `${record.TotalScore}${placement} (${record.RoundName}) at ${competitionName}`,
+  };
+}
+
+/** "Kingwood HS now performs at 7:42 PM", in the viewer's time zone, the group's itinerary a tap away. */
+function movedAnnouncementOf({ key, group, entry, from }: MovedPerformance, competitionName: string): Announcement {
+  const round = entry.round.name || `round ${entry.round.number}`;
+  return {
+    key,
+    href: paths.group.href(group),
+    linkText: 'See its itinerary',
+    title: `${group.name} now performs at ${formatTime(entry.time!)}`,
+    body: `${entry.division.name} (${round}) at ${competitionName}${from ? `, was ${formatTime(from)}` : ''}`,
   };
 }
 

@@ -18,6 +18,7 @@ import { ScoreTrendChart } from '../../features/groups/components/score-trend-ch
 import { trendPoints } from '../../features/groups/utils/trend';
 import { seasonsQueryOptions } from '../../features/seasons/api/get-seasons';
 import type { Season } from '../../lib/api-models';
+import { TodaysItinerary } from '../itinerary/todays-itinerary';
 import { notFound, RouteErrorView } from '../route-error';
 
 export const clientLoader =
@@ -79,6 +80,7 @@ function GroupSeason({ asked, season, seasons }: { asked: GroupAddress; season: 
       </div>
       {about.length > 0 ? <p className="mt-1 text-slate-700 dark:text-slate-300">{about.join(' · ')}</p> : null}
       <NotifyToggle group={asked} />
+      <TodaysItinerary groupName={group.name} />
       <QueryNotices stale={data.stale} refreshFailed={isRefetchError} updatedAt={dataUpdatedAt} />
       <nav aria-label="Seasons of this group" className="my-4">
         <ul className="flex flex-wrap gap-2 text-sm">

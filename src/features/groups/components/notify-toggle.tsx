@@ -37,8 +37,8 @@ export function NotifyToggle({ group }: { group: GroupAddress }) {
       </button>
       <span className="text-slate-700 dark:text-slate-300">
         {on
-          ? `You will be told when ${group.name}'s scores are released while this site is open.`
-          : `Be told when ${group.name}'s scores are released.`}
+          ? `You will be told when ${group.name}'s scores are released or its time moves while this site is open.`
+          : `Be told when ${group.name}'s scores are released or its time moves.`}
       </span>
     </p>
   );
