@@ -10,7 +10,7 @@ import { expectNoSidewaysScroll } from './support/show-day';
  * Critique sign-up (issue 39, item 4; decision 137) on our API: a tabulator opens critique for the finals on the
  * desktop (four stations of three minutes); Alpha's director, on a phone, picks slot 2; Bravo's director, on
  * another phone with the same free slots in front of them, takes slot 2 too and is told it is taken, then picks 3;
- * the printable station sheet lists both groups, one station a page.
+ * the printable station sheet lists both groups, one station a page; a judge reads the same sheets.
  */
 
 const SHOTS = 'test-results/critique';
@@ -137,4 +137,22 @@ test('a tabulator opens critique, two directors on phones race for one slot, the
   expect(breaks).toEqual(['page', 'page', 'page', 'auto']);
   await expect(ensemble).toContainText(name('Bravo HS'));
   await page.screenshot({ path: `${SHOTS}/printed-desktop.png`, fullPage: true });
+
+  // A judge reads the same sheets (the `read` every role of the circuit holds), and changes nothing.
+  const judge = await browser.newContext({ baseURL: stack.baseURL, ignoreHTTPSErrors: true, timezoneId: 'UTC' });
+  try {
+    const judgePage = await judge.newPage();
+    await signIn(judgePage, await newUser(scoreEntry, 'judge', 'Jo', `Critique${contest.stamp}`), critiqueUrl);
+    const sheet = judgePage.getByRole('region', { name: 'Movement station' });
+    await expect(
+      sheet
+        .getByRole('row')
+        .filter({ hasText: name('Bravo HS') })
+        .getByRole('cell'),
+    ).toHaveText(['3', '9:12 PM–9:15 PM', name('Bravo HS')], { timeout: 30_000 });
+    await expect(judgePage.getByRole('button', { name: /^Close critique/ })).toHaveCount(0);
+    await expect(judgePage.getByRole('button', { name: 'Print the station sheets' })).toBeVisible();
+  } finally {
+    await judge.close();
+  }
 });
