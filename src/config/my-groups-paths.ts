@@ -13,6 +13,8 @@ export const myGroupsPaths = {
     path: ':groupId/contests/:performanceId',
     href: (groupId: number, performanceId: number) => `/my-groups/${groupId}/contests/${performanceId}`,
   },
+  /** The contests open for registration, registering in one of the group's divisions, the state of each, withdrawing. */
+  registration: { path: ':groupId/registration', href: (groupId: number) => `/my-groups/${groupId}/registration` },
   /** A group's people (its administrators): its accounts with their roles; add one with a one-time link, remove one. */
   people: { path: ':groupId/people', href: (groupId: number) => `/my-groups/${groupId}/people` },
   /** A group's critique slots: picked and changed by its administrators, read by its staff (decision 137). */

@@ -52,6 +52,14 @@ function GroupContests({ me, groupId }: { me: Me; groupId: number }) {
           ({administers ? 'sign up for a slot with the judges' : "the group's slot with the judges"})
         </span>
       </p>
+      <p className="mt-2">
+        <Link to={myGroupsPaths.registration.href(groupId)} className="text-blue-900 underline dark:text-sky-300">
+          Registration<span className="sr-only"> of {name}</span>
+        </Link>{' '}
+        <span className="text-sm text-slate-700 dark:text-slate-300">
+          (contests open for registration, and its state)
+        </span>
+      </p>
       {administers ? (
         <p className="mt-2">
           <Link to={myGroupsPaths.people.href(groupId)} className="text-blue-900 underline dark:text-sky-300">

@@ -13,6 +13,7 @@ const pages: Record<MyGroupsPage, ComponentType<MyGroupsParams>> = {
   contest: lazy(() => import('../my-groups/contest')),
   people: lazy(() => import('../my-groups/people')),
   critique: lazy(() => import('../my-groups/critique')),
+  registration: lazy(() => import('../my-groups/registration')),
 };
 const NotFound = lazy(() => import('./not-found'));
 

@@ -99,7 +99,7 @@ export async function postAsUser<Path extends WritePath<UpstreamPaths>>(
 type EmptyWritePath = {
   [Path in keyof UpstreamPaths]: [PostOf<UpstreamPaths[Path]>] extends [never]
     ? never
-    : [JsonBodyOf<PostOf<UpstreamPaths[Path]>>] extends [never]
+    : PostOf<UpstreamPaths[Path]> extends { requestBody?: never }
       ? Path
       : never;
 }[keyof UpstreamPaths];

@@ -62,7 +62,12 @@ export function RegistrationPage({
         competitionId={competitionId}
         contestDate={window?.competition.date ?? body.competition.date}
         window={window}
-        divisions={divisions.data!}
+        // the divisions of the competition's kind of group (a guard contest offers guard classes)
+        divisions={divisions.data!.filter(
+          (division) =>
+            division.groupType.id === body.competition.groupTypeId ||
+            window?.divisions.some((offered) => offered.divisionId === division.id),
+        )}
       />
       {window ? (
         <RegistrationRequests guid={guid} competitionId={competitionId} window={window} registrations={registrations} />

@@ -99,7 +99,7 @@ export function RegistrationRequests({
                           {' '}
                           ·{' '}
                           <Link to={managePaths.entries.href(guid)} className={linkClass}>
-                            In the running order<span className="sr-only">: {registration.group.name}</span>
+                            In the running order<span className="sr-only"> for {registration.group.name}</span>
                           </Link>
                         </>
                       ) : null}
