@@ -5301,6 +5301,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description draw_changed: `previewedOrder` was given and the draw from the same seed gives another order now (entries or scores changed since the preview); nothing recorded */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Body is neither JSON nor form-encoded */
                 415: {
                     headers: {
@@ -12035,6 +12044,8 @@ export interface components {
              */
             scoreFrom?: "season" | "competition";
             scoreCompetitionId?: number;
+            /** @description commit: the group ids in the order the preview showed; when the draw from the same seed gives another order now (entries or scores changed since), the commit is refused with 409 `draw_changed` and nothing is recorded */
+            previewedOrder?: number[];
             /** @description a whole number from 0 to 9007199254740991 (422 otherwise); the server draws one when absent. The preview's seed, sent to commit, commits the order previewed */
             seed?: number | string;
         };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDraw } from '../../domain/draw/rules.js';
 import { verifyDraw, type DrawRecord } from '../../domain/draw/record.js';
 import { createCompetition } from '../../server/api/db/repositories/competitions.write.js';
+import { createGroup } from '../../server/api/db/repositories/groups.write.js';
 import { ensureRound } from '../../server/api/db/repositories/rounds.write.js';
 import { addPerformance } from '../../server/api/db/repositories/performances.write.js';
 import type { TestApi } from '../helpers/api-server.js';
@@ -266,5 +267,37 @@ describe('refusals', () => {
       expect(answer.status).toBe(403);
       expect(answer.body.permission).toBe('set-up');
     }
+  });
+});
+
+// last: it enters a fourth group and commits a draw
+describe('a commit after its preview', () => {
+  it('is a 409 naming what changed when the entries changed since the preview, and records nothing', async () => {
+    const body = { round: 1, divisionId: circuit.scholasticA.id, rule: 'random', seed: 4242 };
+    const preview = await key.send('POST', `${drawsOf(show.id)}/preview`, body);
+    expect(preview.status).toBe(200);
+    const previewedOrder = (preview.body.record as DrawRecord).order.map((place) => place.groupId);
+    const before = (await key.get(drawsOf(show.id))).body.data.length;
+    // a fourth group entered meanwhile: the same seed now draws four
+    const db = api.services.database.db;
+    await addPerformance(db, circuit.org.id, {
+      roundId: (await ensureRound(db, circuit.org.id, { competitionId: show.id, number: 1, name: 'Finals' })).id,
+      divisionId: circuit.scholasticA.id,
+      groupId: (
+        await createGroup(db, circuit.org.id, { name: 'Delta HS', location: '', divisionId: circuit.scholasticA.id })
+      ).id,
+      order: 4,
+    });
+    const refused = await key.send('POST', drawsOf(show.id), { ...body, previewedOrder });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.code).toBe('draw_changed');
+    expect(refused.body.detail).toContain('entered since: Delta HS');
+    expect((await key.get(drawsOf(show.id))).body.data).toHaveLength(before);
+    // previewed again, the commit records what was seen
+    const again = await key.send('POST', `${drawsOf(show.id)}/preview`, body);
+    const seen = (again.body.record as DrawRecord).order.map((place) => place.groupId);
+    const committed = await key.send('POST', drawsOf(show.id), { ...body, previewedOrder: seen });
+    expect(committed.status, JSON.stringify(committed.body)).toBe(201);
+    expect((committed.body.record as DrawRecord).order.map((place) => place.groupId)).toEqual(seen);
   });
 });

@@ -37,6 +37,19 @@ export interface DrawRequest {
   scoreCompetitionId?: number;
   /** drawn by the server when absent */
   seed?: number;
+  /** commit: the order the preview showed (group ids, first performs first); another order now is a DrawChanged */
+  previewedOrder?: readonly number[];
+}
+
+/**
+ * A commit whose draw, from the previewed seed, is no longer the order the preview showed: the entries (or, for the
+ * score rules, the scores) changed since. Answered 409: what was seen is what is recorded, or nothing is.
+ */
+export class DrawChanged extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DrawChanged';
+  }
 }
 
 /** Seeds the server draws itself are below this (crypto.randomInt's widest range): 15 digits anyone can read out and type. */
@@ -62,6 +75,22 @@ export async function previewDraw(db: DbOrTx, orgId: number, request: DrawReques
 export async function commitDraw(db: DbOrTx, orgId: number, request: DrawRequest, by: AuditActor) {
   return orgWrite(db, orgId, async (tx) => {
     const { drawn, entries } = await drawSection(tx, orgId, request);
+    if (request.previewedOrder) {
+      const now = drawn.record.order.map((place) => place.groupId);
+      if (now.join(',') !== request.previewedOrder.join(',')) {
+        const names = new Map(drawn.record.input.entries.map((entry) => [entry.groupId, entry.name]));
+        const previewed = new Set(request.previewedOrder);
+        const added = now.filter((groupId) => !previewed.has(groupId)).map((groupId) => names.get(groupId));
+        const gone = request.previewedOrder.filter((groupId) => !now.includes(groupId));
+        const changes = [
+          ...(added.length > 0 ? [`entered since: ${added.join(', ')}`] : []),
+          ...(gone.length > 0 ? [`no longer entered: ${gone.length} group${gone.length === 1 ? '' : 's'}`] : []),
+        ];
+        throw new DrawChanged(
+          `The draw changed since its preview (${changes.length > 0 ? changes.join('; ') : 'the scores it ranks by changed'}): nothing was recorded. Preview again and commit what you see.`,
+        );
+      }
+    }
     const byGroup = new Map(entries.map((entry) => [entry.groupId, entry]));
     const slots = entries
       .map((entry) => entry.performsAt)

@@ -5,7 +5,7 @@ import { DRAW_RULES, MAX_ENTRIES, MAX_FLIGHTS, MAX_TIER, MIN_FLIGHTS } from '../
 import { MAX_SEED } from '../../../../domain/draw/splitmix64.js';
 import { permitted } from '../../http/permissions.js';
 import { bodyOf } from '../../http/write-body.js';
-import { errorResponses, notFoundResponse, writeErrors } from '../schemas/common.js';
+import { errorResponses, notFoundResponse, Problem, writeErrors } from '../schemas/common.js';
 import { Int, IntId, PositiveInt, Text } from '../schemas/scalars.js';
 
 const competitionParams = z.object({ competitionId: IntId('competitionId') });
@@ -37,6 +37,10 @@ export const DrawBody = z
         "the score rules: each group's latest released total of the season before this competition (default), or `scoreCompetitionId`'s",
     }),
     scoreCompetitionId: PositiveInt.optional(),
+    previewedOrder: z.array(PositiveInt).max(MAX_ENTRIES).optional().openapi({
+      description:
+        'commit: the group ids in the order the preview showed; when the draw from the same seed gives another order now (entries or scores changed since), the commit is refused with 409 `draw_changed` and nothing is recorded',
+    }),
     seed: z
       .union([z.number(), Text(40)])
       .optional()
@@ -145,6 +149,11 @@ export const commitDraw = createRoute(
       responses: {
         201: { description: 'The recorded draw', content: { 'application/json': { schema: Draw } } },
         ...writeErrors,
+        409: {
+          description:
+            'draw_changed: `previewedOrder` was given and the draw from the same seed gives another order now (entries or scores changed since the preview); nothing recorded',
+          content: { 'application/problem+json': { schema: Problem } },
+        },
       },
     },
     { action: 'draw.commit', resource: 'draw' },

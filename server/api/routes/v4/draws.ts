@@ -6,12 +6,12 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import { cachedJson, originOf } from '../../http/cached-json.js';
 import { DRAW_FOLDER, PUBLISHED_PREFIX } from '../pages/addresses.js';
-import { notFound } from '../../http/problem.js';
+import { ApiProblem, notFound } from '../../http/problem.js';
 import { validBody } from '../../http/write-body.js';
 import { requestActor } from '../../http/write-unit.js';
 import { findCompetition } from '../../db/repositories/competitions.read.js';
 import { competitionDraws, type DrawRow } from '../../db/repositories/draws.read.js';
-import { commitDraw, previewDraw, type DrawRequest } from '../../db/repositories/draws.write.js';
+import { commitDraw, DrawChanged, previewDraw, type DrawRequest } from '../../db/repositories/draws.write.js';
 import { NotFoundError, RuleViolation } from '../../db/repositories/errors.js';
 import { isoTimestamp } from '../present/v4.js';
 import * as routes from './draws.routes.js';
@@ -80,7 +80,12 @@ export function resource(services: Services) {
       const orgId = c.get('auth').orgId;
       const { competitionId } = c.req.valid('param');
       const request = requestOf(competitionId, validBody(c));
-      const row = await orNotFound(competitionId, () => commitDraw(db, orgId, request, requestActor(c)));
+      const row = await orNotFound(competitionId, () => commitDraw(db, orgId, request, requestActor(c))).catch(
+        (error: unknown) => {
+          if (error instanceof DrawChanged) throw new ApiProblem(409, 'draw_changed', error.message);
+          throw error;
+        },
+      );
       const competition = await findCompetition(db, orgId, { id: competitionId });
       if (!competition) throw notFound(`Competition ${competitionId}`);
       const pageUrl = drawPageUrl(originOf(c), c.get('auth').orgGuid, competition.guid);

@@ -17,7 +17,6 @@ import {
   newSeed,
   problemsFromApi,
   RULES,
-  sameOrder,
   type DrawForm as Form,
   type Entry,
 } from '../utils/draw-model';
@@ -79,7 +78,11 @@ export function DrawForm({
     previewWrite.reset();
     commitWrite.reset();
     if (which === 'preview') previewWrite.mutate(made.body);
-    else commitWrite.mutate(made.body);
+    // what was previewed is what is recorded: the API refuses (409) a draw that changed since
+    else
+      commitWrite.mutate(
+        preview ? { ...made.body, previewedOrder: preview.order.map((place) => place.groupId) } : made.body,
+      );
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -335,11 +338,7 @@ export function DrawForm({
           <DrawOrder
             title={`Committed: ${section.name}`}
             record={committed.record}
-            note={
-              preview && !sameOrder(preview, committed.record)
-                ? 'The entries changed since the preview: this is the order committed, drawn from the same seed.'
-                : `Drawn from seed ${committed.record.input.seed}; recorded and published. It is now the running order.`
-            }
+            note={`Drawn from seed ${committed.record.input.seed}; recorded and published. It is now the running order.`}
             link={committed.pageUrl}
           />
         ) : preview ? (

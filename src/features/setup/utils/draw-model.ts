@@ -165,10 +165,6 @@ export function orderLines(record: DrawRecord): OrderLine[] {
   });
 }
 
-/** Whether two orders are the same groups in the same places. */
-export const sameOrder = (a: DrawRecord, b: DrawRecord) =>
-  a.order.length === b.order.length && a.order.every((place, i) => place.groupId === b.order[i].groupId);
-
 /** The hand order with the entry at `index` moved by `by` places (kept in bounds). */
 export function moved(order: readonly number[], index: number, by: -1 | 1): number[] {
   const to = index + by;
