@@ -762,6 +762,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/published/{organizationGuid}/registration/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A competition's registration: open or not, dates, divisions, places and fees (public HTML)
+         * @description `<competition guid>.htm`, where the v2 competition record's `RegistrationUrl` leads: whether registration is open, its dates, each division offered with its fee and the places left, the circuit's note, and the group accounts' sign-in. 404 for a competition without registration.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the competition's organization */
+                    organizationGuid: string;
+                    page: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The registration page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A malformed organization guid or page name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such organization, or no such competition in it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The address's rate limit for pages is exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/commentary/uploads/{uploadId}": {
         parameters: {
             query?: never;

@@ -310,4 +310,44 @@ describe('registration for a contest', () => {
     );
     expectProblem(await alphaDirector.send('POST', `/registrations/${second}/decision`, { state: 'waitlisted' }), 403);
   });
+
+  it("leads the v2 record's RegistrationUrl, once registration exists, to a public page of the window alone", async () => {
+    const guid = circuit.competition.guid;
+    const record = async () =>
+      ((await key.get('/2018-03/competitions')).body as unknown as Json[]).find((r) => r.CompetitionGuid === guid)!;
+    // no registration: the field is there (the hosted clients' shape) and empty
+    expect(Object.keys(await record())).toContain('RegistrationUrl');
+    expect((await record()).RegistrationUrl).toBe('');
+    const page = (path: string) => api.inProcess.fetch(path);
+    const url = `/published/${circuit.org.guid}/registration/${guid}.htm`;
+    expect((await page(url)).status).toBe(404);
+    const opened = await key.send('POST', `/competitions/${circuit.competition.id}/registration`, openNow());
+    expect(opened.status, opened.text).toBe(200);
+    const link = (await record()).RegistrationUrl as string;
+    expect(new URL(link).pathname).toBe(url);
+    const answer = await page(url);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await answer.text();
+    expect(html).toContain('Registration is open until');
+    expect(html).toContain('<td>Scholastic A</td><td>$150.00</td><td>1 of 1</td>');
+    expect(html).toContain('Fees due at the door');
+    // an organization without a web app says whom to ask; with one, the link is its group accounts' sign-in
+    expect(html).toContain('Sign in to register: ask');
+    await api.createKey(circuit.org.guid, {
+      name: 'Results app',
+      redirectUris: ['https://results.example/auth/callback'],
+    });
+    expect(await (await page(url)).text()).toContain(
+      '<a href="https://results.example/auth/sign-in?returnTo=%2Fmy-groups">Sign in to register</a>',
+    );
+    expect(html).not.toMatch(/<script/i);
+    // the competition whose registrations this file made: places counted, no group named
+    const other = await page(
+      `/published/${circuit.org.guid}/registration/${(await key.get(registrationOf())).body.registration.competition.guid}.htm`,
+    );
+    const otherHtml = await other.text();
+    expect(otherHtml).toContain('Registration closed');
+    for (const name of ['Alpha HS', 'Bravo HS', 'Charlie HS']) expect(otherHtml).not.toContain(name);
+  });
 });

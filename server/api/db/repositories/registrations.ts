@@ -95,6 +95,20 @@ export async function findWindow(db: DbOrTx, orgId: number, competitionId: numbe
   return row;
 }
 
+/** Which of these competitions have a registration (the v2 record's RegistrationUrl is filled for those only). */
+export async function competitionsWithRegistration(
+  db: DbOrTx,
+  orgId: number,
+  competitionIds: readonly number[],
+): Promise<Set<number>> {
+  if (competitionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ competitionId: registrationWindows.competitionId })
+    .from(registrationWindows)
+    .where(and(eq(registrationWindows.orgId, orgId), inArray(registrationWindows.competitionId, [...competitionIds])));
+  return new Set(rows.map((row) => row.competitionId));
+}
+
 /** A competition's registrations, oldest first (the waitlist's order). */
 export function competitionRegistrations(db: DbOrTx, orgId: number, competitionId: number) {
   return registrationQuery(db)

@@ -13,6 +13,12 @@ export const PUBLISHED_PREFIX = '/published';
 export const PAGE_FOLDERS = { recaps: 'recaps', schedules: 'schedules' } as const;
 /** Our own page with no hosted equivalent (the fake hosted service serves none): how each running order was drawn. */
 export const DRAW_FOLDER = 'draws';
+/** Our own page too: a competition's registration, where the v2 record's RegistrationUrl leads (decision 139). */
+export const REGISTRATION_FOLDER = 'registration';
+
+/** A competition's public registration page. */
+export const registrationPageUrl = (origin: string, organizationGuid: string, competitionGuid: string) =>
+  `${origin}${PUBLISHED_PREFIX}/${organizationGuid}/${REGISTRATION_FOLDER}/${competitionGuid}.htm`;
 
 /** Absolute addresses of an organization's pages, at the origin the caller reached the API at. */
 export function publishedPages(origin: string, organizationGuid: string): PublishedPages {

@@ -22,7 +22,10 @@ import { schedulePage } from './schedule-page.js';
 import { drawPage } from './draw-page.js';
 import { competitionItineraries } from '../../db/repositories/itineraries.read.js';
 import { competitionDraws } from '../../db/repositories/draws.read.js';
-import { drawPageRoute, recapPageRoute, schedulePageRoute } from './pages.routes.js';
+import { drawPageRoute, recapPageRoute, registrationPageRoute, schedulePageRoute } from './pages.routes.js';
+import { registrationPage } from './registration-page.js';
+import { competitionRegistrations, divisionsByIds, findWindow } from '../../db/repositories/registrations.js';
+import { appOrigin } from '../oauth/app-links.js';
 
 export function publishedPageRoutes(services: Services) {
   const db = services.database.db;
@@ -96,5 +99,40 @@ export function publishedPageRoutes(services: Services) {
           draws: await competitionDraws(db, organization.id, competition.id),
         }),
       );
+    })
+    .openapi(registrationPageRoute, async (c) => {
+      const { organizationGuid, page } = c.req.valid('param');
+      const guid = page.slice(0, -'.htm'.length).toLowerCase();
+      const { organization, competition } = await locate(organizationGuid, guid);
+      const window = await findWindow(db, organization.id, competition.id);
+      if (!window) throw notFound(`Registration for competition ${guid}`);
+      const [divisions, registrations] = await Promise.all([
+        divisionsByIds(
+          db,
+          organization.id,
+          window.divisions.map((d) => d.divisionId),
+        ),
+        competitionRegistrations(db, organization.id, competition.id),
+      ]);
+      const names = new Map(divisions.map((d) => [d.id, d.name] as const));
+      // Not from the page cache: whether registration is open changes with the clock, not only with a write.
+      const html = registrationPage({
+        organizationName: organization.name,
+        competition,
+        window: {
+          opensAt: window.opensAt,
+          closesAt: window.closesAt,
+          note: window.note,
+          divisions: window.divisions.map((offered) => ({
+            name: names.get(offered.divisionId) ?? '',
+            capacity: offered.capacity,
+            feeCents: offered.feeCents,
+            accepted: registrations.filter((r) => r.divisionId === offered.divisionId && r.state === 'accepted').length,
+          })),
+        },
+        now: new Date(),
+        appOrigin: await appOrigin(db, organization.id, new URL(c.req.url).hostname),
+      });
+      return c.body(html, 200, { ...PAGE_HEADERS, 'cache-control': 'no-cache' });
     });
 }

@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Problem } from '../schemas/common.js';
 import { DRAW_PAGE_NAME, RECAP_PAGE_NAME, SCHEDULE_PAGE_NAME } from '../../../../domain/published-pages.js';
-import { DRAW_FOLDER, PAGE_FOLDERS, PUBLISHED_PREFIX } from './addresses.js';
+import { DRAW_FOLDER, PAGE_FOLDERS, PUBLISHED_PREFIX, REGISTRATION_FOLDER } from './addresses.js';
 
 const organizationGuid = z
   .string()
@@ -82,4 +82,23 @@ export const drawPageRoute = createRoute({
     }),
   },
   responses: { 200: html('The draw page'), ...problems },
+});
+
+export const registrationPageRoute = createRoute({
+  method: 'get',
+  path: `${PUBLISHED_PREFIX}/{organizationGuid}/${REGISTRATION_FOLDER}/{page}`,
+  summary: "A competition's registration: open or not, dates, divisions, places and fees (public HTML)",
+  description:
+    "`<competition guid>.htm`, where the v2 competition record's `RegistrationUrl` leads: whether registration is open, its dates, each division offered with its fee and the places left, the circuit's note, and the group accounts' sign-in. 404 for a competition without registration.",
+  security: [],
+  request: {
+    params: z.object({
+      organizationGuid,
+      page: z
+        .string()
+        .regex(DRAW_PAGE_NAME, 'expected <competition guid>.htm')
+        .openapi({ param: { name: 'page', in: 'path' }, example: '0b5da3c3-d2bf-4b81-a00b-1c0e72106880.htm' }),
+    }),
+  },
+  responses: { 200: html('The registration page'), ...problems },
 });

@@ -9,13 +9,15 @@ import type {
 import type { PerformanceRecord, CompetitionRecord as CompetitionRecordV2 } from '../schemas/v2.js';
 import { formatScore } from '../../../../domain/scores.js';
 import { isoTimestamp } from './v4.js';
-import { publishedPages } from '../pages/addresses.js';
+import { publishedPages, registrationPageUrl } from '../pages/addresses.js';
 
 export function competitionRecord(
   competition: CompetitionRecord,
   roundRows: RoundRow[],
   origin: string,
   currentSeasonId: number | undefined,
+  /** whether the competition's registration exists: then RegistrationUrl is its public page, else "" (decision 139) */
+  registered: boolean,
 ): z.infer<typeof CompetitionRecordV2> {
   // Releasing a round releases its whole recap (totals, categories, captions and judges), and v2 performances carry
   // released rounds only: so the recap flags say what those records may show, which is all of it once any round is out.
@@ -40,7 +42,7 @@ export function competitionRecord(
     SeasonGuid: competition.seasonGuid,
     SeasonName: competition.seasonName,
     IsCurrentSeason: competition.seasonId === currentSeasonId,
-    RegistrationUrl: `${origin}/2018-03/groups?c=${competition.guid}`,
+    RegistrationUrl: registered ? registrationPageUrl(origin, competition.orgGuid, competition.guid) : '',
   };
 }
 

@@ -10,6 +10,7 @@ import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
 import type { AppEnv } from '../../http/context.js';
 import { cachedJson, originOf } from '../../http/cached-json.js';
+import { competitionsWithRegistration } from '../../db/repositories/registrations.js';
 import { ApiProblem, notFound } from '../../http/problem.js';
 import {
   competitionSections,
@@ -147,12 +148,18 @@ export function v2Routes(services: Services) {
       );
       const current = (await currentSeason(db, orgId, seasons)).id;
       const origin = originOf(c);
+      const registered = await competitionsWithRegistration(
+        db,
+        orgId,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) =>
         competitionRecord(
           row,
           roundRows.filter((r) => r.competitionId === row.id),
           origin,
           current,
+          registered.has(row.id),
         ),
       );
     },
