@@ -11888,7 +11888,8 @@ export interface components {
             mode: "pick" | "performance-order";
             /** @description groups may still pick or change (pick mode, before the window) */
             signUpOpen: boolean;
-            slot: components["schemas"]["CritiqueSlot"] & (Record<string, never> | null);
+            /** @description the group's slot; null: none yet, or none in performance order */
+            slot: components["schemas"]["CritiqueSlot"] | null;
             /**
              * @description picked (pick mode, holding a slot); not-picked; placed (performance order); no-slot (performance order, past the last slot: the window is too short)
              * @enum {string}

@@ -160,7 +160,9 @@ export const closeCritique = createRoute(
 const GroupCritique = z
   .object({
     ...PlanFields,
-    slot: Slot.nullable().openapi({ description: "the group's slot; null: none yet, or none in performance order" }),
+    slot: z
+      .union([Slot, z.null()])
+      .openapi({ description: "the group's slot; null: none yet, or none in performance order" }),
     state: z.enum(['picked', 'not-picked', 'placed', 'no-slot']).openapi({
       description:
         'picked (pick mode, holding a slot); not-picked; placed (performance order); no-slot (performance order, past the last slot: the window is too short)',
