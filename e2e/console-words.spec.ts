@@ -12,6 +12,7 @@ import { escaped, newUser, signIn } from './support/people';
 
 test.use({ ignoreHTTPSErrors: true });
 test.skip(({ upstream }) => upstream !== 'ours', 'our API only: the hosted service manages its own contests');
+test.skip(({ isMobile }) => isMobile, 'the console and the set-up pages are used on a laptop in the press box');
 
 test('a refused release’s list goes once every caption is in and the round is ready', async ({ page, scoreEntry }) => {
   test.setTimeout(120_000);

@@ -152,7 +152,7 @@ test("the circuit invites a director, who adds a staff member and cannot leave a
 
   // The staff member signs in: the circuit's pages and any group's people are not theirs.
   const staffSide = await freshBrowser(browser, stack.baseURL, page);
-  await setPasswordAndSignIn(staffSide.page, newLink, staff.email, '/my-groups');
+  await setPasswordAndSignIn(staffSide.page, newLink, staff.email, `/my-groups/${own.id}`);
   await expect(staffSide.page.getByText(own.name).first()).toBeVisible();
   for (const path of ['/manage', '/manage/users', '/manage/access-requests'])
     await staffSide.page.goto(path).then(() => expect(staffSide.page.getByText(/not for your role/)).toBeVisible());
@@ -238,7 +238,7 @@ test('a person asks for access to a group from the sign-in side, and the circuit
   await page.screenshot({ path: testInfo.outputPath('access-requests-decided.png'), fullPage: true });
 
   // The approved person sets a password and signs in: their group is theirs.
-  await setPasswordAndSignIn(askerSide.page, link, asker.email, '/my-groups');
+  await setPasswordAndSignIn(askerSide.page, link, asker.email, `/my-groups/${own.id}`);
   await expect(askerSide.page.getByText(own.name).first()).toBeVisible();
   expect([...serverErrors, ...askerSide.serverErrors]).toEqual([]);
   await askerSide.context.close();

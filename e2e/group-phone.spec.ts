@@ -26,7 +26,7 @@ async function groupWithTrend(request: Parameters<typeof get>[0]) {
 
 test(
   'on a phone a group page shows date, show, total and placement without scrolling sideways, and a legible trend',
-  { tag: '@journey' },
+  { tag: ['@journey', '@phone'] },
   async ({ page, request, isMobile }) => {
     test.skip(!isMobile, 'phone layout');
     const { season, group, url } = await groupWithTrend(request);

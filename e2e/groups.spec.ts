@@ -88,7 +88,7 @@ test(
 
 test(
   'a group page on a phone downloads the group, not the season',
-  { tag: '@journey' },
+  { tag: ['@journey', '@phone'] },
   async ({ page, request, isMobile }) => {
     test.skip(!isMobile, 'what a phone downloads');
     const season = await currentSeason(request);

@@ -97,7 +97,7 @@ test(
 
 test(
   "on a phone a judge's caption table says it scrolls sideways and keeps each caption's name in view",
-  { tag: '@journey' },
+  { tag: ['@journey', '@phone'] },
   async ({ page, request, isMobile }) => {
     test.skip(!isMobile, "a phone's narrow screen");
     const { season, sections } = await latestScoredCompetition(request, todayInChicago());

@@ -15,7 +15,7 @@ for (const view of ['summary', 'categories', 'full'] as const) {
 
 test(
   'no other page scrolls sideways either, and none is an error view',
-  { tag: '@journey' },
+  { tag: ['@journey', '@phone'] },
   async ({ page, request, isMobile }) => {
     test.skip(!isMobile, 'phone layout');
     const { competition, event, season } = await latestScoredCompetition(request, todayInChicago());
@@ -49,7 +49,7 @@ test(
 
 test(
   'on a phone the breakdown of a group is one tap away',
-  { tag: '@journey' },
+  { tag: ['@journey', '@phone'] },
   async ({ page, request, isMobile }) => {
     test.skip(!isMobile, 'phone layout');
     const { competition, sections } = await latestScoredCompetition(request, todayInChicago());
@@ -64,7 +64,7 @@ test(
 
 test(
   'on a phone a tap on a recap view switches to it once, at the lift, and puts it in the URL',
-  { tag: '@journey' },
+  { tag: ['@journey', '@phone'] },
   async ({ page, request, isMobile }) => {
     test.skip(!isMobile, 'touch');
     const { competition, sections } = await latestScoredCompetition(request, todayInChicago());
@@ -92,33 +92,37 @@ test(
   },
 );
 
-test('on a phone each recap view shows what it names', { tag: '@journey' }, async ({ page, request, isMobile }) => {
-  test.skip(!isMobile, 'phone layout');
-  const { competition, sections } = await latestScoredCompetition(request, todayInChicago());
-  const record = sections[0].records.find((r) => r.Performed)!;
+test(
+  'on a phone each recap view shows what it names',
+  { tag: ['@journey', '@phone'] },
+  async ({ page, request, isMobile }) => {
+    test.skip(!isMobile, 'phone layout');
+    const { competition, sections } = await latestScoredCompetition(request, todayInChicago());
+    const record = sections[0].records.find((r) => r.Performed)!;
 
-  await page.goto(`/competitions/${competition.guid}`);
-  const views = page.getByRole('navigation', { name: 'Recap view' });
-  const card = page.getByRole('article', { name: record.GroupName });
-  // By role: the first cards keep their category scores built while the summary hides them (decision 015), clipped
-  // to no height and out of the accessibility tree, which Playwright's visibility (a box of any size) does not see.
-  const categoryScores = card.getByRole('term').filter({ hasText: /^Sub Total$/ });
-  const disclosure = card.getByRole('button', { name: 'Breakdown by caption and judge' });
-  await expect(card).toContainText(record.GroupName);
-  await expect(categoryScores).toBeHidden();
+    await page.goto(`/competitions/${competition.guid}`);
+    const views = page.getByRole('navigation', { name: 'Recap view' });
+    const card = page.getByRole('article', { name: record.GroupName });
+    // By role: the first cards keep their category scores built while the summary hides them (decision 015), clipped
+    // to no height and out of the accessibility tree, which Playwright's visibility (a box of any size) does not see.
+    const categoryScores = card.getByRole('term').filter({ hasText: /^Sub Total$/ });
+    const disclosure = card.getByRole('button', { name: 'Breakdown by caption and judge' });
+    await expect(card).toContainText(record.GroupName);
+    await expect(categoryScores).toBeHidden();
 
-  await views.getByRole('link', { name: 'Categories' }).tap();
-  await expect(page).toHaveURL(/[?&]view=categories\b/);
-  await expect(categoryScores).toBeVisible();
-  await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    await views.getByRole('link', { name: 'Categories' }).tap();
+    await expect(page).toHaveURL(/[?&]view=categories\b/);
+    await expect(categoryScores).toBeVisible();
+    await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
 
-  await views.getByRole('link', { name: 'Full breakdown' }).tap();
-  await expect(categoryScores).toBeVisible();
-  await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
-  await expect(card.getByRole('table').first()).toContainText(record.Categories[0].Captions[0].Subcaptions[0].Name);
+    await views.getByRole('link', { name: 'Full breakdown' }).tap();
+    await expect(categoryScores).toBeVisible();
+    await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+    await expect(card.getByRole('table').first()).toContainText(record.Categories[0].Captions[0].Subcaptions[0].Name);
 
-  await views.getByRole('link', { name: 'Summary' }).tap();
-  await expect(page).not.toHaveURL(/[?&]view=/);
-  await expect(categoryScores).toBeHidden();
-  await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
-});
+    await views.getByRole('link', { name: 'Summary' }).tap();
+    await expect(page).not.toHaveURL(/[?&]view=/);
+    await expect(categoryScores).toBeHidden();
+    await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+  },
+);

@@ -74,7 +74,7 @@ test(
 
 test(
   'on a phone each group card shows the v2 total and its category scores',
-  { tag: '@journey' },
+  { tag: ['@journey', '@phone'] },
   async ({ page, request, isMobile }) => {
     test.skip(!isMobile, 'phone layout');
     const { competition, sections } = await latestScoredCompetition(request, todayInChicago());

@@ -53,7 +53,8 @@ test("a group's director finds the group's pages in the banner, and no console",
   await expect(banner.getByRole('link', { name: 'Manage contests' })).toHaveCount(0);
   await expect(banner.getByRole('link', { name: 'Judge', exact: true })).toHaveCount(0);
   await banner.getByRole('link', { name: 'My groups' }).click();
-  await expect(page).toHaveURL(/\/my-groups$/);
+  // one group: My groups goes straight to its page
+  await expect(page).toHaveURL(new RegExp(`/my-groups/${group.id}$`));
   await expect(page.getByText(group.name).first()).toBeVisible();
   await expect(banner.getByRole('link', { name: 'My groups' })).toHaveAttribute('aria-current', 'page');
 });

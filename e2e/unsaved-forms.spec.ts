@@ -11,6 +11,10 @@ import { newUser, signIn } from './support/people';
 
 test.use({ ignoreHTTPSErrors: true });
 test.skip(({ upstream }) => upstream !== 'ours', 'our API only: the hosted service manages its own contests');
+test.skip(
+  ({ isMobile }) => isMobile,
+  'the set-up forms are filled on a laptop: what they ask does not depend on the screen',
+);
 
 test('Back from a typed event name asks first; staying keeps what was typed', async ({ page, scoreEntry }) => {
   test.setTimeout(120_000);

@@ -11,5 +11,5 @@ npx prettier --check . --log-level warn
 npx eslint .
 npx tsx scripts/gen-api-types.ts --check
 npx vitest run
-npx vite build --logLevel warn
+# Playwright's global setup builds the app (e2e/global-setup.ts): building here too cost a minute for nothing
 npx playwright test

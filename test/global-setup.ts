@@ -8,6 +8,8 @@ import path from 'node:path';
 import { openDatabase } from '../server/api/db/database.js';
 
 export default async function setup() {
+  // the server and server-alone projects (vitest.config.ts) both name this file: the first builds the template
+  if (process.env.TEST_PGLITE_TEMPLATE) return () => {};
   const template = mkdtempSync(path.join(os.tmpdir(), 'api-test-template-'));
   const database = await openDatabase({ dataDir: template });
   await database.close();
