@@ -46,6 +46,7 @@ test('an administrator builds the schedule with a break and the awards, publishe
   page,
   scoreEntry,
 }, testInfo) => {
+  test.skip(testInfo.project.name === 'desktop', 'on a desktop, e2e/schedule-journey.spec.ts runs these steps');
   test.setTimeout(300_000);
   const project = testInfo.project.name;
   const contest = await smallContest(scoreEntry, {
