@@ -48,7 +48,9 @@ export interface SchedulePlan {
 
 export type TimedItem = ScheduleItem & { startsAt: number; endsAt: number };
 
-export type ConflictKind = 'past-end' | 'group-twice' | 'shared-members';
+/** The schedule's own conflicts, then the logistical templates' (itinerary-conflicts.ts). */
+export const CONFLICT_KINDS = ['past-end', 'group-twice', 'shared-members', 'step-overlap', 'step-past-end'] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 
 export interface Conflict {
   kind: ConflictKind;

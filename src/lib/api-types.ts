@@ -12797,7 +12797,7 @@ export interface components {
         };
         ScheduleConflict: {
             /** @enum {string} */
-            kind: "past-end" | "group-twice" | "shared-members";
+            kind: "past-end" | "group-twice" | "shared-members" | "step-overlap" | "step-past-end";
             /** @description the items' places in `items` (0 is the first) */
             items: number[];
             message: string;

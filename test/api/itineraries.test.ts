@@ -269,6 +269,35 @@ describe('templates', () => {
     ]);
     expect(sheet(await page(pages.logistical), 'Gym lobby')?.at(-1)).toBe('15:32 UTC to 15:42 UTC Alpha HS Check-in');
   });
+
+  it("holds publishing again to the templates: a move that puts a group's step into its other performance is a conflict", async () => {
+    const draftUrl = `/competitions/${competitionId}/schedule/draft`;
+    const draft = (await key.get(draftUrl)).body;
+    // Alpha's Open performance straight after Bravo: Alpha's critique in Scholastic A (20 minutes after its 15:00
+    // performance) would run into it. The templates were fine when saved; only the move makes the conflict.
+    const saved = await key.send('POST', draftUrl, {
+      startsAt: draft.startsAt,
+      gapMinutes: 0,
+      intervals: draft.intervals.map((i: Json) => ({ divisionId: i.divisionId, minutes: i.minutes })),
+      items: [{ performanceId: p.alpha }, { performanceId: p.bravo }, { performanceId: p.alphaOpen }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const overlap = {
+      kind: 'step-overlap',
+      items: [0, 2],
+      message: "Alpha HS's Critique runs into its other performance.",
+    };
+    expect((await key.get(draftUrl)).body.conflicts).toContainEqual(overlap);
+    const refused = await key.send('POST', `/competitions/${competitionId}/schedule/versions`, { reason: 'Tighter' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(namesOf(refused)).toEqual(['despiteConflicts']);
+    expect(refused.body.detail).toContain(overlap.message);
+    const published = await key.send('POST', `/competitions/${competitionId}/schedule/versions`, {
+      reason: 'Tighter',
+      despiteConflicts: true,
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+  });
 });
 
 describe('refusals', () => {

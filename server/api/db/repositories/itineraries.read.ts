@@ -1,8 +1,8 @@
 /**
- * What the logistical schedule reads (decision 141): a competition's templates of steps, one per division, and every
- * performance's itinerary computed from its time (a performance without a time has none yet).
+ * What the logistical schedule reads (decision 141): every performance's itinerary computed from its time and its
+ * division's template (a performance without a time has none yet). The templates themselves are read with the
+ * schedule (schedules.read.ts), whose draft is checked against them.
  */
-import { and, asc, eq } from 'drizzle-orm';
 import {
   itineraryOf,
   type GroupPerformance,
@@ -10,28 +10,14 @@ import {
   type TemplateStep,
 } from '../../../../domain/schedule/itinerary.js';
 import type { DbOrTx } from '../database.js';
-import { itineraryTemplates } from '../schema.js';
 import {
   DEFAULT_INTERVAL_MINUTES,
+  itineraryTemplatesOf,
   latestScheduleVersion,
   scheduleDraftRow,
   schedulePerformances,
   type SchedulePerformanceRow,
 } from './schedules.read.js';
-
-/** A competition's templates by division id (a division without one has no steps but its performance). */
-export async function itineraryTemplatesOf(
-  db: DbOrTx,
-  orgId: number,
-  competitionId: number,
-): Promise<Map<number, TemplateStep[]>> {
-  const rows = await db
-    .select({ divisionId: itineraryTemplates.divisionId, steps: itineraryTemplates.steps })
-    .from(itineraryTemplates)
-    .where(and(eq(itineraryTemplates.orgId, orgId), eq(itineraryTemplates.competitionId, competitionId)))
-    .orderBy(asc(itineraryTemplates.divisionId));
-  return new Map(rows.map((row) => [row.divisionId, row.steps]));
-}
 
 /** How long each division's performance is: its interval in the published schedule, else the draft's, else 12. */
 export async function performanceMinutes(

@@ -1,7 +1,7 @@
 /**
  * What the schedule builder reads (decision 138): a competition's performances in the day's default sequence, its
- * saved draft resolved against them (a performance added since is appended, one removed since is dropped), and its
- * published versions.
+ * saved draft resolved against them (a performance added since is appended, one removed since is dropped), its
+ * conflicts with the logistical templates too (decision 141), and its published versions.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -12,9 +12,19 @@ import {
   type SchedulePlan,
   type TimedItem,
 } from '../../../../domain/schedule/times.js';
+import { itineraryConflicts } from '../../../../domain/schedule/itinerary-conflicts.js';
+import type { TemplateStep } from '../../../../domain/schedule/itinerary.js';
 import type { StoredPlan, StoredTimedItem } from '../../../../domain/schedule/stored.js';
 import type { DbOrTx } from '../database.js';
-import { divisions, groups, performances, rounds, scheduleDrafts, scheduleVersions } from '../schema.js';
+import {
+  divisions,
+  groups,
+  itineraryTemplates,
+  performances,
+  rounds,
+  scheduleDrafts,
+  scheduleVersions,
+} from '../schema.js';
 
 /** A division's interval until the circuit gives one. */
 export const DEFAULT_INTERVAL_MINUTES = 12;
@@ -164,6 +174,20 @@ export function storedItems(timed: readonly TimedItem[], rows: readonly Schedule
   });
 }
 
+/** A competition's templates by division id (a division without one has no steps but its performance). */
+export async function itineraryTemplatesOf(
+  db: DbOrTx,
+  orgId: number,
+  competitionId: number,
+): Promise<Map<number, TemplateStep[]>> {
+  const rows = await db
+    .select({ divisionId: itineraryTemplates.divisionId, steps: itineraryTemplates.steps })
+    .from(itineraryTemplates)
+    .where(and(eq(itineraryTemplates.orgId, orgId), eq(itineraryTemplates.competitionId, competitionId)))
+    .orderBy(asc(itineraryTemplates.divisionId));
+  return new Map(rows.map((row) => [row.divisionId, row.steps]));
+}
+
 export interface ComputedDraft {
   plan: StoredPlan;
   rows: SchedulePerformanceRow[];
@@ -184,5 +208,10 @@ export async function computedDraft(
   const computed = computeSchedule(domainPlan(plan, rows));
   // a saved plan was checked with the same rules, and resolving it only drops items or adds default intervals
   if (!computed.ok) throw new Error(`the stored schedule plan of competition ${competition.id} does not compute`);
-  return { plan, rows, timed: computed.items, conflicts: computed.conflicts, draft };
+  const templates = await itineraryTemplatesOf(db, orgId, competition.id);
+  const conflicts = [
+    ...computed.conflicts,
+    ...itineraryConflicts(domainPlan(plan, rows).endsAt, computed.items, templates),
+  ];
+  return { plan, rows, timed: computed.items, conflicts, draft };
 }

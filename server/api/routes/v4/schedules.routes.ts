@@ -4,7 +4,7 @@
  * /competitions/{id}/schedule and the standard schedule page answer them, unchanged in shape).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { BLOCK_KINDS, MAX_REASON, MAX_TITLE } from '../../../../domain/schedule/times.js';
+import { BLOCK_KINDS, CONFLICT_KINDS, MAX_REASON, MAX_TITLE } from '../../../../domain/schedule/times.js';
 import { permitted } from '../../http/permissions.js';
 import { bodyOf, BoolField, jsonBodyOf } from '../../http/write-body.js';
 import { errorResponses, notFoundResponse, writeErrors } from '../schemas/common.js';
@@ -79,7 +79,7 @@ const Move = z
 
 const Conflict = z
   .object({
-    kind: z.enum(['past-end', 'group-twice', 'shared-members']),
+    kind: z.enum(CONFLICT_KINDS),
     items: z.array(z.number().int()).openapi({ description: "the items' places in `items` (0 is the first)" }),
     message: z.string(),
   })

@@ -9,6 +9,7 @@ import { useWrite } from '../../../lib/signed-in/use-write';
 import type { ScheduleDraft } from '../api/get-schedule-draft';
 import { setupKeys } from '../api/keys';
 import { publishSchedule, saveScheduleDraft } from '../api/schedule-writes';
+import type { TemplateStep } from '../../../../domain/schedule/itinerary';
 import {
   addBlock,
   BLOCK_DEFAULTS,
@@ -38,7 +39,14 @@ interface Send {
  * The draft as a form: times and intervals, the sequence with its computed times (moved with buttons, blocks added,
  * changed and removed), the conflicts in words, what moves against the published version; Save draft, Publish.
  */
-export function ScheduleEditor({ draft }: { draft: ScheduleDraft }) {
+export function ScheduleEditor({
+  draft,
+  templates,
+}: {
+  draft: ScheduleDraft;
+  /** the saved logistical steps by division id: the API checks the day against them too */
+  templates: ReadonlyMap<number, readonly TemplateStep[]>;
+}) {
   const competitionId = draft.competition.id;
   const [form, setForm] = useState<ScheduleForm>(() => formFromDraft(draft));
   const [notice, setNotice] = useState<string>();
@@ -59,7 +67,7 @@ export function ScheduleEditor({ draft }: { draft: ScheduleDraft }) {
     stale: () => [setupKeys.schedule(competitionId)],
     refreshAfterRefusal: true,
   });
-  const preview = previewOf(form);
+  const preview = previewOf(form, templates);
   const refused = fieldErrors(write.error);
   const problems = new Map([...(preview.ok ? [] : preview.problems), ...refused]);
   const conflicts = preview.ok ? preview.conflicts : [];

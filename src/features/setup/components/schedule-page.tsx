@@ -92,7 +92,11 @@ export function SchedulePage({
         </EmptyState>
       ) : (
         // what was typed stays across saves and publishing; the published times come from the draft read again
-        <ScheduleEditor key={current.competition.id} draft={current} />
+        <ScheduleEditor
+          key={current.competition.id}
+          draft={current}
+          templates={new Map(templates.data!.body.divisions.map((division) => [division.divisionId, division.steps]))}
+        />
       )}
       {current.items.length === 0 ? null : (
         <ItineraryTemplatesEditor key={`templates-${current.competition.id}`} read={templates.data!.body} />

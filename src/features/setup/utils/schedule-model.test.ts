@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localInputValue } from '../../../lib/dates';
 import type { ScheduleDraft } from '../api/get-schedule-draft';
 import { addBlock, changeBlock, formFromDraft, moveRow, previewOf, removeBlock, requestOf } from './schedule-model';
 
@@ -73,5 +74,23 @@ describe('the schedule form', () => {
     const form = { ...formFromDraft(draft), endsAt: '2027-03-06T08:00' };
     const preview = previewOf({ ...form, startsAt: '2027-03-06T09:00' });
     expect(preview.ok ? [] : [...preview.problems.keys()]).toEqual(['endsAt']);
+  });
+
+  it("lists the templates' conflicts as the API does: a step past the venue's end, with the form's end time", () => {
+    // Charlie (Scholastic Open) performs 15:20-15:32; a critique 20 minutes after it starts, 10 long, ends at 15:50
+    const templates = new Map([
+      [2, [{ kind: 'critique' as const, label: '', offsetMinutes: 20, minutes: 10, location: '' }]],
+    ]);
+    // the form's fields hold the viewer's local time, as formFromDraft writes them
+    const form = { ...formFromDraft(draft), endsAt: localInputValue('2027-03-06T15:45:00.000Z') };
+    const preview = previewOf(form, templates);
+    expect(preview.ok && preview.conflicts).toEqual([
+      {
+        kind: 'step-past-end',
+        items: [2],
+        message: "Charlie HS's Critique ends 5 minutes after the venue's end time.",
+      },
+    ]);
+    expect(previewOf(form).ok && previewOf(form)).toMatchObject({ conflicts: [] });
   });
 });

@@ -10,6 +10,8 @@ import {
   type ScheduleItem,
   type TimedItem,
 } from '../../../../domain/schedule/times';
+import { itineraryConflicts } from '../../../../domain/schedule/itinerary-conflicts';
+import type { TemplateStep } from '../../../../domain/schedule/itinerary';
 import type { ScheduleDraft } from '../api/get-schedule-draft';
 import type { ScheduleDraftRequest } from '../api/schedule-writes';
 import { formatTime } from '../../../lib/dates';
@@ -164,8 +166,14 @@ export function requestOf(form: ScheduleForm): ScheduleDraftRequest {
 export type Preview =
   { ok: true; items: TimedItem[]; conflicts: Conflict[] } | { ok: false; problems: Map<string, string> };
 
-/** The form's times and conflicts as the API will compute them, or its problems by the request's field names. */
-export function previewOf(form: ScheduleForm): Preview {
+/**
+ * The form's times and conflicts as the API will compute them (with the saved logistical `templates`, by division
+ * id), or its problems by the request's field names.
+ */
+export function previewOf(
+  form: ScheduleForm,
+  templates: ReadonlyMap<number, readonly TemplateStep[]> = new Map(),
+): Preview {
   const problems = new Map<string, string>();
   const startsAt = instant(form.startsAt);
   if (!Number.isFinite(startsAt)) problems.set('startsAt', 'give the start time');
@@ -189,7 +197,11 @@ export function previewOf(form: ScheduleForm): Preview {
           },
     ),
   });
-  if (computed.ok) return computed;
+  if (computed.ok)
+    return {
+      ...computed,
+      conflicts: [...computed.conflicts, ...itineraryConflicts(endsAt, computed.items, templates)],
+    };
   for (const problem of computed.problems) {
     const interval = /^intervals\.(\d+)$/.exec(problem.field);
     const field = interval
