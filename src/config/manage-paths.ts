@@ -22,10 +22,11 @@ export const managePaths = {
     path: 'competitions/:competitionGuid',
     href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}`,
   },
-  /** A competition's registration and running order & times. */
+  /** A competition's registration and running order & times; `division`, the division's order shown first. */
   entries: {
     path: 'competitions/:competitionGuid/entries',
-    href: (competitionGuid: string) => `/manage/competitions/${competitionGuid}/entries`,
+    href: (competitionGuid: string, division?: number) =>
+      `/manage/competitions/${competitionGuid}/entries${division === undefined ? '' : `?division=${division}`}`,
   },
   /** Each division and round's running order drawn by a rule, previewed and committed, and the draws made. */
   draw: {

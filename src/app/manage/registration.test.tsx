@@ -141,7 +141,10 @@ describe('the registration page', () => {
     const division = await screen.findByRole('region', { name: DIVISION.name });
     expect(within(division).getByRole('heading').textContent).toMatch(/0 of 1 places taken · 1 waitlisted · \$150\.00/);
     fireEvent.click(await screen.findByRole('button', { name: /^Accept ?Alpha HS$/ }));
-    expect(await screen.findByRole('link', { name: /^In the running order ?for Alpha HS$/ })).toBeTruthy();
+    // to the running order of the registration's division (the entries page shows the first division otherwise)
+    expect(
+      (await screen.findByRole('link', { name: /^In the running order ?for Alpha HS$/ })).getAttribute('href'),
+    ).toBe(`/manage/competitions/${GUID}/entries?division=${DIVISION.id}`);
     fireEvent.click(screen.getByRole('button', { name: /^Refuse ?Bravo HS$/ }));
     fireEvent.change(screen.getByLabelText('Why it is refused'), { target: { value: 'Late' } });
     fireEvent.click(screen.getByRole('button', { name: 'Refuse with this reason' }));

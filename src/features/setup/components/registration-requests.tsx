@@ -98,7 +98,7 @@ export function RegistrationRequests({
                         <>
                           {' '}
                           ·{' '}
-                          <Link to={managePaths.entries.href(guid)} className={linkClass}>
+                          <Link to={managePaths.entries.href(guid, registration.division.id)} className={linkClass}>
                             In the running order<span className="sr-only"> for {registration.group.name}</span>
                           </Link>
                         </>
