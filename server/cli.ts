@@ -27,7 +27,10 @@ const commands: Record<string, Command> = {
     load: () => import('./cli/user.js'),
   },
   audit: { summary: 'audit verify --org GUID', load: () => import('./cli/audit.js') },
-  draw: { summary: 'draw verify --competition GUID', load: () => import('./cli/draw.js') },
+  draw: {
+    summary: 'draw verify --competition GUID | draw verify --published URL',
+    load: () => import('./cli/draw.js'),
+  },
   backup: { summary: 'backup create --out FILE | backup restore --from FILE', load: () => import('./cli/backup.js') },
   import: { summary: 'import ...   (see: cli import --help)', load: () => import('./cli/import.js') },
   sample: { summary: 'sample ...   (see: cli sample --help)', load: () => import('./cli/sample.js') },

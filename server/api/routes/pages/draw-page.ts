@@ -2,7 +2,8 @@
  * A competition's published draws: how each division and round's running order was drawn (issue 40), beside the
  * schedule pages. Each draw shows its rule, seed and procedure, the entries as the rule read them, the order, what
  * re-running the record here gave, and the record itself as JSON, to re-run anywhere by decision 132's listing or
- * with `npm run --silent cli -- draw verify --competition GUID`.
+ * with `npm run --silent cli -- draw verify --published <this page's address>` (server/cli/draw-published.ts reads
+ * the sections and records this page writes: change one with the other).
  */
 import { verifyDraw, type DrawRecord } from '../../../../domain/draw/record.js';
 import type { DrawnPlace } from '../../../../domain/draw/rules.js';
@@ -80,7 +81,7 @@ function drawSection(row: DrawRow, current: boolean, competitionGuid: string): s
     `<table class='schedule'><caption>The order (1 performs first)</caption><thead><tr><th scope='col'>Position</th><th scope='col'>Group</th><th scope='col'>As drawn</th></tr></thead><tbody>\n${order}\n</tbody></table>`,
     `<table class='schedule'><caption>The entries, in the input order</caption><thead><tr><th scope='col'>Group id</th><th scope='col'>Group</th><th scope='col'>Tier</th><th scope='col'>Score</th><th scope='col'>Score from</th></tr></thead><tbody>\n${entries}\n</tbody></table>`,
     `<details><summary>The record (JSON)</summary><pre class='draw-record'>${escapeHtml(JSON.stringify(record, null, 1))}</pre></details>`,
-    `<p class='footnote'>Check it: <code>npm run --silent cli -- draw verify --competition ${escapeHtml(competitionGuid)}</code>, or re-run the record by the procedure published with the software (decision 132).</p>`,
+    `<p class='footnote'>Check it: <code>npm run --silent cli -- draw verify --published</code> with this page's address, or <code>draw verify --competition ${escapeHtml(competitionGuid)}</code> on the server, or re-run the record by the procedure published with the software (decision 132).</p>`,
     `</section>`,
   ].join('\n');
 }
