@@ -400,6 +400,11 @@ test('a circuit draws, builds and publishes the day with its steps; a fan reads 
     await setPasswordAndSignIn(staffPage, staff.passwordLink.url, email, `/my-groups/${zinnia.id}`);
     const own = staffPage.getByRole('region', { name: new RegExp(`^Itinerary: ${competition.name}`) });
     await expect(own.getByTestId('itinerary-step')).toHaveText(stepsAt(movedTime), { timeout: 20_000 });
+    // the signed-in page needs the network: it leads to the public page, which keeps the itinerary offline (step 4)
+    await expect(staffPage.getByRole('link', { name: "group's public page" })).toHaveAttribute(
+      'href',
+      `/groups/${encodeURIComponent(zinnia.name)}`,
+    );
     await desk.close();
 
     // 6. Each published draw record re-runs, from its seed and inputs alone, to the order drawn.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ItineraryView } from '../../components/itinerary-view';
 import { competitionQueryOptions } from '../../features/competitions/api/get-competition';
 import { competitionScheduleQueryOptions } from '../../features/competitions/api/get-competition-schedule';
@@ -48,7 +49,14 @@ function useDayUpdates(key: string) {
  * shown before hydration (today and the time zone are the viewer's), nor where the group has no step today; only the
  * competitions it performs at are listened to.
  */
-export function TodaysItinerary({ groupName }: { groupName: string }) {
+export function TodaysItinerary({
+  groupName,
+  offlineCopy,
+}: {
+  groupName: string;
+  /** where the same itinerary opens without a network (the signed-in pages need one): the fans' group page */
+  offlineCopy?: string;
+}) {
   const hydrated = useHydrated();
   const seasons = useQuery({ ...seasonsQueryOptions(), enabled: hydrated });
   const season = seasons.data ? currentSeason(seasons.data.body.data) : undefined;
@@ -90,6 +98,15 @@ export function TodaysItinerary({ groupName }: { groupName: string }) {
           now={now}
         />
       ))}
+      {offlineCopy === undefined ? null : (
+        <p className="mt-2 print:hidden">
+          Without a network, this page does not open: the{' '}
+          <Link to={offlineCopy} className="text-blue-900 underline dark:text-sky-300">
+            group&apos;s public page
+          </Link>{' '}
+          shows the same itinerary and keeps it on this device once opened.
+        </p>
+      )}
       <p className="mt-2 print:hidden">
         <button type="button" className="button" onClick={() => window.print()}>
           Print the itinerary

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LocalDate } from '../../components/local-date-time';
 import { PageSkeleton } from '../../components/skeleton';
 import { groupIdOf, myGroupsPaths, type MyGroupsParams } from '../../config/my-groups-paths';
+import { paths } from '../../config/paths';
 import { groupContestsQueryOptions, type GroupContest } from '../../features/my-groups/api/get-group-contests';
 import { GroupRefusal } from '../../features/my-groups/components/group-refusal';
 import { groupNameOf } from '../../features/my-groups/utils/group-name';
@@ -68,7 +69,7 @@ function GroupContests({ me, groupId }: { me: Me; groupId: number }) {
           <span className="text-sm text-slate-700 dark:text-slate-300">(who may read the group's sheets)</span>
         </p>
       ) : null}
-      <TodaysItinerary groupName={name} />
+      <TodaysItinerary groupName={name} offlineCopy={paths.group.href({ name, orgGroupIdentifier: '' })} />
       {contests.isPending ? (
         <PageSkeleton rows={5} />
       ) : contests.isError ? (
