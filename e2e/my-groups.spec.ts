@@ -32,6 +32,11 @@ test("on the hosted upstream /my-groups says groups' accounts are on the hosted 
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/my-groups');
   await expect(page.getByText("Groups' accounts are on the hosted service")).toBeVisible();
+  // a group's registration and critique pages say where those are kept, too (a link followed from elsewhere)
+  await page.goto('/my-groups/1/registration');
+  await expect(page.getByText('Registration is on the hosted service')).toBeVisible();
+  await page.goto('/my-groups/1/critique');
+  await expect(page.getByText('Critique sign-up is on the hosted service')).toBeVisible();
   expect(asked.filter((path) => path.startsWith('/api/groups') || path.startsWith('/api/commentary'))).toEqual([]);
   await expectNoSeriousViolations(page);
 });
