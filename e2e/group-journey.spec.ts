@@ -53,6 +53,13 @@ test.use({
 });
 test.skip(({ upstream }) => upstream !== 'ours', "our API only: the hosted service keeps its own groups' accounts");
 
+/** The page as it stands, axe clean in the dark scheme too (issue 39 item 7), then back to light. */
+async function inTheDark(page: Page) {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 type Device = { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean };
 
 /** Another person's browser (every one in UTC, as the circuit's datetime fields are typed), watched for 5xx. */
@@ -253,6 +260,7 @@ test("a group's season: invited, staffed, registered, scored with commentary, cr
     await expect(aspenState).toContainText('Waitlisted: the group gets the place when one is freed');
     await expectNoSeriousViolations(phone);
     await expectNoSidewaysScroll(phone);
+    await inTheDark(phone);
     // Cedar withdraws (through the API, the circuit's key on its behalf: Cedar's director is not this journey's):
     // Aspen is given the place.
     const cedarRow = await scoreEntry.get<{ data: { id: number; state: string }[] }>(
@@ -294,6 +302,7 @@ test("a group's season: invited, staffed, registered, scored with commentary, cr
     await expect(phone.getByTestId('own-slot')).toContainText('Your slot: 1,');
     await expectNoSeriousViolations(phone);
     await expectNoSidewaysScroll(phone);
+    await inTheDark(phone);
     await phone.screenshot({ path: testInfo.outputPath('director-critique-phone.png'), fullPage: true });
 
     // 4b. Show day: the judge of General Effect 1 scores Aspen by keyboard with the commentary recording.
