@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { components } from '../src/lib/api-types';
 import { expectNoSeriousViolations } from './support/axe';
 import { showWithCommentary } from './support/commentary-show';
-import { fakeMicrophoneWav } from './support/fake-microphone';
+import { fakeMicrophoneArgs, fakeMicrophoneWav } from './support/fake-microphone';
 import { expect, test } from './support/fixtures';
 import { escaped, newUser, signIn } from './support/people';
 import { expectNoSidewaysScroll } from './support/show-day';
@@ -31,12 +31,7 @@ test.use({
   launchOptions: async ({ launchOptions }, use) =>
     use({
       ...launchOptions,
-      args: [
-        ...(launchOptions.args ?? []),
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-audio-capture=${microphone}`,
-      ],
+      args: [...(launchOptions.args ?? []), ...fakeMicrophoneArgs(microphone)],
     }),
 });
 

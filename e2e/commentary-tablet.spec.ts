@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { components } from '../src/lib/api-types';
 import { todayInChicago } from './support/api-data';
 import { expectNoSeriousViolations } from './support/axe';
-import { fakeMicrophoneWav } from './support/fake-microphone';
+import { fakeMicrophoneArgs, fakeMicrophoneWav } from './support/fake-microphone';
 import { expect, test } from './support/fixtures';
 import { enterGroups } from './support/score-entry';
 
@@ -34,13 +34,7 @@ test.use({
   launchOptions: async ({ launchOptions }, use) =>
     use({
       ...launchOptions,
-      args: [
-        ...(launchOptions.args ?? []),
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-audio-capture=${microphone}`,
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: [...(launchOptions.args ?? []), ...fakeMicrophoneArgs(microphone, { autoplay: true })],
     }),
 });
 

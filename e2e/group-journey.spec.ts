@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { todayInChicago } from './support/api-data';
 import { expectNoSeriousViolations } from './support/axe';
-import { fakeMicrophoneWav } from './support/fake-microphone';
+import { fakeMicrophoneArgs, fakeMicrophoneWav } from './support/fake-microphone';
 import { expect, test } from './support/fixtures';
 import { openSheet } from './support/judge-seat';
 import { escaped, newUser, setPasswordAndSignIn, signIn } from './support/people';
@@ -42,13 +42,7 @@ test.use({
   launchOptions: async ({ launchOptions }, use) =>
     use({
       ...launchOptions,
-      args: [
-        ...(launchOptions.args ?? []),
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-audio-capture=${microphone}`,
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: [...(launchOptions.args ?? []), ...fakeMicrophoneArgs(microphone, { autoplay: true })],
     }),
 });
 test.skip(({ upstream }) => upstream !== 'ours', "our API only: the hosted service keeps its own groups' accounts");

@@ -34,3 +34,16 @@ export function fakeMicrophoneWav(seconds = 12, rate = 48_000): string {
   writeFileSync(file, Buffer.concat([header, data]));
   return file;
 }
+
+/**
+ * Chromium's switches for a microphone that plays `wav` with no permission prompt; `autoplay` lets a page play a
+ * recording back without a tap first (the specs that play one).
+ */
+export function fakeMicrophoneArgs(wav: string, { autoplay = false } = {}): string[] {
+  return [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wav}`,
+    ...(autoplay ? ['--autoplay-policy=no-user-gesture-required'] : []),
+  ];
+}
