@@ -9,6 +9,7 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import { keyKeepSeconds } from './auth/auth-state.js';
 import { startPurging } from './db/purge-schedule.js';
 import { createOrgChanges, type OrgChanges } from './changes/org-changes.js';
+import { writesFirst, type WritesFirst } from './http/writes-first.js';
 
 export interface Services {
   config: ApiConfig;
@@ -17,6 +18,8 @@ export interface Services {
   tokens: TokenService;
   /** the organizations' committed changes, for GET /changes */
   changes: OrgChanges;
+  /** write requests before commentary appends, on this instance (http/writes-first.ts) */
+  writesFirst: WritesFirst;
   /** the clock of access tokens and authorization codes (milliseconds, like Date.now): tests advance their own */
   now: () => number;
   close(): Promise<void>;
@@ -43,6 +46,7 @@ export async function createServices(
     cache,
     tokens,
     changes,
+    writesFirst: writesFirst(),
     now,
     close: async () => {
       changes.close();

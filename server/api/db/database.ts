@@ -106,14 +106,37 @@ function withAmbientTransactions(db: Db): Pick<Database, 'db' | 'transaction'> {
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
+/**
+ * bytea in and out of PGlite without its built-in codec, which goes a byte at a time through JavaScript arrays and
+ * strings (`Array.from(bytes).map(...).join('')`): a 27 KB commentary append cost some 6 ms of the API's one thread
+ * and tens of thousands of short-lived strings, beside the judges' score writes
+ * (docs/decisions/142-commentary-appends-beside-the-score-writes.md). A parameter goes as the bytes themselves
+ * (PGlite binds a byte array in PostgreSQL's binary format, which bytea receives as it is: no hex to write in
+ * JavaScript or parse in the database); a result comes back as text (`\x` and two hex digits a byte), decoded
+ * by Node's own hex codec. What is stored does not change.
+ */
+const BYTEA = 17;
+const byteaCodec = {
+  serializers: {
+    [BYTEA]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+      // typed as text, but PGlite's bind writes any byte array in the binary format (test/commentary/ reads back each byte)
+      return value as unknown as string;
+    },
+  },
+  parsers: {
+    [BYTEA]: (text: string): Uint8Array => Buffer.from(text.slice(2), 'hex'),
+  },
+};
+
 async function openPglite(options: DatabaseOptions): Promise<Omit<Database, 'transaction'>> {
   let client: PGlite;
   if (options.memory) {
-    client = new PGlite({ startParams: PGLITE_START });
+    client = new PGlite({ startParams: PGLITE_START, ...byteaCodec });
   } else {
     const dataDir = path.resolve(options.dataDir ?? '.data');
     ownerOnlyFolder(path.join(dataDir, 'pglite'));
-    client = new PGlite(path.join(dataDir, 'pglite'), { startParams: PGLITE_START });
+    client = new PGlite(path.join(dataDir, 'pglite'), { startParams: PGLITE_START, ...byteaCodec });
     await client.waitReady;
     // After the open: PGlite has written its files with its own modes by now (owner-only.ts).
     makeOwnerOnly(dataDir);

@@ -12,6 +12,7 @@ import { appendPiece, findAppend } from '../db/repositories/commentary-uploads.j
 import { RuleViolation } from '../db/repositories/errors.js';
 import { SNIFF_BYTES, sniffAudioType } from '../audio/audio-type.js';
 import { ApiProblem } from './problem.js';
+import type { WritesFirst } from './writes-first.js';
 
 export interface Append {
   uploadId: number;
@@ -24,13 +25,16 @@ export interface Append {
   limit: number;
   /** the request's Idempotency-Key */
   key?: string;
+  /** runs each of its statements in the appends' turn, after the write requests (writes-first.ts) */
+  turn: WritesFirst['append'];
 }
 
 /** Answers the upload's offset after the append, and whether it was a repeated request answered as before. */
 export async function appendStream(db: DbOrTx, append: Append): Promise<{ offset: number; replayed: boolean }> {
   const hash = createHash('sha256');
   if (append.key !== undefined) {
-    const stored = await findAppend(db, append.uploadId, append.key);
+    const key = append.key;
+    const stored = await append.turn(() => findAppend(db, append.uploadId, key));
     if (stored) {
       for await (const bytes of bodyOf(append)) hash.update(bytes);
       if (stored.start !== append.start || stored.sha256 !== hash.digest('hex'))
@@ -53,7 +57,10 @@ export async function appendStream(db: DbOrTx, append: Append): Promise<{ offset
       last && append.key !== undefined
         ? { key: append.key, from: append.start, sha256: hash.digest('hex') }
         : undefined;
-    offset = await appendPiece(db, { uploadId: append.uploadId, start: offset, data, limit: append.limit, remember });
+    const start = offset;
+    offset = await append.turn(() =>
+      appendPiece(db, { uploadId: append.uploadId, start, data, limit: append.limit, remember }),
+    );
   };
   for await (const bytes of bodyOf(append)) {
     hash.update(bytes);

@@ -59,6 +59,8 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
             .update(`${c.req.method} ${c.req.path}${new URL(c.req.url).search}\n${await c.req.text()}`)
             .digest('hex');
     let replay: StoredAnswer | undefined;
+    // commentary appends wait while it runs (writes-first.ts)
+    const written = services.writesFirst.begin();
     try {
       await database.transaction(async (tx) => {
         const actor = await lockForWrite(tx, auth);
@@ -116,6 +118,8 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
     } catch (error) {
       if (!(error instanceof RollBack)) throw error;
       return;
+    } finally {
+      written();
     }
     if (replay) {
       if (replay.requestHash !== requestHash) {

@@ -107,7 +107,9 @@ export function unlocked(services: Services) {
         );
       const { uploadId } = c.req.valid('param');
       const headers = c.req.valid('header');
-      const { upload, recording } = await uploadOf(db, auth.orgId, uploadId);
+      // every statement of an append in the appends' turn, after the write requests (writes-first.ts)
+      const turn = services.writesFirst.append;
+      const { upload, recording } = await turn(() => uploadOf(db, auth.orgId, uploadId));
       requireOwn(recording, writerScope(c));
       const declaredLength = Number(c.req.header('content-length') ?? 0);
       if (declaredLength > limit)
@@ -123,6 +125,7 @@ export function unlocked(services: Services) {
         body: c.req.raw.body,
         limit,
         key: headers['idempotency-key'],
+        turn,
       });
       return c.body(null, 204, { 'upload-offset': String(offset), 'cache-control': 'no-store' });
     })
