@@ -247,10 +247,12 @@ test("a group's season: invited, staffed, registered, scored with commentary, cr
     await expect(page.getByText(`${cedar.name} is accepted`)).toBeVisible();
     await phone.goto(`/my-groups/${aspen.id}`);
     await phone.getByRole('link', { name: `Registration of ${aspen.name}` }).click();
-    await expect(phone.getByText('This division is full: registering puts the group on its waitlist.')).toBeVisible();
-    await phone.getByRole('button', { name: 'Join the waitlist' }).focus();
+    // this contest's form: other specs' contests may be open in the same division on a shared stack
+    const form = phone.getByRole('form', { name: `Register for ${competition.name}` });
+    await expect(form.getByText('This division is full: registering puts the group on its waitlist.')).toBeVisible();
+    await form.getByRole('button', { name: 'Join the waitlist' }).focus();
     await phone.keyboard.press('Enter');
-    const aspenState = phone.getByTestId('group-registration').first();
+    const aspenState = phone.getByTestId('group-registration').filter({ hasText: competition.name });
     await expect(aspenState).toContainText('Waitlisted: the group gets the place when one is freed');
     await expectNoSeriousViolations(phone);
     await expectNoSidewaysScroll(phone);
