@@ -114,7 +114,7 @@ test(
     const day = [
       `/api/bff/seasons/${season.id}/calendar`,
       /^\/api\/bff\/competitions\/[0-9a-f-]{36}$/i,
-      /^\/api\/[^/]+\/competitions\/\d+\/schedule$/,
+      /^\/api\/(?:[^/]+\/)?competitions\/\d+\/schedule$/,
     ];
     const others = reads.filter((read) => !groupReads.includes(read));
     expect(

@@ -11,6 +11,7 @@ import { currentSeason, seasonsQueryOptions } from '../../features/seasons/api/g
 import { subscribeLiveDay } from '../../lib/live-day-stream';
 import { useSavedAt } from '../../lib/offline-copy';
 import { useHydrated } from '../../lib/use-hydrated';
+import { watchedToday } from '../notify/watched-today';
 
 /** The clock the itinerary reads, moved on every half minute: the time to the next step is in whole minutes. */
 function useNow(): number {
@@ -62,7 +63,11 @@ export function TodaysItinerary({
   const season = seasons.data ? currentSeason(seasons.data.body.data) : undefined;
   const calendar = useQuery({ ...seasonCalendarQueryOptions(season?.id ?? 0), enabled: season !== undefined });
   const now = useNow();
-  const today = hydrated && calendar.data ? splitByToday(calendar.data.body.data, new Date(now)).live : [];
+  // at most the twelve starting nearest now, as the notices listen to: each is a summary and a schedule read
+  const today =
+    hydrated && calendar.data
+      ? watchedToday(splitByToday(calendar.data.body.data, new Date(now)).live, new Date(now))
+      : [];
   // The summaries say which competitions serve their schedule as data; read once here (a recap page open on the
   // same competition polls its own), as a group that is not on the day's schedules needs no more of them.
   const summaries = useQueries({
