@@ -29,15 +29,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+/** The command's output, a JSON value a line. */
+const jsonLines = (stdout: string): Record<string, unknown>[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 describe('cli draw verify', () => {
   it('re-runs every draw to its order', async () => {
     const result = await cli(['draw', 'verify', '--competition', circuit.competition.guid], { dataDir });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const lines = result.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const lines = jsonLines(result.stdout);
     expect(lines.map((line) => [line.rule, line.same])).toEqual([
       ['random', true],
       ['reverse-score', true],
@@ -91,10 +95,7 @@ describe('cli draw verify --published', () => {
     const result = await published(pageOf(served.competition.guid));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const lines = result.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const lines = jsonLines(result.stdout);
     expect(lines.map((line) => [line.seed, line.same])).toEqual([
       [5, true],
       [4242, true],
