@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { newUser, setPasswordAndSignIn, signIn } from './support/people';
 import type { ScoreEntryClient } from './support/score-entry';
+import { noServerErrors } from './support/server-errors';
 
 /**
  * Group accounts in the web app on our API (issue 39, decision 133): the circuit's administrator invites a group's
@@ -21,15 +22,6 @@ async function freshBrowser(browser: Browser, baseURL: string, like: Page) {
   const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: true, viewport: like.viewportSize() });
   const page = await context.newPage();
   return { context, page, serverErrors: noServerErrors(page) };
-}
-
-/** Every answer the page reads through the BFF, kept to check that none was a 5xx. */
-function noServerErrors(page: Page) {
-  const failed: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 500) failed.push(`${response.status()} ${response.url()}`);
-  });
-  return failed;
 }
 
 async function twoGroups(scoreEntry: ScoreEntryClient, stamp: number) {

@@ -4,6 +4,7 @@ import { smallContest } from './support/contest';
 import { expect, test } from './support/fixtures';
 import { newUser, signIn } from './support/people';
 import type { ScoreEntryClient } from './support/score-entry';
+import { noServerErrors } from './support/server-errors';
 
 /**
  * Registration for contests in the web app on our API (issue 39 item 3; decisions 136, 139): the circuit's
@@ -17,15 +18,6 @@ test.use({ ignoreHTTPSErrors: true, timezoneId: 'UTC', locale: 'en-US' });
 test.skip(({ upstream }) => upstream !== 'ours', 'our API only: the hosted service keeps its own registration');
 
 const PHONE = { width: 390, height: 844 };
-
-/** Every answer the page reads through the BFF, kept to check that none was a 5xx. */
-function noServerErrors(page: Page) {
-  const failed: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 500) failed.push(`${response.status()} ${response.url()}`);
-  });
-  return failed;
-}
 
 /** A director's phone, signed in to their group's registration page. */
 async function directorPhone(browser: Browser, baseURL: string, scoreEntry: ScoreEntryClient, group: Group) {
