@@ -66,6 +66,11 @@ async function changesState(bff: RunningBff, state: string): Promise<void> {
 async function livePage(bff: RunningBff, guid: string): Promise<ChangeStream> {
   const stream = await openChangeStream(`${bff.url}/api/bff/competitions/${guid}/live`, '');
   expect(stream.status).toBe(200);
+  // written to Node's response past the app's middleware (decision 143): its own headers and the security headers
+  expect(stream.headers.get('content-type')).toBe('text/event-stream');
+  expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform');
+  expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(stream.headers.get('content-security-policy')).toContain("default-src 'self'");
   expect((await stream.next(TOLD_WITHIN_MS)).event).toBe('ready');
   return stream;
 }

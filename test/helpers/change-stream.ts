@@ -10,6 +10,7 @@ export interface StreamEvent {
 
 export interface ChangeStream {
   status: number;
+  headers: Headers;
   /** the problem document of a refusal */
   problem: { code?: string; detail?: string } | undefined;
   /** the next event, or a rejection after `timeoutMs` */
@@ -27,6 +28,7 @@ export async function openChangeStream(url: string, cookie: string, lastEventId?
     const text = await response.text();
     return {
       status: response.status,
+      headers: response.headers,
       problem: text ? (JSON.parse(text) as { code?: string; detail?: string }) : undefined,
       next: () => Promise.reject(new Error(`no stream: ${response.status}`)),
       close: () => controller.abort(),
@@ -72,6 +74,7 @@ export async function openChangeStream(url: string, cookie: string, lastEventId?
   })();
   return {
     status: 200,
+    headers: response.headers,
     problem: undefined,
     async next(timeoutMs) {
       const deadline = Date.now() + timeoutMs;

@@ -9,11 +9,12 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { BffEnv } from '../http/env.js';
 import { isGuid } from '../../../domain/guid.js';
 import { problemResponse } from '../http/problems.js';
 import { ViewProblem } from '../views/view-problem.js';
 import { Problem, problems } from '../views/view.js';
-import { pushStream, RETRY_MS, wakeup, type ChangeEvent } from './change-stream.js';
+import { pushStream, RETRY_MS, sseEvent, type ChangeEvent, type EventStream } from './change-stream.js';
 import type { LiveHub } from './live-hub.js';
 
 /** Competitions per stream at most: the notifier listens to twelve of a day at most (src/app/notify/watched-today.ts). */
@@ -63,16 +64,29 @@ function parseCompetitions(raw: string | undefined): string[] | string {
 }
 
 export function liveDayRoute(hub: LiveHub, heartbeatMs: number) {
-  return async (c: Context) => {
+  return async (c: Context<BffEnv>) => {
     const guids = parseCompetitions(c.req.query('competitions'));
     if (typeof guids === 'string') return problemResponse({ status: 400, code: 'invalid_parameter', detail: guids });
 
-    // Per competition, the newest event not yet written (an end is kept over any later change).
+    // Per competition, the newest event not yet written (an end is kept over any later change), while the
+    // connection is behind or the stream not yet open.
     const pending = new Map<string, ChangeEvent>();
-    const waiter = wakeup();
+    let open: EventStream | undefined;
+    let live = new Set<string>();
+    const flush = () => {
+      if (!open?.ready || pending.size === 0) return;
+      const events = [...pending];
+      pending.clear();
+      for (const [guid, event] of events) {
+        if (event.kind === 'end') live.delete(guid);
+        const data = event.kind === 'end' ? { guid, reason: event.reason } : { guid, version: event.version };
+        open.send(sseEvent({ event: event.kind, data: JSON.stringify(data) }));
+      }
+      if (live.size === 0) open.end();
+    };
     const listenerOf = (guid: string) => (event: ChangeEvent) => {
       if (pending.get(guid)?.kind !== 'end') pending.set(guid, event);
-      waiter.wake();
+      flush();
     };
     const joins = await Promise.allSettled(guids.map((guid) => hub.join(guid, listenerOf(guid))));
     const streamed: Array<{ guid: string; version: string; leave: () => void }> = [];
@@ -99,31 +113,19 @@ export function liveDayRoute(hub: LiveHub, heartbeatMs: number) {
     }
     if (streamed.length === 0) return c.body(null, 204, { 'cache-control': 'no-store' });
 
-    const live = new Set(streamed.map((joined) => joined.guid));
+    live = new Set(streamed.map((joined) => joined.guid));
     return pushStream(c, {
       leave: leaveAll,
       heartbeatMs,
-      cacheControl: 'no-cache, no-transform',
-      wake: waiter.wake,
-      async write(stream, isClosed) {
+      headers: { 'cache-control': 'no-cache, no-transform' },
+      drained: flush,
+      open(stream) {
+        open = stream;
         for (const { guid, version } of streamed)
-          await stream.writeSSE({ event: 'ready', data: JSON.stringify({ guid, version }), retry: RETRY_MS });
+          stream.send(sseEvent({ event: 'ready', data: JSON.stringify({ guid, version }), retry: RETRY_MS }));
         for (const { guid, reason } of ended)
-          await stream.writeSSE({ event: 'end', data: JSON.stringify({ guid, reason }) });
-        while (!isClosed() && live.size > 0) {
-          await waiter.until(() => pending.size > 0);
-          const events = [...pending];
-          pending.clear();
-          for (const [guid, event] of events) {
-            if (isClosed()) break;
-            if (event.kind === 'end') {
-              live.delete(guid);
-              await stream.writeSSE({ event: 'end', data: JSON.stringify({ guid, reason: event.reason }) });
-            } else {
-              await stream.writeSSE({ event: 'change', data: JSON.stringify({ guid, version: event.version }) });
-            }
-          }
-        }
+          stream.send(sseEvent({ event: 'end', data: JSON.stringify({ guid, reason }) }));
+        flush();
       },
     });
   };

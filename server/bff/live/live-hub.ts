@@ -54,6 +54,10 @@ interface Watcher {
   /** the competition's id where the upstream names one: its schedule (our API's v4) is read with the numbers */
   competitionId: number | null;
   version: string;
+  /** the released flags and the performances' ETag the version was made of */
+  numbers: string;
+  /** the schedule's ETag the version was made of */
+  schedule: string;
   listeners: Set<LiveListener>;
 }
 
@@ -76,29 +80,33 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   const rounds = watchRounds({ intervalMs, changes: options.changes, round: () => tickOnce() });
 
   type Listing = Read<HostedCompetition[]>;
-  /** `listings`: one tick's reads by season year, so a season's listing is read once per tick, not once per competition */
+  type Seen = Pick<Watcher, 'numbers' | 'schedule'>;
+  /**
+   * `listings`: one tick's reads by season year, so a season's listing is read once per tick, not once per competition.
+   * The listing and the performances are read at once. The schedule is read only when no number moved since `last`:
+   * a moved number is a change already, and the pages read everything again at a change, so a release costs the
+   * round two reads, not three; a time moved with it is read at the next round.
+   */
   async function versionOf(
     guid: string,
     year: number,
     competitionId: number | null,
     listings = new Map<number, Promise<Listing>>(),
-  ): Promise<{ version: string; date: string } | undefined> {
+    last?: Seen,
+  ): Promise<(Seen & { version: string; date: string }) | undefined> {
     let pending = listings.get(year);
     if (!pending) {
       pending = readJson(readFresh, COMPETITIONS_V2, listingSearch(year, true), CompetitionRecords);
       listings.set(year, pending);
     }
-    const listing = await pending;
+    const [listing, performances] = await Promise.all([pending, readRaw(readFresh, PERFORMANCES_V2, `?c=${guid}`)]);
     const record = listing.data.find((candidate) => candidate.CompetitionGuid.toLowerCase() === guid.toLowerCase());
     if (!record) return undefined;
-    const performances = await readRaw(readFresh, PERFORMANCES_V2, `?c=${record.CompetitionGuid}`);
     const flags = [record.ScoresReleased, record.CategoryRecapReleased, record.RecapReleased].map(Number).join('');
-    const schedule = await scheduleTag(competitionId);
-    const version = createHash('sha256')
-      .update(`${flags}|${performances.etag}|${schedule}`)
-      .digest('base64url')
-      .slice(0, 16);
-    return { version, date: record.Date };
+    const numbers = `${flags}|${performances.etag}`;
+    const schedule = last !== undefined && last.numbers !== numbers ? last.schedule : await scheduleTag(competitionId);
+    const version = createHash('sha256').update(`${numbers}|${schedule}`).digest('base64url').slice(0, 16);
+    return { version, numbers, schedule, date: record.Date };
   }
 
   /**
@@ -122,14 +130,17 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const competitionId = summary.competition.id ?? null;
     const first = await versionOf(summary.competition.guid, year, competitionId);
     if (!first) return undefined;
-    return { guid: summary.competition.guid, year, competitionId, version: first.version, listeners: new Set() };
+    const { version, numbers, schedule } = first;
+    return { guid: summary.competition.guid, year, competitionId, version, numbers, schedule, listeners: new Set() };
   }
 
   function end(watcher: Watcher, reason: 'not_live' | 'closing'): void {
     watchers.delete(watcher.guid.toLowerCase());
-    listenerCount -= watcher.listeners.size;
-    for (const listener of watcher.listeners) listener({ kind: 'end', reason });
+    // let go of first: a stream leaves as it writes its end (change-stream.ts), and finds itself already gone
+    const listeners = [...watcher.listeners];
     watcher.listeners.clear();
+    listenerCount -= listeners.length;
+    for (const listener of listeners) listener({ kind: 'end', reason });
     stopWhenIdle();
   }
 
@@ -141,13 +152,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const listings = new Map<number, Promise<Listing>>();
     for (const watcher of [...watchers.values()]) {
       try {
-        const current = await versionOf(watcher.guid, watcher.year, watcher.competitionId, listings);
+        const current = await versionOf(watcher.guid, watcher.year, watcher.competitionId, listings, watcher);
         if (!current || !mayBeLive(current.date, now())) {
           end(watcher, 'not_live');
           continue;
         }
         if (current.version === watcher.version) continue;
         watcher.version = current.version;
+        watcher.numbers = current.numbers;
+        watcher.schedule = current.schedule;
         for (const listener of watcher.listeners) listener({ kind: 'change', version: current.version });
       } catch (error) {
         // An outage keeps the last version: the pages keep their numbers and the next tick tries again.

@@ -7,6 +7,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { BffEnv } from '../http/env.js';
 import { isGuid } from '../../../domain/guid.js';
 import { problemResponse } from '../http/problems.js';
 import { ViewProblem } from '../views/view-problem.js';
@@ -53,7 +54,7 @@ export const liveStreamRoute = createRoute({
 });
 
 export function liveRoute(hub: LiveHub, heartbeatMs: number) {
-  return async (c: Context) => {
+  return async (c: Context<BffEnv>) => {
     const guid = c.req.param('guid') ?? '';
     if (!isGuid(guid))
       return problemResponse({

@@ -7,6 +7,7 @@
  * non-200 answer; the page tries again itself (src/lib/signed-in/change-stream.ts).
  */
 import type { Context } from 'hono';
+import type { BffEnv } from '../http/env.js';
 import { problemResponse } from '../http/problems.js';
 import type { Session } from '../session/session.js';
 import type { SessionState } from '../session/sign-in.js';
@@ -43,7 +44,7 @@ export interface SignedInRouteDeps<Key> {
 }
 
 export function signedInRoute<Key>(deps: SignedInRouteDeps<Key>) {
-  return async (c: Context) => {
+  return async (c: Context<BffEnv>) => {
     const state = deps.signInAvailable ? await deps.sessionOf(c) : ({ kind: 'none' } as const);
     if (state.kind !== 'active')
       return problemResponse({
@@ -70,7 +71,9 @@ export function signedInRoute<Key>(deps: SignedInRouteDeps<Key>) {
         detail: joined.detail,
         headers: { ...PRIVATE_HEADERS, 'retry-after': joined.kind === 'full' ? '60' : '5' },
       });
-    c.header('vary', 'Cookie');
-    return channel.stream(c, joined, deps.heartbeatMs, 'private, no-store, no-transform');
+    return channel.stream(c, joined, deps.heartbeatMs, {
+      'cache-control': 'private, no-store, no-transform',
+      vary: 'Cookie',
+    });
   };
 }
