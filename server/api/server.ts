@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { loadTls } from './http/tls.js';
 import { listenHttps, type RunningServer } from './http/listen.js';
 import { claimDataDir } from './db/data-dir-lock.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { serveCliChannel } from '../cli/beside-server.js';
 import {
   prepareBackupFolder,
@@ -31,6 +32,7 @@ export async function startApi(
   options: { now?: () => number; backupClock?: BackupClock } = {},
 ): Promise<StartedApi> {
   const config = readApiConfig(env);
+  boundHeapGrowth();
   if (config.backup.folder && config.databaseUrl)
     throw new Error(
       'BACKUP_DIR backs up the embedded database; with DATABASE_URL back PostgreSQL up with its own tools (pg_dump, see docs/running-a-show.md)',
