@@ -1,13 +1,13 @@
 /**
  * The API's process collects its old generation before it holds more than a quarter again of what the last full
- * collection kept (docs/decisions/145-the-apis-heap-grows-a-quarter-past-what-it-keeps.md). V8's default lets the
- * old generation grow to as much as four times what it kept while the process allocates fast, and the API allocates
- * fast exactly when it is busiest: every statement of the embedded database leaves its message buffers, parsed rows
- * and query objects, and under load enough of them outlive two scavenges to be promoted. With 30 judges writing
- * while their tablets upload, the old generation grew from some 53 to 92 MB of such garbage before one collection
- * took it back to 49 (the appends' bytes, the WebAssembly heap and the buffers stayed flat): resident memory that
- * says nothing about what the API holds. A smaller step costs no more collections where little is promoted, and
- * more, each of a small heap, where much is.
+ * collection kept (docs/decisions/142-commentary-appends-beside-the-score-writes.md, "The memory"). V8's default
+ * lets the old generation grow to as much as four times what it kept while the process allocates fast, and the API
+ * allocates fast exactly when it is busiest: every statement of the embedded database leaves its message buffers,
+ * parsed rows and query objects, and under load enough of them outlive two scavenges to be promoted. With 30 judges
+ * writing while their tablets upload, the old generation grew from some 53 to 92 MB of such garbage before one
+ * collection took it back to 49 (the appends' bytes, the WebAssembly heap and the buffers stayed flat): resident
+ * memory that says nothing about what the API holds. A smaller step costs no more collections where little is
+ * promoted, and more, each of a small heap, where much is.
  */
 import v8 from 'node:v8';
 
