@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import {
   commentaryBudgets,
   commentaryFailures,
+  commentaryKeystrokeBudget,
   commentaryUploadsMarkdown,
   measureCommentaryUploads,
 } from '../api/commentary-uploads.js';
@@ -20,7 +21,7 @@ import { judgesBudgets, judgesEnteringMarkdown, measureJudgesEntering } from '..
 import { measureRelease, RELEASE_STREAMS } from '../live/release-moment.js';
 import { releaseBudgets, releaseMarkdown } from '../live/release-report.js';
 import { buildWebApp } from '../web/bundle-size.js';
-import { judgeTabletMarkdown, measureJudgeTablet, tabletBudgets } from '../web/judge-keystroke.js';
+import { judgeTabletMarkdown, measureJudgeTablet, phaseText, tabletBudgets } from '../web/judge-keystroke.js';
 import { BUDGETS, check, type BudgetCheck } from './budgets.js';
 import { budgetTable, type BenchResults } from './report.js';
 
@@ -137,6 +138,7 @@ async function releaseOnly(results: BenchResults, log: (line: string) => void, s
 
 /** Commentary on show day alone: the judges uploading while entering, and the keystroke while recording. */
 async function commentaryOnly(results: BenchResults, log: (line: string) => void, strict: boolean): Promise<number> {
+  if (process.env.BENCH_COMMENTARY_KEYSTROKES_ONLY === '1') return commentaryKeystrokesOnly(log, strict);
   log("Commentary: 30 judges uploading 6-minute recordings while entering, and the judge's keystroke while recording");
   const report = await measureCommentaryUploads(log);
   writeOwnPage(
@@ -148,6 +150,29 @@ async function commentaryOnly(results: BenchResults, log: (line: string) => void
   );
   if (commentaryFailures(report) > 0) return 1;
   return ownPageVerdict(commentaryBudgets(report), log, strict);
+}
+
+/**
+ * BENCH_COMMENTARY_KEYSTROKES_ONLY=1: the commentary part's keystroke measure alone (a few minutes, not the whole
+ * part's), to try a change of the recording page; its budget printed, no results page written (the part's page is
+ * the whole part's run).
+ */
+async function commentaryKeystrokesOnly(log: (line: string) => void, strict: boolean): Promise<number> {
+  log("Commentary, the keystroke alone (BENCH_COMMENTARY_KEYSTROKES_ONLY): the judge's keystroke while recording");
+  const keystrokes = await measureJudgeTablet(log, { recording: true });
+  const recording = keystrokes.whileRecording;
+  if (!recording) return 1;
+  const all = (values: number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
+  log(
+    `  not recording: median ${keystrokes.medianMs.toFixed(0)} ms, p95 ${keystrokes.p95Ms.toFixed(0)} ms (${all(keystrokes.keystrokeMs)})`,
+  );
+  log(
+    `  recording: median ${recording.medianMs.toFixed(0)} ms, p95 ${recording.p95Ms.toFixed(0)} ms (${all(recording.keystrokeMs)})`,
+  );
+  log(`  the bare page: median ${keystrokes.bare.medianMs.toFixed(0)} ms`);
+  log(`  phases not recording: ${phaseText(recording.notRecordingPhaseMedians)}`);
+  log(`  phases recording: ${phaseText(recording.phaseMedians)}`);
+  return ownPageVerdict([commentaryKeystrokeBudget(keystrokes)], log, strict);
 }
 
 /** An own-page part's budgets, printed with their floors as the full run's are; with --strict a FAIL exits 1. */

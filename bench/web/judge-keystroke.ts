@@ -60,7 +60,15 @@ export interface JudgeTabletReport {
   /** the /judge route's chunks the judge's page loaded (must be some: the check means something) */
   judgeChunksLoadedOnJudge: number;
   /** with `recording`: the keystrokes typed while the page recorded and uploaded (the others are `keystrokeMs`) */
-  whileRecording?: { keystrokeMs: number[]; medianMs: number; p95Ms: number; recordings: number };
+  whileRecording?: {
+    keystrokeMs: number[];
+    medianMs: number;
+    p95Ms: number;
+    recordings: number;
+    /** the phases' medians of these keystrokes, and of the others (not recording) beside them */
+    phaseMedians: KeystrokePhases;
+    notRecordingPhaseMedians: KeystrokePhases;
+  };
 }
 
 /** A keystroke's time in its phases, each from the one before (ms). */
@@ -349,6 +357,7 @@ async function typeOnTablet(
     const recordingMs: number[] = [];
     let recordings = 0;
     const phases: KeystrokePhases[] = [];
+    const recordingPhases: KeystrokePhases[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const recordingNow = recording && Math.floor(round / BLOCK) % 2 === 1;
       if (recordingNow && round % BLOCK === 0) {
@@ -386,12 +395,14 @@ async function typeOnTablet(
           await waitForPaint(page);
           const done = await page.evaluate(() => ({ ...(window as unknown as KeystrokeWindow).__judge }));
           (recordingNow ? recordingMs : keystrokeMs).push(done.ms!);
-          phases.push({
+          const phase = {
             edit: done.input - done.start,
             render: done.dom - done.input,
             toFrame: done.frameStart - done.dom,
             frame: done.start + done.ms! - done.frameStart,
-          });
+          };
+          phases.push(phase);
+          if (recordingNow) recordingPhases.push(phase);
         }
       }
       if (recordingNow && round % BLOCK === BLOCK - 1)
@@ -416,6 +427,8 @@ async function typeOnTablet(
               medianMs: median(recordingMs),
               p95Ms: percentile(recordingMs, 95),
               recordings,
+              phaseMedians: phaseMediansOf(recordingPhases),
+              notRecordingPhaseMedians: phaseMediansOf(phases.filter((phase) => !recordingPhases.includes(phase))),
             },
           }
         : {}),
@@ -423,12 +436,7 @@ async function typeOnTablet(
       medianMs: median(keystrokeMs),
       p95Ms: percentile(keystrokeMs, 95),
       maxMs: Math.max(...keystrokeMs),
-      phaseMedians: {
-        edit: median(phases.map((phase) => phase.edit)),
-        render: median(phases.map((phase) => phase.render)),
-        toFrame: median(phases.map((phase) => phase.toFrame)),
-        frame: median(phases.map((phase) => phase.frame)),
-      },
+      phaseMedians: phaseMediansOf(phases),
       bare: { keystrokeMs: bareMs, medianMs: median(bareMs), p95Ms: percentile(bareMs, 95) },
       cpuSlowdown: CPU_SLOWDOWN,
       judgeChunksLoadedOnHome,
@@ -438,6 +446,13 @@ async function typeOnTablet(
     await browser.close();
   }
 }
+
+const phaseMediansOf = (phases: KeystrokePhases[]): KeystrokePhases => ({
+  edit: median(phases.map((phase) => phase.edit)),
+  render: median(phases.map((phase) => phase.render)),
+  toFrame: median(phases.map((phase) => phase.toFrame)),
+  frame: median(phases.map((phase) => phase.frame)),
+});
 
 /** Chromium's fake microphone playing a voice-like tone (e2e/support/fake-microphone.ts), allowed without asking. */
 const fakeMicrophoneArgs = () => [
@@ -563,7 +578,7 @@ const PHASE_NAMES: Record<keyof KeystrokePhases, string> = {
   frame: 'the frame (style, layout, paint)',
 };
 
-const phaseText = (phases: KeystrokePhases) =>
+export const phaseText = (phases: KeystrokePhases) =>
   (Object.keys(PHASE_NAMES) as (keyof KeystrokePhases)[])
     .map((phase) => `${PHASE_NAMES[phase]} ${phases[phase].toFixed(1)} ms`)
     .join(', ');
