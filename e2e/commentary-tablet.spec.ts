@@ -47,7 +47,7 @@ async function expectNoSidewaysScroll(page: Page) {
 /**
  * A stopwatch in the page, apart from the app: when the last MediaRecorder started, and when the last input or click
  * happened, both on the page's clock (an event's timeStamp is performance.now() at the event). What the test knows of
- * the moment a number was typed: the timer turns only four times a second and Playwright's expect looks at it with
+ * the moment a number was typed: the timer turns once a second (on the second) and Playwright's expect looks at it with
  * growing pauses (up to a second), so "the timer showed 0:02" was seen as much as a second and a half after it.
  */
 async function watchRecordingClock(page: Page) {

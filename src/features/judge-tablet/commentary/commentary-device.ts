@@ -9,7 +9,8 @@ import { AudioStore, audioWaiting } from './audio-store';
 import { commentaryApi } from './commentary-api';
 import { CommentaryRecorder } from './recorder';
 import { StorageWatch } from './storage-watch';
-import { marksOnWire, stampMarks } from './typed-marks';
+import { afterPaint } from './after-paint';
+import { marksOnWire, stampMarks, type StampedMark } from './typed-marks';
 import { sheetKeyOf } from '../queue/judge-records';
 
 export interface CommentaryDevice {
@@ -41,6 +42,9 @@ export function openCommentaryDevice(): Promise<CommentaryDevice> {
 }
 
 function register({ store, outbox, recorder, storage }: CommentaryDevice): void {
+  // The marks as last stamped, ahead of the store's copy: that is written once the keystroke's frame is painted
+  // (afterPaint), and the next keystroke may come before it is.
+  let stamped: { key: string; typed: StampedMark[] } | null = null;
   commentaryBridge.set({
     resume: () => void outbox.resume(),
     marksFor(ref, scores) {
@@ -48,9 +52,23 @@ function register({ store, outbox, recorder, storage }: CommentaryDevice): void 
       const recording = key ? store.recording(key) : undefined;
       const offset = recorder.offsetMs();
       if (!recording || offset === null || sheetKeyOf(recording) !== sheetKeyOf(ref)) return undefined;
-      const typed = stampMarks(recording.typed, recording.key, scores, offset, Date.now());
-      if (typed.length !== recording.typed.length || typed.some((mark, index) => mark !== recording.typed[index]))
-        void store.setTyped(recording.key, typed).catch(() => undefined);
+      const before = stamped?.key === recording.key ? stamped.typed : recording.typed;
+      const typed = stampMarks(before, recording.key, scores, offset, Date.now());
+      if (typed.length !== before.length || typed.some((mark, index) => mark !== before[index])) {
+        const mine = { key: recording.key, typed };
+        stamped = mine;
+        // The entry carries these marks already (the judge's store keeps it before it is sent); this copy is the
+        // device's own (the marks under the recording, the next keystroke's stamp), so it may wait for the paint.
+        afterPaint(() => {
+          if (stamped !== mine) return;
+          void store
+            .setTyped(mine.key, mine.typed)
+            .catch(() => undefined)
+            .finally(() => {
+              if (stamped === mine) stamped = null;
+            });
+        });
+      }
       return typed.length > 0 ? marksOnWire(typed) : undefined;
     },
     report() {

@@ -281,7 +281,8 @@ export class CommentaryRecorder {
 
   private listenToLevel(live: Live): void {
     try {
-      const audio = new AudioContext();
+      // nothing is played: the meter needs no low latency, and the audio thread wakes far less often for it
+      const audio = new AudioContext({ latencyHint: 'playback' });
       const analyser = audio.createAnalyser();
       analyser.fftSize = 2048;
       audio.createMediaStreamSource(live.stream).connect(analyser);

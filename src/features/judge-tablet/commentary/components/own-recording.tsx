@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CommentaryPlayer, type PlayerMark } from '../../../../components/signed-in/commentary-player';
 import { env } from '../../../../config/env';
 import type { MySeat } from '../../../../lib/api-models';
@@ -19,7 +20,7 @@ export function marksOf(recording: RecordingRecord, seat: MySeat): PlayerMark[] 
 }
 
 /** One recording of the open performance on this device: sent and playable, on its way, or refused. */
-export function OwnRecording({
+export const OwnRecording = memo(function OwnRecording({
   recording,
   seat,
   performance,
@@ -58,4 +59,4 @@ export function OwnRecording({
       .
     </p>
   );
-}
+});

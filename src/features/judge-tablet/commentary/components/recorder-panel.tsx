@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { MySeat } from '../../../../lib/api-models';
 import { clockOf, sizeOf } from '../../../../lib/format';
 import type { SeatPerformance } from '../../utils/sheet-state';
@@ -14,15 +14,19 @@ export const RECORD_SHORTCUT = 'Alt+R';
 export const PAUSE_SHORTCUT = 'Alt+P';
 export const MARK_SHORTCUT = 'Alt+M';
 
+/** The timer looks this long after a whole second, so that a timer firing a little early still sees it turned. */
+const TIMER_LATE_MS = 5;
+
 const alertClass =
   'my-2 rounded-md bg-red-50 px-3 py-2 text-base font-semibold text-red-900 dark:bg-red-950 dark:text-red-100';
 
 /**
  * Recording the commentary of the open performance, beside its sheet (issue 38): Record, Pause, Resume, Stop and
  * Mark, the timer and the recording light, the microphone's level, what is wrong with it, an interrupted recording
- * to go on with or finish, and this performance's recordings on the device.
+ * to go on with or finish, and this performance's recordings on the device. Memoized: the judge's page renders again
+ * with each keystroke kept, and nothing here depends on it.
  */
-export default function RecorderPanel({ seat, performance }: { seat: MySeat; performance: SeatPerformance }) {
+export default memo(function RecorderPanel({ seat, performance }: { seat: MySeat; performance: SeatPerformance }) {
   const { device, error } = useCommentaryDevice();
   if (error)
     return (
@@ -33,7 +37,7 @@ export default function RecorderPanel({ seat, performance }: { seat: MySeat; per
     );
   if (!device) return null;
   return <Panel device={device} seat={seat} performance={performance} />;
-}
+});
 
 function Panel({
   device,
@@ -46,17 +50,10 @@ function Panel({
 }) {
   const { recorder } = device;
   const state = useRecorderState(device);
-  const recordings = useRecordings(device);
   const storage = useStorageState(device);
   const target = { performanceId: performance.id, captionKey: seat.caption.key, groupName: performance.group.name };
   const here = state.target?.performanceId === performance.id && state.target.captionKey === seat.caption.key;
   const live = state.phase === 'recording' || state.phase === 'paused';
-  const interrupted = [...recordings.values()].filter(
-    (recording) => recording.state === 'recording' && recording.key !== state.key,
-  );
-  const mine = [...recordings.values()].filter(
-    (recording) => recording.performanceId === performance.id && recording.captionKey === seat.caption.key,
-  );
 
   const record = () => {
     void device.storage.persist();
@@ -93,11 +90,7 @@ function Panel({
         <span
           aria-hidden="true"
           className={`inline-block size-3 rounded-full ${
-            state.phase === 'recording'
-              ? 'animate-pulse bg-red-600'
-              : state.phase === 'paused'
-                ? 'bg-amber-500'
-                : 'bg-slate-400'
+            state.phase === 'recording' ? 'bg-red-600' : state.phase === 'paused' ? 'bg-amber-500' : 'bg-slate-400'
           }`}
         />
         <h2 id="commentary-title" className="text-xl font-bold">
@@ -115,9 +108,7 @@ function Panel({
               : 'Not recording'}
         {live && !here ? ' (another performance)' : ''}
       </p>
-      {interrupted.map((recording) => (
-        <Interrupted key={recording.key} device={device} recording={recording} />
-      ))}
+      <InterruptedRecordings device={device} liveKey={state.key} />
       <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"
@@ -185,31 +176,76 @@ function Panel({
           ? ` ${sizeOf(storage.freeBytes)} free on this device${storage.persisted ? ', kept by the browser' : ''}.`
           : ''}
       </p>
-      {mine.map((recording) => (
-        <OwnRecording key={recording.key} recording={recording} seat={seat} performance={performance} />
-      ))}
+      <OwnRecordings device={device} seat={seat} performance={performance} />
     </section>
   );
 }
 
-/** The running timer: its own small render, four times a second. */
-function Timer({ device, phase }: { device: CommentaryDevice; phase: string }) {
-  const [, tick] = useState(0);
+/**
+ * The device's recordings change with every piece stored (four times a second while recording) and every number
+ * typed: only the two lists that show them render again then, not the panel around them (the judge types beside it).
+ */
+const InterruptedRecordings = memo(function InterruptedRecordings({
+  device,
+  liveKey,
+}: {
+  device: CommentaryDevice;
+  liveKey: string | null;
+}) {
+  const recordings = useRecordings(device);
+  return [...recordings.values()]
+    .filter((recording) => recording.state === 'recording' && recording.key !== liveKey)
+    .map((recording) => <Interrupted key={recording.key} device={device} recording={recording} />);
+});
+
+/** This performance's recordings on the device; each renders again only when its own record changes. */
+const OwnRecordings = memo(function OwnRecordings({
+  device,
+  seat,
+  performance,
+}: {
+  device: CommentaryDevice;
+  seat: MySeat;
+  performance: SeatPerformance;
+}) {
+  const recordings = useRecordings(device);
+  return [...recordings.values()]
+    .filter((recording) => recording.performanceId === performance.id && recording.captionKey === seat.caption.key)
+    .map((recording) => (
+      <OwnRecording key={recording.key} recording={recording} seat={seat} performance={performance} />
+    ));
+});
+
+/**
+ * The running timer. Its text is written straight into the page (no React render: the judge types beside it), and
+ * only when it changes: a check just after each whole second of the recording, so the clock turns on the second
+ * rather than up to a quarter second late, and the main thread does one small task a second, not four renders.
+ */
+const Timer = memo(function Timer({ device, phase }: { device: CommentaryDevice; phase: string }) {
+  const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    const timer = setInterval(() => tick((n) => n + 1), 250);
-    return () => clearInterval(timer);
-  }, []);
-  const offset = device.recorder.offsetMs() ?? 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      const offset = device.recorder.offsetMs() ?? 0;
+      const clock = clockOf(offset);
+      if (text.current && text.current.textContent !== clock) text.current.textContent = clock;
+      // paused, the offset stands still: looked at again a second later (Resume renders this anew)
+      timer = setTimeout(show, phase === 'paused' ? 1_000 : 1_000 - (offset % 1_000) + TIMER_LATE_MS);
+    };
+    show();
+    return () => clearTimeout(timer);
+  }, [device, phase]);
   return (
     <span
+      ref={text}
       role="timer"
       aria-label={phase === 'paused' ? 'Paused at' : 'Time recorded'}
       className="ml-auto font-mono text-lg tabular-nums"
     >
-      {clockOf(offset)}
+      {clockOf(device.recorder.offsetMs() ?? 0)}
     </span>
   );
-}
+});
 
 /** A recording the page was closed on (a reload, a crash, a flat battery): go on with it, or finish it as it is. */
 function Interrupted({ device, recording }: { device: CommentaryDevice; recording: RecordingRecord }) {
