@@ -39,15 +39,14 @@ export default memo(function RecorderPanel({ seat, performance }: { seat: MySeat
   return <Panel device={device} seat={seat} performance={performance} />;
 });
 
-function Panel({
-  device,
-  seat,
-  performance,
-}: {
+/** What the panel and its parts for one performance's seat are given. */
+interface SeatPanelProps {
   device: CommentaryDevice;
   seat: MySeat;
   performance: SeatPerformance;
-}) {
+}
+
+function Panel({ device, seat, performance }: SeatPanelProps) {
   const { recorder } = device;
   const state = useRecorderState(device);
   const storage = useStorageState(device);
@@ -199,15 +198,7 @@ const InterruptedRecordings = memo(function InterruptedRecordings({
 });
 
 /** This performance's recordings on the device; each renders again only when its own record changes. */
-const OwnRecordings = memo(function OwnRecordings({
-  device,
-  seat,
-  performance,
-}: {
-  device: CommentaryDevice;
-  seat: MySeat;
-  performance: SeatPerformance;
-}) {
+const OwnRecordings = memo(function OwnRecordings({ device, seat, performance }: SeatPanelProps) {
   const recordings = useRecordings(device);
   return [...recordings.values()]
     .filter((recording) => recording.performanceId === performance.id && recording.captionKey === seat.caption.key)
