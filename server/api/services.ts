@@ -10,6 +10,7 @@ import { keyKeepSeconds } from './auth/auth-state.js';
 import { startPurging } from './db/purge-schedule.js';
 import { createOrgChanges, type OrgChanges } from './changes/org-changes.js';
 import { writesFirst, type WritesFirst } from './http/writes-first.js';
+import { entryBatches, type EntryBatches } from './http/entry-batches.js';
 
 export interface Services {
   config: ApiConfig;
@@ -20,6 +21,8 @@ export interface Services {
   changes: OrgChanges;
   /** write requests before commentary appends, on this instance (http/writes-first.ts) */
   writesFirst: WritesFirst;
+  /** the judges' caption entries, committed together (http/entry-batches.ts) */
+  entryBatches: EntryBatches;
   /** the clock of access tokens and authorization codes (milliseconds, like Date.now): tests advance their own */
   now: () => number;
   close(): Promise<void>;
@@ -40,13 +43,15 @@ export async function createServices(
   const tokens = await createTokenService(database, config, now);
   const changes = await createOrgChanges(database);
   const purging = await startPurging(database, { signingKeyKeepSeconds: keyKeepSeconds(config.tokenTtlSeconds) });
+  const first = writesFirst();
   return {
     config,
     database,
     cache,
     tokens,
     changes,
-    writesFirst: writesFirst(),
+    writesFirst: first,
+    entryBatches: entryBatches({ database, cache, writesFirst: first }),
     now,
     close: async () => {
       changes.close();

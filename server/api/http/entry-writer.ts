@@ -15,13 +15,17 @@ import { EntryRefused, type EntryWriter } from '../db/repositories/scores.write.
  * submits. The reason is the body's, else X-Audit-Reason; the body's is what the audit trail records.
  */
 export function entryWriter(c: Context<AppEnv>, bodyReason: string | undefined): EntryWriter {
+  return { ...entryWriterOf(c, bodyReason), actor: requestActor(c) };
+}
+
+/** The same but for the writer's name, for a write outside the write unit (a batch reads it: entry-batches.ts). */
+export function entryWriterOf(c: Context<AppEnv>, bodyReason: string | undefined): Omit<EntryWriter, 'actor'> {
   const auth = c.get('auth');
   if (bodyReason !== undefined) c.set('reason', bodyReason);
   const scope = c.get('permission') === 'enter-scores' ? 'any' : 'seated';
   return {
     scope,
     userId: auth.userId,
-    actor: requestActor(c),
     reason: bodyReason ?? reasonOf(c),
     // keys keep the access they always had (scripts re-entering a caption); people say why they correct
     reasonForCorrections: auth.userId !== undefined,

@@ -2,9 +2,11 @@
  * Writes that run outside the write unit (http/write-unit.ts), on a router mounted before it
  * (routes/v4/index.ts), because the unit's one transaction under the organization's lock for the whole request
  * would hold the database for as long as a client sends: an append streamed to storage, a recording's finish
- * joining its uploads, a tablet's heartbeat every few seconds (docs/decisions/128-commentary-api.md). Each takes
- * the short transactions it needs itself, and the audited one takes the lock (http/audited-transaction.ts). They
- * change nothing a cached read shows, so no cache is dropped. What the unit guarantees still holds: bodies are
+ * joining its uploads, a tablet's heartbeat every few seconds (docs/decisions/128-commentary-api.md); or because
+ * their writes commit with others' (a judge's score write, http/entry-batches.ts, decision 145). Each takes
+ * the short transactions it needs itself, and the audited one takes the lock (http/audited-transaction.ts). The
+ * commentary's change nothing a cached read shows, so no cache is dropped; a batch of score writes drops it after
+ * its commit. What the unit guarantees still holds: bodies are
  * checked at the door (but a streamed append's, which is bytes), and a write that declares no permission fails
  * loudly.
  */

@@ -47,17 +47,12 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
   const { database, cache } = services;
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next();
-    const key = c.req.method === 'POST' ? idempotencyKeyOf(c) : undefined;
+    const idempotency = await idempotencyOf(c);
+    const key = idempotency?.key;
+    const requestHash = idempotency?.requestHash ?? '';
     const reason = reasonOf(c);
     const auth = c.get('auth');
     const orgId = auth.orgId;
-    const requestHash =
-      key === undefined
-        ? ''
-        : createHash('sha256')
-            // the query too: a sheet sent as CSV names its caption, round and division there
-            .update(`${c.req.method} ${c.req.path}${new URL(c.req.url).search}\n${await c.req.text()}`)
-            .digest('hex');
     let replay: StoredAnswer | undefined;
     // commentary appends wait while it runs (writes-first.ts)
     const written = services.writesFirst.begin();
@@ -121,18 +116,35 @@ export function writeUnit(services: Services): MiddlewareHandler<AppEnv> {
     } finally {
       written();
     }
-    if (replay) {
-      if (replay.requestHash !== requestHash) {
-        throw new ApiProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different request', [
-          { name: 'Idempotency-Key', in: 'header', message: 'already used for another request' },
-        ]);
-      }
-      c.header('idempotent-replayed', 'true');
-      return c.json(replay.body as object, replay.status as 200);
-    }
+    if (replay) return replayed(c, replay, requestHash);
     cache.invalidate(orgId);
     if (c.get('authChanged')) await services.tokens.state.refresh();
   };
+}
+
+/**
+ * A create's Idempotency-Key and the hash of the request it names (method, path, query and body), or undefined
+ * without one: what the write unit, and the batch of judges' writes (entry-batches.ts), claim and replay.
+ */
+export async function idempotencyOf(c: Context<AppEnv>): Promise<{ key: string; requestHash: string } | undefined> {
+  const key = c.req.method === 'POST' ? idempotencyKeyOf(c) : undefined;
+  if (key === undefined) return undefined;
+  const requestHash = createHash('sha256')
+    // the query too: a sheet sent as CSV names its caption, round and division there
+    .update(`${c.req.method} ${c.req.path}${new URL(c.req.url).search}\n${await c.req.text()}`)
+    .digest('hex');
+  return { key, requestHash };
+}
+
+/** The first answer of a request's Idempotency-Key, or 422 when the key named another request. */
+export function replayed(c: Context<AppEnv>, replay: StoredAnswer, requestHash: string): Response {
+  if (replay.requestHash !== requestHash) {
+    throw new ApiProblem(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different request', [
+      { name: 'Idempotency-Key', in: 'header', message: 'already used for another request' },
+    ]);
+  }
+  c.header('idempotent-replayed', 'true');
+  return c.json(replay.body as object, replay.status as 200);
 }
 
 function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
@@ -162,8 +174,18 @@ export function reasonOf(c: Context<AppEnv>): string | null {
  * transaction of a write outside the unit (http/audited-transaction.ts).
  */
 export async function lockForWrite(tx: DbOrTx, auth: AuthContext): Promise<AuditActor> {
-  const { alongside } = await bumpOrgVersion(tx, auth.orgId, writerSql(auth));
-  return actorFrom(auth, alongside as WriterRow | null);
+  return (await lockForWriters(tx, auth.orgId, [auth]))[0];
+}
+
+/** The same for several writers of one organization whose writes commit together (entry-batches.ts), in input order. */
+export async function lockForWriters(tx: DbOrTx, orgId: number, auths: readonly AuthContext[]): Promise<AuditActor[]> {
+  const { alongside } = await bumpOrgVersion(
+    tx,
+    orgId,
+    sql`json_build_array(${sql.join(auths.map(writerSql), sql`, `)})`,
+  );
+  const rows = (alongside ?? []) as (WriterRow | null)[];
+  return auths.map((auth, index) => actorFrom(auth, rows[index] ?? null));
 }
 
 /** Who writes, as the write unit's first statement reads it (writerSql): a user's names, or a key's. */

@@ -94,30 +94,63 @@ export async function appendAuditEntry(
   input: AuditInput,
   head: AuditHead | undefined,
 ): Promise<AuditEntry> {
-  const unhashed = {
-    seq: (head?.seq ?? 0) + 1,
-    at: new Date().toISOString(),
-    actor: input.actor,
-    action: input.action,
-    resource: input.resource,
-    before: input.before ?? null,
-    after: input.after ?? null,
-    reason: input.reason,
-    previousHash: head?.hash ?? GENESIS_HASH,
-  };
-  const entry: AuditEntry = { ...unhashed, hash: entryHash(unhashed) };
-  // jsonb null and SQL NULL read back alike (null): store "nothing" as SQL NULL
-  const json = (value: unknown) => (value === null ? sql`NULL` : sql`${JSON.stringify(value)}::jsonb`);
+  return (await appendAuditEntries(tx, orgId, [input], head)).at(-1)!;
+}
+
+/**
+ * Appends several entries after `head`, one after the other in the chain, and the new head, in one statement (a
+ * batch of judges' writes appends each one's: http/entry-batches.ts). The same conditions as appendAuditEntry's.
+ */
+export async function appendAuditEntries(
+  tx: DbOrTx,
+  orgId: number,
+  inputs: readonly AuditInput[],
+  head: AuditHead | undefined,
+): Promise<AuditEntry[]> {
+  const entries: AuditEntry[] = [];
+  const rows = [];
+  let previous = head;
+  for (const input of inputs) {
+    const unhashed = {
+      seq: (previous?.seq ?? 0) + 1,
+      at: new Date().toISOString(),
+      actor: input.actor,
+      action: input.action,
+      resource: input.resource,
+      before: input.before ?? null,
+      after: input.after ?? null,
+      reason: input.reason === null ? null : wellFormed(input.reason),
+      previousHash: previous?.hash ?? GENESIS_HASH,
+    };
+    const entry: AuditEntry = { ...unhashed, hash: entryHash(unhashed) };
+    entries.push(entry);
+    rows.push({ ...entry, competitionId: input.competitionId ?? null });
+    previous = entry;
+  }
+  const last = entries.at(-1);
+  if (!last) return entries;
+  // jsonb null and SQL NULL read back alike (null): "nothing" is stored as SQL NULL (NULLIF of the JSON null)
   await tx.execute(sql`
     WITH appended AS (
       INSERT INTO audit_entries (org_id, seq, at, actor, action, resource_type, resource_id, competition_id, before,
         after, reason, previous_hash, hash)
-      VALUES (${orgId}, ${entry.seq}, ${entry.at}, ${JSON.stringify(entry.actor)}::jsonb, ${entry.action},
-        ${entry.resource.type}, ${entry.resource.id}, ${input.competitionId ?? null}, ${json(entry.before)},
-        ${json(entry.after)}, ${entry.reason}, ${entry.previousHash}, ${entry.hash}))
-    INSERT INTO audit_heads (org_id, seq, hash) VALUES (${orgId}, ${entry.seq}, ${entry.hash})
+      SELECT ${orgId}, v.seq, v.at, v.actor, v.action, v.resource->>'type', v.resource->>'id', v."competitionId",
+        NULLIF(v.before, 'null'::jsonb), NULLIF(v.after, 'null'::jsonb), v.reason, v."previousHash", v.hash
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(seq bigint, at text, actor jsonb,
+        action text, resource jsonb, "competitionId" integer, before jsonb, after jsonb, reason text,
+        "previousHash" text, hash text))
+    INSERT INTO audit_heads (org_id, seq, hash) VALUES (${orgId}, ${last.seq}, ${last.hash})
     ON CONFLICT (org_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash`);
-  return entry;
+  return entries;
+}
+
+/**
+ * A caller's text (a reason) as the database stores it: a lone UTF-16 surrogate is not text PostgreSQL keeps, so it
+ * becomes U+FFFD, as the driver's UTF-8 encoding would make it, before the entry is hashed (else the hash would be of
+ * an escape the stored row no longer has) and stored.
+ */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 const entryColumns = {

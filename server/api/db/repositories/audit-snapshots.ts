@@ -3,7 +3,7 @@
  * stored facts a person would check, as plain JSON (no Date objects, so the hash of the entry is the hash of what
  * is stored), and the competition the resource belongs to, by which the trail is filtered.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import * as t from '../schema.js';
 import { fromThousandths } from './support.js';
@@ -40,6 +40,63 @@ export async function snapshotOf(
 ): Promise<Snapshot | undefined> {
   const snapshot = await readers[type](db, orgId, id);
   return snapshot && { ...snapshot, state: plainJson(snapshot.state) };
+}
+
+/**
+ * Performances' snapshots in one query, by id (absent: no such performance of the organization): taken before and
+ * after every score write, and a batch of judges' writes takes each once for all its performances
+ * (http/entry-batches.ts). Lines and entries are ordered byte by byte (COLLATE "C", the embedded database's own
+ * order, whatever a PostgreSQL server's default collation is), so that a batch can tell each write's state between
+ * the two in the same order (entry-snapshots.ts).
+ */
+export async function performanceSnapshots(
+  db: DbOrTx,
+  orgId: number,
+  ids: readonly number[],
+): Promise<Map<number, Snapshot>> {
+  const snapshots = new Map<number, Snapshot>();
+  if (ids.length === 0) return snapshots;
+  const rows = await db
+    .select({
+      id: t.performances.id,
+      competitionId: t.rounds.competitionId,
+      round: t.rounds.number,
+      divisionId: t.performances.divisionId,
+      groupId: t.performances.groupId,
+      performsAt: t.performances.performsAt,
+      order: t.performances.performanceOrder,
+      performed: t.performances.performed,
+      noScoreReason: t.performances.noScoreReason,
+      scores: sql<[string, string, number][]>`(SELECT coalesce(json_agg(json_build_array(s.caption_key,
+        s.subcaption_key, s.score_thousandths) ORDER BY s.caption_key COLLATE "C", s.subcaption_key COLLATE "C"),
+        '[]'::json) FROM subcaption_scores s WHERE s.performance_id = ${t.performances.id})`,
+      penalties: sql<[number, string][]>`(SELECT coalesce(json_agg(json_build_array(p.amount_thousandths, p.reason)
+        ORDER BY p.id), '[]'::json) FROM penalties p WHERE p.performance_id = ${t.performances.id})`,
+      // each caption entry's state and version (decision 080): a judge's submit changes no number but this
+      entries: sql<{ captionKey: string; state: string; version: number }[]>`(SELECT coalesce(json_agg(
+        json_build_object('captionKey', e.caption_key, 'state', e.state, 'version', e.version)
+        ORDER BY e.caption_key COLLATE "C"), '[]'::json) FROM score_entries e WHERE e.performance_id = ${t.performances.id})`,
+    })
+    .from(t.performances)
+    .innerJoin(t.rounds, eq(t.rounds.id, t.performances.roundId))
+    .where(and(inArray(t.performances.id, [...ids]), eq(t.performances.orgId, orgId)));
+  for (const row of rows) {
+    const { id, competitionId, scores, penalties, entries, ...performance } = row;
+    snapshots.set(id, {
+      state: plainJson({
+        ...performance,
+        scores: scores.map(([captionKey, subcaptionKey, thousandths]) => ({
+          captionKey,
+          subcaptionKey,
+          score: fromThousandths(thousandths),
+        })),
+        penalties: penalties.map(([thousandths, reason]) => ({ amount: fromThousandths(thousandths), reason })),
+        entries,
+      }),
+      competitionId,
+    });
+  }
+  return snapshots;
 }
 
 const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number) => Promise<Snapshot | undefined>> = {
@@ -151,46 +208,8 @@ const readers: Record<AuditResourceType, (db: DbOrTx, orgId: number, id: number)
       .orderBy(asc(t.rounds.number), asc(t.panelJudges.divisionId), asc(t.panelJudges.id));
     return { state: { judges }, competitionId: id };
   },
-  /** one query: a performance's snapshot is taken twice in every score write (before and after) */
   async performance(db, orgId, id) {
-    const [row] = await db
-      .select({
-        competitionId: t.rounds.competitionId,
-        round: t.rounds.number,
-        divisionId: t.performances.divisionId,
-        groupId: t.performances.groupId,
-        performsAt: t.performances.performsAt,
-        order: t.performances.performanceOrder,
-        performed: t.performances.performed,
-        noScoreReason: t.performances.noScoreReason,
-        scores: sql<[string, string, number][]>`(SELECT coalesce(json_agg(json_build_array(s.caption_key,
-          s.subcaption_key, s.score_thousandths) ORDER BY s.caption_key, s.subcaption_key), '[]'::json)
-          FROM subcaption_scores s WHERE s.performance_id = ${t.performances.id})`,
-        penalties: sql<[number, string][]>`(SELECT coalesce(json_agg(json_build_array(p.amount_thousandths, p.reason)
-          ORDER BY p.id), '[]'::json) FROM penalties p WHERE p.performance_id = ${t.performances.id})`,
-        // each caption entry's state and version (decision 080): a judge's submit changes no number but this
-        entries: sql<{ captionKey: string; state: string; version: number }[]>`(SELECT coalesce(json_agg(
-          json_build_object('captionKey', e.caption_key, 'state', e.state, 'version', e.version)
-          ORDER BY e.caption_key), '[]'::json) FROM score_entries e WHERE e.performance_id = ${t.performances.id})`,
-      })
-      .from(t.performances)
-      .innerJoin(t.rounds, eq(t.rounds.id, t.performances.roundId))
-      .where(and(eq(t.performances.id, id), eq(t.performances.orgId, orgId)));
-    if (!row) return undefined;
-    const { competitionId, scores, penalties, entries, ...performance } = row;
-    return {
-      state: {
-        ...performance,
-        scores: scores.map(([captionKey, subcaptionKey, thousandths]) => ({
-          captionKey,
-          subcaptionKey,
-          score: fromThousandths(thousandths),
-        })),
-        penalties: penalties.map(([thousandths, reason]) => ({ amount: fromThousandths(thousandths), reason })),
-        entries,
-      },
-      competitionId,
-    };
+    return (await performanceSnapshots(db, orgId, [id])).get(id);
   },
   /** a commentary recording: where it is filed, whether it is the one heard, verified, cleared (decision 128) */
   async commentary(db, orgId, id) {
@@ -372,4 +391,40 @@ async function isCompetitionOf(db: DbOrTx, orgId: number, id: number): Promise<b
 /** Dates become ISO text, undefined members go: the JSON that jsonb stores and gives back unchanged. */
 function plainJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+/** A performance's snapshot state as performanceSnapshots reads it, the parts a score write changes. */
+interface ScoredState {
+  scores: { captionKey: string; subcaptionKey: string }[];
+  entries: { captionKey: string }[];
+}
+
+/** Byte order, as COLLATE "C" sorts: the order performanceSnapshots reads lines and entries in. */
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * A performance's state after each of several caption entries written to it one after the other (a batch of
+ * judges' writes, each of its own caption), from its state before them all and after them all: after the k-th,
+ * the captions the first k wrote are as after all and the others as before, since a score write changes nothing
+ * but its caption's lines and entry. The last is `after` itself. So each write's audit entry has the before and
+ * after it would have had alone, and each one's before is the previous one's after.
+ */
+export function statesBetween(before: unknown, after: unknown, captions: readonly string[]): unknown[] {
+  const first = before as ScoredState;
+  const last = after as ScoredState;
+  return captions.map((_, index) => {
+    if (index === captions.length - 1) return after;
+    const later = new Set(captions.slice(index + 1));
+    const pick = <T extends { captionKey: string }>(now: T[], then: T[]) => [
+      ...now.filter((row) => !later.has(row.captionKey)),
+      ...then.filter((row) => later.has(row.captionKey)),
+    ];
+    return {
+      ...last,
+      scores: pick(last.scores, first.scores).sort(
+        (a, b) => byBytes(a.captionKey, b.captionKey) || byBytes(a.subcaptionKey, b.subcaptionKey),
+      ),
+      entries: pick(last.entries, first.entries).sort((a, b) => byBytes(a.captionKey, b.captionKey)),
+    };
+  });
 }

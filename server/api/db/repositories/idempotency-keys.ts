@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { idempotencyKeys } from '../schema.js';
 
@@ -48,6 +48,14 @@ export async function storeIdempotentAnswer(
     .update(idempotencyKeys)
     .set({ status: input.status, body: input.body })
     .where(and(eq(idempotencyKeys.orgId, input.orgId), eq(idempotencyKeys.key, input.key)));
+}
+
+/** Lets the claims of these keys go (a batched write refused: its retry must be written, not replayed). */
+export async function releaseIdempotencyKeys(tx: DbOrTx, orgId: number, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.orgId, orgId), inArray(idempotencyKeys.key, [...keys])));
 }
 
 /** Deletes keys past their lifetime. */

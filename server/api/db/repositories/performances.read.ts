@@ -1,5 +1,5 @@
 /** One performance as the write operations answer with it: its schedule entry, and its tabulated result. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../database.js';
 import { divisions, groups, performances, rounds } from '../schema.js';
 import { sectionReleasedSql } from './sections.read.js';
@@ -27,11 +27,26 @@ export async function findPerformance(db: DbOrTx, orgId: number, performanceId: 
   return row;
 }
 
-export type PerformanceResultRecord = Awaited<ReturnType<typeof findPerformanceResult>> & {};
-
 /** The stored result of the last tabulation, and whether its division and round is released. */
 export async function findPerformanceResult(db: DbOrTx, orgId: number, performanceId: number) {
-  const [row] = await db
+  return (await findPerformanceResults(db, orgId, [performanceId])).get(performanceId);
+}
+
+export interface PerformanceResultRecord {
+  id: number;
+  performed: boolean;
+  result: (typeof performances.$inferSelect)['result'];
+  released: boolean;
+}
+
+/** findPerformanceResult for several performances in one query, by id (a batch of judges' writes answers each). */
+export async function findPerformanceResults(
+  db: DbOrTx,
+  orgId: number,
+  ids: readonly number[],
+): Promise<Map<number, PerformanceResultRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .select({
       id: performances.id,
       performed: performances.performed,
@@ -40,6 +55,6 @@ export async function findPerformanceResult(db: DbOrTx, orgId: number, performan
     })
     .from(performances)
     .innerJoin(rounds, eq(rounds.id, performances.roundId))
-    .where(and(eq(performances.orgId, orgId), eq(performances.id, performanceId)));
-  return row;
+    .where(and(eq(performances.orgId, orgId), inArray(performances.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row]));
 }

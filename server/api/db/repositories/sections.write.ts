@@ -23,6 +23,7 @@ import {
   sectionStates,
   type MissingCaption,
   type ReviewSection,
+  type SectionState,
 } from './sections.read.js';
 import { orgWrite, requireOwned } from './support.js';
 
@@ -235,10 +236,18 @@ export interface NumbersChange {
  * correction that the recap publishes beside the current numbers (a RuleViolation on `reason` without one, which
  * rolls the change back). Kept apart from the score writes themselves so that they only call it.
  */
-export async function noteNumbersChange(tx: DbOrTx, orgId: number, change: NumbersChange): Promise<void> {
+export async function noteNumbersChange(
+  tx: DbOrTx,
+  orgId: number,
+  change: NumbersChange,
+  /** the sections' states as the write read them for all its changes (sectionStates); kept up to date here */
+  known?: Map<string, SectionState>,
+): Promise<void> {
   if (sameNumbers(change.before, change.after)) return;
   const key = sectionKey(change.roundId, change.divisionId);
-  const state = (await sectionStates(tx, orgId, [{ roundId: change.roundId, divisionId: change.divisionId }])).get(key);
+  const state =
+    known?.get(key) ??
+    (await sectionStates(tx, orgId, [{ roundId: change.roundId, divisionId: change.divisionId }])).get(key);
   if (!state) return;
   const reason = change.reason?.trim() ?? '';
   if (state.released && reason === '') {
@@ -248,6 +257,8 @@ export async function noteNumbersChange(tx: DbOrTx, orgId: number, change: Numbe
     );
   }
   if (state.signOff) {
+    // withdrawn once: the section's next change in the same write finds no sign-off
+    known?.set(key, { ...state, signOff: null });
     await tx
       .update(sectionReviews)
       .set({ signedOffAt: null, signedOffBy: null })
@@ -283,7 +294,7 @@ export async function noteNumbersChange(tx: DbOrTx, orgId: number, change: Numbe
   }
 }
 
-function sameNumbers(a: CorrectedNumbers, b: CorrectedNumbers): boolean {
+export function sameNumbers(a: CorrectedNumbers, b: CorrectedNumbers): boolean {
   const canonical = (numbers: CorrectedNumbers) =>
     'penalty' in numbers
       ? `p:${numbers.penalty}`

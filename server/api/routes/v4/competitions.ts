@@ -19,7 +19,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
 import { csvFieldName, entriesFromCsv, type CsvEntries } from '../../http/csv-sheet.js';
 import { entryProblem, entryWriter } from '../../http/entry-writer.js';
-import { snapshotOf } from '../../db/repositories/audit-snapshots.js';
+import { performanceSnapshots } from '../../db/repositories/audit-snapshots.js';
 import { sheetSection } from '../../db/repositories/seats.read.js';
 import { writeCaptionEntries, type CaptionEntryInput, type FieldNamer } from '../../db/repositories/scores.write.js';
 
@@ -205,13 +205,8 @@ export function resource(services: Services) {
 async function snapshots(c: Context<AppEnv>, ids: readonly number[]): Promise<Map<number, unknown>> {
   const db = c.get('db');
   if (!db) throw new Error('A bulk score write ran outside the write unit');
-  const orgId = c.get('auth').orgId;
-  const states = new Map<number, unknown>();
-  for (const id of ids) {
-    const snapshot = await snapshotOf(db, orgId, 'performance', id);
-    if (snapshot) states.set(id, snapshot.state);
-  }
-  return states;
+  const found = await performanceSnapshots(db, c.get('auth').orgId, ids);
+  return new Map([...found].map(([id, snapshot]) => [id, snapshot.state]));
 }
 
 /** A judge's sheet sent as CSV: its caption, round and division from the query, its rows as entries. */

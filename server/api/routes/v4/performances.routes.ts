@@ -1,6 +1,7 @@
 /** The performance operations' declarations: paths, parameters, bodies and answers (served by performances.ts). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { permitted } from '../../http/permissions.js';
+import { unlocked } from '../../http/unlocked-writes.js';
 import { BoolField, bodyOf, foldDottedFields } from '../../http/write-body.js';
 import { writeErrors } from '../schemas/common.js';
 import { Decimal, IntId, Text } from '../schemas/scalars.js';
@@ -83,34 +84,40 @@ export const EnteredScores = PerformanceTabulation.extend({
   entry: CaptionEntry.openapi({ description: 'the caption entry as written: its state and new version' }),
 }).openapi('EnteredScores');
 
+/**
+ * An unlocked write (http/unlocked-writes.ts): its entry is committed with the other judges' writes of the moment
+ * (http/entry-batches.ts), which also appends its audit entry (ENTER_SCORES_ACTION), not the write unit.
+ */
 export const enterScores = createRoute(
-  permitted(
-    'enter-scores',
-    {
-      method: 'post',
-      path: '/performances/{performanceId}/scores',
-      summary: "Enter one judge's caption sheet for a performance (score entry extension)",
-      description:
-        "Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. " +
-        "A judge's entry is a draft (not counted in any tabulation) until it is sent with `state: submitted`, and a submitted one is the judge's no more (409 entry_submitted); " +
-        "a tabulator's, an administrator's or a key's is submitted as written, and a user changing a submitted entry gives a `reason` (422 without). " +
-        'Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). ' +
-        'An `Idempotency-Key` makes a retry answer the first answer without writing again. ' +
-        'For a judge the tabulation in the answer is withheld (null) until the section is released. ' +
-        "`marks` (JSON) carries the numbers typed while a commentary recording ran, each at its offset into the recording (decision 128); they are kept with the entry's write. " +
-        "A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.",
-      request: { params: performanceParams, body: bodyOf(ScoresBody, 'caption and its subcaption numbers') },
-      responses: {
-        200: {
-          description: 'The performance as now tabulated (visible to reads once released), and the entry as written',
-          content: { 'application/json': { schema: EnteredScores } },
+  unlocked(
+    permitted(
+      'enter-scores',
+      {
+        method: 'post',
+        path: '/performances/{performanceId}/scores',
+        summary: "Enter one judge's caption sheet for a performance (score entry extension)",
+        description:
+          "Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. " +
+          "A judge's entry is a draft (not counted in any tabulation) until it is sent with `state: submitted`, and a submitted one is the judge's no more (409 entry_submitted); " +
+          "a tabulator's, an administrator's or a key's is submitted as written, and a user changing a submitted entry gives a `reason` (422 without). " +
+          'Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). ' +
+          'An `Idempotency-Key` makes a retry answer the first answer without writing again. ' +
+          'For a judge the tabulation in the answer is withheld (null) until the section is released. ' +
+          "`marks` (JSON) carries the numbers typed while a commentary recording ran, each at its offset into the recording (decision 128); they are kept with the entry's write. " +
+          "A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.",
+        request: { params: performanceParams, body: bodyOf(ScoresBody, 'caption and its subcaption numbers') },
+        responses: {
+          200: {
+            description: 'The performance as now tabulated (visible to reads once released), and the entry as written',
+            content: { 'application/json': { schema: EnteredScores } },
+          },
+          ...writeErrors,
+          ...conflictResponse,
         },
-        ...writeErrors,
-        ...conflictResponse,
       },
-    },
-    { action: 'performance.enter-scores', resource: 'performance', idParam: 'performanceId' },
-    { permission: 'enter-seated-scores', limit: 'only the captions the caller is seated on' },
+      undefined,
+      { permission: 'enter-seated-scores', limit: 'only the captions the caller is seated on' },
+    ),
   ),
 );
 

@@ -10,8 +10,8 @@ import { NotFoundError, RuleViolation } from '../../db/repositories/errors.js';
 import { ApiProblem } from '../../http/problem.js';
 import { DELETE_REASON_FIELD, deletePerformance, setPerformed } from '../../db/repositories/performances.write.js';
 import { setPenalty } from '../../db/repositories/penalties.write.js';
-import { writeCaptionEntries } from '../../db/repositories/scores.write.js';
-import { entryProblem, entryWriter } from '../../http/entry-writer.js';
+import { entryProblem, entryWriterOf } from '../../http/entry-writer.js';
+import { idempotencyOf, replayed } from '../../http/write-unit.js';
 import { performanceItem, performanceTabulation } from '../present/v4.js';
 import * as routes from './performances.routes.js';
 import { commentarySlot } from '../../db/repositories/commentary-slots.read.js';
@@ -43,35 +43,6 @@ export function resource(services: Services) {
       if (!performance) throw new NotFoundError('performance', performanceId);
       return c.json(performanceItem(performance), 200);
     })
-    .openapi(routes.enterScores, async (c) => {
-      const orgId = c.get('auth').orgId;
-      const { performanceId } = c.req.valid('param');
-      const { reason, marks, ...entry } = validBody(c);
-      const writer = entryWriter(c, reason);
-      const written = await writeCaptionEntries(db, orgId, [{ performanceId, ...entry }], writer, {
-        name: (_, field) => field,
-      }).catch((error: unknown) => {
-        throw entryProblem(c, error);
-      });
-      // the same numbers again (a second tap on Submit): answered as it is, and nothing for the audit trail
-      if (!written.changed[0]) c.set('audits', []);
-      // the typed numbers' offsets into the commentary recording travel with the entry (decision 128)
-      if (marks && marks.length > 0) {
-        const { caption } = await commentarySlot(db, orgId, performanceId, entry.captionKey);
-        await writeMarks(db, orgId, { performanceId, caption, marks });
-      }
-      const tabulation = await tabulated(db, orgId, performanceId);
-      // a judge sees its own numbers, not the section's unreleased tabulation
-      const withheld = writer.scope === 'seated' && !tabulation.released;
-      return c.json(
-        {
-          ...tabulation,
-          ...(withheld ? { total: null, subtotal: null, penalty: 0 } : {}),
-          entry: written.entries[0],
-        },
-        200,
-      );
-    })
     .openapi(routes.setPenalties, async (c) => {
       const orgId = c.get('auth').orgId;
       const { performanceId } = c.req.valid('param');
@@ -79,6 +50,43 @@ export function resource(services: Services) {
       await setPenalty(db, orgId, { performanceId, ...body, reason: correctionReason(c, body.reason) });
       return c.json(await tabulated(db, orgId, performanceId), 200);
     });
+}
+
+/**
+ * The judges' score write, outside the write unit: its entry is committed with the others of the moment
+ * (http/entry-batches.ts, decision 145), which claims its Idempotency-Key and appends its audit entry.
+ */
+export function unlocked(services: Services) {
+  return newRouter().openapi(routes.enterScores, async (c) => {
+    const auth = c.get('auth');
+    const { performanceId } = c.req.valid('param');
+    const { reason, marks, ...entry } = validBody(c);
+    const writer = entryWriterOf(c, reason);
+    const idempotency = await idempotencyOf(c);
+    const answer = await services.entryBatches.enter({
+      auth,
+      input: { performanceId, ...entry },
+      writer,
+      idempotency,
+      // the typed numbers' offsets into the commentary recording travel with the entry (decision 128)
+      alongside:
+        marks && marks.length > 0
+          ? async (tx) => {
+              const { caption } = await commentarySlot(tx, auth.orgId, performanceId, entry.captionKey);
+              await writeMarks(tx, auth.orgId, { performanceId, caption, marks });
+            }
+          : undefined,
+      present: ({ entry: written, result }) => {
+        const tabulation = performanceTabulation(result);
+        // a judge sees its own numbers, not the section's unreleased tabulation
+        const withheld = writer.scope === 'seated' && !tabulation.released;
+        return { ...tabulation, ...(withheld ? { total: null, subtotal: null, penalty: 0 } : {}), entry: written };
+      },
+    });
+    if ('refused' in answer) throw entryProblem(c, answer.refused);
+    if ('replay' in answer) return replayed(c, answer.replay, idempotency?.requestHash ?? '') as never;
+    return c.json(answer.body, 200);
+  });
 }
 
 async function tabulated(db: DbOrTx, orgId: number, performanceId: number) {
