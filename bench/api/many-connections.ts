@@ -1,6 +1,6 @@
 /**
- * Many connections on the biggest response: `npm run api` (the real entry point, in a process of its own so its
- * memory is its own) serves `/2018-03/performances` of the biggest real recap to 1,000 keep-alive HTTPS connections
+ * Many connections on the biggest response: `npm run api` (the real entry point as production runs it, the built
+ * server by plain node through scripts/start.js, in a process of its own so its memory is its own) serves `/2018-03/performances` of the biggest real recap to 1,000 keep-alive HTTPS connections
  * from the load-generator child, and the Node ceiling (bench/api/ceiling-server.ts, a process of its own too: the
  * same listener and certificate answering the same bytes from one Buffer) serves them to the same 1,000 connections
  * from the same load generator, alternately, LOAD_ROUNDS times. Budgeted: the API's p99 over the ceiling's (the
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../test/helpers/free-port.js';
-import { isolatedEnv, prepareBenchData, sleep, startService, waitUntilReady } from '../lib/service.js';
+import { isolatedEnv, prepareBenchData, sleep, startLaunched, startService, waitUntilReady } from '../lib/service.js';
 import { median } from '../lib/stats.js';
 import type { LoadReply, LoadResult, LoadTarget } from './protocol.js';
 
@@ -77,7 +77,9 @@ export async function measureManyConnections(
       client_id: string;
       client_secret: string;
     };
-    const api = startService('server/api/server.ts', env, logFile);
+    // Not through tsx: its loader thread and source maps cost the process some 70 MiB more than the built server
+    // that `npm run api` runs (decisions 053, 056, 146), and the budget is the API's memory, not the loader's.
+    const api = startLaunched('api', env, logFile);
     try {
       let listening: { url: string; certificate: string } | undefined;
       await waitUntilReady(api, `the API said it listens (see ${logFile})`, () => {

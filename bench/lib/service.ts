@@ -47,8 +47,22 @@ export interface Service {
 
 /** Starts `node --import tsx <script>` in its own process group (so stopping it also stops anything it started), output appended to logFile. */
 export function startService(script: string, env: NodeJS.ProcessEnv, logFile: string): Service {
+  return spawnService(['--import', 'tsx', script], env, logFile);
+}
+
+/**
+ * Starts a server as its npm script runs it in production: `node scripts/start.js <which>` (`npm run api` is
+ * `node scripts/start.js api`), the build of server/ run by plain node with no loader (decision 056), built first
+ * when stale. Without npm in between, so the child's pid is the server's own process, whose memory a bench
+ * measures. Its own process group and logFile as startService.
+ */
+export function startLaunched(which: 'api' | 'start', env: NodeJS.ProcessEnv, logFile: string): Service {
+  return spawnService(['scripts/start.js', which], env, logFile);
+}
+
+function spawnService(args: string[], env: NodeJS.ProcessEnv, logFile: string): Service {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, args, {
     env,
     stdio: ['ignore', log, log],
     detached: true,
