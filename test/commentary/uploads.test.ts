@@ -279,6 +279,22 @@ describe('limits', () => {
     expect(seats.body.data[0].competition.commentaryEnabled).toBe(true);
   });
 
+  it('makes a recording and begins its upload after the write requests under way (writes-first.ts)', async () => {
+    // a judge's score write under way, as the API counts it
+    const written = show.api.services.writesFirst.begin();
+    let answered = false;
+    const started = startRecording(judge, charlie()).then((ids) => {
+      answered = true;
+      return ids;
+    });
+    // the request has long arrived by then; it waits for the write, not for the network
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    written();
+    const { uploadId } = await started;
+    expect((await judge.get(`/commentary/uploads/${uploadId}`)).status).toBe(200);
+  });
+
   it('answers the same recording for the same key (a lost answer), and refuses the key on another caption', async () => {
     const key = randomUUID();
     const first = await judge.send('POST', `/performances/${alpha()}/commentary`, {

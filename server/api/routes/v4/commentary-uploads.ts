@@ -10,6 +10,7 @@ import { commentaryWriter, writerScope } from '../../http/commentary-writer.js';
 import { ApiProblem } from '../../http/problem.js';
 import { appendStream } from '../../http/streamed-append.js';
 import { isStreamedUpload } from '../../http/unlocked-writes.js';
+import { afterTheWrites } from '../../http/writes-first.js';
 import { validBody } from '../../http/write-body.js';
 import { newRouter } from '../../router.js';
 import type { Services } from '../../services.js';
@@ -94,7 +95,12 @@ export function resource(services: Services) {
 export function unlocked(services: Services) {
   const db = services.database.db;
   const limit = services.config.commentaryMaxBytes;
-  return newRouter()
+  // made and begun by the tablets in the appends' turn, after the judges' writes (writes-first.ts)
+  const background = afterTheWrites(services.writesFirst);
+  const router = newRouter();
+  router.use('/performances/:performanceId/commentary', background);
+  router.use('/commentary/recordings/:recordingId/uploads', background);
+  return router
     .openapi(routes.appendToUpload, async (c) => {
       const auth = c.get('auth');
       if (!isStreamedUpload(c.req))
