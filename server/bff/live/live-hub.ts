@@ -161,12 +161,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         watcher.version = current.version;
         watcher.numbers = current.numbers;
         watcher.schedule = current.schedule;
-        // Every page told reads the competition's summary again; its reads (the seasons, the season's events and
-        // groups, the event: past the fresh window, one revalidation each) start now, before the pages are told,
-        // not when the first page asks, and the pages find them fresh or in flight. A failure is the pages' to
-        // meet and show.
-        void lookUp(watcher.guid).catch(() => undefined);
         for (const listener of watcher.listeners) listener({ kind: 'change', version: current.version });
+        // Every page told reads the competition's summary again; its reads (the seasons, the season's events and
+        // groups, the event: past the fresh window, one revalidation each) start now, not when the first page asks,
+        // and the pages find them fresh or in flight. A failure is the pages' to meet and show.
+        void lookUp(watcher.guid).catch(() => undefined);
       } catch (error) {
         // An outage keeps the last version: the pages keep their numbers and the next tick tries again.
         options.onReadFailure?.(watcher.guid, error);
