@@ -1157,6 +1157,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/performances/{performanceId}/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter one judge's caption sheet for a performance (score entry extension)
+         * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A judge's entry is a draft (not counted in any tabulation) until it is sent with `state: submitted`, and a submitted one is the judge's no more (409 entry_submitted); a tabulator's, an administrator's or a key's is submitted as written, and a user changing a submitted entry gives a `reason` (422 without). Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). An `Idempotency-Key` makes a retry answer the first answer without writing again. For a judge the tabulation in the answer is withheld (null) until the section is released. `marks` (JSON) carries the numbers typed while a commentary recording ran, each at its offset into the recording (decision 128); they are kept with the entry's write. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.
+         *
+         *     Permission: `enter-scores` (roles: administrator, tabulator; API keys that are not read-only). Or `enter-seated-scores` (roles: judge): only the captions the caller is seated on.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    performanceId: number;
+                };
+                cookie?: never;
+            };
+            /** @description caption and its subcaption numbers */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CaptionScores"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CaptionScores"];
+                };
+            };
+            responses: {
+                /** @description The performance as now tabulated (visible to reads once released), and the entry as written */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnteredScores"];
+                    };
+                };
+                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or expired access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The caller lacks the permission `enter-scores` (named in the problem's `permission`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found in the token's organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description score_conflict: the baseVersion is not the current version; entry_submitted: a judge writing a submitted entry. Nothing changed; `current` carries the entry as it is now */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["EntryConflict"];
+                    };
+                };
+                /** @description Body is neither JSON nor form-encoded */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Well-formed but breaks a rule (named in errors) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/tablet": {
         parameters: {
             query?: never;
@@ -7640,127 +7761,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/performances/{performanceId}/scores": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Enter one judge's caption sheet for a performance (score entry extension)
-         * @description Replaces the caption's numbers, checks them against the round's score sheet (422 for an unknown caption or line or a score outside 0..max) and re-tabulates the division and round in the same transaction. A judge's entry is a draft (not counted in any tabulation) until it is sent with `state: submitted`, and a submitted one is the judge's no more (409 entry_submitted); a tabulator's, an administrator's or a key's is submitted as written, and a user changing a submitted entry gives a `reason` (422 without). Each write makes the entry one version newer; with `baseVersion` a write made on a stale copy is refused (409 score_conflict, with the entry as it is now). An `Idempotency-Key` makes a retry answer the first answer without writing again. For a judge the tabulation in the answer is withheld (null) until the section is released. `marks` (JSON) carries the numbers typed while a commentary recording ran, each at its offset into the recording (decision 128); they are kept with the entry's write. A change withdraws the division and round's sign-off; once it is released, a change needs a `reason` and is published as a correction.
-         *
-         *     Permission: `enter-scores` (roles: administrator, tabulator; API keys that are not read-only). Or `enter-seated-scores` (roles: judge): only the captions the caller is seated on.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    performanceId: number;
-                };
-                cookie?: never;
-            };
-            /** @description caption and its subcaption numbers */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CaptionScores"];
-                    "application/x-www-form-urlencoded": components["schemas"]["CaptionScores"];
-                };
-            };
-            responses: {
-                /** @description The performance as now tabulated (visible to reads once released), and the entry as written */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EnteredScores"];
-                    };
-                };
-                /** @description Bad Request: a parameter is unknown or malformed (named in errors) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Missing, malformed, unknown or expired access token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The caller lacks the permission `enter-scores` (named in the problem's `permission`) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found in the token's organization */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description score_conflict: the baseVersion is not the current version; entry_submitted: a judge writing a submitted entry. Nothing changed; `current` carries the entry as it is now */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["EntryConflict"];
-                    };
-                };
-                /** @description Body is neither JSON nor form-encoded */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Well-formed but breaks a rule (named in errors) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/performances/{performanceId}/penalties": {
         parameters: {
             query?: never;
@@ -11075,6 +11075,97 @@ export interface components {
             /** @description why this replaces a verified recording; recorded in the audit trail */
             reason?: string;
         };
+        EnteredScores: components["schemas"]["PerformanceTabulation"] & {
+            entry: components["schemas"]["CaptionEntry"];
+        };
+        /** @description the caption entry as written: its state and new version */
+        CaptionEntry: {
+            performanceId: number;
+            captionKey: string;
+            scores: {
+                subcaptionKey: string;
+                score: number;
+            }[];
+            /**
+             * @description null: nothing entered yet
+             * @enum {string|null}
+             */
+            state: "draft" | "submitted" | null;
+            /** @description 0 when nothing is entered; 1 at the first write, +1 at each */
+            version: number;
+            by: components["schemas"]["EntryActor"];
+            /** @description when it was last written, ISO 8601; null as `by` */
+            at: string | null;
+        };
+        /** @description null for numbers entered before versions were kept (imported) */
+        EntryActor: {
+            /** @enum {string} */
+            kind: "user" | "key";
+            id: string;
+            name: string;
+        } | null;
+        PerformanceTabulation: {
+            performanceId: number;
+            released: boolean;
+            performed: boolean;
+            total: {
+                score: number;
+                rank: number | null;
+            } | null;
+            subtotal: {
+                score: number;
+                rank: number | null;
+            } | null;
+            penalty: number;
+        };
+        EntryConflict: {
+            type: string;
+            title: string;
+            status: number;
+            /** @enum {string} */
+            code: "score_conflict" | "entry_submitted";
+            detail: string;
+            errors?: {
+                name: string;
+                in: string;
+                message: string;
+            }[];
+            current: components["schemas"]["CaptionEntry"] & unknown;
+        };
+        CaptionScores: {
+            captionKey: string;
+            /** @description the judge's number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68. May be left out to change only the state of an entry that has numbers (a judge submitting its draft). */
+            scores?: {
+                subcaptionKey: string;
+                score: number;
+            }[] | {
+                [key: string]: number;
+            };
+            /**
+             * @description a judge's entry is a draft (not counted) until it sends submitted; a tabulator's, an administrator's or a key's is submitted as written (draft is refused)
+             * @enum {string}
+             */
+            state?: "draft" | "submitted";
+            /** @description the entry version the writer last saw (0: nothing entered yet). When it is not the current one the write is refused with 409 score_conflict and changes nothing. Absent: no check */
+            baseVersion?: number;
+            /** @description why: recorded in the audit trail; required (422) when a tabulator or an administrator changes a submitted entry, and for any change once the division and round is released (the recap publishes it with the correction, decision 083). X-Audit-Reason is read when absent */
+            reason?: string;
+            /** @description moments of the recording running while the judge entered this sheet: each number typed, stamped with its offset into the recording, and each tapped Mark. Kept once however often sent (same recording, offset and line); the recording's marks are read with it */
+            marks?: components["schemas"]["CommentaryMarkInput"][];
+        };
+        CommentaryMarkInput: {
+            /**
+             * Format: uuid
+             * @description the recording device's own key for the recording (a UUID it makes when recording starts)
+             */
+            recordingKey: string;
+            /** @description milliseconds into the recording */
+            offsetMs: number;
+            /** @description the caption line typed; absent for a tapped mark */
+            subcaptionKey?: string;
+            /** @description the number typed on that line (0 to its maximum) */
+            score?: number;
+        };
         TabletReport: {
             /** @description a random id the tablet keeps, so two tablets of one judge are two rows */
             deviceId: string;
@@ -11405,19 +11496,6 @@ export interface components {
             /** @description moments of the recording running while the judge entered this sheet: each number typed, stamped with its offset into the recording, and each tapped Mark. Kept once however often sent (same recording, offset and line); the recording's marks are read with it */
             marks: components["schemas"]["CommentaryMarkInput"][];
         };
-        CommentaryMarkInput: {
-            /**
-             * Format: uuid
-             * @description the recording device's own key for the recording (a UUID it makes when recording starts)
-             */
-            recordingKey: string;
-            /** @description milliseconds into the recording */
-            offsetMs: number;
-            /** @description the caption line typed; absent for a tapped mark */
-            subcaptionKey?: string;
-            /** @description the number typed on that line (0 to its maximum) */
-            score?: number;
-        };
         Schedule: {
             competition: {
                 id: number;
@@ -11645,45 +11723,6 @@ export interface components {
             firstName?: string;
             /** @description required without userId */
             lastName?: string;
-        };
-        CaptionEntry: {
-            performanceId: number;
-            captionKey: string;
-            scores: {
-                subcaptionKey: string;
-                score: number;
-            }[];
-            /**
-             * @description null: nothing entered yet
-             * @enum {string|null}
-             */
-            state: "draft" | "submitted" | null;
-            /** @description 0 when nothing is entered; 1 at the first write, +1 at each */
-            version: number;
-            by: components["schemas"]["EntryActor"];
-            /** @description when it was last written, ISO 8601; null as `by` */
-            at: string | null;
-        };
-        /** @description null for numbers entered before versions were kept (imported) */
-        EntryActor: {
-            /** @enum {string} */
-            kind: "user" | "key";
-            id: string;
-            name: string;
-        } | null;
-        EntryConflict: {
-            type: string;
-            title: string;
-            status: number;
-            /** @enum {string} */
-            code: "score_conflict" | "entry_submitted";
-            detail: string;
-            errors?: {
-                name: string;
-                in: string;
-                message: string;
-            }[];
-            current: components["schemas"]["CaptionEntry"] & unknown;
         };
         BulkScores: {
             entries: {
@@ -12510,44 +12549,6 @@ export interface components {
             noScoreReason?: string;
             /** @description why: required (422 without) once the division and round is released; the recap publishes it with the correction. X-Audit-Reason is taken when absent */
             reason?: string;
-        };
-        EnteredScores: components["schemas"]["PerformanceTabulation"] & {
-            entry: components["schemas"]["CaptionEntry"] & unknown;
-        };
-        PerformanceTabulation: {
-            performanceId: number;
-            released: boolean;
-            performed: boolean;
-            total: {
-                score: number;
-                rank: number | null;
-            } | null;
-            subtotal: {
-                score: number;
-                rank: number | null;
-            } | null;
-            penalty: number;
-        };
-        CaptionScores: {
-            captionKey: string;
-            /** @description the judge's number per subcaption line: [{subcaptionKey, score}] or {"rep": 68}; a form sends scores.rep=68. May be left out to change only the state of an entry that has numbers (a judge submitting its draft). */
-            scores?: {
-                subcaptionKey: string;
-                score: number;
-            }[] | {
-                [key: string]: number;
-            };
-            /**
-             * @description a judge's entry is a draft (not counted) until it sends submitted; a tabulator's, an administrator's or a key's is submitted as written (draft is refused)
-             * @enum {string}
-             */
-            state?: "draft" | "submitted";
-            /** @description the entry version the writer last saw (0: nothing entered yet). When it is not the current one the write is refused with 409 score_conflict and changes nothing. Absent: no check */
-            baseVersion?: number;
-            /** @description why: recorded in the audit trail; required (422) when a tabulator or an administrator changes a submitted entry, and for any change once the division and round is released (the recap publishes it with the correction, decision 083). X-Audit-Reason is read when absent */
-            reason?: string;
-            /** @description moments of the recording running while the judge entered this sheet: each number typed, stamped with its offset into the recording, and each tapped Mark. Kept once however often sent (same recording, offset and line); the recording's marks are read with it */
-            marks?: components["schemas"]["CommentaryMarkInput"][];
         };
         Penalties: {
             penalties: {

@@ -65,6 +65,7 @@ export const ORGANIZATION_READS: readonly string[] = ['/2018-03/competitions', '
 export const WRITE_OPERATIONS: readonly { method: string; template: string }[] = [
   { method: 'PATCH', template: '/commentary/uploads/{uploadId}' },
   { method: 'POST', template: '/commentary/recordings/{recordingId}/finish' },
+  { method: 'POST', template: '/performances/{performanceId}/scores' },
   { method: 'POST', template: '/me/tablet' },
   { method: 'POST', template: '/access-requests/{requestId}' },
   { method: 'POST', template: '/performances/{performanceId}/commentary' },
@@ -101,7 +102,6 @@ export const WRITE_OPERATIONS: readonly { method: string; template: string }[] =
   { method: 'POST', template: '/groups/{groupId}' },
   { method: 'POST', template: '/competitions/{competitionId}/schedule/templates' },
   { method: 'POST', template: '/performances/{performanceId}/performed' },
-  { method: 'POST', template: '/performances/{performanceId}/scores' },
   { method: 'POST', template: '/performances/{performanceId}/penalties' },
   { method: 'POST', template: '/competitions/{competitionId}/registration' },
   { method: 'POST', template: '/registrations/{registrationId}/decision' },
