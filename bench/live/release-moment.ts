@@ -24,6 +24,7 @@ import {
   type BenchShow,
   type StreamClients,
 } from './live-bench-show.js';
+import { takeTrace, tracePage, TRACING } from './page-trace.js';
 import { embeddedStack, postgresStack, RELEASE_STREAMS, type Stack } from './release-stacks.js';
 
 export { RELEASE_STREAMS };
@@ -162,6 +163,7 @@ async function measureConfiguration(
   for (let i = 0; i < BROWSER_PAGES; i++) {
     const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago' });
     const page = await context.newPage();
+    if (TRACING) await tracePage(page);
     const bff = bffs[i % bffs.length].url;
     const stream = page.waitForResponse((response) => response.url().endsWith('/live'));
     await page.goto(`${bff}/competitions/${show.guid}`);
@@ -200,6 +202,8 @@ async function measureConfiguration(
       const reads = await readsDuring(bffs, async () => {
         const before = await Promise.all(pages.map((page) => tableText(page)));
         const versions = clients.map((client) => client.versions());
+        // what the pages did before this write is not its trace
+        if (TRACING) await Promise.all(pages.map((page) => takeTrace(page, 0)));
         if (write === 0) await writer.post(`/competitions/${show.competitionId}/release`, {});
         else await correct(writer, show.performances.Alpha, 60 + write);
         const writtenAt = Date.now();
@@ -211,6 +215,9 @@ async function measureConfiguration(
         missed += RELEASE_STREAMS - told.length;
         events.push(...told);
         screen.push(...painted.map((at) => at - writtenAt));
+        if (TRACING)
+          for (const [i, page] of pages.entries())
+            log(`    page ${i + 1}: ${await takeTrace(page, writtenAt)}; painted ${painted[i] - writtenAt}`);
         log(
           `  ${write === 0 ? 'release' : `correction ${write}`}: on screen after ${painted.map((at) => at - writtenAt).join(', ')} ms; ${told.length} streams told, p95 ${percentile(told, 95)} ms`,
         );
