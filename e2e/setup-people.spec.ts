@@ -37,12 +37,25 @@ async function screenshots(page: Page, name: string, outputPath: (name: string) 
   await page.setViewportSize(laptop);
 }
 
-/** The administrator adds a user on the page; the one-time link is copied with the page's button and read back. */
+/**
+ * The administrator adds a user on the page; the one-time link is copied with the page's button and read back. With
+ * `slowList`, the users list's re-read after the add is held until the link is copied (a slow network): the link
+ * shows above the list, then moves under the user's row, and keeps its "Copied." through the move.
+ */
 async function addUser(
   page: Page,
   user: { email: string; role: string; firstName: string; lastName: string },
-  screenshot?: string,
+  { screenshot, slowList = false }: { screenshot?: string; slowList?: boolean } = {},
 ) {
+  const usersList = /\/api\/users\/(\?.*)?$/;
+  let releaseList = () => {};
+  if (slowList) {
+    const copied = new Promise<void>((resolve) => (releaseList = resolve));
+    await page.route(usersList, async (route) => {
+      if (route.request().method() === 'GET') await copied;
+      await route.fallback();
+    });
+  }
   const form = page.getByRole('form', { name: 'Add a user' });
   await form.getByLabel('Email').fill(user.email);
   await form.getByLabel('Role').selectOption({ label: user.role });
@@ -55,6 +68,14 @@ async function addUser(
   await expect(handOver).toContainText('shown only now');
   await handOver.getByRole('button', { name: 'Copy link' }).click();
   await expect(handOver.getByText('Copied.')).toBeVisible();
+  if (slowList) {
+    await expect(page.getByRole('row').filter({ hasText: user.email })).toHaveCount(0);
+    releaseList();
+    await expect(page.getByRole('row').filter({ hasText: user.email })).toBeVisible();
+    await expect(page.getByRole('row').filter({ has: handOver })).toBeVisible();
+    await expect(handOver.getByText('Copied.')).toBeVisible();
+    await page.unroute(usersList);
+  }
   if (screenshot) await page.screenshot({ path: screenshot });
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(await handOver.getByLabel('One-time password link').inputValue());
@@ -70,7 +91,8 @@ async function freshBrowser(browser: Browser, baseURL: string) {
   return { context, page: await context.newPage() };
 }
 
-test.use({ ignoreHTTPSErrors: true });
+// No service worker: its fetches would pass by page.route, with which addUser holds the users list (slowList).
+test.use({ ignoreHTTPSErrors: true, serviceWorkers: 'block' });
 test.skip(({ upstream }) => upstream !== 'ours', 'our API only: the hosted service manages its own contests');
 
 test('an administrator adds the people of a contest, hands over a password link, seats and copies the panel @journey', async ({
@@ -149,8 +171,8 @@ test('an administrator adds the people of a contest, hands over a password link,
     judgeA: { email: `ann-${stamp}@example.com`, role: 'Judge', firstName: 'Ann', lastName: `Effect${stamp}` },
     judgeB: { email: `bo-${stamp}@example.com`, role: 'Judge', firstName: 'Bo', lastName: `Music${stamp}` },
   };
-  await addUser(page, people.tabulator, testInfo.outputPath('password-link-desktop.png'));
-  await addUser(page, people.chief);
+  await addUser(page, people.tabulator, { screenshot: testInfo.outputPath('password-link-desktop.png') });
+  await addUser(page, people.chief, { slowList: true });
   const annLink = await addUser(page, people.judgeA);
   await addUser(page, people.judgeB);
 

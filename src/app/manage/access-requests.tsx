@@ -11,7 +11,8 @@ import { paths } from '../../config/paths';
 import { can, type Me } from '../../lib/signed-in/get-me';
 import { accessRequestsQueryOptions } from '../../features/setup/api/get-access-requests';
 import { AccessRequestCard, type Approved } from '../../features/setup/components/access-request-card';
-import { UsersPasswordLink, type HandedLink } from '../../features/setup/components/users-password-link';
+import { UsersPasswordLink } from '../../features/setup/components/users-password-link';
+import { useHandedLinks } from '../../features/setup/components/use-handed-links';
 
 /**
  * `/manage/access-requests`: "find my group" requests (issue 39), for the circuit's administrators: the waiting ones
@@ -48,19 +49,13 @@ function AccessRequests({ me }: { me: Me }) {
   const approved = useQuery(accessRequestsQueryOptions('approved'));
   const refused = useQuery(accessRequestsQueryOptions('refused'));
   // Every link made on this page until dismissed (an approval's new account): shown only now, never stored.
-  const [links, setLinks] = useState<ReadonlyMap<number, HandedLink>>(new Map());
+  const links = useHandedLinks();
   const [existing, setExisting] = useState<string | null>(null);
   const onApproved = (result: Approved) => {
     if (result.kind === 'existing')
       return setExisting(`${result.name} had an account: ${result.group} is added to it.`);
-    setLinks((current) => new Map(current).set(result.handed.user.id, result.handed));
+    links.hand(result.handed);
   };
-  const dismiss = (userId: number) =>
-    setLinks((current) => {
-      const next = new Map(current);
-      next.delete(userId);
-      return next;
-    });
   const decided = [...(approved.data?.body.data ?? []), ...(refused.data?.body.data ?? [])].sort((a, b) =>
     (b.decidedAt ?? '').localeCompare(a.decidedAt ?? ''),
   );
@@ -75,9 +70,9 @@ function AccessRequests({ me }: { me: Me }) {
         </Link>{' '}
         with a group role.
       </p>
-      {[...links.values()].map((handed) => (
-        <div key={handed.user.id} className="my-2">
-          <UsersPasswordLink handed={handed} onDone={() => dismiss(handed.user.id)} />
+      {[...links.held.values()].map((held) => (
+        <div key={held.handed.user.id} className="my-2">
+          <UsersPasswordLink held={held} links={links} />
         </div>
       ))}
       {existing ? (

@@ -1,6 +1,5 @@
 import { LoadFailure } from '../../components/signed-in/load-failure';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageSkeleton } from '../../components/skeleton';
@@ -9,7 +8,8 @@ import { can, type Me } from '../../lib/signed-in/get-me';
 import { roleLabel, SessionGate } from '../../components/signed-in/session-gate';
 import { usersQueryOptions } from '../../features/setup/api/get-users';
 import { UsersAddForm } from '../../features/setup/components/users-add-form';
-import { UsersPasswordLink, type HandedLink } from '../../features/setup/components/users-password-link';
+import { UsersPasswordLink } from '../../features/setup/components/users-password-link';
+import { useHandedLinks } from '../../features/setup/components/use-handed-links';
 import { UsersTable } from '../../features/setup/components/users-table';
 
 /** `/manage/users`: the organization's users and roles, for its administrators (issue 27). */
@@ -41,18 +41,10 @@ export default function ManageUsersRoute() {
 
 function Users({ me }: { me: Me }) {
   const users = useQuery(usersQueryOptions());
-  // Every link made on this page, by user, until dismissed: the next user added takes none of them away.
-  const [links, setLinks] = useState<ReadonlyMap<number, HandedLink>>(new Map());
-  const hand = (handed: HandedLink) => setLinks((current) => new Map(current).set(handed.user.id, handed));
-  const dismiss = (userId: number) =>
-    setLinks((current) => {
-      const next = new Map(current);
-      next.delete(userId);
-      return next;
-    });
+  const links = useHandedLinks();
   const listed = new Set((users.data?.body.data ?? []).map((user) => user.id));
   // A link whose user the list does not show (not read again yet, or the read failed) waits above it.
-  const unlisted = [...links.values()].filter((handed) => !listed.has(handed.user.id));
+  const unlisted = [...links.held.values()].filter((held) => !listed.has(held.handed.user.id));
   return (
     <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -66,15 +58,15 @@ function Users({ me }: { me: Me }) {
         <p className="text-sm text-slate-700 dark:text-slate-300">
           No email is sent: you get a one-time link to hand over, with which they set their password.
         </p>
-        <UsersAddForm onCreated={hand} />
+        <UsersAddForm onCreated={links.hand} />
       </section>
       <section aria-labelledby="users-heading" className="my-4">
         <h2 id="users-heading" className="text-lg font-semibold">
           Users
         </h2>
-        {unlisted.map((handed) => (
-          <div key={handed.user.id} className="my-2">
-            <UsersPasswordLink handed={handed} onDone={() => dismiss(handed.user.id)} />
+        {unlisted.map((held) => (
+          <div key={held.handed.user.id} className="my-2">
+            <UsersPasswordLink held={held} links={links} />
           </div>
         ))}
         {users.isPending ? (
@@ -84,13 +76,7 @@ function Users({ me }: { me: Me }) {
         ) : users.data.body.data.length === 0 ? (
           <EmptyState title="No users yet">Add the first one above.</EmptyState>
         ) : (
-          <UsersTable
-            users={users.data.body.data}
-            myId={me.user?.id ?? null}
-            links={links}
-            onLink={hand}
-            onDismiss={dismiss}
-          />
+          <UsersTable users={users.data.body.data} myId={me.user?.id ?? null} links={links} />
         )}
       </section>
     </>

@@ -13,7 +13,8 @@ import { problemText } from '../../lib/signed-in/problems';
 import { groupAccountsQueryOptions } from '../../features/setup/api/get-group-accounts';
 import { GroupAccountAddForm, type Added } from '../../features/setup/components/group-account-add-form';
 import { GroupAccountsTable } from '../../features/setup/components/group-accounts-table';
-import { UsersPasswordLink, type HandedLink } from '../../features/setup/components/users-password-link';
+import { UsersPasswordLink } from '../../features/setup/components/users-password-link';
+import { useHandedLinks } from '../../features/setup/components/use-handed-links';
 
 /**
  * `/my-groups/:groupId/people`: a group's people, for its administrators (and the circuit's): who may read the
@@ -53,21 +54,13 @@ export default function GroupPeopleRoute({ groupId: idText }: { groupId?: string
 function People({ me, groupId }: { me: Me; groupId: number }) {
   const groupName = me.groups.find((group) => group.id === groupId)?.name ?? `Group ${groupId}`;
   const accounts = useQuery(groupAccountsQueryOptions(groupId));
-  // Every link made on this page, by account, until dismissed: the next person added takes none of them away.
-  const [links, setLinks] = useState<ReadonlyMap<number, HandedLink>>(new Map());
+  const links = useHandedLinks();
   const [existing, setExisting] = useState<string | null>(null);
-  const keep = (handed: HandedLink) => setLinks((current) => new Map(current).set(handed.user.id, handed));
   const added = (result: Added) => {
     if (result.kind === 'existing') return setExisting(result.name);
     setExisting(null);
-    keep(result.handed);
+    links.hand(result.handed);
   };
-  const dismiss = (userId: number) =>
-    setLinks((current) => {
-      const next = new Map(current);
-      next.delete(userId);
-      return next;
-    });
   const heading = <p className="text-lg font-semibold">{groupName}</p>;
   if (accounts.isError && isApiError(accounts.error) && [403, 404].includes(accounts.error.status))
     return (
@@ -82,7 +75,7 @@ function People({ me, groupId }: { me: Me; groupId: number }) {
     );
   const list = accounts.data?.body.data ?? [];
   const listed = new Set(list.map((account) => account.id));
-  const unlisted = [...links.values()].filter((handed) => !listed.has(handed.user.id));
+  const unlisted = [...links.held.values()].filter((held) => !listed.has(held.handed.user.id));
   return (
     <>
       {heading}
@@ -108,9 +101,9 @@ function People({ me, groupId }: { me: Me; groupId: number }) {
         <h2 id="accounts-heading" className="text-lg font-semibold">
           People of {groupName}
         </h2>
-        {unlisted.map((handed) => (
-          <div key={handed.user.id} className="my-2">
-            <UsersPasswordLink handed={handed} onDone={() => dismiss(handed.user.id)} />
+        {unlisted.map((held) => (
+          <div key={held.handed.user.id} className="my-2">
+            <UsersPasswordLink held={held} links={links} />
           </div>
         ))}
         {accounts.isPending ? (
@@ -126,8 +119,6 @@ function People({ me, groupId }: { me: Me; groupId: number }) {
             accounts={list}
             myId={me.user?.id ?? null}
             links={links}
-            onDismiss={dismiss}
-            onNewLink={keep}
           />
         )}
       </section>

@@ -4,7 +4,8 @@ import { problemText } from '../../../lib/signed-in/problems';
 import { Modal, primaryButton, secondaryButton } from '../../../components/signed-in/modal';
 import { useWrite } from '../../../lib/signed-in/use-write';
 import { setupKeys } from '../api/keys';
-import { UsersPasswordLink, type HandedLink } from './users-password-link';
+import { UsersPasswordLink } from './users-password-link';
+import type { HandedLinks } from './use-handed-links';
 import { NewLinkDialog } from './new-link-dialog';
 import { userName } from '../utils/user-name';
 import type { GroupAccount } from '../api/get-group-accounts';
@@ -21,16 +22,12 @@ export function GroupAccountsTable({
   accounts,
   myId,
   links,
-  onDismiss,
-  onNewLink,
 }: {
   groupId: number;
   groupName: string;
   accounts: GroupAccount[];
   myId: number | null;
-  links: ReadonlyMap<number, HandedLink>;
-  onDismiss: (userId: number) => void;
-  onNewLink: (handed: HandedLink) => void;
+  links: HandedLinks;
 }) {
   const [removing, setRemoving] = useState<GroupAccount | null>(null);
   const [relinking, setRelinking] = useState<GroupAccount | null>(null);
@@ -54,7 +51,7 @@ export function GroupAccountsTable({
           </thead>
           <tbody>
             {accounts.map((account) => {
-              const handed = links.get(account.id);
+              const held = links.held.get(account.id);
               const name = userName(account);
               return (
                 <Fragment key={account.id}>
@@ -93,10 +90,10 @@ export function GroupAccountsTable({
                       </button>
                     </td>
                   </tr>
-                  {handed ? (
+                  {held ? (
                     <tr className="border-b border-slate-200 dark:border-slate-800">
                       <td colSpan={3} className="pb-3">
-                        <UsersPasswordLink handed={handed} onDone={() => onDismiss(account.id)} />
+                        <UsersPasswordLink held={held} links={links} />
                       </td>
                     </tr>
                   ) : null}
@@ -120,7 +117,7 @@ export function GroupAccountsTable({
           person={relinking}
           write={() => newGroupAccountLink({ groupId, userId: relinking.id })}
           stale={() => [setupKeys.groupAccounts(groupId)]}
-          onMade={onNewLink}
+          onMade={links.hand}
           onClose={() => setRelinking(null)}
         />
       ) : null}

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { LocalDateTime } from '../../../components/local-date-time';
 import { primaryButton, secondaryButton } from '../../../components/signed-in/modal';
 import { userName } from '../utils/user-name';
 import type { User } from '../api/get-users';
+import type { CopyOutcome, HandedLinks, HeldLink } from './use-handed-links';
 
 /** A one-time link the API answered, for one user: made with the user, or a new one in place of a lost one. */
 export interface HandedLink {
@@ -14,22 +15,23 @@ export interface HandedLink {
 /**
  * A user's one-time password link, to hand over (no email is sent), beside the user in the list. The API shows it
  * once: it lives only in the page's state, until the administrator closes it or leaves the page, so several users
- * added in a row each keep theirs on screen.
+ * added in a row each keep theirs on screen. Whether it was copied is the page's too (useHandedLinks says why).
  */
-export function UsersPasswordLink({ handed, onDone }: { handed: HandedLink; onDone: () => void }) {
+export function UsersPasswordLink({ held, links }: { held: HeldLink; links: HandedLinks }) {
+  const { handed, copied } = held;
   const { user, passwordLink, kind } = handed;
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const onCopied = (outcome: CopyOutcome) => links.copied(user.id, outcome);
   const input = useRef<HTMLInputElement>(null);
   const name = userName(user);
   const id = `password-link-${user.id}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(passwordLink.url);
-      setCopied('yes');
+      onCopied('yes');
     } catch {
       // No clipboard (an insecure origin, or refused): the link is selected to copy by hand.
       input.current?.select();
-      setCopied('no');
+      onCopied('no');
     }
   };
   return (
@@ -61,7 +63,7 @@ export function UsersPasswordLink({ handed, onDone }: { handed: HandedLink; onDo
         <button type="button" className={primaryButton} onClick={() => void copy()}>
           Copy link
         </button>
-        <button type="button" className={secondaryButton} onClick={onDone}>
+        <button type="button" className={secondaryButton} onClick={() => links.dismiss(user.id)}>
           Done
         </button>
       </div>

@@ -10,7 +10,8 @@ import { newPasswordLink, updateUser, type UpdateUser } from '../api/user-writes
 import { CIRCUIT_ROLES, isGroupRole, type Role } from '../../../../domain/roles';
 import { userName } from '../utils/user-name';
 import type { User } from '../api/get-users';
-import { UsersPasswordLink, type HandedLink } from './users-password-link';
+import { UsersPasswordLink } from './users-password-link';
+import type { HandedLinks } from './use-handed-links';
 import { NewLinkDialog } from './new-link-dialog';
 
 /**
@@ -18,19 +19,7 @@ import { NewLinkDialog } from './new-link-dialog';
  * and given a new password link (asked first: the one made before stops working). A link the page holds shows
  * under its user until dismissed.
  */
-export function UsersTable({
-  users,
-  myId,
-  links,
-  onLink,
-  onDismiss,
-}: {
-  users: User[];
-  myId: number | null;
-  links: ReadonlyMap<number, HandedLink>;
-  onLink: (handed: HandedLink) => void;
-  onDismiss: (userId: number) => void;
-}) {
+export function UsersTable({ users, myId, links }: { users: User[]; myId: number | null; links: HandedLinks }) {
   const [disabling, setDisabling] = useState<User | null>(null);
   const [linking, setLinking] = useState<User | null>(null);
   return (
@@ -53,7 +42,7 @@ export function UsersTable({
           </thead>
           <tbody>
             {users.map((user) => {
-              const handed = links.get(user.id);
+              const held = links.held.get(user.id);
               return (
                 <Fragment key={user.id}>
                   <UserRow
@@ -62,10 +51,10 @@ export function UsersTable({
                     onDisable={() => setDisabling(user)}
                     onNewLink={() => setLinking(user)}
                   />
-                  {handed ? (
+                  {held ? (
                     <tr className="border-b border-slate-200 dark:border-slate-800">
                       <td colSpan={3} className="pb-3">
-                        <UsersPasswordLink handed={handed} onDone={() => onDismiss(user.id)} />
+                        <UsersPasswordLink held={held} links={links} />
                       </td>
                     </tr>
                   ) : null}
@@ -81,7 +70,7 @@ export function UsersTable({
           person={linking}
           write={() => newPasswordLink(linking.id)}
           stale={() => [setupKeys.users()]}
-          onMade={onLink}
+          onMade={links.hand}
           onClose={() => setLinking(null)}
         />
       ) : null}
