@@ -31,7 +31,12 @@ import {
   type StoredAnswer,
 } from '../db/repositories/idempotency-keys.js';
 import { findPerformanceResults, type PerformanceResultRecord } from '../db/repositories/performances.read.js';
-import { writeEntryBatch, type CaptionEntryInput, type EntryWriter } from '../db/repositories/scores.write.js';
+import {
+  writeEntryBatch,
+  type BatchedOutcome,
+  type CaptionEntryInput,
+  type EntryWriter,
+} from '../db/repositories/scores.write.js';
 import type { CaptionEntry } from '../db/repositories/score-entries.read.js';
 
 /** The audit trail's action of a caption entry written (declared once for both score writes). */
@@ -244,5 +249,4 @@ async function writeTogether(tx: Tx, orgId: number, batch: readonly Pending[]): 
   return answers.map((answer) => answer!);
 }
 
-const changed = (outcome: Awaited<ReturnType<typeof writeEntryBatch>>[number]) =>
-  !('refused' in outcome) && outcome.changed;
+const changed = (outcome: BatchedOutcome) => !('refused' in outcome) && outcome.changed;

@@ -32,20 +32,13 @@ export async function findPerformanceResult(db: DbOrTx, orgId: number, performan
   return (await findPerformanceResults(db, orgId, [performanceId])).get(performanceId);
 }
 
-export interface PerformanceResultRecord {
-  id: number;
-  performed: boolean;
-  result: (typeof performances.$inferSelect)['result'];
-  released: boolean;
-}
+/** A performance's stored result as the write operations answer with it (findPerformanceResults' rows). */
+export type PerformanceResultRecord =
+  Awaited<ReturnType<typeof findPerformanceResults>> extends Map<number, infer Row> ? Row : never;
 
 /** findPerformanceResult for several performances in one query, by id (a batch of judges' writes answers each). */
-export async function findPerformanceResults(
-  db: DbOrTx,
-  orgId: number,
-  ids: readonly number[],
-): Promise<Map<number, PerformanceResultRecord>> {
-  if (ids.length === 0) return new Map();
+export async function findPerformanceResults(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, never>();
   const rows = await db
     .select({
       id: performances.id,
