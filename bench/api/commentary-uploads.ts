@@ -18,6 +18,7 @@ import { BUDGETS, check, checkRatio, type BudgetCheck } from '../lib/budgets.js'
 import { budgetTable } from '../lib/report.js';
 import { percentile } from '../lib/stats.js';
 import { measureJudgeTablet, phaseText, type JudgeTabletReport } from '../web/judge-keystroke.js';
+import { blocksText } from '../web/keystroke-blocks.js';
 import { measureJudgesRun, type JudgesEnteringRun } from './judges-entering.js';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/commentary/chromium-6s.webm', import.meta.url));
@@ -89,7 +90,7 @@ export function commentaryUploadsMarkdown(
     '',
     `Run ${startedAt} on commit ${commit.slice(0, 12)}: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; load average (1/5/15 min) ${load(machine.loadAverageBefore)} before, ${load(machine.loadAverageAfter)} after.`,
     '',
-    `${uploading.judges} judge users enter ${uploading.performances} performances of one round paced, on the embedded database, with the event's commentary on (bench/api/judges-entering.ts); in the second run each also uploads a ${report.recordingSeconds / 60}-minute recording (a real Chromium WebM's pieces, 5 s of sound an append as the tablet's recorder sends them, at the API's offset: bench/api/tablets-recording.ts), spread over the round. The writes' floor is the first run. The API runs in the bench's process: its resident memory is sampled every 100 ms while the judges enter. The keystrokes are the tablet part's (4x CPU), on a page whose event records commentary, in blocks of four rounds, every other block typed while the page records through Chromium's fake microphone and uploads.`,
+    `${uploading.judges} judge users enter ${uploading.performances} performances of one round paced, on the embedded database, with the event's commentary on (bench/api/judges-entering.ts); in the second run each also uploads a ${report.recordingSeconds / 60}-minute recording (a real Chromium WebM's pieces, 5 s of sound an append as the tablet's recorder sends them, at the API's offset: bench/api/tablets-recording.ts), spread over the round. The writes' floor is the first run. The API runs in the bench's process: its resident memory is sampled every 100 ms while the judges enter. The keystrokes are the tablet part's (4x CPU), on a page whose event records commentary, in one page session: blocks of six rounds (24 keystrokes), every block the same numbers, in pairs of one block typed while the page records through Chromium's fake microphone and uploads and one not, recording first in every other pair (ABBA), a block of each typed first as a warm-up and not counted (bench/web/keystroke-blocks.ts). After each recording the next block waits until the API has finished it.`,
     '',
     budgetTable({ budgets: commentaryBudgets(report) }),
     '',
@@ -107,7 +108,7 @@ export function commentaryUploadsMarkdown(
       : 'Appends: none ran.',
     '',
     recording
-      ? `Keystrokes (keydown to the painted score and own rank): not recording median ${keystrokes.medianMs.toFixed(0)} ms, p95 ${keystrokes.p95Ms.toFixed(0)} ms (${keystrokes.keystrokeMs.length}); recording and uploading median ${recording.medianMs.toFixed(0)} ms, p95 ${recording.p95Ms.toFixed(0)} ms (${recording.keystrokeMs.length}, ${recording.recordings} recordings). The bare page: median ${keystrokes.bare.medianMs.toFixed(0)} ms. Where a keystroke's time goes (medians), not recording: ${phaseText(recording.notRecordingPhaseMedians)}; recording: ${phaseText(recording.phaseMedians)}.`
+      ? `Keystrokes (keydown to the painted score and own rank): not recording median ${keystrokes.medianMs.toFixed(0)} ms, p95 ${keystrokes.p95Ms.toFixed(0)} ms (${keystrokes.keystrokeMs.length}); recording and uploading median ${recording.medianMs.toFixed(0)} ms, p95 ${recording.p95Ms.toFixed(0)} ms (${recording.keystrokeMs.length}, ${recording.recordings} recordings). ${blocksText(recording)}. The bare page: median ${keystrokes.bare.medianMs.toFixed(0)} ms. Where a keystroke's time goes (medians), not recording: ${phaseText(recording.notRecordingPhaseMedians)}; recording: ${phaseText(recording.phaseMedians)}.`
       : 'Keystrokes: no block was recorded.',
     '',
     'Timings on a machine shared with other work are noise: the budgets are ratios to floors measured in the same run, and a run on a quiet machine decides them.',

@@ -22,6 +22,7 @@ import { measureRelease, RELEASE_STREAMS } from '../live/release-moment.js';
 import { releaseBudgets, releaseMarkdown } from '../live/release-report.js';
 import { buildWebApp } from '../web/bundle-size.js';
 import { judgeTabletMarkdown, measureJudgeTablet, phaseText, tabletBudgets } from '../web/judge-keystroke.js';
+import { blocksText } from '../web/keystroke-blocks.js';
 import { BUDGETS, check, type BudgetCheck } from './budgets.js';
 import { budgetTable, type BenchResults } from './report.js';
 
@@ -169,6 +170,7 @@ async function commentaryKeystrokesOnly(log: (line: string) => void, strict: boo
   log(
     `  recording: median ${recording.medianMs.toFixed(0)} ms, p95 ${recording.p95Ms.toFixed(0)} ms (${all(recording.keystrokeMs)})`,
   );
+  log(`  ${blocksText(recording)}`);
   log(`  the bare page: median ${keystrokes.bare.medianMs.toFixed(0)} ms`);
   log(`  phases not recording: ${phaseText(recording.notRecordingPhaseMedians)}`);
   log(`  phases recording: ${phaseText(recording.phaseMedians)}`);

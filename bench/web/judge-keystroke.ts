@@ -27,6 +27,13 @@ import { buildWebApp, measureBundle } from './bundle-size.js';
 import { fakeMicrophoneWav } from '../../e2e/support/fake-microphone.js';
 import { launchChromium } from './phone.js';
 import { CPU_SLOWDOWN } from './recap-page.js';
+import {
+  recordingBlocks,
+  summarizeBlocks,
+  TABLET_BLOCKS,
+  type BlocksSummary,
+  type TypedBlock,
+} from './keystroke-blocks.js';
 
 export const TABLET = { width: 820, height: 1180 };
 const JUDGE_ROUTE_MODULE = 'src/app/routes/judge-tablet.tsx';
@@ -36,8 +43,6 @@ const PASSWORD = 'a long benchmark password';
 const GROUPS = 12;
 const ROUNDS = 16;
 const TIMEOUT_MS = 120_000;
-/** with `recording`, rounds go in blocks of this many, recording every other block */
-const BLOCK = 4;
 
 export interface JudgeTabletReport {
   keystrokeMs: number[];
@@ -59,12 +64,17 @@ export interface JudgeTabletReport {
   judgeChunksLoadedOnHome: string[];
   /** the /judge route's chunks the judge's page loaded (must be some: the check means something) */
   judgeChunksLoadedOnJudge: number;
-  /** with `recording`: the keystrokes typed while the page recorded and uploaded (the others are `keystrokeMs`) */
-  whileRecording?: {
+  /**
+   * with `recording`: the keystrokes typed while the page recorded and uploaded (the others are `keystrokeMs`), in
+   * blocks alternating with the others (keystroke-blocks.ts); the warm-up blocks are in neither
+   */
+  whileRecording?: BlocksSummary & {
     keystrokeMs: number[];
     medianMs: number;
     p95Ms: number;
+    /** recordings made, the warm-up's among them */
     recordings: number;
+    warmUpBlocks: number;
     /** the phases' medians of these keystrokes, and of the others (not recording) beside them */
     phaseMedians: KeystrokePhases;
     notRecordingPhaseMedians: KeystrokePhases;
@@ -143,8 +153,8 @@ function observeKeystrokes() {
 }
 
 /**
- * `recording`: the seat's event records commentary, and every other block of BLOCK rounds is typed while the page
- * records (Chromium's fake microphone) and uploads; those keystrokes are reported apart (`whileRecording`).
+ * `recording`: the seat's event records commentary, and the keystrokes are typed in blocks, half of them while the page
+ * records (Chromium's fake microphone) and uploads (keystroke-blocks.ts); those are reported apart (`whileRecording`).
  */
 export async function measureJudgeTablet(
   log: (line: string) => void,
@@ -353,67 +363,50 @@ async function typeOnTablet(
     }
 
     const typed = { rep: '', perf: '' };
-    const keystrokeMs: number[] = [];
-    const recordingMs: number[] = [];
+    const counted: (TypedBlock & { phases: KeystrokePhases[] })[] = [];
     let recordings = 0;
-    const phases: KeystrokePhases[] = [];
-    const recordingPhases: KeystrokePhases[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const recordingNow = recording && Math.floor(round / BLOCK) % 2 === 1;
-      if (recordingNow && round % BLOCK === 0) {
+    const blocks = recording ? recordingBlocks() : TABLET_BLOCKS;
+    for (const [index, block] of blocks.entries()) {
+      if (block.recording) {
         await startRecording(page);
         recordings++;
       }
-      for (const line of ['rep', 'perf'] as const) {
-        const field = page.getByRole('textbox', { name: line === 'rep' ? 'Rep' : 'Perf' });
-        await field.focus();
-        await page.evaluate(() => {
-          (window as unknown as KeystrokeWindow).__judge.score = '';
-        });
-        // Cleared between rounds, not timed (an empty field takes the row out of the list).
-        await field.press('ControlOrMeta+a');
-        await field.press('Backspace');
-        typed[line] = '';
-        await page.waitForTimeout(150);
-        for (const digit of digitsOf(round, line)) {
-          typed[line] += digit;
-          const scores = [
-            ...(typed.rep ? [{ subcaptionKey: 'rep', score: Number(typed.rep) }] : []),
-            ...(typed.perf ? [{ subcaptionKey: 'perf', score: Number(typed.perf) }] : []),
-          ];
-          const mine = captionScore(show.lines, scores);
-          const rank = 1 + show.others.filter((other) => other > mine).length;
-          await page.evaluate(
-            ([score, expectedRank]) => {
-              const state = (window as unknown as KeystrokeWindow).__judge;
-              state.score = score;
-              state.rank = expectedRank;
-            },
-            [formatCaptionScore(mine), rank] as const,
-          );
-          await page.keyboard.press(digit);
-          await waitForPaint(page);
-          const done = await page.evaluate(() => ({ ...(window as unknown as KeystrokeWindow).__judge }));
-          (recordingNow ? recordingMs : keystrokeMs).push(done.ms!);
-          const phase = {
-            edit: done.input - done.start,
-            render: done.dom - done.input,
-            toFrame: done.frameStart - done.dom,
-            frame: done.start + done.ms! - done.frameStart,
-          };
-          phases.push(phase);
-          if (recordingNow) recordingPhases.push(phase);
+      const typedBlock = { recording: block.recording, keystrokeMs: [] as number[], phases: [] as KeystrokePhases[] };
+      for (const round of block.rounds) {
+        for (const line of ['rep', 'perf'] as const) {
+          const field = page.getByRole('textbox', { name: line === 'rep' ? 'Rep' : 'Perf' });
+          await field.focus();
+          await page.evaluate(() => {
+            (window as unknown as KeystrokeWindow).__judge.score = '';
+          });
+          // Cleared between rounds, not timed (an empty field takes the row out of the list).
+          await field.press('ControlOrMeta+a');
+          await field.press('Backspace');
+          typed[line] = '';
+          await page.waitForTimeout(150);
+          for (const digit of digitsOf(round, line)) {
+            typed[line] += digit;
+            const done = await typeDigit(page, show, typed, digit);
+            typedBlock.keystrokeMs.push(done.ms!);
+            typedBlock.phases.push({
+              edit: done.input - done.start,
+              render: done.dom - done.input,
+              toFrame: done.frameStart - done.dom,
+              frame: done.start + done.ms! - done.frameStart,
+            });
+          }
         }
       }
-      if (recordingNow && round % BLOCK === BLOCK - 1)
-        await page.getByRole('button', { name: /^Stop/ }).click({ timeout: TIMEOUT_MS });
+      if (block.recording) await stopRecording(page, recordings);
+      if (block.counted) counted.push(typedBlock);
       log(
-        `  round ${round + 1}${recordingNow ? ' (recording)' : ''}: ${(recordingNow ? recordingMs : keystrokeMs)
-          .slice(-4)
-          .map((ms) => ms.toFixed(0))
-          .join(', ')} ms`,
+        `  block ${index + 1} of ${blocks.length}${block.recording ? ' (recording)' : ''}${block.counted ? '' : ' (warm-up, not counted)'}: median ${median(typedBlock.keystrokeMs).toFixed(0)} ms (${typedBlock.keystrokeMs.map((ms) => ms.toFixed(0)).join(', ')})`,
       );
     }
+    const side = (recordingSide: boolean) => counted.filter((block) => block.recording === recordingSide);
+    const keystrokeMs = side(false).flatMap((block) => block.keystrokeMs);
+    const recordingMs = side(true).flatMap((block) => block.keystrokeMs);
+    const phasesOf = (recordingSide: boolean) => side(recordingSide).flatMap((block) => block.phases);
     if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (traceFile) await browser.stopTracing();
     log('  the same keystrokes on a bare page (the floor)');
@@ -427,8 +420,10 @@ async function typeOnTablet(
               medianMs: median(recordingMs),
               p95Ms: percentile(recordingMs, 95),
               recordings,
-              phaseMedians: phaseMediansOf(recordingPhases),
-              notRecordingPhaseMedians: phaseMediansOf(phases.filter((phase) => !recordingPhases.includes(phase))),
+              warmUpBlocks: blocks.filter((block) => !block.counted).length,
+              ...summarizeBlocks(counted),
+              phaseMedians: phaseMediansOf(phasesOf(true)),
+              notRecordingPhaseMedians: phaseMediansOf(phasesOf(false)),
             },
           }
         : {}),
@@ -436,7 +431,7 @@ async function typeOnTablet(
       medianMs: median(keystrokeMs),
       p95Ms: percentile(keystrokeMs, 95),
       maxMs: Math.max(...keystrokeMs),
-      phaseMedians: phaseMediansOf(phases),
+      phaseMedians: phaseMediansOf([...phasesOf(false), ...phasesOf(true)]),
       bare: { keystrokeMs: bareMs, medianMs: median(bareMs), p95Ms: percentile(bareMs, 95) },
       cpuSlowdown: CPU_SLOWDOWN,
       judgeChunksLoadedOnHome,
@@ -461,6 +456,30 @@ const fakeMicrophoneArgs = () => [
   `--use-file-for-fake-audio-capture=${fakeMicrophoneWav()}`,
 ];
 
+/**
+ * Types one digit in the focused field and waits for the frame that paints what it makes: the caption score, and the
+ * own-rank row at its rank among the 11 others.
+ */
+async function typeDigit(page: Page, show: Show, typed: { rep: string; perf: string }, digit: string) {
+  const scores = [
+    ...(typed.rep ? [{ subcaptionKey: 'rep', score: Number(typed.rep) }] : []),
+    ...(typed.perf ? [{ subcaptionKey: 'perf', score: Number(typed.perf) }] : []),
+  ];
+  const mine = captionScore(show.lines, scores);
+  const rank = 1 + show.others.filter((other) => other > mine).length;
+  await page.evaluate(
+    ([score, expectedRank]) => {
+      const state = (window as unknown as KeystrokeWindow).__judge;
+      state.score = score;
+      state.rank = expectedRank;
+    },
+    [formatCaptionScore(mine), rank] as const,
+  );
+  await page.keyboard.press(digit);
+  await waitForPaint(page);
+  return page.evaluate(() => ({ ...(window as unknown as KeystrokeWindow).__judge }));
+}
+
 /** Records the open sheet's performance, and waits until its first pieces are kept and on their way. */
 async function startRecording(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Record / }).click({ timeout: TIMEOUT_MS });
@@ -474,6 +493,18 @@ async function startRecording(page: Page): Promise<void> {
     undefined,
     { timeout: TIMEOUT_MS },
   );
+}
+
+/**
+ * Stops the recording, and waits until the API has all of it and has finished it (its player is on the page: the
+ * `recordings`th), so the block after it is typed with nothing recording or uploading.
+ */
+async function stopRecording(page: Page, recordings: number): Promise<void> {
+  await page.getByRole('button', { name: /^Stop/ }).click({ timeout: TIMEOUT_MS });
+  await page
+    .locator('audio')
+    .nth(recordings - 1)
+    .waitFor({ state: 'attached', timeout: TIMEOUT_MS });
 }
 
 /** Two digits per line, different each round, so every keystroke changes the score and maybe the rank. */

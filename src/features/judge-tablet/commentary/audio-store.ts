@@ -15,6 +15,12 @@ interface AudioDb extends DBSchema {
 }
 
 const SCHEMA_VERSION = 1;
+/**
+ * A stored piece (four a second while recording) tells the page at most this often: what it changes on screen is a
+ * recording's size and length, shown to the second, and each telling renders the recordings' lists beside the sheet
+ * the judge types in. The memory copy itself changes at once (the outbox reads it); every other write tells at once.
+ */
+export const PIECES_TOLD_EVERY_MS = 1_000;
 type Tx = IDBPTransaction<AudioDb, ('recordings' | 'pieces')[], 'readwrite'>;
 
 export type NewRecording = Pick<RecordingRecord, 'key' | 'performanceId' | 'captionKey' | 'groupName' | 'mimeType'>;
@@ -25,6 +31,8 @@ export class AudioStore {
   private db: IDBPDatabase<AudioDb> | null;
   private writes: Promise<void> = Promise.resolve();
   private closed = false;
+  private toldAt = Number.NEGATIVE_INFINITY;
+  private telling: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(db: IDBPDatabase<AudioDb>, recordings: RecordingRecord[]) {
     this.db = db;
@@ -128,7 +136,7 @@ export class AudioStore {
       }));
       await tx.objectStore('recordings').put(updated);
       next.set(key, updated);
-    });
+    }, 'piece');
   }
 
   async stop(key: string): Promise<void> {
@@ -236,7 +244,10 @@ export class AudioStore {
   }
 
   /** One read-write transaction at a time; the memory copy changes only once it is durable (as judge-store.ts). */
-  private write(change: (tx: Tx, next: Map<string, RecordingRecord>) => Promise<void>): Promise<void> {
+  private write(
+    change: (tx: Tx, next: Map<string, RecordingRecord>) => Promise<void>,
+    kind: 'piece' | 'other' = 'other',
+  ): Promise<void> {
     if (this.closed) return Promise.reject(new StoreClosedAudioError());
     const run = this.writes.then(async () => {
       if (!this.db) throw new StoreClosedAudioError();
@@ -252,10 +263,23 @@ export class AudioStore {
       }
       await done;
       this.recordings = next;
-      for (const listener of this.listeners) listener();
+      this.tell(kind);
     });
     this.writes = run.catch(() => undefined);
     return run;
+  }
+
+  /** The listeners, at once, or for a piece at most once every PIECES_TOLD_EVERY_MS (the last piece's told then). */
+  private tell(kind: 'piece' | 'other'): void {
+    const now = Date.now();
+    if (kind === 'piece' && now - this.toldAt < PIECES_TOLD_EVERY_MS) {
+      this.telling ??= setTimeout(() => this.tell('other'), this.toldAt + PIECES_TOLD_EVERY_MS - now);
+      return;
+    }
+    clearTimeout(this.telling);
+    this.telling = undefined;
+    this.toldAt = now;
+    for (const listener of this.listeners) listener();
   }
 }
 
