@@ -19,6 +19,21 @@ const todayPrinted = () =>
     year: 'numeric',
   }).format(new Date());
 
+test('a worker that could not be fetched on the first try is tried again, and the page is saved', async ({
+  page,
+  context,
+}) => {
+  // The network drops just as the page registers its worker: the browser itself would not try again this visit.
+  let asked = 0;
+  await context.route('**/service-worker.js', (route) =>
+    asked++ === 0 ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await savedForOffline(page);
+  expect(asked).toBeGreaterThanOrEqual(2);
+});
+
 test(
   'a recap seen on the first page of a visit reads offline and says when it was saved',
   { tag: '@journey' },
