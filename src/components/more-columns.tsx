@@ -23,10 +23,12 @@ function useHorizontalScroll<T extends HTMLElement>(): [(element: T | null) => v
         before.moreRight === moreRight && before.moreLeft === moreLeft ? before : { moreRight, moreLeft },
       );
     };
-    measure();
     element.addEventListener('scroll', measure, { passive: true });
-    // without ResizeObserver (an old browser, a test's DOM) the cue follows the scroll alone
+    // without ResizeObserver (an old browser, a test's DOM) the cue follows the scroll alone, measured now
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    // With one, its first observation (after the frame's own layout) measures: reading the sizes here would lay the
+    // page out once more inside the render that shows it, a recap's whole new table on a live release (decision 143).
+    if (!observer) measure();
     observer?.observe(element);
     if (element.firstElementChild) observer?.observe(element.firstElementChild);
     return () => {

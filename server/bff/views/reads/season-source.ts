@@ -38,6 +38,12 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
   }
   const extension = extensionOf(readStandingsExtension);
   const judgesExtension = extensionOf(readJudgesExtension);
+  /**
+   * seasonId -> until when its standings extension is known to be answered. Whether the upstream answers it is the
+   * upstream's, not the numbers': a release changes the standings, and asking them again (and parsing them) only
+   * for this yes would put a read in the recap's summary after every change (decision 143).
+   */
+  const extendedUntil = new Map<number, number>();
 
   return {
     /**
@@ -45,7 +51,11 @@ export function createSeasonSource(read: UpstreamRead, now: () => number) {
      * extension decides, a read kept): the hosted service does not, and publishes its schedules as pages.
      */
     async extended(seasonId: number): Promise<boolean> {
-      return (await extension(seasonId)) !== undefined;
+      if (now() < (extendedUntil.get(seasonId) ?? -Infinity)) return true;
+      const answered = (await extension(seasonId)) !== undefined;
+      if (answered) extendedUntil.set(seasonId, now() + FRESH_MS);
+      else extendedUntil.delete(seasonId);
+      return answered;
     },
     async standings(season: SeasonView) {
       const answer = await extension(season.id);

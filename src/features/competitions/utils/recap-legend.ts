@@ -158,7 +158,8 @@ function ruleOf(category: SheetCategory, section: DivisionRoundScores): string |
 
 const sectionName = (section: DivisionRoundScores) =>
   section.round.name ? `${section.division.name} · ${section.round.name}` : section.division.name;
-const byText = (a: string, b: string) => a.localeCompare(b, 'en');
+// One collator for the whole legend: `localeCompare(b, 'en')` looks its collator up again on every comparison.
+const byText = new Intl.Collator('en').compare;
 
 /** The catalogue's line abbreviations by lower case: recaps print "CONT" as well as "Cont". */
 const lineMeanings = new Map(
